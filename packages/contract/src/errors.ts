@@ -1,0 +1,50 @@
+/** Server error codes (spec 1 §8, spec 2 §8). The web app translates them; the server never does. */
+export const ERROR_CODES = [
+  'ERR_NO_OTHER_WHATSAPP',
+  'ERR_NO_DEF_WAPP_FOUND',
+  'ERR_WAPP_NOT_INITIALIZED',
+  'ERR_WAPP_CHECK_CONTACT',
+  'ERR_WAPP_INVALID_CONTACT',
+  'ERR_WAPP_DOWNLOAD_MEDIA',
+  'ERR_INVALID_CREDENTIALS',
+  'ERR_SENDING_WAPP_MSG',
+  'ERR_DELETE_WAPP_MSG',
+  'ERR_OTHER_OPEN_TICKET',
+  'ERR_SESSION_EXPIRED',
+  'ERR_USER_CREATION_DISABLED',
+  'ERR_NO_PERMISSION',
+  'ERR_DUPLICATED_CONTACT',
+  'ERR_NO_SETTING_FOUND',
+  'ERR_NO_CONTACT_FOUND',
+  'ERR_NO_TICKET_FOUND',
+  'ERR_NO_USER_FOUND',
+  'ERR_NO_WAPP_FOUND',
+  'ERR_CREATING_MESSAGE',
+  'ERR_CREATING_TICKET',
+  'ERR_FETCH_WAPP_MSG',
+  'ERR_QUEUE_COLOR_ALREADY_EXISTS',
+  'ERR_WAPP_GREETING_REQUIRED',
+  'ERR_OUT_OF_HOURS',
+  // Codes the spec does not list but the product needs; each has a translation in the web app.
+  'ERR_VALIDATION', // 400 with `fields`
+  'ERR_NOT_FOUND', // an id that is not in the caller's company, or an unknown route
+  'ERR_TOO_MANY_REQUESTS', // login / reset throttling
+  'ERR_SUBSCRIPTION_EXPIRED', // a non-basic route called while the company's due date has passed
+  'ERR_PLAN_FEATURE_DISABLED', // a route whose plan switch is off
+  'ERR_EMAIL_ALREADY_EXISTS',
+  'ERR_INVALID_RESET_CODE',
+  'ERR_COMPANY_NAME_ALREADY_EXISTS',
+  'ERR_PLAN_IN_USE',
+  'ERR_PLAN_USER_LIMIT',
+  'ERR_INVALID_FILE',
+  'ERR_FILE_TOO_LARGE',
+  'ERR_INTERNAL',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ErrorBody {
+  error: ErrorCode;
+  /** Present on ERR_VALIDATION: one entry per failing field, message in the caller's language. */
+  fields?: { field: string; message: string; key: string }[];
+}

@@ -1,0 +1,56 @@
+/** Company settings and their defaults (spec 2 §3 Settings). Values are strings, as stored. */
+export const COMPANY_SETTING_DEFAULTS: Record<string, string> = {
+  userRating: 'disabled',
+  scheduleType: 'disabled',
+  chatBotType: 'text',
+  acceptCallWhatsapp: 'enabled',
+  userRandom: 'disabled',
+  sendGreetingMessageOneQueues: 'enabled',
+  sendSignMessage: 'enabled',
+  sendFarewellWaitingTicket: 'disabled',
+  sendGreetingAccepted: 'disabled',
+  sendQueuePosition: 'disabled',
+  acceptAudioMessageContact: 'enabled',
+  enableLGPD: 'disabled',
+  requiredTag: 'disabled',
+  lgpdDeleteMessage: 'disabled',
+  lgpdHideNumber: 'disabled',
+  lgpdConsent: 'disabled',
+  lgpdMessage: '',
+  lgpdLink: '',
+  DirectTicketsToWallets: 'disabled',
+  closeTicketOnTransfer: 'disabled',
+  showNotificationPending: 'disabled',
+  sendMsgTransfTicket: 'disabled',
+  transferMessage: '',
+  greetingAcceptedMessage: '',
+  AcceptCallWhatsappMessage: '',
+  sendQueuePositionMessage: '',
+  autoCloseTicketHours: '0',
+};
+
+/** Platform-wide settings, writable by the super user only. */
+export const GLOBAL_SETTING_DEFAULTS: Record<string, string> = {
+  userCreation: 'enabled',
+  downloadLimit: '64',
+  appName: 'Chat-flow',
+  primaryColorLight: '#2563eb',
+  primaryColorDark: '#60a5fa',
+  appLogoLight: '',
+  appLogoDark: '',
+  appLogoFavicon: '',
+};
+
+/** Global keys readable without a session (login page theme). Nothing else is public. */
+export const PUBLIC_SETTING_KEYS = [
+  'appName', 'primaryColorLight', 'primaryColorDark', 'appLogoLight', 'appLogoDark', 'appLogoFavicon',
+] as const;
+export type PublicSettingKey = (typeof PUBLIC_SETTING_KEYS)[number];
+
+/** Secrets are write-only: the API never returns their values. */
+export const SECRET_SETTING_KEYS = [
+  'efiClientId', 'efiClientSecret', 'efiPixKey', 'mpAccessToken', 'stripePrivateKey', 'asaasToken', 'openAiKeyAudio',
+] as const;
+
+export const DOWNLOAD_LIMIT_OPTIONS = [32, 64, 128, 256, 512, 1024, 2048] as const;
+export const WHITELABEL_LOGO_MODES = ['Light', 'Dark', 'Favicon'] as const;

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { boundedString, email, enabledDisabled, hhmm, password } from './fields';
+import { PROFILES } from './permissions';
+
+/** User form (spec 1 §5, spec 2 §5). Defaults are the modal's for a new user. */
+export const USER_DEFAULTS = {
+  profile: 'user',
+  startWork: '00:00',
+  endWork: '23:59',
+  allTicket: 'disable',
+  allowGroup: false,
+  defaultTheme: 'light',
+  defaultMenu: 'open',
+  allHistoric: 'disabled',
+  allUserChat: 'disabled',
+  userClosePendingTicket: 'enabled',
+  showDashboard: 'disabled',
+  allowRealTime: 'disabled',
+  allowConnections: 'disabled',
+} as const;
+
+/** Fields only an admin may set (spec 2 §6): profile, queues, default connection, work hours, Permissions tab. */
+export const ADMIN_ONLY_USER_FIELDS = [
+  'profile', 'queueIds', 'whatsappId', 'startWork', 'endWork',
+  'allTicket', 'allowGroup', 'allHistoric', 'allUserChat', 'userClosePendingTicket',
+  'showDashboard', 'allowRealTime', 'allowConnections', 'farewellMessage',
+] as const;
+
+/** The fields as they are validated, without defaults (so an update leaves unsent fields alone). */
+const userFields = {
+  name: boundedString(2, 50),
+  email: email(),
+  profile: z.enum(PROFILES),
+  startWork: hhmm(),
+  endWork: hhmm(),
+  whatsappId: z.number().int().positive().nullable(),
+  farewellMessage: z.string().max(2000).nullable(),
+  queueIds: z.array(z.number().int().positive()).max(500),
+  defaultMenu: z.enum(['open', 'closed']),
+  defaultTheme: z.enum(['light', 'dark']),
+  allTicket: z.enum(['enable', 'disable']),
+  allowGroup: z.boolean(),
+  allHistoric: enabledDisabled.nullable(),
+  allUserChat: enabledDisabled,
+  userClosePendingTicket: enabledDisabled,
+  showDashboard: enabledDisabled,
+  allowRealTime: enabledDisabled,
+  allowConnections: enabledDisabled,
+  defaultTicketsManagerWidth: z.number().int().min(200).max(4000),
+};
+
+export const UserUpdateInput = z.object(userFields).partial().extend({
+  /** An empty password means "keep the current one". */
+  password: z.union([z.literal(''), password()]).optional(),
+});
+export type UserUpdateInput = z.input<typeof UserUpdateInput>;
+
+export const UserCreateInput = UserUpdateInput.extend({
+  name: userFields.name,
+  email: userFields.email,
+  password: password(),
+});
+export type UserCreateInput = z.input<typeof UserCreateInput>;
+
+export interface QueueRef { id: number; name: string; color: string }
+
+export interface UserView {
+  id: number;
+  companyId: number;
+  name: string;
+  email: string;
+  profile: 'user' | 'admin';
+  super: boolean;
+  profileImage: string | null;
+  startWork: string;
+  endWork: string;
+  whatsappId: number | null;
+  farewellMessage: string | null;
+  defaultMenu: 'open' | 'closed';
+  defaultTheme: 'light' | 'dark';
+  allTicket: 'enable' | 'disable';
+  allowGroup: boolean;
+  allHistoric: 'enabled' | 'disabled' | null;
+  allUserChat: 'enabled' | 'disabled';
+  userClosePendingTicket: 'enabled' | 'disabled';
+  showDashboard: 'enabled' | 'disabled';
+  allowRealTime: 'enabled' | 'disabled';
+  allowConnections: 'enabled' | 'disabled';
+  defaultTicketsManagerWidth: number;
+  online: boolean;
+  queues: QueueRef[];
+  createdAt: string;
+}
+
+/** The session user (login, refresh, /auth/me): the user plus the company the shell needs. */
+export interface SessionUserView extends UserView {
+  company: {
+    id: number;
+    name: string;
+    dueDate: string;
+    settings: { key: string; value: string }[];
+    plan: (import('./plans').PlanSwitches & { id: number; name: string }) | null;
+  };
+}
+
+export const UserListQuery = z.object({
+  searchParam: z.string().max(200).optional().default(''),
+  pageNumber: z.coerce.number().int().min(1).max(100000).optional().default(1),
+});

@@ -1,0 +1,80 @@
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Server } from 'socket.io';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { registerFeatures } from './features';
+import { authenticator } from './http/authenticate';
+import { installErrorHandler } from './http/errors';
+import { tokenService } from './http/tokens';
+import { serveWeb } from './http/web';
+import type { JobRunner } from './jobs/runner';
+import { type Realtime, socketRealtime } from './realtime/emit';
+import { createSocketServer } from './realtime/server';
+import { presenceHooks } from './features/users/presence';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Tests pass a recording Realtime; the product uses Socket.IO. */
+  realtime?: Realtime;
+  jobs?: JobRunner | null;
+  logger?: boolean | object;
+}
+
+export interface App extends FastifyInstance {
+  io: Server;
+  realtime: Realtime;
+}
+
+/** Builds the whole HTTP + realtime server without listening; tests drive it with inject(). */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    ajv: undefined,
+  }).withTypeProvider<ZodTypeProvider>() as unknown as App;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  const tokens = tokenService(config);
+  const io = createSocketServer(app.server, {
+    db: database.db, tokens, log: app.log,
+    hooks: presenceHooks(() => ({ db: database.db, realtime: app.realtime, log: app.log })),
+  });
+  const realtime = deps.realtime ?? socketRealtime(io);
+  app.decorate('io', io);
+  app.decorate('realtime', realtime);
+  app.decorate('authenticate', authenticator({ db: database.db, config, tokens, realtime }));
+
+  await app.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } });
+  await app.register(fastifyCors, { origin: true, credentials: true });
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: 64 * 1024 * 1024, files: 20 } });
+  await app.register(fastifyRateLimit, { global: false, hook: 'preHandler' });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Chat-flow API', version: config.version } },
+    transform: jsonSchemaTransform,
+  });
+  await serveWeb(app, { webDist: config.webDist, publicDir: path.join(config.dataDir, 'public') });
+
+  await registerFeatures(app, { db: database.db, config, tokens, realtime, log: app.log, jobs: deps.jobs ?? null });
+  app.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+
+  app.addHook('onClose', async () => {
+    io.close();
+  });
+  return app;
+}

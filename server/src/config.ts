@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Every environment variable the server reads; each is documented in the README's table. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  jwtSecret: string;
+  jwtRefreshSecret: string;
+  accessTokenTtl: string;
+  refreshTokenTtlDays: number;
+  adminEmail: string;
+  adminPassword: string | null;
+  publicUrl: string;
+  trialDays: number;
+  smtp: { host: string; port: number; user: string; pass: string; from: string; secure: boolean } | null;
+  logLevel: string;
+  webDist: string | null;
+  jobs: boolean;
+  loginRateLimit: { max: number; windowMs: number };
+  cookieSecure: boolean;
+  version: string;
+}
+
+/** Secrets not given in the environment are generated once and kept in DATA_DIR, so restarts keep sessions. */
+function persistentSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, `.${name}`);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const smtpHost = env.SMTP_HOST;
+  const config: Config = {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    jwtSecret: env.JWT_SECRET || persistentSecret(dataDir, 'jwt-secret'),
+    jwtRefreshSecret: env.JWT_REFRESH_SECRET || persistentSecret(dataDir, 'jwt-refresh-secret'),
+    accessTokenTtl: env.ACCESS_TOKEN_TTL ?? '15m',
+    refreshTokenTtlDays: Number(env.REFRESH_TOKEN_TTL_DAYS ?? 7),
+    adminEmail: env.ADMIN_EMAIL ?? 'admin@chatflow.local',
+    adminPassword: env.ADMIN_PASSWORD || null,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 8080}`,
+    trialDays: Number(env.TRIAL_DAYS ?? 7),
+    smtp: smtpHost
+      ? {
+          host: smtpHost,
+          port: Number(env.SMTP_PORT ?? 587),
+          user: env.SMTP_USER ?? '',
+          pass: env.SMTP_PASS ?? '',
+          from: env.SMTP_FROM ?? `Chat-flow <no-reply@${smtpHost}>`,
+          secure: env.SMTP_SECURE === 'true',
+        }
+      : null,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    webDist: env.WEB_DIST ?? null,
+    jobs: env.JOBS !== 'off',
+    loginRateLimit: { max: Number(env.LOGIN_RATE_LIMIT ?? 10), windowMs: 15 * 60_000 },
+    cookieSecure: env.COOKIE_SECURE === 'true',
+    version: env.APP_VERSION ?? '0.1.0',
+    ...overrides,
+  };
+  return config;
+}

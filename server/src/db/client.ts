@@ -1,0 +1,41 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+/**
+ * One Drizzle type for both drivers: the query builder is the same, only the driver object differs
+ * (ARCHITECTURE "Runtime modes").
+ */
+export type Db = NodePgDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  pglite: PGlite | null;
+  pool: pg.Pool | null;
+  close(): Promise<void>;
+}
+
+// Dates come back as strings in yyyy-MM-dd (type 1082), never shifted by the server's time zone.
+pg.types.setTypeParser(1082, (v) => v);
+
+export async function openPglite(dataDirOrBlob?: string | Blob): Promise<Database> {
+  const pglite =
+    typeof dataDirOrBlob === 'string' || dataDirOrBlob === undefined
+      ? await PGlite.create({ dataDir: dataDirOrBlob, extensions: { pg_trgm } })
+      : await PGlite.create({ loadDataDir: dataDirOrBlob, extensions: { pg_trgm } });
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  return { kind: 'pglite', db, pglite, pool: null, close: () => pglite.close() };
+}
+
+export function openPostgres(url: string, max = 20): Database {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', () => {}); // idle-client errors surface on the next query
+  const db = drizzlePg(pool, { schema });
+  return { kind: 'postgres', db, pglite: null, pool, close: () => pool.end() };
+}

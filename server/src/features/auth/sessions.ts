@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { type UserRow, userSessions, users } from '../../db/schema';
+
+/** The user behind a live session, or null when the session is unknown, revoked or not this user's. */
+export async function loadSessionUser(db: Db, sessionId: string, userId: number): Promise<UserRow | null> {
+  const [row] = await db.select({ user: users }).from(userSessions)
+    .innerJoin(users, eq(users.id, userSessions.userId))
+    .where(and(eq(userSessions.id, sessionId), eq(userSessions.userId, userId), isNull(userSessions.revokedAt)));
+  return row?.user ?? null;
+}
+
+/** Opens a session and ends every other live one of the user (one live session per user). */
+export async function openSession(
+  tx: DbOrTx, user: UserRow, sessionId: string, jti: string, meta: { remember: boolean; userAgent?: string; ip?: string },
+): Promise<{ endedSessionIds: string[] }> {
+  const ended = await tx.update(userSessions)
+    .set({ revokedAt: new Date(), revokedReason: 'superseded' })
+    .where(and(eq(userSessions.userId, user.id), isNull(userSessions.revokedAt), ne(userSessions.id, sessionId)))
+    .returning({ id: userSessions.id });
+  await tx.insert(userSessions).values({
+    id: sessionId, userId: user.id, companyId: user.companyId, refreshJti: jti,
+    remember: meta.remember, userAgent: meta.userAgent?.slice(0, 300), ip: meta.ip,
+  });
+  return { endedSessionIds: ended.map((e) => e.id) };
+}
+
+export const newSessionId = () => randomUUID();
+
+export async function findSession(db: DbOrTx, sessionId: string) {
+  const [s] = await db.select().from(userSessions).where(eq(userSessions.id, sessionId));
+  return s ?? null;
+}
+
+/** Rotates the refresh jti only if `expectedJti` is still the current one (compare-and-set). */
+export async function rotateRefresh(db: DbOrTx, sessionId: string, expectedJti: string, nextJti: string): Promise<boolean> {
+  const rows = await db.update(userSessions).set({ refreshJti: nextJti, previousJti: expectedJti, rotatedAt: new Date() })
+    .where(and(eq(userSessions.id, sessionId), eq(userSessions.refreshJti, expectedJti), isNull(userSessions.revokedAt)))
+    .returning({ id: userSessions.id });
+  return rows.length === 1;
+}
+
+export async function revokeSession(db: DbOrTx, sessionId: string, reason: string): Promise<void> {
+  await db.update(userSessions).set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(userSessions.id, sessionId), isNull(userSessions.revokedAt)));
+}
+
+export async function revokeUserSessions(db: DbOrTx, userId: number, reason: string): Promise<string[]> {
+  const rows = await db.update(userSessions).set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt)))
+    .returning({ id: userSessions.id });
+  return rows.map((r) => r.id);
+}

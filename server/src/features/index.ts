@@ -1,0 +1,35 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { TokenService } from '../http/tokens';
+import type { JobRunner } from '../jobs/runner';
+import type { Realtime } from '../realtime/emit';
+import { authRoutes } from './auth/routes';
+import { companyRoutes } from './companies/routes';
+import { helpRoutes } from './helps/routes';
+import { planRoutes } from './plans/routes';
+import { queueRoutes } from './queues/routes';
+import { settingRoutes } from './settings/routes';
+import { userRoutes } from './users/routes';
+import { versionRoutes } from './version/routes';
+
+export interface FeatureDeps {
+  db: Db;
+  config: Config;
+  tokens: TokenService;
+  realtime: Realtime;
+  log: FastifyBaseLogger;
+  jobs: JobRunner | null;
+}
+
+/** Every feature's routes, in one list so a new feature is one line here. */
+export async function registerFeatures(app: FastifyInstance, deps: FeatureDeps) {
+  await app.register(authRoutes(deps));
+  await app.register(userRoutes);
+  await app.register(queueRoutes);
+  await app.register(companyRoutes);
+  await app.register(planRoutes);
+  await app.register(helpRoutes);
+  await app.register(settingRoutes);
+  await app.register(versionRoutes(deps.config));
+}

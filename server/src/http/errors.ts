@@ -1,0 +1,63 @@
+import { type ErrorCode, type Language, validationText } from '@chatflow/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+
+/** A failure the caller can act on: HTTP status plus one of the contract's ERR_* codes. */
+export class AppError extends Error {
+  constructor(
+    public readonly code: ErrorCode,
+    public readonly status = 400,
+    /** Extra keys merged into the body (for example the conflicting ticket of ERR_OTHER_OPEN_TICKET). */
+    public readonly details?: Record<string, unknown>,
+  ) {
+    super(code);
+  }
+}
+
+export const notFound = (code: ErrorCode = 'ERR_NOT_FOUND') => new AppError(code, 404);
+export const forbidden = () => new AppError('ERR_NO_PERMISSION', 403);
+
+export function requestLanguage(req: FastifyRequest): Language {
+  const header = String(req.headers['accept-language'] ?? '').toLowerCase();
+  if (header.startsWith('en')) return 'en';
+  if (header.startsWith('es')) return 'es';
+  return 'pt';
+}
+
+interface FieldIssue { path: PropertyKey[]; message: string }
+
+function fieldsOf(issues: FieldIssue[], lang: Language) {
+  return issues.map((i) => ({
+    field: i.path.map(String).join('.') || '_',
+    key: i.message,
+    message: validationText(i.message, lang),
+  }));
+}
+
+export function validationReply(reply: FastifyReply, req: FastifyRequest, issues: FieldIssue[]) {
+  return reply.status(400).send({ error: 'ERR_VALIDATION', fields: fieldsOf(issues, requestLanguage(req)) });
+}
+
+/** Every error leaves as `{ error: ERR_* }`; bad input is a 4xx, never a 500. */
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) return reply.status(err.status).send({ error: err.code, ...err.details });
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      return validationReply(reply, req, err.validation.map((v) => ({
+        path: String(v.instancePath ?? '').split('/').filter(Boolean),
+        message: String(v.message ?? 'validation.invalid'),
+      })));
+    }
+    if (err instanceof ZodError) return validationReply(reply, req, err.issues);
+    if (err.statusCode === 429) return reply.status(429).send({ error: 'ERR_TOO_MANY_REQUESTS' });
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      // Malformed JSON, wrong content type, body too large, …: the caller's mistake, said plainly.
+      const code = err.code === 'FST_REQ_FILE_TOO_LARGE' || err.statusCode === 413 ? 'ERR_FILE_TOO_LARGE' : 'ERR_VALIDATION';
+      return reply.status(err.statusCode).send({ error: code, fields: [{ field: '_', key: 'validation.invalid', message: err.message }] });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ error: 'ERR_INTERNAL' });
+  });
+  app.setNotFoundHandler((_req, reply) => reply.status(404).send({ error: 'ERR_NOT_FOUND' }));
+}

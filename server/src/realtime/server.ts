@@ -1,0 +1,85 @@
+import { CLIENT_EVENTS, TICKET_ROOMS } from '@chatflow/contract';
+import type { Server as HttpServer } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import type { Db } from '../db/client';
+import { loadSessionUser } from '../features/auth/sessions';
+import { actorOf } from '../http/context';
+import type { TokenService } from '../http/tokens';
+import { rooms } from './emit';
+
+export type ChatBoxAuthorizer = (socket: Socket, ticketUuid: string) => Promise<boolean>;
+
+export interface RealtimeHooks {
+  /** Called on every presence beat and on connect; the users feature marks the user online. */
+  onPresence(companyId: number, userId: number): Promise<void>;
+  /** Called when the user's last socket goes away. */
+  onAllSocketsGone(companyId: number, userId: number): Promise<void>;
+}
+
+/** Features that own tickets register who may join a ticket's chat box; nobody may until then. */
+const chatBoxAuthorizers: ChatBoxAuthorizer[] = [];
+export function registerChatBoxAuthorizer(fn: ChatBoxAuthorizer) {
+  chatBoxAuthorizers.push(fn);
+}
+
+/**
+ * Socket.IO on namespaces `/{companyId}`. The handshake carries the access token (auth.token or
+ * query.token); a token of company A is refused on `/B`, and a revoked session is refused.
+ */
+export function createSocketServer(
+  httpServer: HttpServer,
+  deps: { db: Db; tokens: TokenService; log: FastifyBaseLogger; hooks: RealtimeHooks },
+) {
+  const io = new Server(httpServer, { cors: { origin: true, credentials: true }, serveClient: false });
+  const companies = io.of(/^\/\d+$/);
+
+  companies.use(async (socket, next) => {
+    const raw = socket.handshake.auth?.token ?? socket.handshake.query?.token;
+    const token = typeof raw === 'string' ? raw.replace(/^Bearer /, '') : null;
+    if (!token) return next(new Error('ERR_SESSION_EXPIRED'));
+    const verified = await deps.tokens.verifyAccess(token);
+    if (!verified.ok) return next(new Error('ERR_SESSION_EXPIRED'));
+    const { companyId, userId, sessionId } = verified.claims;
+    if (socket.nsp.name !== `/${companyId}`) return next(new Error('ERR_NO_PERMISSION'));
+    const user = await loadSessionUser(deps.db, sessionId, userId).catch(() => null);
+    if (!user || user.companyId !== companyId) return next(new Error('ERR_SESSION_EXPIRED'));
+    socket.data.actor = actorOf(user);
+    socket.data.sessionId = sessionId;
+    next();
+  });
+
+  companies.on('connection', (socket) => {
+    const actor = socket.data.actor as ReturnType<typeof actorOf>;
+    socket.join([rooms.user(actor.id), rooms.session(socket.data.sessionId)]);
+    const presence = () => deps.hooks.onPresence(actor.companyId, actor.id).catch((err) => deps.log.error({ err }, 'presence'));
+    void presence();
+
+    socket.on(CLIENT_EVENTS.userStatus, presence);
+    socket.on(CLIENT_EVENTS.joinNotification, () => socket.join(rooms.notification));
+    socket.on(CLIENT_EVENTS.joinTickets, (status: unknown) => {
+      // Ticket events are filtered per user when sent; the room only says which lists the socket shows.
+      if ((TICKET_ROOMS as readonly unknown[]).includes(status)) socket.join(rooms.tickets(status as string));
+    });
+    socket.on(CLIENT_EVENTS.leaveTickets, (status: unknown) => {
+      if (typeof status === 'string') socket.leave(rooms.tickets(status));
+    });
+    socket.on(CLIENT_EVENTS.joinChatBox, async (uuid: unknown) => {
+      if (typeof uuid !== 'string' || uuid.length > 64) return;
+      for (const authorize of chatBoxAuthorizers) {
+        if (await authorize(socket, uuid).catch(() => false)) return void socket.join(rooms.chatBox(uuid));
+      }
+    });
+    socket.on(CLIENT_EVENTS.leaveChatBox, (uuid: unknown) => {
+      if (typeof uuid === 'string') socket.leave(rooms.chatBox(uuid));
+    });
+    socket.on('disconnect', async () => {
+      const remaining = await socket.nsp.in(rooms.user(actor.id)).fetchSockets().catch(() => [1]);
+      if (remaining.length === 0) {
+        await deps.hooks.onAllSocketsGone(actor.companyId, actor.id).catch((err) => deps.log.error({ err }, 'presence'));
+      }
+    });
+  });
+
+  return io;
+}

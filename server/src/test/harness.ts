@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { type App, buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import type { Database } from '../db/client';
+import type { UserRow } from '../db/schema';
+import { newSessionId, openSession } from '../features/auth/sessions';
+import { tokenService } from '../http/tokens';
+import { recordingRealtime } from '../realtime/emit';
+import { cloneTestDatabase } from './database';
+import { makeFactory } from './factory';
+
+export interface TestContext {
+  app: App;
+  database: Database;
+  config: Config;
+  factory: ReturnType<typeof makeFactory>;
+  /** Events the app would have emitted, newest last. */
+  sent: ReturnType<typeof recordingRealtime>['sent'];
+  /** A request helper acting as `user` (a real session row and a signed access token). */
+  as(user: UserRow): Promise<Requester>;
+  /** Requests with no token. */
+  anon: Requester;
+}
+
+export interface Requester {
+  token: string;
+  get(url: string, query?: Record<string, string>): Promise<LightMyRequestResponse>;
+  post(url: string, body?: unknown): Promise<LightMyRequestResponse>;
+  put(url: string, body?: unknown): Promise<LightMyRequestResponse>;
+  delete(url: string): Promise<LightMyRequestResponse>;
+  inject(opts: InjectOptions): Promise<LightMyRequestResponse>;
+}
+
+/**
+ * One app and one cloned database per test file. Call at the top of a test file:
+ * `const t = useTestApp();` then use `t.factory`, `t.as(user)` inside tests.
+ */
+export function useTestApp(overrides: Partial<Config> = {}): TestContext {
+  const ctx = {} as TestContext;
+  beforeAll(async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chatflow-test-'));
+    const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret', JWT_REFRESH_SECRET: 'test-refresh', LOG_LEVEL: 'silent' }, overrides);
+    const debug = process.env.TEST_LOG === '1';
+    const database = await cloneTestDatabase();
+    const { realtime, sent } = recordingRealtime();
+    const app = await buildApp({ config, database, realtime, logger: debug ? { level: 'error' } : false });
+    await app.ready();
+    const tokens = tokenService(config);
+    Object.assign(ctx, {
+      app, database, config, sent,
+      factory: makeFactory(database.db),
+      anon: requester(app, ''),
+      async as(user: UserRow) {
+        const sessionId = newSessionId();
+        await openSession(database.db, user, sessionId, randomUUID(), { remember: true });
+        const token = await tokens.signAccess({ userId: user.id, companyId: user.companyId, sessionId });
+        return requester(app, token);
+      },
+    });
+  });
+  afterAll(async () => {
+    await ctx.app?.close();
+    await ctx.database?.close();
+  });
+  return ctx;
+}
+
+export function requester(app: App, token: string): Requester {
+  const headers = token ? { authorization: `Bearer ${token}` } : {};
+  const inject = (opts: InjectOptions) => app.inject({ ...opts, headers: { ...headers, ...(opts.headers ?? {}) } });
+  return {
+    token,
+    inject,
+    get: (url, query) => inject({ method: 'GET', url, query }),
+    post: (url, body) => inject({ method: 'POST', url, payload: body as InjectOptions['payload'] }),
+    put: (url, body) => inject({ method: 'PUT', url, payload: body as InjectOptions['payload'] }),
+    delete: (url) => inject({ method: 'DELETE', url }),
+  };
+}
