@@ -36,6 +36,9 @@ export const ERROR_CODES = [
   'ERR_COMPANY_NAME_ALREADY_EXISTS',
   'ERR_PLAN_IN_USE',
   'ERR_PLAN_USER_LIMIT',
+  'ERR_PLAN_QUEUE_LIMIT', // the plan's queue count is reached (main company exempt)
+  'ERR_QUEUE_NAME_ALREADY_EXISTS', // queue names are unique per company, like colours
+  'ERR_LAST_ADMIN', // demoting the company's only admin would leave nobody to manage it
   'ERR_INVALID_FILE',
   'ERR_FILE_TOO_LARGE',
   'ERR_INTERNAL',

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Company settings and their defaults (spec 2 §3 Settings). Values are strings, as stored. */
 export const COMPANY_SETTING_DEFAULTS: Record<string, string> = {
   userRating: 'disabled',
@@ -54,3 +56,95 @@ export const SECRET_SETTING_KEYS = [
 
 export const DOWNLOAD_LIMIT_OPTIONS = [32, 64, 128, 256, 512, 1024, 2048] as const;
 export const WHITELABEL_LOGO_MODES = ['Light', 'Dark', 'Favicon'] as const;
+export type WhitelabelLogoMode = (typeof WHITELABEL_LOGO_MODES)[number];
+export const WHITELABEL_LOGO_MAX_BYTES = 2 * 1024 * 1024;
+export const SCHEDULE_TYPES = ['disabled', 'queue', 'company', 'connection'] as const;
+export const CHATBOT_TYPES = ['text', 'list', 'button'] as const;
+
+const has = (table: Record<string, string>, key: string) => Object.hasOwn(table, key);
+export const isCompanySettingKey = (key: string) => has(COMPANY_SETTING_DEFAULTS, key);
+export const isSecretSettingKey = (key: string) => (SECRET_SETTING_KEYS as readonly string[]).includes(key);
+/** Keys only the super user may write: the global ones and the provider secrets. */
+export const isGlobalSettingKey = (key: string) => has(GLOBAL_SETTING_DEFAULTS, key) || isSecretSettingKey(key);
+export const isPublicSettingKey = (key: string) => (PUBLIC_SETTING_KEYS as readonly string[]).includes(key);
+
+// ---- Values, one schema per key, so the settings screen and the server refuse the same things.
+
+const toggle = z.enum(['enabled', 'disabled'], { message: 'validation.invalid' });
+const text = (max: number) => z.string({ message: 'validation.invalid' }).max(max, { message: 'validation.tooLong' });
+const hexColor = z.string().trim().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, { message: 'validation.color' });
+/** Logos are set by the upload route; through PUT they may only be cleared or pointed at an uploaded logo. */
+const logoPath = z.union([z.literal(''), z.string().regex(/^\/public\/logos\/[A-Za-z0-9_-]+\.(png|jpg|webp|svg|ico)$/, { message: 'validation.invalid' })]);
+
+const COMPANY_VALUE_SCHEMAS: Record<string, z.ZodType<string>> = {
+  ...Object.fromEntries(Object.entries(COMPANY_SETTING_DEFAULTS)
+    .filter(([, v]) => v === 'enabled' || v === 'disabled').map(([k]) => [k, toggle])),
+  scheduleType: z.enum(SCHEDULE_TYPES, { message: 'validation.invalid' }),
+  chatBotType: z.enum(CHATBOT_TYPES, { message: 'validation.invalid' }),
+  autoCloseTicketHours: z.string().trim().regex(/^\d{1,6}$/, { message: 'validation.number' })
+    .transform((v) => String(Number(v))),
+  lgpdMessage: text(5000),
+  lgpdLink: text(2000),
+  transferMessage: text(5000),
+  greetingAcceptedMessage: text(5000),
+  AcceptCallWhatsappMessage: text(5000),
+  sendQueuePositionMessage: text(5000),
+};
+
+const GLOBAL_VALUE_SCHEMAS: Record<string, z.ZodType<string>> = {
+  userCreation: toggle,
+  downloadLimit: z.string().trim().refine((v) => (DOWNLOAD_LIMIT_OPTIONS as readonly number[]).map(String).includes(v), {
+    message: 'validation.invalid',
+  }),
+  appName: z.string().trim().min(1, { message: 'validation.required' }).max(100, { message: 'validation.tooLong' }),
+  primaryColorLight: hexColor,
+  primaryColorDark: hexColor,
+  appLogoLight: logoPath,
+  appLogoDark: logoPath,
+  appLogoFavicon: logoPath,
+  ...Object.fromEntries(SECRET_SETTING_KEYS.map((k) => [k, text(5000).trim()])),
+};
+
+/** The schema a setting's value must pass, or null for a key that does not exist. */
+export function settingValueSchema(key: string): z.ZodType<string> | null {
+  if (isCompanySettingKey(key)) return COMPANY_VALUE_SCHEMAS[key] ?? text(5000);
+  if (isGlobalSettingKey(key)) return GLOBAL_VALUE_SCHEMAS[key] ?? text(5000);
+  return null;
+}
+
+/**
+ * Settings messages (spec 2 §5): a message is required while its feature is on (or, for the call
+ * message, while calls are refused). Each setting saves on its own, so the rule is checked when the
+ * message is saved: the toggle may be switched first and the message typed after it.
+ */
+export const SETTING_MESSAGE_REQUIRED_WHEN: Record<string, { toggle: string; value: 'enabled' | 'disabled' }> = {
+  transferMessage: { toggle: 'sendMsgTransfTicket', value: 'enabled' },
+  greetingAcceptedMessage: { toggle: 'sendGreetingAccepted', value: 'enabled' },
+  sendQueuePositionMessage: { toggle: 'sendQueuePosition', value: 'enabled' },
+  AcceptCallWhatsappMessage: { toggle: 'acceptCallWhatsapp', value: 'disabled' },
+};
+
+// ---- Requests and answers.
+
+/** Clients send values as strings; numbers (autoCloseTicketHours, downloadLimit) are accepted too. */
+const rawValue = z.union([z.string(), z.number()], { message: 'validation.required' }).transform((v) => String(v));
+const settingKey = z.string({ message: 'validation.required' }).trim().min(1, { message: 'validation.required' }).max(100, { message: 'validation.tooLong' });
+
+export const SettingKeyParam = z.object({ key: settingKey });
+export const SettingUpdateInput = z.object({ value: rawValue });
+export type SettingUpdateInput = z.input<typeof SettingUpdateInput>;
+/** PUT /companySettings: the same update as PUT /settings/{key}, with the older field names. */
+export const CompanySettingUpdateInput = z.object({ column: settingKey, data: rawValue });
+export type CompanySettingUpdateInput = z.input<typeof CompanySettingUpdateInput>;
+export const CompanySettingOneQuery = z.object({ column: settingKey });
+export const CompanySettingsParam = z.object({ companyId: z.coerce.number().int().positive() });
+export const PublicSettingQuery = z.object({ token: z.string().max(1000).optional() });
+export const WhitelabelLogoFields = z.object({
+  mode: z.enum(WHITELABEL_LOGO_MODES, { message: 'validation.invalid' }),
+  typeArch: z.string().max(50, { message: 'validation.tooLong' }).optional(),
+});
+
+export interface SettingView { key: string; value: string }
+/** A global setting as the super user's screen gets it: secrets come back empty, with hasValue. */
+export interface GlobalSettingView extends SettingView { hasValue: boolean; secret: boolean }
+export type CompanySettingsObject = Record<string, string>;

@@ -107,3 +107,22 @@ export const UserListQuery = z.object({
   searchParam: z.string().max(200).optional().default(''),
   pageNumber: z.coerce.number().int().min(1).max(100000).optional().default(1),
 });
+
+/** GET /users: one page of the company's users (admin screen). */
+export interface UserPage { users: UserView[]; count: number; hasMore: boolean }
+export const USER_PAGE_SIZE = 20;
+
+/** GET /users/list: the company's users for pickers (transfer, filters); any authenticated user. */
+export interface UserListItem {
+  id: number;
+  name: string;
+  email: string;
+  profile: 'user' | 'admin';
+  online: boolean;
+  profileImage: string | null;
+  queues: QueueRef[];
+}
+
+/** POST /users/:id/media-upload: the profile picture, sniffed from its content. */
+export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const PROFILE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;

@@ -28,8 +28,8 @@ export async function registerFeatures(app: FastifyInstance, deps: FeatureDeps) 
   await app.register(userRoutes);
   await app.register(queueRoutes);
   await app.register(companyRoutes);
-  await app.register(planRoutes);
+  await app.register(planRoutes(deps));
   await app.register(helpRoutes);
-  await app.register(settingRoutes);
+  await app.register(settingRoutes(deps));
   await app.register(versionRoutes(deps.config));
 }

@@ -25,6 +25,13 @@ export interface TestContext {
   as(user: UserRow): Promise<Requester>;
   /** Requests with no token. */
   anon: Requester;
+  /** With `realSockets`: the listening server's base URL (http://127.0.0.1:port), else ''. */
+  url: string;
+}
+
+export interface TestAppOptions {
+  /** Emit through the real Socket.IO server and listen on a free port, instead of recording events. */
+  realSockets?: boolean;
 }
 
 export interface Requester {
@@ -40,7 +47,7 @@ export interface Requester {
  * One app and one cloned database per test file. Call at the top of a test file:
  * `const t = useTestApp();` then use `t.factory`, `t.as(user)` inside tests.
  */
-export function useTestApp(overrides: Partial<Config> = {}): TestContext {
+export function useTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): TestContext {
   const ctx = {} as TestContext;
   beforeAll(async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chatflow-test-'));
@@ -48,11 +55,19 @@ export function useTestApp(overrides: Partial<Config> = {}): TestContext {
     const debug = process.env.TEST_LOG === '1';
     const database = await cloneTestDatabase();
     const { realtime, sent } = recordingRealtime();
-    const app = await buildApp({ config, database, realtime, logger: debug ? { level: 'error' } : false });
+    const app = await buildApp({
+      config, database, realtime: options.realSockets ? undefined : realtime, logger: debug ? { level: 'error' } : false,
+    });
     await app.ready();
+    let url = '';
+    if (options.realSockets) {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+    }
     const tokens = tokenService(config);
     Object.assign(ctx, {
-      app, database, config, sent,
+      app, database, config, sent, url,
       factory: makeFactory(database.db),
       anon: requester(app, ''),
       async as(user: UserRow) {

@@ -15,6 +15,7 @@ CREATE TABLE "companies" (
 	"number_attendants" integer DEFAULT 1 NOT NULL,
 	"number_conections" integer DEFAULT 1 NOT NULL,
 	"time_zone" text DEFAULT 'America/Sao_Paulo' NOT NULL,
+	"schedules" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"referrer_company_id" integer,
 	"last_login" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { CompanyScheduleItem } from '@chatflow/contract';
+import { boolean, date, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 import { plans } from './plans';
 
@@ -20,6 +21,8 @@ export const companies = pgTable('companies', {
   numberAttendants: integer('number_attendants').notNull().default(1),
   numberConections: integer('number_conections').notNull().default(1),
   timeZone: text('time_zone').notNull().default('America/Sao_Paulo'),
+  /** Company-wide service hours, used when the scheduleType setting is "company". */
+  schedules: jsonb('schedules').$type<CompanyScheduleItem[]>().notNull().default([]),
   /** The company whose signup link brought this one (signup ?companyId=). */
   referrerCompanyId: integer('referrer_company_id'),
   lastLogin: timestamp('last_login', { withTimezone: true, mode: 'date' }),

@@ -1,3 +1,80 @@
+import {
+  CompanyInput, CompanyPageQuery, CompanySchedulesInput, CompanyUpdateInput, CompanyUserInput, IdParam,
+} from '@chatflow/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAdmin, requireSuper } from '../../http/guards';
+import { presentPlan } from '../plans/presenter';
+import { findPlan } from '../plans/service';
+import { createCompanyUser } from './commands/company-admin';
+import { createCompany } from './commands/create-company';
+import { deleteCompany } from './commands/delete-company';
+import { renewCompany } from './commands/renew-company';
+import { updateCompany } from './commands/update-company';
+import { updateCompanySchedules } from './commands/update-schedules';
+import { assertReachable } from './policy';
+import { presentCompanyListItem } from './presenter';
+import { companyPage, findCompanyRow, listCompanies, listCompanyItems, presentCompanyById } from './queries';
 
-export const companyRoutes: FastifyPluginAsyncZod = async (_app) => {};
+const CompanyIdParam = z.object({ companyId: z.coerce.number().int().positive() });
+
+/**
+ * Companies (spec 2 §7 "Companies, plans, helps"). The companies page is the super user's; two
+ * routes serve every user for their own company: the plan switches (listPlan) and, for an admin,
+ * the company-wide service hours (schedules).
+ */
+export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const superOnly = [app.authenticate, requireSuper];
+
+  app.get('/companies', { preHandler: superOnly }, async (req) => listCompanies(req.ctx.db));
+
+  app.get('/companies/list', { preHandler: superOnly }, async (req) =>
+    (await listCompanyItems(req.ctx.db)).map(presentCompanyListItem));
+
+  // The spec writes the path with a trailing slash; existing clients call it either way.
+  for (const url of ['/companiesPlan', '/companiesPlan/']) {
+    app.get(url, { schema: { querystring: CompanyPageQuery }, preHandler: superOnly }, async (req) =>
+      companyPage(req.ctx.db, req.query));
+  }
+
+  app.get('/companies/listPlan/:companyId', { schema: { params: CompanyIdParam }, preHandler: app.authenticate }, async (req) => {
+    assertReachable(req.ctx.actor, req.params.companyId);
+    const company = await findCompanyRow(req.ctx.db, req.params.companyId);
+    return { plan: presentPlan(await findPlan(req.ctx.db, company.planId)) };
+  });
+
+  app.get('/companies/:id', { schema: { params: IdParam }, preHandler: superOnly }, async (req) =>
+    presentCompanyById(req.ctx.db, req.params.id));
+
+  app.post('/companies', { schema: { body: CompanyInput }, preHandler: superOnly }, async (req) => {
+    const company = await createCompany(req.ctx, req.body);
+    return presentCompanyById(req.ctx.db, company.id);
+  });
+
+  app.put('/companies/:id', { schema: { params: IdParam, body: CompanyUpdateInput }, preHandler: superOnly }, async (req) => {
+    const company = await updateCompany(req.ctx, req.params.id, req.body);
+    return presentCompanyById(req.ctx.db, company.id);
+  });
+
+  app.delete('/companies/:id', { schema: { params: IdParam }, preHandler: superOnly }, async (req) => {
+    await deleteCompany(req.ctx, req.params.id);
+    return { message: 'Company deleted' };
+  });
+
+  app.post('/companies/:id/renew', { schema: { params: IdParam }, preHandler: superOnly }, async (req) => {
+    const company = await renewCompany(req.ctx, req.params.id);
+    return presentCompanyById(req.ctx.db, company.id);
+  });
+
+  app.post('/companies/:id/users', { schema: { params: IdParam, body: CompanyUserInput }, preHandler: superOnly }, async (req) =>
+    createCompanyUser(req.ctx, req.params.id, req.body));
+
+  app.put('/companies/:id/schedules', {
+    schema: { params: IdParam, body: CompanySchedulesInput },
+    preHandler: [app.authenticate, requireAdmin],
+  }, async (req) => {
+    assertReachable(req.ctx.actor, req.params.id);
+    const company = await updateCompanySchedules(req.ctx, req.params.id, req.body);
+    return presentCompanyById(req.ctx.db, company.id);
+  });
+};

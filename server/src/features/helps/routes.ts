@@ -1,3 +1,31 @@
+import { HelpInput, IdParam } from '@chatflow/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireSuper } from '../../http/guards';
+import { presentHelp } from './presenter';
+import { createHelp, deleteHelp, findHelp, listHelps, updateHelp } from './service';
 
-export const helpRoutes: FastifyPluginAsyncZod = async (_app) => {};
+/**
+ * Help videos (spec 3 §7 "Help videos"). Every logged-in user reads /helps/list (the menu entry
+ * shows only when it is not empty); the help list's administration is the super user's (spec 2 §2).
+ */
+export const helpRoutes: FastifyPluginAsyncZod = async (app) => {
+  const superOnly = [app.authenticate, requireSuper];
+
+  app.get('/helps/list', { preHandler: app.authenticate }, async (req) => (await listHelps(req.ctx.db)).map(presentHelp));
+
+  app.get('/helps', { preHandler: superOnly }, async (req) => (await listHelps(req.ctx.db)).map(presentHelp));
+
+  app.get('/helps/:id', { schema: { params: IdParam }, preHandler: superOnly }, async (req) =>
+    presentHelp(await findHelp(req.ctx.db, req.params.id)));
+
+  app.post('/helps', { schema: { body: HelpInput }, preHandler: superOnly }, async (req) =>
+    presentHelp(await createHelp(req.ctx, req.body)));
+
+  app.put('/helps/:id', { schema: { params: IdParam, body: HelpInput }, preHandler: superOnly }, async (req) =>
+    presentHelp(await updateHelp(req.ctx, req.params.id, req.body)));
+
+  app.delete('/helps/:id', { schema: { params: IdParam }, preHandler: superOnly }, async (req) => {
+    await deleteHelp(req.ctx, req.params.id);
+    return { message: 'Help deleted' };
+  });
+};

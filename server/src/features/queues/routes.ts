@@ -1,3 +1,33 @@
+import { IdParam, QueueInput, QueueUpdateInput } from '@chatflow/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireActiveSubscription, requireAdmin } from '../../http/guards';
+import { createQueue } from './commands/create-queue';
+import { deleteQueue } from './commands/delete-queue';
+import { updateQueue } from './commands/update-queue';
+import { presentQueue } from './presenter';
+import { findQueue, listQueues } from './queries';
 
-export const queueRoutes: FastifyPluginAsyncZod = async (_app) => {};
+/**
+ * Queues (spec 2 §7 "Queues and chatbot"). The list is open to every user of the company because
+ * pickers (transfer, user modal, connections) need it; everything else is the admin's.
+ */
+export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
+  const adminWrite = [app.authenticate, requireAdmin, requireActiveSubscription];
+
+  app.get('/queue', { preHandler: app.authenticate },
+    async (req) => (await listQueues(req.ctx.db, req.ctx.companyId)).map(presentQueue));
+
+  app.get('/queue/:id', { schema: { params: IdParam }, preHandler: [app.authenticate, requireAdmin] },
+    async (req) => presentQueue(await findQueue(req.ctx.db, req.ctx.companyId, req.params.id)));
+
+  app.post('/queue', { schema: { body: QueueInput }, preHandler: adminWrite },
+    async (req) => presentQueue(await createQueue(req.ctx, req.body)));
+
+  app.put('/queue/:id', { schema: { params: IdParam, body: QueueUpdateInput }, preHandler: adminWrite },
+    async (req) => presentQueue(await updateQueue(req.ctx, req.params.id, req.body)));
+
+  app.delete('/queue/:id', { schema: { params: IdParam }, preHandler: adminWrite }, async (req) => {
+    await deleteQueue(req.ctx, req.params.id);
+    return { message: 'Queue deleted' };
+  });
+};

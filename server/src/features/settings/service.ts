@@ -1,4 +1,6 @@
-import { COMPANY_SETTING_DEFAULTS, GLOBAL_SETTING_DEFAULTS } from '@chatflow/contract';
+import {
+  COMPANY_SETTING_DEFAULTS, GLOBAL_SETTING_DEFAULTS, isCompanySettingKey, isGlobalSettingKey, SECRET_SETTING_KEYS, type SettingView,
+} from '@chatflow/contract';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { globalSettings, settings } from '../../db/schema';
@@ -25,7 +27,36 @@ export async function getGlobalSetting(db: DbOrTx, key: string): Promise<string 
   return row?.value ?? GLOBAL_SETTING_DEFAULTS[key] ?? null;
 }
 
-export async function listCompanySettings(db: DbOrTx, companyId: number) {
-  return db.select({ key: settings.key, value: settings.value }).from(settings)
-    .where(eq(settings.companyId, companyId)).orderBy(settings.key);
+/**
+ * Every known company setting with its value: a key added to the defaults after the company was
+ * created reads as its default, and a stored key the product no longer knows is not shown.
+ */
+export async function companySettingsMap(db: DbOrTx, companyId: number): Promise<Record<string, string>> {
+  const rows = await db.select({ key: settings.key, value: settings.value }).from(settings).where(eq(settings.companyId, companyId));
+  const map: Record<string, string> = { ...COMPANY_SETTING_DEFAULTS };
+  for (const r of rows) if (isCompanySettingKey(r.key)) map[r.key] = r.value;
+  return map;
+}
+
+export async function listCompanySettings(db: DbOrTx, companyId: number): Promise<SettingView[]> {
+  const map = await companySettingsMap(db, companyId);
+  return Object.keys(map).sort().map((key) => ({ key, value: map[key] }));
+}
+
+export async function setCompanySetting(db: DbOrTx, companyId: number, key: string, value: string): Promise<void> {
+  await db.insert(settings).values({ companyId, key, value })
+    .onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value, updatedAt: new Date() } });
+}
+
+/** Every global and secret key with its stored value ('' when a secret was never set). */
+export async function globalSettingsMap(db: DbOrTx): Promise<Record<string, string>> {
+  const rows = await db.select({ key: globalSettings.key, value: globalSettings.value }).from(globalSettings);
+  const map: Record<string, string> = { ...GLOBAL_SETTING_DEFAULTS, ...Object.fromEntries(SECRET_SETTING_KEYS.map((k) => [k, ''])) };
+  for (const r of rows) if (isGlobalSettingKey(r.key)) map[r.key] = r.value;
+  return map;
+}
+
+export async function setGlobalSetting(db: DbOrTx, key: string, value: string): Promise<void> {
+  await db.insert(globalSettings).values({ key, value })
+    .onConflictDoUpdate({ target: globalSettings.key, set: { value, updatedAt: new Date() } });
 }

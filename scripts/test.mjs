@@ -1,0 +1,56 @@
+// `npm test`: every test of the project, in order. Typecheck, contract, server on PGlite, server on
+// PostgreSQL (when TEST_DATABASE_URL is set), web components, then end-to-end in Chromium.
+// Ends with one line "N passed, N failed" summing every suite.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reports = path.join(root, '.tmp/test-reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failedSteps = [];
+
+function run(title, cmd, args, opts = {}) {
+  console.log(`\n=== ${title} ===`);
+  const r = spawnSync(cmd, args, { cwd: opts.cwd ?? root, stdio: 'inherit', env: { ...process.env, ...opts.env } });
+  if (r.status !== 0) failedSteps.push(title);
+  return r.status === 0;
+}
+
+function vitest(title, cwd, env = {}) {
+  const out = path.join(reports, `${title.replace(/\W+/g, '-')}.json`);
+  const ok = run(title, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`], { cwd, env });
+  if (existsSync(out)) {
+    const r = JSON.parse(readFileSync(out, 'utf8'));
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests;
+    totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+  } else if (!ok) {
+    totals.failed += 1;
+  }
+}
+
+if (!existsSync(path.join(root, 'node_modules/.package-lock.json'))) run('install', 'npm', ['install', '--no-audit', '--no-fund']);
+
+run('typecheck', 'npm', ['run', 'typecheck']);
+run('lint', 'npx', ['biome', 'lint', '.']);
+vitest('contract', path.join(root, 'packages/contract'));
+vitest('server (PGlite)', path.join(root, 'server'), { TEST_DATABASE_URL: '' });
+if (process.env.TEST_DATABASE_URL) vitest('server (PostgreSQL)', path.join(root, 'server'));
+vitest('web', path.join(root, 'web'));
+
+if (existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium') && process.env.E2E !== 'off') {
+  run('build web', 'npm', ['run', 'build', '-w', '@chatflow/web']);
+  run('build server', 'npm', ['run', 'build', '-w', '@chatflow/server']);
+  vitest('e2e (Chromium)', path.join(root, 'e2e'));
+} else {
+  console.log('\n=== e2e skipped: no Chromium at /usr/bin/chromium (apt-get install -y chromium) or E2E=off ===');
+  if (process.env.CI) failedSteps.push('e2e (Chromium missing on CI)');
+}
+
+console.log(`\n${failedSteps.length ? `Failed steps: ${failedSteps.join(', ')}` : 'All steps passed.'}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedSteps.length || totals.failed ? 1 : 0);

@@ -1,0 +1,27 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { SnackbarProvider } from 'notistack';
+import { RouterProvider } from 'react-router';
+import { AppearanceProvider } from './providers/AppearanceProvider';
+import { AuthProvider } from './providers/AuthProvider';
+import { SocketProvider } from './providers/SocketProvider';
+import { router } from './router';
+
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 } },
+});
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <AppearanceProvider>
+          <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'top', horizontal: 'right' }}>
+            <SocketProvider>
+              <RouterProvider router={router} />
+            </SocketProvider>
+          </SnackbarProvider>
+        </AppearanceProvider>
+      </AuthProvider>
+    </QueryClientProvider>
+  );
+}

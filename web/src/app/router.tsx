@@ -1,0 +1,44 @@
+import { isAdmin } from '@chatflow/contract';
+import { Box, CircularProgress } from '@mui/material';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router';
+import ForbiddenPage from './ForbiddenPage';
+import { useAuth } from './providers/AuthProvider';
+import { PlanGate } from './routes/PlanGate';
+import { PrivateRoute, PublicRoute, RequireRule, RequireSubscription } from './routes/guards';
+import { AppShell } from './shell/AppShell';
+
+const page = (load: () => Promise<{ default: ComponentType }>) => {
+  const Component = lazy(load);
+  return (
+    <Suspense fallback={<Box sx={{ p: 4, textAlign: 'center' }}><CircularProgress size={28} /></Box>}>
+      <Component />
+    </Suspense>
+  );
+};
+
+function AdminOnly({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  return <RequireRule allow={!!user && isAdmin(user)}>{children}</RequireRule>;
+}
+
+/** Routes of spec 1 §2.1; a feature adds its page here with the rule that guards it. */
+export const router = createBrowserRouter([
+  { path: '/login', element: <PublicRoute>{page(() => import('../features/auth/LoginPage'))}</PublicRoute> },
+  { path: '/signup', element: <PublicRoute>{page(() => import('../features/auth/SignupPage'))}</PublicRoute> },
+  { path: '/forgetpsw', element: <PublicRoute>{page(() => import('../features/auth/ForgotPasswordPage'))}</PublicRoute> },
+  {
+    element: <PrivateRoute><AppShell /></PrivateRoute>,
+    children: [
+      { path: '/', element: page(() => import('../features/home/HomePage')) },
+      { path: '/403', element: <ForbiddenPage /> },
+      { path: '/financeiro', element: <AdminOnly>{page(() => import('../features/financeiro/FinanceiroPage'))}</AdminOnly> },
+      { path: '/users', element: <RequireSubscription><AdminOnly>{page(() => import('../features/users/UsersPage'))}</AdminOnly></RequireSubscription> },
+      { path: '/queues', element: <RequireSubscription><AdminOnly>{page(() => import('../features/queues/QueuesPage'))}</AdminOnly></RequireSubscription> },
+      { path: '/settings', element: <RequireSubscription><AdminOnly>{page(() => import('../features/settings/SettingsPage'))}</AdminOnly></RequireSubscription> },
+      { path: '/companies', element: <RequireSubscription><PlanGate superOnly>{page(() => import('../features/companies/CompaniesPage'))}</PlanGate></RequireSubscription> },
+      { path: '/helps', element: <RequireSubscription>{page(() => import('../features/helps/HelpsPage'))}</RequireSubscription> },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+]);

@@ -1,0 +1,36 @@
+import { Box, CircularProgress } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useAuth } from '../providers/AuthProvider';
+
+function Loading() {
+  return <Box sx={{ display: 'grid', placeItems: 'center', height: '100vh' }}><CircularProgress /></Box>;
+}
+
+/** Unauthenticated visitors to a private route go to /login (spec 1 §2.1). */
+export function PrivateRoute({ children }: { children: ReactNode }) {
+  const { user, loading } = useAuth();
+  const location = useLocation();
+  if (loading) return <Loading />;
+  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  return <>{children}</>;
+}
+
+/** Authenticated visitors to a public route go to /. */
+export function PublicRoute({ children }: { children: ReactNode }) {
+  const { user, loading } = useAuth();
+  if (loading) return <Loading />;
+  if (user) return <Navigate to="/" replace />;
+  return <>{children}</>;
+}
+
+/** A page only some users may see: others get the 403 page. */
+export function RequireRule({ allow, children }: { allow: boolean; children: ReactNode }) {
+  return allow ? <>{children}</> : <Navigate to="/403" replace />;
+}
+
+/** Non-basic pages work only while the subscription is valid; otherwise the user goes to /financeiro. */
+export function RequireSubscription({ children }: { children: ReactNode }) {
+  const { subscriptionValid } = useAuth();
+  return subscriptionValid ? <>{children}</> : <Navigate to="/financeiro" replace />;
+}

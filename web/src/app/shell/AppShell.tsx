@@ -1,0 +1,65 @@
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import { Box, Divider, Drawer, IconButton, Toolbar, useMediaQuery } from '@mui/material';
+import { useState } from 'react';
+import { Outlet } from 'react-router';
+import { useAppearance } from '../providers/AppearanceProvider';
+import { useAuth } from '../providers/AuthProvider';
+import { DrawerMenu } from './DrawerMenu';
+import { TopBar } from './TopBar';
+import { VersionFooter } from './VersionFooter';
+
+export const DRAWER_WIDTH = 240;
+const COLLAPSED_WIDTH = 60;
+
+/**
+ * The private layout: a 240 px drawer, open by default only on screens wider than 600 px (where it
+ * collapses to icons); under 600 px a temporary drawer over the page.
+ */
+export function AppShell() {
+  const wide = useMediaQuery('(min-width:600px)');
+  const { user } = useAuth();
+  const { logo, appName } = useAppearance();
+  const [open, setOpen] = useState(() => wide && user?.defaultMenu !== 'closed');
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const width = open ? DRAWER_WIDTH : COLLAPSED_WIDTH;
+
+  const content = (collapsed: boolean, onNavigate?: () => void) => (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <Toolbar variant="dense" sx={{ justifyContent: 'space-between', px: 1 }}>
+        {!collapsed && <Box component="img" src={logo} alt={appName} sx={{ height: 32, maxWidth: 160, objectFit: 'contain' }} />}
+        {wide && !collapsed && (
+          <IconButton onClick={() => setOpen(false)} aria-label="collapse"><ChevronLeftIcon /></IconButton>
+        )}
+      </Toolbar>
+      <Divider />
+      <Box sx={{ flexGrow: 1, overflowY: 'auto', overflowX: 'hidden' }}>
+        <DrawerMenu collapsed={collapsed} onNavigate={onNavigate} />
+      </Box>
+      {!collapsed && <><Divider /><VersionFooter /></>}
+    </Box>
+  );
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <TopBar menuOpen={wide ? open : mobileOpen} onToggleMenu={() => (wide ? setOpen((o) => !o) : setMobileOpen((o) => !o))} />
+      {wide ? (
+        <Drawer variant="permanent" data-testid="drawer" data-open={open}
+          sx={{ width, flexShrink: 0, '& .MuiDrawer-paper': { width, boxSizing: 'border-box', transition: 'width 150ms', overflowX: 'hidden' } }}>
+          <Toolbar variant="dense" />
+          {content(!open)}
+        </Drawer>
+      ) : (
+        <Drawer variant="temporary" open={mobileOpen} onClose={() => setMobileOpen(false)} data-testid="drawer" data-open={mobileOpen}
+          ModalProps={{ keepMounted: true }} sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}>
+          {content(false, () => setMobileOpen(false))}
+        </Drawer>
+      )}
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Toolbar variant="dense" />
+        <Box sx={{ flexGrow: 1, p: { xs: 1, sm: 2 } }}>
+          <Outlet />
+        </Box>
+      </Box>
+    </Box>
+  );
+}

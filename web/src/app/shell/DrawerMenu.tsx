@@ -1,0 +1,63 @@
+import { isMenuEntryVisible, MENU, type MenuContext, type MenuEntry } from '@chatflow/contract';
+import { List, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Tooltip } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { api } from '../../lib/api';
+import { useAuth } from '../providers/AuthProvider';
+import { BUILT_MENU_KEYS, MENU_ICONS } from './menu-items';
+
+const GROUP_TITLES: Partial<Record<MenuEntry['group'], string>> = {
+  management: 'mainDrawer.listItems.management',
+  flowbuilder: 'mainDrawer.listItems.flowbuilder',
+  admin: 'mainDrawer.listItems.administration',
+};
+const GROUP_ORDER: MenuEntry['group'][] = ['management', 'basic', 'plan', 'flowbuilder', 'super', 'admin'];
+
+/** The side menu: every entry passes through the contract's visibility rule. */
+export function DrawerMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { user, subscriptionValid } = useAuth();
+  const { data: helps = [] } = useQuery({
+    queryKey: ['helps', 'list'],
+    queryFn: () => api.get<unknown[]>('/helps/list'),
+    enabled: !!user,
+    staleTime: 60_000,
+  });
+  if (!user) return null;
+
+  const ctx: MenuContext = {
+    actor: { ...user, allHistoric: user.allHistoric ?? 'disabled' },
+    plan: user.company.plan ?? ({} as MenuContext['plan']),
+    subscriptionValid,
+    hasHelps: helps.length > 0,
+    built: BUILT_MENU_KEYS,
+  };
+  const visible = MENU.filter((e) => isMenuEntryVisible(e, ctx));
+
+  return (
+    <nav aria-label="menu">
+      {GROUP_ORDER.map((group) => {
+        const entries = visible.filter((e) => e.group === group || (group === 'admin' && e.group === 'super'));
+        if (group === 'super' || entries.length === 0) return null;
+        const title = GROUP_TITLES[group];
+        return (
+          <List key={group} dense subheader={title && !collapsed ? <ListSubheader disableSticky>{t(title)}</ListSubheader> : undefined}>
+            {entries.map((entry) => {
+              const label = t(`mainDrawer.listItems.${entry.key}`);
+              return (
+                <Tooltip key={entry.key} title={collapsed ? label : ''} placement="right">
+                  <ListItemButton component={NavLink} to={entry.path} end={entry.path === '/'} onClick={onNavigate}
+                    data-menu={entry.key} sx={{ '&.active': { bgcolor: 'action.selected' } }}>
+                    <ListItemIcon sx={{ minWidth: 40 }}>{MENU_ICONS[entry.key]}</ListItemIcon>
+                    {!collapsed && <ListItemText primary={label} />}
+                  </ListItemButton>
+                </Tooltip>
+              );
+            })}
+          </List>
+        );
+      })}
+    </nav>
+  );
+}

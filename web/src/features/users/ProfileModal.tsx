@@ -1,0 +1,1 @@
+export default function ProfileModal(_: { open: boolean; onClose(): void }) { return null; }
