@@ -37,10 +37,11 @@ const optionalId = () => z.preprocess((v) => (v === '' ? null : v), z.coerce.num
 /** The queue data tab's fields as validated, without defaults: an update leaves unsent fields alone. */
 const queueFields = {
   name: boundedString(2, 50),
+  // `abort` so a field shows its first mistake only ('' is "required", not also "too short").
   color: z.string({ message: 'validation.required' }).trim()
-    .min(1, { message: 'validation.required' })
-    .min(3, { message: 'validation.tooShort' })
-    .max(9, { message: 'validation.tooLong' })
+    .min(1, { message: 'validation.required', abort: true })
+    .min(3, { message: 'validation.tooShort', abort: true })
+    .max(9, { message: 'validation.tooLong', abort: true })
     .regex(/^#[0-9a-fA-F]{3,8}$/, { message: 'validation.color' }),
   orderQueue: z.preprocess((v) => (v === '' ? null : v),
     z.coerce.number({ message: 'validation.number' }).int({ message: 'validation.number' }).min(0, { message: 'validation.number' }).max(10000).nullable()),

@@ -27,8 +27,16 @@ export function requestLanguage(req: FastifyRequest): Language {
 
 interface FieldIssue { path: PropertyKey[]; message: string }
 
+/** One message per field (the first broken rule), as a form shows it. */
 function fieldsOf(issues: FieldIssue[], lang: Language) {
-  return issues.map((i) => ({
+  const seen = new Set<string>();
+  const firstPerField = issues.filter((i) => {
+    const key = i.path.map(String).join('.');
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return firstPerField.map((i) => ({
     field: i.path.map(String).join('.') || '_',
     key: i.message,
     message: validationText(i.message, lang),

@@ -68,7 +68,7 @@ export const authRoutes = (deps: AuthDeps): FastifyPluginAsyncZod => async (app)
 
   app.post('/resetpasswords/:email/:token/:newPassword', {
     schema: { params: ResetPasswordParams },
-    config: { rateLimit: { ...limit, keyGenerator: (req) => `${req.ip}|resetpw` } },
+    config: { rateLimit: { ...limit, keyGenerator: (req) => `${req.ip}|resetpw|${(req.params as { email?: string }).email ?? ''}` } },
   }, async (req) => {
     await resetPassword(deps, req.params.email, req.params.token, req.params.newPassword);
     return { message: 'ok' };

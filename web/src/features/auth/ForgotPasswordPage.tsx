@@ -65,7 +65,7 @@ export default function ForgotPasswordPage() {
           <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
             {step === 1 ? t('forgotPassword.buttons.send') : t('forgotPassword.buttons.reset')}
           </Button>
-          <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+          <Stack spacing={1} sx={{ alignItems: 'center' }}>
             <Link component={RouterLink} to="/login">{t('forgotPassword.buttons.login')}</Link>
             <Link component={RouterLink} to="/signup">{t('forgotPassword.buttons.signup')}</Link>
           </Stack>

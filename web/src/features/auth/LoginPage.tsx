@@ -54,7 +54,7 @@ export default function LoginPage() {
               label={t('login.form.remember')} />
           )} />
           <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>{t('login.buttons.submit')}</Button>
-          <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+          <Stack spacing={1} sx={{ alignItems: 'center' }}>
             <Link component={RouterLink} to="/forgetpsw">{t('login.buttons.forgot')}</Link>
             <Link component={RouterLink} to="/signup">{t('login.buttons.register')}</Link>
           </Stack>

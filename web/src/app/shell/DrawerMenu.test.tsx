@@ -1,0 +1,70 @@
+import type { SessionUserView } from '@chatflow/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { DrawerMenu } from './DrawerMenu';
+
+const auth = vi.hoisted(() => ({ user: null as unknown, subscriptionValid: true }));
+const helps = vi.hoisted(() => ({ list: [] as unknown[] }));
+vi.mock('../providers/AuthProvider', () => ({ useAuth: () => auth }));
+vi.mock('../../lib/api', () => ({ api: { get: vi.fn(async () => helps.list) } }));
+
+const plan = {
+  id: 1, name: 'P', useWhatsapp: true, useFacebook: true, useInstagram: true, useCampaigns: true, useSchedules: true,
+  useInternalChat: true, useExternalApi: true, useKanban: true, useOpenAi: true, useIntegrations: true,
+};
+function makeUser(over: Partial<SessionUserView> = {}): SessionUserView {
+  return {
+    id: 1, companyId: 2, name: 'Ana', email: 'a@x.com', profile: 'user', super: false, profileImage: null, startWork: '00:00',
+    endWork: '23:59', whatsappId: null, farewellMessage: null, defaultMenu: 'open', defaultTheme: 'light', allTicket: 'disable',
+    allowGroup: false, allHistoric: 'disabled', allUserChat: 'disabled', userClosePendingTicket: 'enabled', showDashboard: 'disabled',
+    allowRealTime: 'disabled', allowConnections: 'disabled', defaultTicketsManagerWidth: 1100, online: true, queues: [], createdAt: '',
+    company: { id: 2, name: 'ACME', dueDate: '2999-01-01', settings: [], plan },
+    ...over,
+  };
+}
+function renderMenu() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(<QueryClientProvider client={client}><MemoryRouter><DrawerMenu collapsed={false} /></MemoryRouter></QueryClientProvider>);
+}
+
+describe('DrawerMenu', () => {
+  beforeEach(() => {
+    helps.list = [];
+    auth.subscriptionValid = true;
+  });
+
+  test('a profile user sees no administration entries', async () => {
+    auth.user = makeUser();
+    renderMenu();
+    expect(screen.queryByText('Usuários')).toBeNull();
+    expect(screen.queryByText('Configurações')).toBeNull();
+    expect(screen.queryByText('Empresas')).toBeNull();
+  });
+
+  test('an admin sees the administration group but not the super entries', () => {
+    auth.user = makeUser({ profile: 'admin' });
+    renderMenu();
+    expect(screen.getByText('Administração')).toBeInTheDocument();
+    expect(screen.getByText('Usuários')).toBeInTheDocument();
+    expect(screen.getByText('Filas & Chatbot')).toBeInTheDocument();
+    expect(screen.queryByText('Empresas')).toBeNull();
+  });
+
+  test('a super user also sees Empresas; help appears once the list has items', async () => {
+    helps.list = [{ id: 1 }];
+    auth.user = makeUser({ profile: 'admin', super: true });
+    renderMenu();
+    expect(screen.getByText('Empresas')).toBeInTheDocument();
+    expect(await screen.findByText('Ajuda')).toBeInTheDocument();
+  });
+
+  test('an expired subscription hides everything but the basics', () => {
+    auth.user = makeUser({ profile: 'admin', super: true });
+    auth.subscriptionValid = false;
+    renderMenu();
+    expect(screen.queryByText('Usuários')).toBeNull();
+    expect(screen.queryByText('Empresas')).toBeNull();
+  });
+});
