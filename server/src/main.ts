@@ -11,8 +11,13 @@ import { socketRealtime } from './realtime/emit';
 import { attachClusterAdapter } from './realtime/cluster';
 import { JobRunner } from './jobs/runner';
 
-/** config -> db -> migrate -> seed -> jobs -> listen (ARCHITECTURE "Layout"). */
+/** config -> db -> migrate -> seed -> listen -> jobs (ARCHITECTURE "Layout"; jobs last so the port opens sooner). */
 async function main() {
+  const started = performance.now();
+  const phases: Record<string, number> = {};
+  const phase = (name: string) => {
+    phases[name] = Math.round(performance.now() - started);
+  };
   const here = path.dirname(fileURLToPath(import.meta.url));
   const config = loadConfig(process.env, {});
   config.webDist ??= path.resolve(here, '../../web/dist');
@@ -21,20 +26,28 @@ async function main() {
   const database: Database = config.databaseUrl
     ? openPostgres(config.databaseUrl)
     : await openPglite(path.join(config.dataDir, 'pglite'));
+  phase('database');
   await migrate(database);
+  phase('migrate');
   await seed(database.db, config, log);
+  phase('seed');
 
   const app = await buildApp({ config, database, logger: { level: config.logLevel } });
   if (database.kind === 'postgres') await attachClusterAdapter(app.io, database);
+  phase('app');
 
+
+  await app.listen({ port: config.port, host: config.host });
+  phase('listen');
+  log.info({ phasesMs: phases }, `Chat-flow listening on http://localhost:${config.port} (${database.kind})`);
+
+  // Job workers start after the port is open: requests are served while pg-boss checks its schema.
   let jobs: JobRunner | null = null;
   if (config.jobs) {
     jobs = new JobRunner(database, { db: database.db, config, realtime: socketRealtime(app.io), log: app.log });
     await jobs.start(allJobs);
+    log.info({ afterMs: Math.round(performance.now() - started) }, 'job workers started');
   }
-
-  await app.listen({ port: config.port, host: config.host });
-  log.info(`Chat-flow listening on http://localhost:${config.port} (${database.kind})`);
 
   const shutdown = async () => {
     await app.close().catch(() => {});

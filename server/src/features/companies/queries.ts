@@ -15,7 +15,7 @@ const withPlan = (db: DbOrTx) =>
 
 export async function listCompanies(db: DbOrTx) {
   const rows = await withPlan(db).orderBy(asc(companies.id));
-  return rows.map((r) => presentCompany(r.company, r.plan as PlanRef | null));
+  return rows.map((r) => presentCompany(r.company, r.plan));
 }
 
 export function listCompanyItems(db: DbOrTx) {
@@ -37,7 +37,7 @@ export async function companyPage(db: DbOrTx, q: { searchParam: string; pageNumb
     db.select({ total: count() }).from(companies).where(where),
   ]);
   return {
-    companies: rows.map((r) => presentCompany(r.company, r.plan as PlanRef | null)),
+    companies: rows.map((r) => presentCompany(r.company, r.plan)),
     count: total,
     hasMore: offset + rows.length < total,
   };
@@ -46,7 +46,7 @@ export async function companyPage(db: DbOrTx, q: { searchParam: string; pageNumb
 export async function findCompanyWithPlan(db: DbOrTx, id: number): Promise<{ company: CompanyRow; plan: PlanRef | null }> {
   const [row] = await withPlan(db).where(eq(companies.id, id));
   if (!row) throw notFound();
-  return { company: row.company, plan: row.plan as PlanRef | null };
+  return { company: row.company, plan: row.plan };
 }
 
 export async function findCompanyRow(db: DbOrTx, id: number): Promise<CompanyRow> {
