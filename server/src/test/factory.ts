@@ -8,6 +8,8 @@ import { ensureCompanySettings } from '../features/settings/service';
 export const TEST_PASSWORD = 'Secret123';
 let passwordHash: Promise<string> | null = null;
 const unique = () => randomBytes(5).toString('hex');
+/** Named so admin()/superUser() need not refer to `factory`'s own type (a circular inference). */
+type UserOverrides = Partial<typeof users.$inferInsert> & { company?: CompanyRow };
 
 /** Factories: each call makes fresh rows, so tests never share data and run in any order. */
 export function makeFactory(db: Db) {
@@ -25,7 +27,7 @@ export function makeFactory(db: Db) {
       await ensureCompanySettings(db, company.id);
       return company;
     },
-    async user(overrides: Partial<typeof users.$inferInsert> & { company?: CompanyRow } = {}): Promise<UserRow> {
+    async user(overrides: UserOverrides = {}): Promise<UserRow> {
       const { company, ...rest } = overrides;
       const companyId = rest.companyId ?? company?.id ?? (await factory.company()).id;
       passwordHash ??= hashPassword(TEST_PASSWORD);
@@ -36,9 +38,9 @@ export function makeFactory(db: Db) {
       return user;
     },
     /** An admin of a fresh company (or of `company`). */
-    admin: (overrides: Parameters<typeof factory.user>[0] = {}) => factory.user({ profile: 'admin', ...overrides }),
+    admin: (overrides: UserOverrides = {}): Promise<UserRow> => factory.user({ profile: 'admin', ...overrides }),
     /** A platform super user, in a company of its own. */
-    superUser: (overrides: Parameters<typeof factory.user>[0] = {}) => factory.user({ profile: 'admin', super: true, ...overrides }),
+    superUser: (overrides: UserOverrides = {}): Promise<UserRow> => factory.user({ profile: 'admin', super: true, ...overrides }),
     async queue(companyId: number, overrides: Partial<typeof queues.$inferInsert> = {}): Promise<QueueRow> {
       const [queue] = await db.insert(queues).values({
         companyId, name: `Queue ${unique()}`, color: `#${randomBytes(3).toString('hex')}`, greetingMessage: 'Olá', ...overrides,

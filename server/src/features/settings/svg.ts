@@ -5,7 +5,7 @@
  */
 const ACTIVE_CONTENT = /<\s*(script|foreignObject|iframe|embed|object)\b|\son[a-z]+\s*=|javascript:|<!ENTITY/i;
 const NAME = '[A-Za-z_][\\w:.-]*';
-const ATTRIBUTE = `\\s+${NAME}\\s*=\\s*("[^"<]*"|'[^'<]*')`;
+const ATTRIBUTE = `\\s+${NAME}\\s*=\\s*(?:"[^"<]*"|'[^'<]*')`;
 const TAG = new RegExp(`<(/?)(${NAME})((?:${ATTRIBUTE})*)\\s*(/?)>`, 'y');
 
 export function isSvgDocument(buffer: Buffer): boolean {

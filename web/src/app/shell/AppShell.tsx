@@ -50,7 +50,7 @@ export function AppShell() {
         </Drawer>
       ) : (
         <Drawer variant="temporary" open={mobileOpen} onClose={() => setMobileOpen(false)} data-testid="drawer" data-open={mobileOpen}
-          ModalProps={{ keepMounted: true }} sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}>
+          ModalProps={{ keepMounted: true }} sx={{ zIndex: (th) => th.zIndex.appBar + 1, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}>
           {content(false, () => setMobileOpen(false))}
         </Drawer>
       )}
