@@ -1,0 +1,25 @@
+import type { FieldValues, UseFormSetError } from 'react-hook-form';
+import i18n from '../../i18n';
+import { ApiError } from '../../lib/api';
+import { applyServerErrors } from '../../components/form-errors';
+import { toastError } from '../../lib/errors';
+import { notify } from '../../lib/notify';
+
+/** Codes that say nothing the user can act on: the screen's own failure text is clearer. */
+const UNHELPFUL = new Set(['ERR_INTERNAL', 'ERR_VALIDATION']);
+
+/**
+ * A failed save of the companies, plans or helps forms (spec 2 §8): field errors go on the form, a
+ * known server code is translated, anything else shows the screen's failure text.
+ */
+export function reportSaveError<T extends FieldValues>(err: unknown, setError: UseFormSetError<T>, fallbackKey: string) {
+  if (err instanceof ApiError && err.code === 'ERR_VALIDATION' && err.fields?.length) {
+    applyServerErrors(err, setError);
+    return;
+  }
+  if (err instanceof ApiError && err.code && !UNHELPFUL.has(err.code) && i18n.exists(`backendErrors.${err.code}`)) {
+    toastError(err);
+    return;
+  }
+  notify(i18n.t(fallbackKey), 'error', 2000);
+}

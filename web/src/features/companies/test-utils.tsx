@@ -1,0 +1,23 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { SnackbarProvider } from 'notistack';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
+
+/** Test render with the providers these screens use: a fresh query cache, toasts and a router. */
+export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return {
+    client,
+    ...render(
+      <QueryClientProvider client={client}>
+        <SnackbarProvider>
+          <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+        </SnackbarProvider>
+      </QueryClientProvider>,
+    ),
+  };
+}
+
+/** Intl puts a no-break space after "R$"; tests compare with a plain one. */
+export const plainSpaces = (text: string | null | undefined) => (text ?? '').replace(/\u00a0/g, ' ');
