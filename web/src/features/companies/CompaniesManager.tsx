@@ -12,8 +12,8 @@ import { CompaniesTable } from './CompaniesTable';
 import { CompanyForm } from './CompanyForm';
 import { CompanyUserDialog } from './CompanyUserDialog';
 import { useCompaniesPage, useDeleteCompany, useRenewCompany } from './hooks';
-import { useConfirmTarget } from './use-confirm-target';
-import { useEditing } from './use-editing';
+import { useConfirmTarget } from '../../components/use-confirm-target';
+import { useEditing } from '../../components/use-editing';
 
 const SEARCH_DEBOUNCE_MS = 500; // spec 2 §9
 

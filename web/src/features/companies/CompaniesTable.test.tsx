@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../../lib/api';
 import { CompaniesManager } from './CompaniesManager';
 import { CompaniesTable, TONE_BACKGROUND } from './CompaniesTable';
-import { plainSpaces, renderWithProviders } from './test-utils';
+import { plainSpaces, renderWithProviders } from '../../test/render';
 
 vi.mock('../../lib/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../lib/api')>()),

@@ -11,7 +11,7 @@ import { formatBRL } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { usePlans } from '../plans/hooks';
 import { type CompanyCreateBody, useSaveCompany } from './hooks';
-import { reportSaveError } from './save-error';
+import { reportSaveError } from '../../components/save-error';
 
 type Form = z.input<typeof CompanyInput>;
 

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { fieldError } from '../../components/form-errors';
 import { notify } from '../../lib/notify';
-import { reportSaveError } from '../companies/save-error';
+import { reportSaveError } from '../../components/save-error';
 import { type HelpBody, useSaveHelp } from './hooks';
 
 type Form = z.input<typeof HelpInput>;

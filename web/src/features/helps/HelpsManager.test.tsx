@@ -2,7 +2,7 @@ import type { HelpView } from '@chatflow/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { api } from '../../lib/api';
-import { renderWithProviders } from '../companies/test-utils';
+import { renderWithProviders } from '../../test/render';
 import { HelpsManager } from './HelpsManager';
 
 vi.mock('../../lib/api', async (importOriginal) => ({

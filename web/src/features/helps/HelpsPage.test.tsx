@@ -2,7 +2,7 @@ import type { HelpView } from '@chatflow/contract';
 import { fireEvent, screen, waitForElementToBeRemoved } from '@testing-library/react';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { api } from '../../lib/api';
-import { renderWithProviders } from '../companies/test-utils';
+import { renderWithProviders } from '../../test/render';
 import HelpsPage from './HelpsPage';
 
 vi.mock('../../lib/api', async (importOriginal) => ({

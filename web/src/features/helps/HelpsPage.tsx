@@ -2,7 +2,7 @@ import type { HelpView } from '@chatflow/contract';
 import VideoLibraryIcon from '@mui/icons-material/VideoLibrary';
 import { Alert, Box, CircularProgress, Grid, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useConfirmTarget } from '../companies/use-confirm-target';
+import { useConfirmTarget } from '../../components/use-confirm-target';
 import { HelpCard } from './HelpCard';
 import { HelpVideoModal } from './HelpVideoModal';
 import { useHelpList } from './hooks';

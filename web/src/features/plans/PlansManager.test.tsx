@@ -2,7 +2,7 @@ import { PLAN_SWITCHES, type PlanView } from '@chatflow/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { ApiError, api } from '../../lib/api';
-import { plainSpaces, renderWithProviders } from '../companies/test-utils';
+import { plainSpaces, renderWithProviders } from '../../test/render';
 import { PlansManager } from './PlansManager';
 
 vi.mock('../../lib/api', async (importOriginal) => ({

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { useAuth } from '../../app/providers/AuthProvider';
 import { api } from '../../lib/api';
-import { renderWithProviders } from '../companies/test-utils';
+import { renderWithProviders } from '../../test/render';
 import SettingsPage from './SettingsPage';
 
 vi.mock('../../lib/api', async (importOriginal) => ({

@@ -1,9 +1,9 @@
 import type { FieldValues, UseFormSetError } from 'react-hook-form';
-import i18n from '../../i18n';
-import { ApiError } from '../../lib/api';
-import { applyServerErrors } from '../../components/form-errors';
-import { toastError } from '../../lib/errors';
-import { notify } from '../../lib/notify';
+import i18n from '../i18n';
+import { ApiError } from '../lib/api';
+import { applyServerErrors } from './form-errors';
+import { toastError } from '../lib/errors';
+import { notify } from '../lib/notify';
 
 /** Codes that say nothing the user can act on: the screen's own failure text is clearer. */
 const UNHELPFUL = new Set(['ERR_INTERNAL', 'ERR_VALIDATION']);
