@@ -34,6 +34,7 @@ export async function updateUser(ctx: RequestContext, userId: number, input: z.o
       ...fields,
       ...(fields.email !== undefined ? { email: fields.email.toLowerCase() } : {}),
       ...(passwordHash ? { passwordHash } : {}),
+      updatedAt: new Date(), // also keeps the SET non-empty when only queueIds were sent
     }).where(and(eq(users.id, userId), eq(users.companyId, ctx.companyId))).returning().catch(rethrowEmailConflict);
     if (queueIds !== undefined) await replaceUserQueues(tx, userId, await assertCompanyQueues(tx, ctx.companyId, queueIds));
 

@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PRESENCE_TIMEOUT_MS } from '@chatflow/contract';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { z } from 'zod';
+import { type Config, loadConfig } from '../../config';
+import { type Database, openPglite, openPostgres } from '../../db/client';
+import { migrate } from '../../db/migrate';
+import { users } from '../../db/schema';
+import { defineJob } from '../../jobs/define';
+import { JobRunner } from '../../jobs/runner';
+import { recordingRealtime } from '../../realtime/emit';
+import { makeFactory } from '../../test/factory';
+import { withDatabase } from '../../test/global-setup';
+import { markOfflineJob } from './jobs';
+
+/**
+ * The real pg-boss worker, as `npm start` runs it: a job sent to the queue reaches its handler.
+ * Always on embedded PGlite; also on PostgreSQL when TEST_DATABASE_URL is set. Bounded waits keep a
+ * broken queue from hanging the suite.
+ */
+const config = loadConfig({ DATA_DIR: '.tmp', JWT_SECRET: 'x', JWT_REFRESH_SECRET: 'y', LOG_LEVEL: 'silent' });
+
+/** PGlite through openPglite() + migrate(); the migrated template is reused when global setup made one. */
+async function pgliteTarget(): Promise<{ database: Database; config: Config }> {
+  const template = process.env.TEST_TEMPLATE_FILE;
+  const database = await openPglite(template ? new Blob([readFileSync(template)]) : undefined);
+  await migrate(database);
+  return { database, config };
+}
+
+/** A database of its own on the PostgreSQL server, since pg-boss connects by URL there. */
+async function postgresTarget(): Promise<{ database: Database; config: Config }> {
+  const server = process.env.TEST_DATABASE_URL!;
+  const name = `chatflow_jobs_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${process.env.TEST_TEMPLATE_DB}`);
+  await admin.end();
+  const url = withDatabase(server, name);
+  const database = openPostgres(url, 4);
+  const close = database.close;
+  database.close = async () => {
+    await close();
+    const dropper = new pg.Client({ connectionString: server });
+    await dropper.connect();
+    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropper.end();
+  };
+  return { database, config: { ...config, databaseUrl: url } };
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+type Target = [string, () => Promise<{ database: Database; config: Config }>];
+const targets: Target[] = [['PGlite', pgliteTarget]];
+if (process.env.TEST_DATABASE_URL) targets.push(['PostgreSQL', postgresTarget]);
+
+describe.each(targets)('JobRunner on %s', (_name, open) => {
+  let database: Database;
+  let runner: JobRunner;
+  const seen: number[] = [];
+  const { realtime, sent } = recordingRealtime();
+  const probeJob = defineJob({
+    name: 'test.probe',
+    payload: z.object({ value: z.number() }),
+    retry: { limit: 0, backoffSeconds: 1 },
+    async run({ value }) {
+      seen.push(value);
+    },
+  });
+
+  beforeAll(async () => {
+    const target = await open();
+    database = target.database;
+    runner = new JobRunner(database, { db: database.db, config: target.config, realtime, log: pino({ level: 'silent' }) });
+    await runner.start([markOfflineJob, probeJob]);
+  }, 60_000);
+
+  afterAll(async () => {
+    await runner?.stop().catch(() => {});
+    await database?.close();
+  });
+
+  test('a job sent to the queue runs its handler with the typed payload', async () => {
+    await runner.send('test.probe', { value: 42 });
+    await until(async () => seen.includes(42));
+    expect(seen).toEqual([42]);
+  });
+
+  test('users.mark-offline sent through the queue marks a stale user offline and announces it', async () => {
+    const stale = await makeFactory(database.db).user({ online: true, lastSeenAt: new Date(Date.now() - PRESENCE_TIMEOUT_MS - 1_000) });
+    await runner.send('users.mark-offline', {});
+    await until(async () => {
+      const [row] = await database.db.select().from(users).where(eq(users.id, stale.id));
+      return row.online === false;
+    });
+    await until(async () => sent.some((e) => e.event === `company-${stale.companyId}-user`));
+    expect(sent.find((e) => e.event === `company-${stale.companyId}-user`)?.payload)
+      .toMatchObject({ action: 'update', user: { id: stale.id, online: false } });
+  });
+
+  test('an unknown job name or a payload of the wrong shape is refused before reaching the queue', async () => {
+    await expect(runner.send('no.such.job', {})).rejects.toThrow('unknown job');
+    await expect(runner.send('test.probe', { value: 'x' })).rejects.toThrow();
+  });
+});
