@@ -11,7 +11,7 @@ const reports = path.join(root, '.tmp/test-reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
-let failedSteps = [];
+const failedSteps = [];
 
 function run(title, cmd, args, opts = {}) {
   console.log(`\n=== ${title} ===`);

@@ -22,7 +22,10 @@ function nest(flat: Record<string, string>): Tree {
   for (const [key, value] of Object.entries(flat)) {
     const parts = key.split('.');
     let node = out;
-    for (const p of parts.slice(0, -1)) node = (node[p] ??= {}) as Tree;
+    for (const p of parts.slice(0, -1)) {
+      node[p] ??= {};
+      node = node[p] as Tree;
+    }
     node[parts.at(-1)!] = value;
   }
   return out;

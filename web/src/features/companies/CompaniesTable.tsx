@@ -7,6 +7,9 @@ import { IconButton, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, 
 import { useTranslation } from 'react-i18next';
 import { formatBRL, formatDate } from '../../lib/format';
 
+/** The actions stay in view when the wide table scrolls sideways. */
+const stickyActions = { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1 } as const;
+
 /** Row tints of spec 2 §4 "Company due date": translucent, so they read in light and dark themes. */
 export const TONE_BACKGROUND = { overdue: 'rgba(244, 67, 54, 0.18)', soon: 'rgba(255, 193, 7, 0.28)' } as const;
 
@@ -38,7 +41,7 @@ export function CompaniesTable({ companies, loading, onEdit, onDelete, onRenew, 
           <TableCell>{t('companies.table.recurrence')}</TableCell>
           <TableCell>{t('companies.table.createdAt')}</TableCell>
           <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('companies.table.lastLogin')}</TableCell>
-          <TableCell align="right">{t('common.actions')}</TableCell>
+          <TableCell align="right" sx={stickyActions}>{t('common.actions')}</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
@@ -57,13 +60,13 @@ export function CompaniesTable({ companies, loading, onEdit, onDelete, onRenew, 
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{c.name}</TableCell>
               <TableCell>{c.email}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{c.plan?.name ?? '—'}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{c.plan ? formatBRL(c.plan.amount) : '—'}</TableCell>
+              <TableCell align="right" sx={{ ...stickyActions, whiteSpace: 'nowrap' }}>{c.plan ? formatBRL(c.plan.amount) : '—'}</TableCell>
               <TableCell>{t(c.status ? 'companies.form.active' : 'companies.form.inactive')}</TableCell>
               <TableCell title={tone === 'ok' ? undefined : t(`companies.tone.${tone}`)}>{formatDate(c.dueDate)}</TableCell>
               <TableCell>{t(`companies.recurrences.${c.recurrence}`)}</TableCell>
               <TableCell>{formatDate(c.createdAt)}</TableCell>
               <TableCell>{c.lastLogin ? formatDate(c.lastLogin) : '—'}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              <TableCell align="right" sx={{ ...stickyActions, whiteSpace: 'nowrap' }}>
                 {action(`${t('companies.buttons.edit')} ${c.name}`, <EditIcon fontSize="small" />, () => onEdit(c))}
                 {action(`${t('companies.buttons.renew')} ${c.name}`, <AutorenewIcon fontSize="small" />, () => onRenew(c))}
                 {action(`${t('companies.buttons.addUser')} ${c.name}`, <PersonAddIcon fontSize="small" />, () => onAddUser(c))}
