@@ -1,4 +1,3 @@
-import { createAdapter } from '@socket.io/postgres-adapter';
 import type { Server } from 'socket.io';
 import type { Database } from '../db/client';
 
@@ -14,5 +13,6 @@ export async function attachClusterAdapter(io: Server, database: Database) {
       created_at timestamptz DEFAULT NOW(),
       payload bytea
     )`);
+  const { createAdapter } = await import('@socket.io/postgres-adapter'); // only several-node deployments need it
   io.adapter(createAdapter(database.pool));
 }

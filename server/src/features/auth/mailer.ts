@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 
@@ -11,6 +10,7 @@ export async function sendResetCode(config: Config, log: FastifyBaseLogger, to: 
     log.warn({ passwordResetFor: to, code }, `password reset code for ${to}: ${code}`);
     return;
   }
+  const nodemailer = (await import('nodemailer')).default; // loaded only when a mail is sent
   const transport = nodemailer.createTransport({
     host: config.smtp.host, port: config.smtp.port, secure: config.smtp.secure,
     auth: config.smtp.user ? { user: config.smtp.user, pass: config.smtp.pass } : undefined,

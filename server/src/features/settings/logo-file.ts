@@ -3,8 +3,7 @@ import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { WHITELABEL_LOGO_MAX_BYTES, WhitelabelLogoFields, type WhitelabelLogoMode } from '@chatflow/contract';
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import { loadSharp, sniffFileType } from '../../http/uploads';
 import { ZodError } from 'zod';
 import type { Config } from '../../config';
 import { AppError } from '../../http/errors';
@@ -35,12 +34,12 @@ export async function readLogoUpload(req: FastifyRequest): Promise<{ mode: White
 
 /** The stored extension, from the bytes: raster images by their magic numbers, SVG by its structure. */
 export async function logoExtension(file: Buffer): Promise<string> {
-  const type = await fileTypeFromBuffer(file);
+  const type = await sniffFileType(file);
   const ext = (RASTER_TYPES as readonly string[]).find((t) => t === type?.ext);
   if (ext === 'ico') return ext;
   if (ext) {
     // Right magic bytes are not enough: the image must decode, or browsers show a broken logo.
-    const ok = await sharp(file, { limitInputPixels: 50_000_000 }).metadata().then(() => true, () => false);
+    const ok = await (await loadSharp())(file, { limitInputPixels: 50_000_000 }).metadata().then(() => true, () => false);
     if (ok) return ext;
   } else if ((!type || type.ext === 'xml') && isSvgDocument(file)) {
     return 'svg';

@@ -3,8 +3,7 @@ import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_TYPES } from '@chatflow/contract';
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import { loadSharp, sniffFileType } from '../../http/uploads';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import { AppError } from '../../http/errors';
@@ -43,10 +42,10 @@ export async function readProfileImageUpload(req: FastifyRequest, userId: number
 
 /** Sniffs the real type from the bytes (never the name or the declared type) and makes a 256x256 WebP. */
 export async function toProfileWebp(input: Buffer): Promise<Buffer> {
-  const type = await fileTypeFromBuffer(input);
+  const type = await sniffFileType(input);
   if (!type || !(PROFILE_IMAGE_TYPES as readonly string[]).includes(type.mime)) throw new AppError('ERR_INVALID_FILE', 400);
   try {
-    return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+    return await (await loadSharp())(input, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate() // honour the camera's EXIF orientation before cropping
       .resize(SIZE, SIZE, { fit: 'cover' })
       .webp({ quality: 85 })
