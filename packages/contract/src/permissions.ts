@@ -129,3 +129,18 @@ export function isMenuEntryVisible(entry: MenuEntry, ctx: MenuContext): boolean 
       return isAdmin(actor);
   }
 }
+
+/** The part of a ticket that decides who may see it. */
+export interface TicketVisibility { userId: number | null; queueId: number | null; isGroup: boolean }
+
+/**
+ * One rule for who sees a ticket (list query, single fetch and realtime rooms all use it): admins;
+ * the owner; for groups, users with allowGroup; for queued tickets, members of the queue; for
+ * tickets without a queue, users with allTicket enabled.
+ */
+export function canSeeTicket(actor: Actor, queueIds: readonly number[], t: TicketVisibility): boolean {
+  if (isAdmin(actor) || t.userId === actor.id) return true;
+  if (t.isGroup) return actor.allowGroup;
+  if (t.queueId !== null) return queueIds.includes(t.queueId);
+  return actor.allTicket === 'enable';
+}

@@ -1,4 +1,10 @@
+import type { ConnectionView } from './channels';
+import type { MessageView } from './chat';
+import type { ContactView } from './contacts';
+import type { QuickMessageView } from './quick-messages';
 import type { QueueView } from './queues';
+import type { TagView } from './tags';
+import type { TicketView } from './tickets';
 import type { UserView } from './users';
 
 /**
@@ -11,6 +17,21 @@ export interface CompanyEvents {
   auth: { action: 'update'; user: { id: number } };
   queue: { action: 'update' | 'create'; queue: QueueView } | { action: 'delete'; queueId: number };
   settings: { action: 'update'; setting: { key: string; value: string } };
+  ticket:
+    | { action: 'update'; ticket: TicketView }
+    | { action: 'delete' | 'removeFromList'; ticketId: number }
+    | { action: 'updateUnread'; ticketId: number };
+  appMessage:
+    | { action: 'create' | 'update'; message: MessageView; ticket: TicketView }
+    | { action: 'delete'; messageId: number; ticketId: number };
+  contact: { action: 'create' | 'update'; contact: ContactView } | { action: 'delete'; contactId: number };
+  /** Sent as `company{id}-tag` (no hyphen), as existing clients listen for it. */
+  tag: { action: 'create' | 'update'; tag: TagView } | { action: 'delete'; tagId: number };
+  quickemessage: { action: 'create' | 'update'; record: QuickMessageView } | { action: 'delete'; id: number };
+  whatsapp: { action: 'update'; whatsapp: ConnectionView } | { action: 'delete'; whatsappId: number };
+  whatsappSession: { action: 'update'; session: ConnectionView };
+  /** Progress of a contact import (contacts/import page). */
+  contactImport: { action: 'progress'; done: number; total: number; created: number; ignored: number };
 }
 
 export const companyEventName = (companyId: number, kind: keyof CompanyEvents | string) =>

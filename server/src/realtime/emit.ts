@@ -8,7 +8,21 @@ export const rooms = {
   tickets: (status: string) => `tickets:${status}`,
   notification: 'notification',
   chatBox: (ticketUuid: string) => `chatbox:${ticketUuid}`,
+  // Visibility rooms: a socket joins those its user belongs to; ticket events go to ticketAudience().
+  admins: 'admins',
+  queue: (queueId: number) => `queue:${queueId}`,
+  noQueue: 'no-queue',
+  groups: 'groups',
 } as const;
+
+/** The rooms whose members may see a ticket: the same rule as canSeeTicket in the contract. */
+export function ticketAudience(t: { userId: number | null; queueId: number | null; isGroup: boolean }): string[] {
+  const audience: string[] = [rooms.admins];
+  if (t.userId) audience.push(rooms.user(t.userId));
+  if (t.isGroup) audience.push(rooms.groups);
+  else audience.push(t.queueId ? rooms.queue(t.queueId) : rooms.noQueue);
+  return audience;
+}
 
 /**
  * The one way features send realtime events. Payload types come from the contract, so a feature
@@ -16,7 +30,8 @@ export const rooms = {
  */
 export interface Realtime {
   toCompany<K extends keyof CompanyEvents>(companyId: number, kind: K, payload: CompanyEvents[K]): void;
-  toRoom<K extends keyof CompanyEvents>(companyId: number, room: string, kind: K, payload: CompanyEvents[K]): void;
+  /** To the sockets in any of the rooms, each socket once (for ticket events: `ticketAudience(ticket)`). */
+  toRoom<K extends keyof CompanyEvents>(companyId: number, room: string | string[], kind: K, payload: CompanyEvents[K]): void;
   /** Disconnects every socket in a room (for example a superseded session's). */
   disconnectRoom(companyId: number, room: string): void;
 }
@@ -37,7 +52,7 @@ export function socketRealtime(io: Server | null): Realtime {
 
 /** A Realtime that records instead of sending, for tests that assert on what would be emitted. */
 export function recordingRealtime() {
-  const sent: { companyId: number; room: string | null; event: string; payload: unknown }[] = [];
+  const sent: { companyId: number; room: string | string[] | null; event: string; payload: unknown }[] = [];
   const realtime: Realtime = {
     toCompany: (companyId, kind, payload) => void sent.push({ companyId, room: null, event: companyEventName(companyId, kind), payload }),
     toRoom: (companyId, room, kind, payload) => void sent.push({ companyId, room, event: companyEventName(companyId, kind), payload }),

@@ -1,4 +1,4 @@
-import { CLIENT_EVENTS, TICKET_ROOMS } from '@chatflow/contract';
+import { type Actor, CLIENT_EVENTS, isAdmin, TICKET_ROOMS } from '@chatflow/contract';
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
@@ -11,6 +11,8 @@ import { rooms } from './emit';
 export type ChatBoxAuthorizer = (socket: Socket, ticketUuid: string) => Promise<boolean>;
 
 export interface RealtimeHooks {
+  /** The queue ids of a user, for the visibility rooms. */
+  queueIdsOf(userId: number): Promise<number[]>;
   /** Called on every presence beat and on connect; the users feature marks the user online. */
   onPresence(companyId: number, userId: number): Promise<void>;
   /** Called when the user's last socket goes away. */
@@ -52,6 +54,7 @@ export function createSocketServer(
   companies.on('connection', (socket) => {
     const actor = socket.data.actor as ReturnType<typeof actorOf>;
     socket.join([rooms.user(actor.id), rooms.session(socket.data.sessionId)]);
+    void joinVisibilityRooms(socket, actor, deps.hooks).catch((err) => deps.log.error({ err }, 'rooms'));
     const presence = () => deps.hooks.onPresence(actor.companyId, actor.id).catch((err) => deps.log.error({ err }, 'presence'));
     void presence();
 
@@ -82,4 +85,14 @@ export function createSocketServer(
   });
 
   return io;
+}
+
+/** The rooms that decide which ticket events reach this socket (see ticketAudience). */
+export async function joinVisibilityRooms(socket: Socket, actor: Actor, hooks: Pick<RealtimeHooks, 'queueIdsOf'>) {
+  const joined: string[] = [];
+  if (isAdmin(actor)) joined.push(rooms.admins);
+  if (actor.allowGroup) joined.push(rooms.groups);
+  if (actor.allTicket === 'enable') joined.push(rooms.noQueue);
+  for (const queueId of await hooks.queueIdsOf(actor.id)) joined.push(rooms.queue(queueId));
+  socket.join(joined);
 }

@@ -6,7 +6,7 @@ import { type UserRow, users } from '../../db/schema';
 import type { Realtime } from '../../realtime/emit';
 import type { RealtimeHooks } from '../../realtime/server';
 import { presentUser } from './presenter';
-import { queuesOfUsers } from './queries';
+import { queuesOfUser, queuesOfUsers } from './queries';
 
 interface PresenceDeps { db: Db; realtime: Realtime; log: FastifyBaseLogger }
 
@@ -43,5 +43,6 @@ export function presenceHooks(deps: () => PresenceDeps): RealtimeHooks {
   return {
     onPresence: (_companyId, userId) => markOnline(deps(), userId),
     onAllSocketsGone: (_companyId, userId) => markOffline(deps(), userId),
+    queueIdsOf: async (userId) => (await queuesOfUser(deps().db, userId)).map((q) => q.id),
   };
 }

@@ -1,0 +1,20 @@
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { connections } from './connections';
+
+/**
+ * The simulator's own side of the conversation: what the "customer's phone" received from the
+ * product (outbound) with the acks it reported. Inbound messages are the product's messages.
+ */
+export const simulatorOutbox = pgTable('simulator_outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  connectionId: integer('connection_id').notNull().references(() => connections.id, { onDelete: 'cascade' }),
+  number: text('number').notNull(),
+  externalId: text('external_id').notNull(),
+  type: text('type').notNull(),
+  body: text('body').notNull().default(''),
+  mediaUrl: text('media_url'),
+  payload: jsonb('payload'),
+  ack: integer('ack').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [index('simulator_outbox_connection_idx').on(t.connectionId, t.number, t.id)]);
