@@ -17,7 +17,8 @@ import { authenticator } from './http/authenticate';
 import { installErrorHandler } from './http/errors';
 import { tokenService } from './http/tokens';
 import { serveWeb } from './http/web';
-import type { JobRunner } from './jobs/runner';
+import type { ChannelRegistry } from './channels/types';
+import type { JobQueue } from './jobs/queue';
 import { type Realtime, socketRealtime } from './realtime/emit';
 import { createSocketServer } from './realtime/server';
 import { presenceHooks } from './features/users/presence';
@@ -27,7 +28,9 @@ export interface AppDeps {
   database: Database;
   /** Tests pass a recording Realtime; the product uses Socket.IO. */
   realtime?: Realtime;
-  jobs?: JobRunner | null;
+  /** Where features send jobs: pg-boss in the product, an inline queue in tests. */
+  jobs: JobQueue;
+  channels: ChannelRegistry;
   logger?: boolean | object;
 }
 
@@ -57,7 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const realtime = deps.realtime ?? socketRealtime(io);
   app.decorate('io', io);
   app.decorate('realtime', realtime);
-  app.decorate('authenticate', authenticator({ db: database.db, config, tokens, realtime }));
+  app.decorate('authenticate', authenticator({ db: database.db, config, tokens, realtime, jobs: deps.jobs, channels: deps.channels }));
 
   await app.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } });
   await app.register(fastifyCors, { origin: true, credentials: true });
@@ -70,7 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await serveWeb(app, { webDist: config.webDist, publicDir: path.join(config.dataDir, 'public') });
 
-  await registerFeatures(app, { db: database.db, config, tokens, realtime, log: app.log, jobs: deps.jobs ?? null });
+  await registerFeatures(app, { db: database.db, config, tokens, realtime, log: app.log, jobs: deps.jobs, channels: deps.channels });
   app.get('/docs', { schema: { hide: true } }, async () => app.swagger());
 
   app.addHook('onClose', async () => {

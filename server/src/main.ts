@@ -1,13 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { buildApp } from './app';
+import { compose } from './compose';
 import { loadConfig } from './config';
 import { type Database, openPglite, openPostgres } from './db/client';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 import { allJobs } from './features/jobs';
-import { socketRealtime } from './realtime/emit';
 import { attachClusterAdapter } from './realtime/cluster';
 import { JobRunner } from './jobs/runner';
 
@@ -32,7 +31,7 @@ async function main() {
   await seed(database.db, config, log);
   phase('seed');
 
-  const app = await buildApp({ config, database, logger: { level: config.logLevel } });
+  const { app, jobs, channels } = await compose({ config, database, log, logger: { level: config.logLevel } });
   if (database.kind === 'postgres') await attachClusterAdapter(app.io, database);
   phase('app');
 
@@ -41,17 +40,17 @@ async function main() {
   phase('listen');
   log.info({ phasesMs: phases }, `Chat-flow listening on http://localhost:${config.port} (${database.kind})`);
 
-  // Job workers start after the port is open: requests are served while pg-boss checks its schema.
-  let jobs: JobRunner | null = null;
-  if (config.jobs) {
-    jobs = new JobRunner(database, { db: database.db, config, realtime: socketRealtime(app.io), log: app.log });
-    await jobs.start(allJobs);
-    log.info({ afterMs: Math.round(performance.now() - started) }, 'job workers started');
+  // Job workers start after the port is open: requests are served while pg-boss checks its schema
+  // (a job sent meanwhile waits for it). With JOBS=off this node sends jobs but does not work them.
+  if (jobs instanceof JobRunner) {
+    await jobs.start(allJobs, { work: config.jobs });
+    log.info({ afterMs: Math.round(performance.now() - started), working: config.jobs }, 'job queue started');
   }
 
   const shutdown = async () => {
     await app.close().catch(() => {});
-    await jobs?.stop().catch(() => {});
+    await channels.stopAll().catch(() => {});
+    if (jobs instanceof JobRunner) await jobs.stop().catch(() => {});
     await database.close().catch(() => {});
     process.exit(0);
   };

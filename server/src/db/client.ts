@@ -18,6 +18,8 @@ export interface Database {
   db: Db;
   pglite: PGlite | null;
   pool: pg.Pool | null;
+  /** The connection string (PostgreSQL only), for pg-boss and the cluster adapter. */
+  url: string | null;
   close(): Promise<void>;
 }
 
@@ -30,12 +32,12 @@ export async function openPglite(dataDirOrBlob?: string | Blob): Promise<Databas
       ? await PGlite.create({ dataDir: dataDirOrBlob, extensions: { pg_trgm } })
       : await PGlite.create({ loadDataDir: dataDirOrBlob, extensions: { pg_trgm } });
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
-  return { kind: 'pglite', db, pglite, pool: null, close: () => pglite.close() };
+  return { kind: 'pglite', db, pglite, pool: null, url: null, close: () => pglite.close() };
 }
 
 export function openPostgres(url: string, max = 20): Database {
   const pool = new pg.Pool({ connectionString: url, max });
   pool.on('error', () => {}); // idle-client errors surface on the next query
   const db = drizzlePg(pool, { schema });
-  return { kind: 'postgres', db, pglite: null, pool, close: () => pool.end() };
+  return { kind: 'postgres', db, pglite: null, pool, url, close: () => pool.end() };
 }

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { TokenService } from '../http/tokens';
-import type { JobRunner } from '../jobs/runner';
+import type { ChannelRegistry } from '../channels/types';
+import type { JobQueue } from '../jobs/queue';
 import type { Realtime } from '../realtime/emit';
 import { authRoutes } from './auth/routes';
 import { companyRoutes } from './companies/routes';
@@ -19,7 +20,8 @@ export interface FeatureDeps {
   tokens: TokenService;
   realtime: Realtime;
   log: FastifyBaseLogger;
-  jobs: JobRunner | null;
+  jobs: JobQueue;
+  channels: ChannelRegistry;
 }
 
 /** Every feature's routes, in one list so a new feature is one line here. */

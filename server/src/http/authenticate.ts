@@ -2,6 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { loadSessionUser } from '../features/auth/sessions';
+import type { ChannelRegistry } from '../channels/types';
+import type { JobQueue } from '../jobs/queue';
 import type { Realtime } from '../realtime/emit';
 import { actorOf, type RequestContext, transactionRunner } from './context';
 import { AppError } from './errors';
@@ -17,7 +19,7 @@ export function bearerToken(req: FastifyRequest): string | null {
  * The contract's semantics: no token or a revoked session is 401 (log in again); an expired or
  * unreadable access token is 403 (the client refreshes once and retries).
  */
-export function authenticator(deps: { db: Db; config: Config; tokens: TokenService; realtime: Realtime }) {
+export function authenticator(deps: { db: Db; config: Config; tokens: TokenService; realtime: Realtime; jobs: JobQueue; channels: ChannelRegistry }) {
   return async function authenticate(req: FastifyRequest, _reply: FastifyReply) {
     const token = bearerToken(req);
     if (!token) throw new AppError('ERR_SESSION_EXPIRED', 401);
@@ -30,6 +32,8 @@ export function authenticator(deps: { db: Db; config: Config; tokens: TokenServi
       db: deps.db,
       config: deps.config,
       realtime: deps.realtime,
+      jobs: deps.jobs,
+      channels: deps.channels,
       log: req.log,
       companyId: user.companyId,
       actor: actorOf(user),

@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import type { UserRow } from '../db/schema';
+import type { ChannelRegistry } from '../channels/types';
+import type { JobQueue } from '../jobs/queue';
 import type { Realtime } from '../realtime/emit';
 
 export type HookedTx = Tx & { afterCommit(fn: () => void | Promise<void>): void };
@@ -12,6 +14,8 @@ export interface RequestContext {
   db: Db;
   config: Config;
   realtime: Realtime;
+  jobs: JobQueue;
+  channels: ChannelRegistry;
   log: FastifyBaseLogger;
   companyId: number;
   actor: Actor;

@@ -2,9 +2,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { ChannelRegistry } from '../channels/types';
 import type { Realtime } from '../realtime/emit';
+import type { JobQueue } from './queue';
 
-export interface JobDeps { db: Db; config: Config; realtime: Realtime; log: FastifyBaseLogger }
+export interface JobDeps {
+  db: Db;
+  config: Config;
+  realtime: Realtime;
+  log: FastifyBaseLogger;
+  /** A job may schedule further jobs (forwarding one message after another, ack steps). */
+  jobs: JobQueue;
+  channels: ChannelRegistry;
+}
 
 export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   name: string;

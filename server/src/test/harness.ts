@@ -3,8 +3,12 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import pino from 'pino';
 import { afterAll, beforeAll } from 'vitest';
-import { type App, buildApp } from '../app';
+import type { App } from '../app';
+import type { ProviderRegistry } from '../channels/registry';
+import { compose } from '../compose';
+import type { InlineJobQueue } from '../jobs/queue';
 import { type Config, loadConfig } from '../config';
 import type { Database } from '../db/client';
 import type { UserRow } from '../db/schema';
@@ -27,6 +31,9 @@ export interface TestContext {
   anon: Requester;
   /** With `realSockets`: the listening server's base URL (http://127.0.0.1:port), else ''. */
   url: string;
+  /** Jobs run in-process right after they are sent; `await t.jobs.drain()` waits for them. */
+  jobs: InlineJobQueue;
+  channels: ProviderRegistry;
 }
 
 export interface TestAppOptions {
@@ -55,8 +62,9 @@ export function useTestApp(overrides: Partial<Config> = {}, options: TestAppOpti
     const debug = process.env.TEST_LOG === '1';
     const database = await cloneTestDatabase();
     const { realtime, sent } = recordingRealtime();
-    const app = await buildApp({
-      config, database, realtime: options.realSockets ? undefined : realtime, logger: debug ? { level: 'error' } : false,
+    const { app, jobs, channels } = await compose({
+      config, database, log: pino({ level: 'silent' }), inlineJobs: true,
+      realtime: options.realSockets ? undefined : realtime, logger: debug ? { level: 'error' } : false,
     });
     await app.ready();
     let url = '';
@@ -67,7 +75,7 @@ export function useTestApp(overrides: Partial<Config> = {}, options: TestAppOpti
     }
     const tokens = tokenService(config);
     Object.assign(ctx, {
-      app, database, config, sent, url,
+      app, database, config, sent, url, jobs, channels,
       factory: makeFactory(database.db),
       anon: requester(app, ''),
       async as(user: UserRow) {
@@ -79,6 +87,8 @@ export function useTestApp(overrides: Partial<Config> = {}, options: TestAppOpti
     });
   });
   afterAll(async () => {
+    await ctx.jobs?.drain();
+    await ctx.channels?.stopAll();
     await ctx.app?.close();
     await ctx.database?.close();
   });

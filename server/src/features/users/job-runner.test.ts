@@ -11,6 +11,8 @@ import { type Database, openPglite, openPostgres } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { users } from '../../db/schema';
 import { defineJob } from '../../jobs/define';
+import { ProviderRegistry } from '../../channels/registry';
+import type { JobDeps } from '../../jobs/define';
 import { JobRunner } from '../../jobs/runner';
 import { recordingRealtime } from '../../realtime/emit';
 import { makeFactory } from '../../test/factory';
@@ -82,7 +84,16 @@ describe.each(targets)('JobRunner on %s', (_name, open) => {
   beforeAll(async () => {
     const target = await open();
     database = target.database;
-    runner = new JobRunner(database, { db: database.db, config: target.config, realtime, log: pino({ level: 'silent' }) });
+    const deps: JobDeps = {
+      db: database.db, config: target.config, realtime, log: pino({ level: 'silent' }),
+      get jobs() {
+        return runner;
+      },
+      channels: new ProviderRegistry(database.db, pino({ level: 'silent' }), () => {
+        throw new Error('no provider in this test');
+      }),
+    };
+    runner = new JobRunner(database, () => deps);
     await runner.start([markOfflineJob, probeJob]);
   }, 60_000);
 

@@ -102,8 +102,9 @@ describe('users.mark-offline job', () => {
     const fresh = await t.factory.user({ online: true, lastSeenAt: new Date() });
     const { deps: d, sent } = deps();
     const payload = markOfflineJob.payload.parse({});
-    await markOfflineJob.run(payload, d);
-    await markOfflineJob.run(payload, d);
+    const jobDeps = { ...d, jobs: t.jobs, channels: t.channels };
+    await markOfflineJob.run(payload, jobDeps);
+    await markOfflineJob.run(payload, jobDeps);
     expect((await stored(stale.id)).online).toBe(false);
     expect((await stored(fresh.id)).online).toBe(true);
     expect(sent.filter((e) => (e.payload as { user: { id: number } }).user.id === stale.id)).toHaveLength(1);

@@ -1,0 +1,64 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { type ConnectionRow, connections } from '../db/schema';
+import { AppError } from '../http/errors';
+import type { ChannelProvider, ChannelRegistry, ProviderEvents } from './types';
+
+/** Builds the provider of one connection; `events` is how it reports status, inbound and acks. */
+export type ProviderFactory = (connection: ConnectionRow, events: ProviderEvents) => ChannelProvider;
+
+/**
+ * Holds the live provider of each connection started in this process. Providers register their
+ * factory by name (`simulator`, `beta`, …); a connection whose provider has no factory here cannot
+ * send (ERR_WAPP_NOT_INITIALIZED).
+ */
+export class ProviderRegistry implements ChannelRegistry {
+  private factories = new Map<string, ProviderFactory>();
+  private live = new Map<number, ChannelProvider>();
+
+  constructor(
+    private db: Db,
+    private log: FastifyBaseLogger,
+    /** Builds the event sink for a connection (the pipeline, the ack handler, status updates). */
+    private eventsFor: (connection: ConnectionRow) => ProviderEvents,
+  ) {}
+
+  register(provider: string, factory: ProviderFactory) {
+    this.factories.set(provider, factory);
+  }
+
+  async providerFor(connectionId: number): Promise<ChannelProvider> {
+    const existing = this.live.get(connectionId);
+    if (existing) return existing;
+    await this.start(connectionId);
+    return this.live.get(connectionId)!;
+  }
+
+  async start(connectionId: number): Promise<void> {
+    if (this.live.has(connectionId)) return;
+    const [connection] = await this.db.select().from(connections).where(eq(connections.id, connectionId));
+    if (!connection) throw new AppError('ERR_NO_WAPP_FOUND', 404);
+    const factory = this.factories.get(connection.provider);
+    if (!factory) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
+    const provider = factory(connection, this.eventsFor(connection));
+    this.live.set(connectionId, provider);
+    try {
+      await provider.start();
+    } catch (err) {
+      this.live.delete(connectionId);
+      this.log.error({ err, connectionId }, 'provider failed to start');
+      throw err;
+    }
+  }
+
+  async stop(connectionId: number): Promise<void> {
+    const provider = this.live.get(connectionId);
+    this.live.delete(connectionId);
+    await provider?.stop();
+  }
+
+  async stopAll(): Promise<void> {
+    await Promise.all([...this.live.keys()].map((id) => this.stop(id)));
+  }
+}

@@ -1,0 +1,62 @@
+import type { ConnectionStatus } from '@chatflow/contract';
+
+/**
+ * The one provider interface (ARCHITECTURE "Channels and the message pipeline"). Providers: simulator
+ * (built in), baileys, cloud-api, meta. A provider instance serves one connection.
+ */
+export type OutboundPayload =
+  | { kind: 'text'; to: string; body: string; quotedExternalId?: string }
+  | { kind: 'media'; to: string; mediaType: 'image' | 'video' | 'audio' | 'document'; filePath: string; fileName: string; mimeType: string; caption?: string; quotedExternalId?: string }
+  | { kind: 'contact'; to: string; vcard: string; displayName: string }
+  | { kind: 'location'; to: string; latitude: number; longitude: number; description?: string }
+  | { kind: 'interactive'; to: string; body: string; dataJson: unknown };
+
+export interface SendResult { externalId: string }
+
+/** What providers report; the inbound pipeline and the ack handler consume these. */
+export interface InboundMessage {
+  connectionId: number;
+  externalId: string;
+  from: string;
+  name: string;
+  isGroup?: boolean;
+  participant?: string;
+  /** A MESSAGE_KINDS value (contract): conversation, image, audio, locationMessage, contactMessage, … */
+  mediaType: string;
+  body: string;
+  media?: { data: Buffer; mimeType: string; fileName?: string };
+  quotedExternalId?: string;
+  dataJson?: unknown;
+  timestamp?: Date;
+  fromMe?: boolean;
+}
+
+export interface AckUpdate { connectionId: number; externalId: string; ack: number }
+export interface EditUpdate { connectionId: number; externalId: string; body: string }
+export interface DeleteUpdate { connectionId: number; externalId: string }
+
+export interface ProviderEvents {
+  onStatus(status: ConnectionStatus, extra?: { qrcode?: string; number?: string }): Promise<void>;
+  onInbound(message: InboundMessage): Promise<void>;
+  onAck(update: AckUpdate): Promise<void>;
+  onEdit?(update: EditUpdate): Promise<void>;
+  onDelete?(update: DeleteUpdate): Promise<void>;
+}
+
+export interface ChannelProvider {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** `idempotencyKey` lets a provider return the earlier result when a job is retried after a crash. */
+  send(payload: OutboundPayload, options: { idempotencyKey: string }): Promise<SendResult>;
+  edit?(externalId: string, to: string, body: string): Promise<void>;
+  delete?(externalId: string, to: string): Promise<void>;
+  markRead?(externalIds: string[], from: string): Promise<void>;
+  profilePicture?(number: string): Promise<string | null>;
+}
+
+/** Finds (or starts) the provider of a connection. Implemented in channels/registry.ts. */
+export interface ChannelRegistry {
+  providerFor(connectionId: number): Promise<ChannelProvider>;
+  start(connectionId: number): Promise<void>;
+  stop(connectionId: number): Promise<void>;
+}

@@ -1,0 +1,42 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { type App, buildApp } from './app';
+import { providerEvents } from './channels/events';
+import { ProviderRegistry } from './channels/registry';
+import { wireChannels } from './channels/wiring';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { allJobs } from './features/jobs';
+import type { JobDeps } from './jobs/define';
+import { InlineJobQueue } from './jobs/queue';
+import { JobRunner } from './jobs/runner';
+import type { Realtime } from './realtime/emit';
+
+export interface Composition { app: App; jobs: JobRunner | InlineJobQueue; channels: ProviderRegistry }
+
+/**
+ * Wires the app, the job queue and the channel registry together (they refer to each other through
+ * getters, so each can be built before the others). The product uses pg-boss; tests pass
+ * `inlineJobs` to run handlers in-process.
+ */
+export async function compose(opts: {
+  config: Config;
+  database: Database;
+  log: FastifyBaseLogger;
+  logger?: boolean | object;
+  realtime?: Realtime;
+  inlineJobs?: boolean;
+}): Promise<Composition> {
+  const { config, database } = opts;
+  let app: App | null = null;
+  const log = () => app?.log ?? opts.log;
+  const eventDeps = () => ({ db: database.db, realtime: app!.realtime, log: log() });
+  const channels = new ProviderRegistry(database.db, opts.log, (connection) => providerEvents(eventDeps(), connection, {
+    onInbound: async () => {},
+    onAck: async () => {},
+  }));
+  const jobDeps = (): JobDeps => ({ db: database.db, config, realtime: app!.realtime, log: log(), jobs, channels });
+  const jobs = opts.inlineJobs ? new InlineJobQueue(allJobs, jobDeps) : new JobRunner(database, jobDeps);
+  wireChannels(channels, eventDeps);
+  app = await buildApp({ config, database, realtime: opts.realtime, jobs, channels, logger: opts.logger });
+  return { app, jobs, channels };
+}
