@@ -26,11 +26,22 @@ export interface Database {
 // Dates come back as strings in yyyy-MM-dd (type 1082), never shifted by the server's time zone.
 pg.types.setTypeParser(1082, (v) => v);
 
+/**
+ * Embedded Postgres keeps its shared buffers inside the WebAssembly heap, so they count fully in the
+ * process's memory; Postgres's default 128 MB doubles the idle footprint. The data files live on disk
+ * behind the OS page cache, so a small buffer pool costs little (PGLITE_SHARED_BUFFERS to change it).
+ */
+function pgliteStartParams(): string[] {
+  const sharedBuffers = process.env.PGLITE_SHARED_BUFFERS ?? '16MB';
+  return [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`, '-c', 'work_mem=4MB'];
+}
+
 export async function openPglite(dataDirOrBlob?: string | Blob): Promise<Database> {
+  const options = { extensions: { pg_trgm }, startParams: pgliteStartParams() };
   const pglite =
     typeof dataDirOrBlob === 'string' || dataDirOrBlob === undefined
-      ? await PGlite.create({ dataDir: dataDirOrBlob, extensions: { pg_trgm } })
-      : await PGlite.create({ loadDataDir: dataDirOrBlob, extensions: { pg_trgm } });
+      ? await PGlite.create({ dataDir: dataDirOrBlob, ...options })
+      : await PGlite.create({ loadDataDir: dataDirOrBlob, ...options });
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return { kind: 'pglite', db, pglite, pool: null, url: null, close: () => pglite.close() };
 }
