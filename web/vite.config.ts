@@ -3,16 +3,19 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const api = process.env.API_URL ?? 'http://localhost:8080';
-// In dev, every API path and the socket go to the server; page loads stay with Vite.
-const proxied = ['/auth', '/users', '/queue', '/companies', '/companiesPlan', '/plans', '/helps', '/settings', '/setting',
-  '/public-settings', '/companySettings', '/companySettingOne', '/version', '/public', '/socket.io', '/settings-whitelabel'];
-
+// In dev, every request that is not Vite's own (sources, HMR, page loads) goes to the server, so new
+// API paths need no change here.
+const apiPaths = '^/(?!src/|@|node_modules/|__vite|favicon|logo).+';
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@chatflow/contract': path.resolve(__dirname, '../packages/contract/src/index.ts') } },
   server: {
-    proxy: Object.fromEntries(proxied.map((p) => [p, { target: api, ws: p === '/socket.io', changeOrigin: true,
-      bypass: (req: { headers: { accept?: string } }) => (req.headers.accept?.includes('text/html') ? '/index.html' : undefined) }])),
+    proxy: {
+      [apiPaths]: {
+        target: api, ws: true, changeOrigin: true,
+        bypass: (req: { headers: { accept?: string } }) => (req.headers.accept?.includes('text/html') ? '/index.html' : undefined),
+      },
+    },
   },
   build: { sourcemap: false, chunkSizeWarningLimit: 900 },
   test: {
