@@ -1,0 +1,161 @@
+import type { TicketView } from '@chatflow/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { ApiError, api } from '../../lib/api';
+import { renderWithProviders } from '../../test/render';
+import Conversation from './Conversation';
+import { AGENT_ID, agent, message, ticket } from './testing';
+
+vi.mock('../../lib/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../lib/api')>()),
+  api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() },
+}));
+vi.mock('../../app/providers/AuthProvider', () => ({ useAuth: () => ({ user: agent() }) }));
+const socket = vi.hoisted(() => ({ emit: vi.fn(), on: vi.fn(), off: vi.fn(), connected: true }));
+const listeners = vi.hoisted(() => new Map<string, Set<(payload: unknown) => void>>());
+vi.mock('../../app/providers/SocketProvider', async () => {
+  const { useEffect, useRef } = await import('react');
+  return {
+    useSocket: () => socket,
+    useCompanyEvent: (kind: string, fn: (p: unknown) => void) => {
+      const ref = useRef(fn);
+      ref.current = fn;
+      useEffect(() => {
+        const handler = (p: unknown) => ref.current(p);
+        if (!listeners.has(kind)) listeners.set(kind, new Set());
+        listeners.get(kind)?.add(handler);
+        return () => void listeners.get(kind)?.delete(handler);
+      }, [kind]);
+    },
+  };
+});
+/** A company event as the socket would deliver it to every subscribed hook. */
+const emit = (kind: string, payload: unknown) => act(() => {
+  for (const handler of listeners.get(kind) ?? []) handler(payload);
+});
+const mocked = vi.mocked(api);
+
+let current: TicketView;
+function serve(t: TicketView) {
+  current = t;
+  mocked.get.mockImplementation(async (path: string) => {
+    if (path === `/tickets/u/${t.uuid}`) return current;
+    if (path === `/messages/${t.uuid}`) return { messages: [message({ id: 1, body: 'Oi, preciso de ajuda' })], hasMore: false };
+    if (path === '/tags/list') return [];
+    throw new Error(`unexpected GET ${path}`);
+  });
+  return renderWithProviders(
+    <Routes>
+      <Route path="/tickets/:uuid" element={<Conversation uuid={t.uuid} />} />
+      <Route path="/tickets" element={<div data-testid="ticket-list" />} />
+    </Routes>,
+    { route: `/tickets/${t.uuid}` },
+  );
+}
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  mocked.post.mockResolvedValue(null);
+});
+
+describe('Conversation', { timeout: 20_000 }, () => {
+  test('opening a ticket joins its chat box, marks it read and shows header and messages', async () => {
+    serve(ticket());
+    expect(await screen.findByText('Oi, preciso de ajuda', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.getByTestId('header-name')).toHaveTextContent('Maria');
+    expect(socket.emit).toHaveBeenCalledWith('joinChatBox', 'u-10');
+    await waitFor(() => expect(mocked.post).toHaveBeenCalledWith('/tickets/10/read'));
+  });
+
+  test('realtime: create appends, update replaces, delete removes; ticket update refreshes the header', async () => {
+    serve(ticket());
+    await screen.findByText('Oi, preciso de ajuda', {}, { timeout: 4000 });
+    const t = ticket();
+    emit('appMessage', { action: 'create', message: message({ id: 2, body: 'nova mensagem' }), ticket: t });
+    expect(await screen.findByText('nova mensagem', {}, { timeout: 4000 })).toBeInTheDocument();
+    emit('appMessage', { action: 'create', message: message({ id: 3, ticketId: 11, body: 'de outro ticket', ticket: { ...message().ticket, id: 11, uuid: 'u-11' } }), ticket: t });
+    emit('appMessage', { action: 'update', message: message({ id: 2, body: 'nova mensagem', isEdited: true }), ticket: t });
+    await waitFor(() => expect(document.querySelector('[data-message-id="2"]')).toHaveTextContent('Editada'));
+    emit('appMessage', { action: 'delete', messageId: 1, ticketId: 10 });
+    await waitFor(() => expect(screen.queryByText('Oi, preciso de ajuda')).toBeNull());
+    expect(screen.queryByText('de outro ticket')).toBeNull();
+    emit('ticket', { action: 'update', ticket: ticket({ contact: { ...t.contact, name: 'Maria Souza' } }) });
+    await waitFor(() => expect(screen.getByTestId('header-name')).toHaveTextContent('Maria Souza'));
+  });
+
+  test('a pending ticket offers accept and ignore; the input is disabled', async () => {
+    serve(ticket({ status: 'pending', userId: null, user: null }));
+    await screen.findByTestId('ticket-accept');
+    expect(screen.getByTestId('ticket-ignore')).toBeInTheDocument();
+    expect(screen.queryByTestId('ticket-resolve')).toBeNull();
+    expect(screen.getByTestId('message-text')).toBeDisabled();
+    mocked.put.mockResolvedValue(ticket({ status: 'open' }));
+    await userEvent.click(screen.getByTestId('ticket-accept'));
+    await waitFor(() => expect(mocked.put).toHaveBeenCalledWith('/tickets/10', { status: 'open', userId: AGENT_ID, queueId: 1 }));
+    // Accepted and now the agent's: the conversation stays, with the input enabled.
+    await waitFor(() => expect(screen.getByTestId('message-text')).not.toBeDisabled());
+  });
+
+  test('a pending ticket without a queue asks for one before accepting', async () => {
+    serve(ticket({ status: 'pending', queueId: null, queue: null, userId: null, user: null }));
+    await userEvent.click(await screen.findByTestId('ticket-accept'));
+    expect(mocked.put).not.toHaveBeenCalled();
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('combobox'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Vendas' }));
+    mocked.put.mockResolvedValue(ticket({ status: 'open' }));
+    await userEvent.click(screen.getByTestId('accept-start'));
+    await waitFor(() => expect(mocked.put).toHaveBeenCalledWith('/tickets/10', { status: 'open', userId: AGENT_ID, queueId: 1 }));
+  });
+
+  test('resolve with farewell closes the ticket and goes to the list', async () => {
+    serve(ticket());
+    mocked.put.mockResolvedValue(ticket({ status: 'closed' }));
+    await userEvent.click(await screen.findByTestId('ticket-resolve'));
+    await userEvent.click(await screen.findByText('Com mensagem de despedida'));
+    await waitFor(() => expect(mocked.put).toHaveBeenCalledWith('/tickets/10', { status: 'closed', userId: AGENT_ID, queueId: 1, sendFarewellMessage: true }));
+    expect(await screen.findByTestId('ticket-list')).toBeInTheDocument();
+  });
+
+  test('closing without a required tag shows the server message and stays', async () => {
+    serve(ticket());
+    mocked.put.mockRejectedValue(new ApiError(400, 'ERR_TICKET_REQUIRES_TAG'));
+    await userEvent.click(await screen.findByTestId('ticket-resolve'));
+    await userEvent.click(await screen.findByText('Sem mensagem'));
+    expect(await screen.findByText('Você deve atribuir uma tag antes de fechar o ticket.')).toBeInTheDocument();
+    expect(screen.queryByTestId('ticket-list')).toBeNull();
+  });
+
+  test('transfer needs a queue; handed to another user the ticket leaves this screen', async () => {
+    serve(ticket());
+    mocked.get.mockImplementation(async (path: string) => {
+      if (path === '/queue') return [{ id: 1, name: 'Vendas', color: '#f00' }, { id: 2, name: 'Suporte', color: '#0f0' }];
+      if (path === '/users/list') return [{ id: 8, name: 'Bruno', email: '', profile: 'user', online: true, profileImage: null, queues: [{ id: 2, name: 'Suporte', color: '#0f0' }] }];
+      if (path === '/tags/list') return [];
+      if (path.startsWith('/messages/')) return { messages: [], hasMore: false };
+      return current;
+    });
+    await userEvent.click(await screen.findByTestId('ticket-more'));
+    await userEvent.click(await screen.findByTestId('more-transfer'));
+    await userEvent.click(screen.getByTestId('transfer-confirm'));
+    expect(await screen.findByText('Selecione uma fila')).toBeInTheDocument();
+    expect(mocked.put).not.toHaveBeenCalled();
+    await userEvent.click(within(screen.getByTestId('transfer-queue')).getByRole('combobox'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Suporte' }));
+    await userEvent.click(within(screen.getByTestId('transfer-user')).getByRole('combobox'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Bruno' }));
+    mocked.put.mockResolvedValue(ticket({ userId: 8, queueId: 2 }));
+    await userEvent.click(screen.getByTestId('transfer-confirm'));
+    await waitFor(() => expect(mocked.put).toHaveBeenCalledWith('/tickets/10', {
+      queueId: 2, userId: 8, status: 'open', isTransfered: true, msgTransfer: undefined,
+    }));
+    expect(await screen.findByTestId('ticket-list', {}, { timeout: 4000 })).toBeInTheDocument();
+  });
+
+  test('Facebook and Instagram tickets show the 24-hour reply window', async () => {
+    serve(ticket({ channel: 'instagram' }));
+    expect(await screen.findByTestId('reply-window')).toHaveTextContent('24 horas');
+  });
+});

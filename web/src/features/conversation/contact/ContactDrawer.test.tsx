@@ -1,0 +1,83 @@
+import type { ContactView } from '@chatflow/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { api } from '../../../lib/api';
+import { renderWithProviders } from '../../../test/render';
+import { agent, ticket } from '../testing';
+import { ContactDrawer } from './ContactDrawer';
+
+vi.mock('../../../lib/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../lib/api')>()),
+  api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() },
+}));
+vi.mock('../../../app/providers/AuthProvider', () => ({ useAuth: () => ({ user: agent() }) }));
+vi.mock('../../../app/providers/SocketProvider', () => ({ useCompanyEvent: () => {} }));
+const mocked = vi.mocked(api);
+
+const contact: ContactView = {
+  id: 3, companyId: 2, name: 'Maria', number: '5511999990001', email: 'maria@x.com', urlPicture: '', channel: 'whatsapp', active: true,
+  acceptAudioMessage: true, disableBot: false, isGroup: false, lgpdAcceptedAt: null, extraInfo: [{ id: 1, name: 'CPF', value: '123' }],
+  tags: [], whatsapp: null, createdAt: '', updatedAt: '',
+};
+const note = { id: 5, note: 'Cliente VIP', ticketId: 10, contactId: 3, userId: 7, user: { id: 7, name: 'Ana' }, createdAt: '2024-05-01T10:00:00Z', updatedAt: '' };
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  mocked.get.mockImplementation(async (path: string) => {
+    if (path === '/contacts/3') return contact;
+    if (path === '/ticket-notes/list') return [note];
+    throw new Error(`unexpected GET ${path}`);
+  });
+});
+
+describe('ContactDrawer', { timeout: 20_000 }, () => {
+  test('shows the contact with its e-mail link and extra info', async () => {
+    renderWithProviders(<ContactDrawer ticket={ticket()} open onClose={() => {}} />);
+    const drawer = await screen.findByTestId('contact-drawer');
+    expect(within(drawer).getByRole('link', { name: 'maria@x.com' })).toHaveAttribute('href', 'mailto:maria@x.com');
+    expect(within(drawer).getAllByTestId('extra-info')[0]).toHaveTextContent('CPF123');
+    expect(await within(drawer).findByText('Cliente VIP')).toBeInTheDocument();
+    expect(mocked.get).toHaveBeenCalledWith('/ticket-notes/list', { ticketId: 10, contactId: 3 });
+  });
+
+  test('notes: under 2 characters is refused; adding and deleting say so', async () => {
+    mocked.post.mockResolvedValue({ ...note, id: 6, note: 'Ligar amanhã' });
+    mocked.delete.mockResolvedValue(null);
+    renderWithProviders(<ContactDrawer ticket={ticket()} open onClose={() => {}} />);
+    await screen.findByText('Cliente VIP');
+    await userEvent.type(screen.getByTestId('note-input'), 'a');
+    await userEvent.click(screen.getByTestId('note-save'));
+    expect(await screen.findByText('Muito curto!')).toBeInTheDocument();
+    expect(mocked.post).not.toHaveBeenCalled();
+    await userEvent.type(screen.getByTestId('note-input'), 'b');
+    await userEvent.clear(screen.getByTestId('note-input'));
+    await userEvent.type(screen.getByTestId('note-input'), 'Ligar amanhã');
+    await userEvent.click(screen.getByTestId('note-save'));
+    await waitFor(() => expect(mocked.post).toHaveBeenCalledWith('/ticket-notes', { note: 'Ligar amanhã', ticketId: 10, contactId: 3 }));
+    expect(await screen.findByText('Observação adicionada com sucesso!')).toBeInTheDocument();
+    expect(screen.getAllByTestId('note')).toHaveLength(2);
+    await userEvent.click(within(screen.getAllByTestId('note')[1]).getByRole('button', { name: 'Excluir' }));
+    await userEvent.click(await screen.findByTestId('confirm-yes'));
+    await waitFor(() => expect(mocked.delete).toHaveBeenCalledWith('/ticket-notes/5'));
+    expect(await screen.findByText('Observação excluída com sucesso!')).toBeInTheDocument();
+  });
+
+  test('block and unblock, and the accept-audio switch', async () => {
+    mocked.put.mockImplementation(async (path: string, body?: unknown) => {
+      if (path === '/contacts/block/3') return { ...contact, active: (body as { active: boolean }).active };
+      if (path === '/contacts/toggleAcceptAudio/3') return { acceptAudioMessage: false };
+      throw new Error(`unexpected PUT ${path}`);
+    });
+    renderWithProviders(<ContactDrawer ticket={ticket()} open onClose={() => {}} />);
+    await userEvent.click(await screen.findByTestId('contact-block'));
+    await waitFor(() => expect(mocked.put).toHaveBeenCalledWith('/contacts/block/3', { active: false }));
+    expect(await screen.findByText('Contato bloqueado', { selector: '.notistack-MuiContent *, #notistack-snackbar' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /Desbloquear/ })).toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('contact-block'));
+    expect(await screen.findByText('Contato desbloqueado')).toBeInTheDocument();
+    await userEvent.click(within(screen.getByTestId('contact-accept-audio')).getByRole('switch'));
+    await waitFor(() => expect(mocked.put).toHaveBeenCalledWith('/contacts/toggleAcceptAudio/3'));
+    await waitFor(() => expect(within(screen.getByTestId('contact-accept-audio')).getByRole('switch')).not.toBeChecked());
+  });
+});

@@ -1,0 +1,89 @@
+import type { TicketView } from '@chatflow/contract';
+import BlockIcon from '@mui/icons-material/Block';
+import CloseIcon from '@mui/icons-material/Close';
+import EditIcon from '@mui/icons-material/Edit';
+import { Avatar, Box, Button, CircularProgress, Divider, Drawer, FormControlLabel, IconButton, Link, Stack, Switch, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toastError } from '../../../lib/errors';
+import { notify } from '../../../lib/notify';
+import { useBlockContact } from '../../contacts/hooks/use-contact-mutations';
+import { useApplyContact, useContact, useToggleAcceptAudio } from '../hooks/use-contact';
+import { ContactEditDialog } from './ContactEditDialog';
+import { TicketNotes } from './TicketNotes';
+
+export const CONTACT_DRAWER_WIDTH = 320;
+
+interface Props {
+  ticket: TicketView;
+  open: boolean;
+  onClose(): void;
+}
+
+/** Spec 1 §2.7: avatar, name, number, e-mail, edit, block/unblock, notes, extra info, accept audio. */
+export function ContactDrawer({ ticket, open, onClose }: Props) {
+  const { t } = useTranslation();
+  const contact = useContact(ticket.contactId, open);
+  const apply = useApplyContact(ticket);
+  const block = useBlockContact();
+  const acceptAudio = useToggleAcceptAudio(ticket);
+  const [editing, setEditing] = useState(false);
+  const c = contact.data;
+
+  const toggleBlock = async () => {
+    if (!c) return;
+    try {
+      const saved = await block.mutateAsync({ id: c.id, active: !c.active });
+      apply({ id: c.id, active: saved?.active ?? !c.active });
+      notify(t(c.active ? 'conversation.contact.blocked' : 'conversation.contact.unblocked'));
+    } catch (err) {
+      toastError(err);
+    }
+  };
+
+  return (
+    <Drawer anchor="right" open={open} onClose={onClose} sx={{ zIndex: (th) => th.zIndex.modal }}
+      slotProps={{ paper: { sx: { width: { xs: '100%', sm: CONTACT_DRAWER_WIDTH } } } }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', px: 1, py: 1, borderBottom: 1, borderColor: 'divider' }}>
+        <IconButton onClick={onClose} aria-label={t('common.close')}><CloseIcon /></IconButton>
+        <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>{t('conversation.contact.title')}</Typography>
+      </Box>
+      {!c ? <Box sx={{ p: 3, textAlign: 'center' }}><CircularProgress size={28} /></Box> : (
+        <Stack spacing={2} sx={{ p: 2, overflowY: 'auto' }} data-testid="contact-drawer">
+          <Stack spacing={0.5} sx={{ alignItems: 'center', textAlign: 'center' }}>
+            <Avatar src={c.urlPicture || undefined} alt={c.name} sx={{ width: 96, height: 96 }} />
+            <Typography variant="h6" sx={{ wordBreak: 'break-word' }}>{c.name}</Typography>
+            <Typography color="text.secondary">{c.number}</Typography>
+            {c.email && <Link href={`mailto:${c.email}`}>{c.email}</Link>}
+            {!c.active && <Typography color="error" variant="body2">{t('conversation.contact.isBlocked')}</Typography>}
+          </Stack>
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'center' }}>
+            <Button size="small" variant="outlined" startIcon={<EditIcon />} onClick={() => setEditing(true)} data-testid="contact-edit">
+              {t('conversation.contact.edit')}
+            </Button>
+            <Button size="small" variant="outlined" color={c.active ? 'error' : 'primary'} startIcon={<BlockIcon />} onClick={toggleBlock}
+              disabled={block.isPending} data-testid="contact-block">
+              {c.active ? t('conversation.contact.block') : t('conversation.contact.unblock')}
+            </Button>
+          </Stack>
+          <FormControlLabel label={t('conversation.contact.acceptAudio')}
+            control={<Switch checked={c.acceptAudioMessage} disabled={acceptAudio.isPending} onChange={() => acceptAudio.mutate(c)} data-testid="contact-accept-audio" />} />
+          <Divider />
+          <TicketNotes ticketId={ticket.id} contactId={c.id} />
+          <Divider />
+          <Box>
+            <Typography variant="subtitle2" sx={{ mb: 1 }}>{t('conversation.contact.extraInfo')}</Typography>
+            {c.extraInfo.length === 0 && <Typography variant="body2" color="text.secondary">{t('common.noRecords')}</Typography>}
+            {c.extraInfo.map((info) => (
+              <Box key={info.id} sx={{ mb: 1 }} data-testid="extra-info">
+                <Typography variant="caption" color="text.secondary">{info.name}</Typography>
+                <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>{info.value}</Typography>
+              </Box>
+            ))}
+          </Box>
+          {editing && <ContactEditDialog contact={c} open={editing} onClose={() => setEditing(false)} onSaved={(saved) => apply(saved)} />}
+        </Stack>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,47 @@
+import type { TicketView } from '@chatflow/contract';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Avatar, Box, ButtonBase, Chip, IconButton, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { TicketActions } from './TicketActions';
+import { TicketTagsSelect } from './TicketTagsSelect';
+
+interface Props {
+  ticket: TicketView;
+  onOpenContact(): void;
+}
+
+/** Contact (opens the drawer), who holds the ticket and in which queue, tags, and the actions. */
+export function TicketHeader({ ticket, onOpenContact }: Props) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Box sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }} data-testid="ticket-header">
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 0.75, minWidth: 0 }}>
+        <IconButton onClick={() => navigate('/tickets')} aria-label={t('common.back')} sx={{ display: { md: 'none' } }}>
+          <ArrowBackIcon />
+        </IconButton>
+        <ButtonBase onClick={onOpenContact} sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0, flex: 1, justifyContent: 'flex-start', borderRadius: 1, p: 0.5, textAlign: 'left' }}
+          aria-label={t('conversation.contact.open')} data-testid="open-contact">
+          <Avatar src={ticket.contact.urlPicture || undefined} alt={ticket.contact.name} />
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="subtitle1" noWrap sx={{ fontWeight: 600 }} data-testid="header-name">
+              {ticket.contact.name} <Typography component="span" variant="caption" color="text.secondary">#{ticket.id}</Typography>
+            </Typography>
+            <Typography variant="caption" color="text.secondary" noWrap component="div">
+              {ticket.contact.number}
+              {ticket.user && ` · ${t('conversation.header.assignedTo', { name: ticket.user.name })}`}
+            </Typography>
+          </Box>
+        </ButtonBase>
+        {ticket.queue && (
+          <Chip size="small" label={ticket.queue.name} sx={{ bgcolor: ticket.queue.color, color: '#fff', display: { xs: 'none', sm: 'inline-flex' } }} />
+        )}
+        <TicketActions ticket={ticket} />
+      </Box>
+      <Box sx={{ px: 2, pb: 0.5 }}>
+        <TicketTagsSelect ticket={ticket} />
+      </Box>
+    </Box>
+  );
+}
