@@ -23,6 +23,10 @@ export interface Config {
   loginRateLimit: { max: number; windowMs: number };
   cookieSecure: boolean;
   version: string;
+  /** The built-in WhatsApp simulator (provider and HTTP face); SIMULATOR=off disables both. */
+  simulator: boolean;
+  /** OpenAI-compatible endpoint for audio transcription; the key may also come from the openAiKeyAudio setting. */
+  openAi: { baseUrl: string; apiKey: string | null; transcriptionModel: string };
 }
 
 /** Secrets not given in the environment are generated once and kept in DATA_DIR, so restarts keep sessions. */
@@ -67,6 +71,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginRateLimit: { max: Number(env.LOGIN_RATE_LIMIT ?? 10), windowMs: 15 * 60_000 },
     cookieSecure: env.COOKIE_SECURE === 'true',
     version: env.APP_VERSION ?? '0.1.0',
+    simulator: env.SIMULATOR !== 'off',
+    openAi: {
+      baseUrl: env.OPENAI_BASE_URL || 'https://api.openai.com/v1',
+      apiKey: env.OPENAI_API_KEY || null,
+      transcriptionModel: env.OPENAI_TRANSCRIPTION_MODEL || 'whisper-1',
+    },
     ...overrides,
   };
   return config;

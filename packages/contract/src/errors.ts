@@ -41,6 +41,11 @@ export const ERROR_CODES = [
   'ERR_LAST_ADMIN', // demoting the company's only admin would leave nobody to manage it
   'ERR_INVALID_FILE',
   'ERR_FILE_TOO_LARGE',
+  'ERR_TICKET_REQUIRES_TAG', // closing a ticket without a tag while the requiredTag setting is on
+  'ERR_TRANSCRIPTION_NOT_CONFIGURED', // no OpenAI key for audio transcription (setting openAiKeyAudio or OPENAI_API_KEY)
+  'ERR_TRANSCRIPTION_FAILED', // the transcription service refused or failed (wrong key, unreachable, …)
+  'ERR_CONNECTION_NAME_ALREADY_EXISTS', // connection names are unique per company (case-insensitive)
+  'ERR_PLAN_CONNECTION_LIMIT', // the plan's connection count is reached (main company exempt)
   'ERR_INTERNAL',
 ] as const;
 

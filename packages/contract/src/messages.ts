@@ -20,6 +20,9 @@ export const validationTexts = {
     'validation.number': 'Deve ser um número',
     'validation.time': 'Horário inválido (HH:mm)',
     'validation.color': 'Cor inválida',
+    'validation.tagTooShort': 'Tag muito curta!',
+    'validation.messageTooShort': 'Mensagem muito curta',
+    'validation.ticketId': 'ID do Ticket inválido.',
   },
   en: {
     'validation.required': 'Required',
@@ -36,6 +39,9 @@ export const validationTexts = {
     'validation.number': 'Must be a number',
     'validation.time': 'Invalid time (HH:mm)',
     'validation.color': 'Invalid colour',
+    'validation.tagTooShort': 'Tag too short!',
+    'validation.messageTooShort': 'Message too short',
+    'validation.ticketId': 'Invalid ticket ID.',
   },
   es: {
     'validation.required': 'Obligatorio',
@@ -52,6 +58,9 @@ export const validationTexts = {
     'validation.number': 'Debe ser un número',
     'validation.time': 'Hora inválida (HH:mm)',
     'validation.color': 'Color inválido',
+    'validation.tagTooShort': '¡Etiqueta muy corta!',
+    'validation.messageTooShort': 'Mensaje muy corto',
+    'validation.ticketId': 'ID de ticket inválido.',
   },
 } as const;
 

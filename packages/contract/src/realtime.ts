@@ -30,8 +30,8 @@ export interface CompanyEvents {
   quickemessage: { action: 'create' | 'update'; record: QuickMessageView } | { action: 'delete'; id: number };
   whatsapp: { action: 'update'; whatsapp: ConnectionView } | { action: 'delete'; whatsappId: number };
   whatsappSession: { action: 'update'; session: ConnectionView };
-  /** Progress of a contact import (contacts/import page). */
-  contactImport: { action: 'progress'; done: number; total: number; created: number; ignored: number };
+  /** A batch contact import (POST /contacts/import/rows): progress every 5 contacts, then the summary. */
+  contactImport: { action: 'progress' | 'done'; importId: string; done: number; total: number; created: number; ignored: number };
 }
 
 export const companyEventName = (companyId: number, kind: keyof CompanyEvents | string) =>

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Channel } from './channels';
 
 export const TICKET_STATUSES = ['open', 'pending', 'closed', 'group', 'lgpd', 'nps'] as const;
@@ -35,6 +36,162 @@ export interface TicketView {
   amount: string | null;
   tags: TagRef[];
   userRating: { rate: number } | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+// ---- Requests (spec 1 §7 Tickets). List-valued query parameters arrive as JSON text (`queueIds=[1,2]`)
+// from existing clients, as repeated parameters, or comma-separated: all three are accepted.
+
+/** Page size of GET /tickets (the spec does not state one). */
+export const TICKET_PAGE_SIZE = 40;
+/**
+ * `count` of GET /tickets stops at this number: the badge needs no more, and counting a whole
+ * closed history on every page would cost more than the page itself. A larger count shows as the cap.
+ */
+export const TICKET_COUNT_CAP = 10_000;
+/** Message bodies are searched only from this length on: the trigram index needs three characters. */
+export const MESSAGE_SEARCH_MIN_LENGTH = 3;
+
+function listItems(value: unknown): unknown[] {
+  if (value === undefined || value === null || value === '') return [];
+  return (Array.isArray(value) ? value : [value]).flatMap((item) => {
+    if (typeof item !== 'string') return [item];
+    const text = item.trim();
+    if (text.startsWith('[')) {
+      try {
+        const parsed: unknown = JSON.parse(text);
+        return Array.isArray(parsed) ? parsed : [parsed];
+      } catch {
+        return [text];
+      }
+    }
+    return text === '' ? [] : text.split(',').map((s) => s.trim());
+  });
+}
+
+/** A list of ids in a query string: JSON text, repeated parameters or "1,2,3". */
+export const queryIdList = z.preprocess(listItems,
+  z.array(z.coerce.number({ message: 'validation.number' }).int({ message: 'validation.number' }).positive({ message: 'validation.number' }))
+    .max(500, { message: 'validation.tooLong' }));
+
+const queryFlag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])])
+  .transform((v) => v === true || v === 'true' || v === '1');
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.invalid' });
+
+/** The list views of the tickets screen: the four tabs plus the search view (all statuses). */
+export const TICKET_TABS = ['open', 'pending', 'group', 'closed', 'search', 'lgpd', 'nps'] as const;
+export type TicketTab = (typeof TICKET_TABS)[number];
+
+export const TicketListQuery = z.object({
+  searchParam: z.string().max(200, { message: 'validation.tooLong' }).optional().default(''),
+  pageNumber: z.coerce.number({ message: 'validation.number' }).int().min(1).max(100000).optional().default(1),
+  /** Without a status the list is the search view (every status), as the web's search tab sends it. */
+  status: z.enum(TICKET_TABS, { message: 'validation.invalid' }).optional().default('search'),
+  tags: queryIdList.optional().default([]),
+  users: queryIdList.optional().default([]),
+  whatsapps: queryIdList.optional().default([]),
+  /** Absent: the user's own queues (an admin: every queue). Tickets without a queue pass the selection. */
+  queueIds: queryIdList.optional(),
+  statusFilter: z.preprocess(listItems, z.array(z.enum(TICKET_STATUSES, { message: 'validation.invalid' })).max(10)).optional().default([]),
+  showAll: queryFlag.optional().default(false),
+  withUnreadMessages: queryFlag.optional().default(false),
+  searchOnMessages: queryFlag.optional().default(false),
+  /** yyyy-MM-dd in the company's time zone: tickets created that day. */
+  date: day.optional(),
+  /** yyyy-MM-dd in the company's time zone: tickets updated that day. */
+  updatedAt: day.optional(),
+  sortTickets: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v),
+    z.enum(['ASC', 'DESC'], { message: 'validation.invalid' })).optional().default('DESC'),
+});
+export type TicketListQuery = z.input<typeof TicketListQuery>;
+export type TicketListFilters = z.output<typeof TicketListQuery>;
+
+export interface TicketPage { tickets: TicketView[]; count: number; hasMore: boolean }
+
+/** GET /tickets/counts (our addition): the badge of each tab in one call. */
+export const TicketCountsQuery = z.object({
+  queueIds: queryIdList.optional(),
+  showAll: queryFlag.optional().default(false),
+});
+export interface TicketCounts { open: number; pending: number; group: number }
+
+const optionalId = z.preprocess((v) => (v === '' ? null : v),
+  z.coerce.number({ message: 'validation.number' }).int({ message: 'validation.number' }).positive({ message: 'validation.number' }).nullable()).optional();
+
+/** POST /tickets (new-ticket modal). The ticket is always the caller's; companyId is ignored. */
+export const TicketCreateInput = z.object({
+  contactId: z.coerce.number({ message: 'validation.required' }).int().positive({ message: 'validation.required' }),
+  queueId: optionalId,
+  whatsappId: optionalId,
+  userId: optionalId,
+  status: z.enum(['open', 'pending'], { message: 'validation.invalid' }).optional().default('open'),
+});
+export type TicketCreateInput = z.input<typeof TicketCreateInput>;
+
+/** PUT /tickets/{id}: every status change of spec 1 §4.1 and the integration toggle. */
+export const TicketUpdateInput = z.object({
+  status: z.enum(TICKET_STATUSES, { message: 'validation.invalid' }).optional(),
+  userId: optionalId,
+  queueId: optionalId,
+  msgTransfer: z.string().max(5000, { message: 'validation.tooLong' }).optional(),
+  isTransfered: z.boolean().optional(),
+  useIntegration: z.boolean().optional(),
+  integrationId: optionalId,
+  sendFarewellMessage: z.boolean().optional(),
+  amountUsedBotQueues: z.coerce.number().int().min(0).max(1000).optional(),
+  /** Sent by the "resolve and send rating" action; the rating request itself follows the userRating setting. */
+  ratingId: optionalId,
+});
+export type TicketUpdateInput = z.input<typeof TicketUpdateInput>;
+
+/** POST /tickets/closeAll (admin): every ticket with `status` in the selected queues (and those without one). */
+export const TicketCloseAllInput = z.object({
+  status: z.enum(['open', 'pending', 'group'], { message: 'validation.invalid' }),
+  selectedQueueIds: queryIdList.optional().default([]),
+});
+export type TicketCloseAllInput = z.input<typeof TicketCloseAllInput>;
+
+/** The body of a 409 ERR_OTHER_OPEN_TICKET: the ticket that is already active for the contact. */
+export interface OtherOpenTicket {
+  id: number; uuid: string; userId: number | null; status: TicketStatus;
+  user: { name: string } | null; queue: { name: string } | null;
+}
+
+export const TicketUuidParam = z.object({ uuid: z.uuid({ message: 'validation.invalid' }) });
+export const TicketPathParam = z.object({ ticketId: z.coerce.number().int().positive() });
+export const TicketTagParams = TicketPathParam.extend({ tagId: z.coerce.number().int().positive() });
+
+export interface TicketLogView {
+  id: number;
+  type: TicketLogType;
+  user: { id: number; name: string } | null;
+  queue: { id: number; name: string } | null;
+  createdAt: string;
+}
+
+// ---- Ticket notes (observations)
+
+export const TicketNoteInput = z.object({
+  note: z.string({ message: 'validation.required' }).trim().min(1, { message: 'validation.required', abort: true })
+    .min(2, { message: 'validation.tooShort' }).max(5000, { message: 'validation.tooLong' }),
+  ticketId: z.coerce.number({ message: 'validation.required' }).int().positive({ message: 'validation.required' }),
+  contactId: z.coerce.number({ message: 'validation.required' }).int().positive({ message: 'validation.required' }),
+});
+export type TicketNoteInput = z.input<typeof TicketNoteInput>;
+
+export const TicketNoteListQuery = z.object({
+  ticketId: z.coerce.number({ message: 'validation.required' }).int().positive({ message: 'validation.required' }),
+  contactId: z.coerce.number({ message: 'validation.number' }).int().positive().optional(),
+});
+
+export interface TicketNoteView {
+  id: number;
+  note: string;
+  ticketId: number;
+  contactId: number;
+  userId: number | null;
+  user: { id: number; name: string } | null;
   createdAt: string;
   updatedAt: string;
 }

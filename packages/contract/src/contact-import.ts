@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import type { ContactView } from './contacts';
+
+/** Spreadsheets up to 20 MB and 50,000 rows: far above a real contact sheet, bounded for memory. */
+export const CONTACT_IMPORT_FILE_MAX_BYTES = 20 * 1024 * 1024;
+export const CONTACT_IMPORT_MAX_ROWS = 50_000;
+/** Spec 2 §9: the progress message moves every 5 contacts. */
+export const CONTACT_IMPORT_PROGRESS_STEP = 5;
+
+/** POST /contacts/upload: the sheet's header (unique, never empty) and its rows as text cells. */
+export interface ContactSheetView { columns: string[]; rows: string[][] }
+
+/** Cells arrive as text, numbers (a phone column typed as number) or empty. */
+const cell = z.union([z.string(), z.number(), z.boolean(), z.null()]).optional()
+  .transform((v) => (v === null || v === undefined ? '' : String(v).trim()))
+  .pipe(z.string().max(1000, { message: 'validation.tooLong' }));
+
+/**
+ * POST /contactsImport: one row of the import page. Deliberately lenient in shape: a row missing
+ * its name or number, a bad value or a duplicate is answered as ignored (spec 2 §5), not as an error.
+ */
+export const ContactImportRowInput = z.object({ name: cell, number: cell, email: cell });
+export type ContactImportRowInput = z.input<typeof ContactImportRowInput>;
+
+export type ContactImportIgnored = {
+  ignored: true;
+  reason: 'ERR_VALIDATION' | 'ERR_DUPLICATED_CONTACT';
+  fields?: { field: string; key: string }[];
+};
+export type ContactImportOutcome = ContactView | ContactImportIgnored;
+
+/** A mapped column: its index in each row, or its header name. '' means "not mapped". */
+const ref = z.union([z.number().int().min(0).max(999), z.string().trim().min(1).max(200)], { message: 'validation.required' });
+const unmapped = (v: unknown) => (v === '' || v === null ? undefined : v);
+const columnRef = z.preprocess(unmapped, ref);
+const optionalColumnRef = z.preprocess(unmapped, ref.optional());
+
+const row = z.union([z.array(cell).max(1000), z.record(z.string().max(200), cell)], { message: 'validation.invalid' });
+
+/**
+ * POST /contacts/import/rows: the whole selection at once, imported by a job. Rows may be arrays
+ * (as /contacts/upload answers them, with `columns` naming their cells) or objects keyed by header.
+ */
+export const ContactImportRowsInput = z.object({
+  mapping: z.object({ name: columnRef, number: columnRef, email: optionalColumnRef }),
+  columns: z.array(z.string().max(200)).max(1000).optional(),
+  rows: z.array(row).min(1, { message: 'validation.required' }).max(CONTACT_IMPORT_MAX_ROWS, { message: 'validation.tooLong' }),
+}).superRefine((input, ctx) => {
+  const fields = ['name', 'number', 'email'] as const;
+  const seen = new Map<string, string>();
+  for (const field of fields) {
+    const ref = input.mapping[field];
+    if (ref === undefined) continue;
+    const key = typeof ref === 'number' ? `#${ref}` : ref;
+    // A column feeds one field only ('O campo X já foi selecionado.').
+    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['mapping', field], message: 'validation.invalid' });
+    seen.set(key, field);
+    const named = typeof ref === 'string';
+    if (named && input.rows.some(Array.isArray) && !input.columns?.includes(ref)) {
+      ctx.addIssue({ code: 'custom', path: ['mapping', field], message: 'validation.invalid' });
+    }
+  }
+});
+export type ContactImportRowsInput = z.input<typeof ContactImportRowsInput>;
+
+export interface ContactImportStarted { importId: string; total: number }
