@@ -1,0 +1,40 @@
+import { PassThrough } from 'node:stream';
+import { ContactImportRowInput, ContactImportRowsInput } from '@chatflow/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { writeContactsXlsx, XLSX_MIME } from './import/export';
+import { importContactRow, startContactImport } from './import/import-contact';
+import { parseContactSheet } from './import/sheet';
+import { readSheetUpload } from './import/upload';
+import { contactViewerFor } from './lgpd';
+
+/** A selection of 50,000 rows is a few MB of JSON: above the app's 2 MB default, bounded all the same. */
+const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
+
+/**
+ * Contact import and export (spec 2 "Contacts administration", §5 Contact import, §7). The page
+ * uploads a sheet for a preview, then imports the chosen rows either one call per row
+ * (/contactsImport, the spec's way) or as one job (/contacts/import/rows).
+ */
+export const contactImportRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/contacts/upload', { preHandler: app.authenticate },
+    async (req) => parseContactSheet(await readSheetUpload(req)));
+
+  app.post('/contactsImport', { schema: { body: ContactImportRowInput }, preHandler: app.authenticate },
+    async (req) => importContactRow(req.ctx, req.body));
+
+  app.post('/contacts/import/rows', { schema: { body: ContactImportRowsInput }, bodyLimit: IMPORT_BODY_LIMIT, preHandler: app.authenticate },
+    async (req) => startContactImport(req.ctx, req.body));
+
+  app.get('/contacts/export', { preHandler: app.authenticate }, async (req, reply) => {
+    const viewer = await contactViewerFor(req.ctx.db, req.ctx.companyId, req.ctx.actor);
+    const file = new PassThrough();
+    writeContactsXlsx(req.ctx.db, req.ctx.companyId, viewer, file).catch((err) => {
+      req.log.error({ err }, 'contact export failed');
+      file.destroy(err);
+    });
+    return reply
+      .header('content-type', XLSX_MIME)
+      .header('content-disposition', 'attachment; filename="contatos.xlsx"')
+      .send(file);
+  });
+};

@@ -1,0 +1,40 @@
+import { randomTagColor, type TagData, type TagView, type TagUpdateInput } from '@chatflow/contract';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { tags } from '../../../db/schema';
+import type { RequestContext } from '../../../http/context';
+import { announceTagDeleted, announceTags } from '../events';
+import { findCompanyTag, tagView } from '../queries';
+
+type TagChanges = z.output<typeof TagUpdateInput>;
+
+/** POST /tags: a tag of the caller's company; without a colour it gets a random one (spec 3 §5). */
+export async function createTag(ctx: RequestContext, input: TagData): Promise<TagView> {
+  return ctx.transaction(async (tx) => {
+    const [row] = await tx.insert(tags).values({
+      companyId: ctx.companyId, name: input.name, color: input.color ?? randomTagColor(), kanban: input.kanban, userId: ctx.actor.id,
+    }).returning();
+    await announceTags(tx, ctx.realtime, ctx.companyId, [row.id], 'create');
+    return tagView(tx, ctx.companyId, row.id);
+  });
+}
+
+/** PUT /tags/:id: the fields sent change. */
+export async function updateTag(ctx: RequestContext, id: number, changes: TagChanges): Promise<TagView> {
+  return ctx.transaction(async (tx) => {
+    await findCompanyTag(tx, ctx.companyId, id);
+    const { userId: _ignored, ...fields } = changes;
+    if (Object.keys(fields).length) await tx.update(tags).set(fields).where(and(eq(tags.id, id), eq(tags.companyId, ctx.companyId)));
+    await announceTags(tx, ctx.realtime, ctx.companyId, [id], 'update');
+    return tagView(tx, ctx.companyId, id);
+  });
+}
+
+/** DELETE /tags/:id: the tag leaves every contact and ticket it was on (cascades). */
+export async function deleteTag(ctx: RequestContext, id: number): Promise<void> {
+  await ctx.transaction(async (tx) => {
+    await findCompanyTag(tx, ctx.companyId, id);
+    await tx.delete(tags).where(and(eq(tags.id, id), eq(tags.companyId, ctx.companyId)));
+    announceTagDeleted(tx, ctx.realtime, ctx.companyId, id);
+  });
+}

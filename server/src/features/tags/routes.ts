@@ -1,0 +1,53 @@
+import {
+  ContactIdParam, IdParam, TagContactParams, TagInput, TagListQuery, TagPickerQuery, TagSyncInput, TagUpdateInput,
+} from '@chatflow/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contactViewerFor, findCompanyContact, tagsOfContact } from '../contacts/service';
+import { syncContactTags, untagContact } from './commands/contact-tags';
+import { createTag, deleteTag, updateTag } from './commands/save-tag';
+import { contactsOfTag, listAllTags, listTagsPage, tagView } from './queries';
+
+/**
+ * Tags (spec 3 "Tags", §7 "Tags and kanban"; spec 1 §7 contact tags). The tags page is a basic
+ * section (spec 1 §6): every user of the company may list, create, edit and delete tags.
+ */
+export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
+  for (const url of ['/tags', '/tags/']) {
+    app.get(url, { schema: { querystring: TagListQuery }, preHandler: app.authenticate },
+      async (req) => listTagsPage(req.ctx.db, req.ctx.companyId, req.query));
+  }
+
+  app.get('/tags/list', { schema: { querystring: TagPickerQuery }, preHandler: app.authenticate },
+    async (req) => listAllTags(req.ctx.db, req.ctx.companyId, req.query.kanban));
+
+  app.get('/tags/:id', { schema: { params: IdParam }, preHandler: app.authenticate },
+    async (req) => tagView(req.ctx.db, req.ctx.companyId, req.params.id));
+
+  app.get('/tags/:id/contacts', { schema: { params: IdParam }, preHandler: app.authenticate },
+    async (req) => contactsOfTag(req.ctx.db, req.ctx.companyId, req.params.id,
+      await contactViewerFor(req.ctx.db, req.ctx.companyId, req.ctx.actor)));
+
+  app.post('/tags', { schema: { body: TagInput }, preHandler: app.authenticate },
+    async (req) => createTag(req.ctx, req.body));
+
+  app.put('/tags/:id', { schema: { params: IdParam, body: TagUpdateInput }, preHandler: app.authenticate },
+    async (req) => updateTag(req.ctx, req.params.id, req.body));
+
+  app.delete('/tags/:id', { schema: { params: IdParam }, preHandler: app.authenticate }, async (req) => {
+    await deleteTag(req.ctx, req.params.id);
+    return { message: 'Tag deleted' };
+  });
+
+  app.post('/tags/sync', { schema: { body: TagSyncInput }, preHandler: app.authenticate },
+    async (req) => syncContactTags(req.ctx, req.body.contactId, req.body.tags));
+
+  app.delete('/tags-contacts/:tagId/:contactId', { schema: { params: TagContactParams }, preHandler: app.authenticate }, async (req) => {
+    await untagContact(req.ctx, req.params.tagId, req.params.contactId);
+    return { message: 'Tag removed from contact' };
+  });
+
+  app.get('/contactTags/:contactId', { schema: { params: ContactIdParam }, preHandler: app.authenticate }, async (req) => {
+    await findCompanyContact(req.ctx.db, req.ctx.companyId, req.params.contactId);
+    return tagsOfContact(req.ctx.db, req.params.contactId);
+  });
+};
