@@ -1,5 +1,5 @@
 import { Box, CircularProgress } from '@mui/material';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAuth } from '../providers/AuthProvider';
 
@@ -16,11 +16,16 @@ export function PrivateRoute({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Authenticated visitors to a public route go to /. */
+/**
+ * Authenticated visitors to a public route go to /. A visitor who signs in on the page is sent on by
+ * the form itself (login goes to /tickets): redirecting here too would race that navigation.
+ */
 export function PublicRoute({ children }: { children: ReactNode }) {
   const { user, loading } = useAuth();
+  const signedInOnArrival = useRef<boolean | null>(null);
+  if (!loading && signedInOnArrival.current === null) signedInOnArrival.current = !!user;
   if (loading) return <Loading />;
-  if (user) return <Navigate to="/" replace />;
+  if (user && signedInOnArrival.current) return <Navigate to="/" replace />;
   return <>{children}</>;
 }
 

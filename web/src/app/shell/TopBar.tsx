@@ -5,6 +5,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { AppBar, Box, IconButton, Toolbar, Tooltip, Typography } from '@mui/material';
 import { Trans, useTranslation } from 'react-i18next';
+import { NotificationsPopover } from '../../features/tickets/notifications/NotificationsPopover';
 import { formatDate } from '../../lib/format';
 import { useAppearance } from '../providers/AppearanceProvider';
 import { useAuth } from '../providers/AuthProvider';
@@ -35,6 +36,7 @@ export function TopBar({ onToggleMenu, menuOpen }: { onToggleMenu(): void; menuO
             </Box>
           )}
         </Typography>
+        <NotificationsPopover />
         <VolumeControl />
         <Tooltip title={t('mainDrawer.appBar.refresh')}>
           <IconButton color="inherit" onClick={() => window.location.reload()} aria-label={t('mainDrawer.appBar.refresh')}>

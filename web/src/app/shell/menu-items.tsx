@@ -45,5 +45,5 @@ export const MENU_ICONS: Record<MenuKey, ReactElement> = {
  * entry (see isMenuEntryVisible in the contract); entries not listed here stay hidden until built.
  */
 export const BUILT_MENU_KEYS: ReadonlySet<MenuKey> = new Set<MenuKey>([
-  'users', 'queues', 'companies', 'settings', 'helps', 'financeiro',
+  'users', 'queues', 'companies', 'settings', 'helps', 'financeiro', 'tickets', 'contacts', 'tags', 'quickMessages',
 ]);

@@ -30,7 +30,7 @@ export default function LoginPage() {
       const user = await login({ email: values.email, password: values.password, remember: values.remember ?? true });
       if (isSubscriptionValid(user.company.id, user.company.dueDate)) {
         notify(t('auth.loginSuccess'));
-        navigate('/');
+        navigate('/tickets');
       } else {
         notify(t('subscription.expired'), 'error', 6000);
         navigate('/financeiro');

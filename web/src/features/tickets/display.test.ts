@@ -1,0 +1,40 @@
+import { describe, expect, test } from 'vitest';
+import { pageTitle, ratingEmoji, truncate, unreadGlyph } from './display';
+import { heldTicketOf } from './held-ticket';
+import { ApiError } from '../../lib/api';
+
+describe('display rules', () => {
+  test('truncation keeps whole characters and marks the cut', () => {
+    expect(truncate('a'.repeat(60), 60)).toBe('a'.repeat(60));
+    expect(truncate('a'.repeat(61), 60)).toBe(`${'a'.repeat(60)}...`);
+    expect(truncate('😀'.repeat(41), 40)).toBe(`${'😀'.repeat(40)}...`);
+    expect(truncate(null, 40)).toBe('');
+  });
+
+  test('the page title shows a digit glyph from 1 to 20, then (count)', () => {
+    expect(unreadGlyph(0)).toBe('');
+    expect(unreadGlyph(1)).toBe('➊');
+    expect(unreadGlyph(10)).toBe('➓');
+    expect(unreadGlyph(11)).toBe('⓫');
+    expect(unreadGlyph(20)).toBe('⓴');
+    expect(unreadGlyph(21)).toBe('(21)');
+    expect(pageTitle('Chat-flow', 0)).toBe('Chat-flow');
+    expect(pageTitle('Chat-flow', 3)).toBe('➌ - Chat-flow');
+    expect(pageTitle('Chat-flow', 150)).toBe('(150) - Chat-flow');
+  });
+
+  test('ratings 1 to 5 are angry, upset, neutral, happy, love', () => {
+    expect([1, 2, 3, 4, 5].map((r) => ratingEmoji(r)?.label)).toEqual(['angry', 'upset', 'neutral', 'happy', 'love']);
+    expect(ratingEmoji(null)).toBeNull();
+    expect(ratingEmoji(0)).toBeNull();
+  });
+
+  test('a 409 names the ticket in the way; other errors are not conflicts', () => {
+    const body = { error: 'ERR_OTHER_OPEN_TICKET', ticket: { id: 3, uuid: 'u-3', userId: 9, status: 'open', user: { name: 'Bruno' }, queue: { name: 'Vendas' } } };
+    expect(heldTicketOf(new ApiError(409, 'ERR_OTHER_OPEN_TICKET', [], body))).toEqual({ id: 3, uuid: 'u-3', userId: 9, userName: 'Bruno', queueName: 'Vendas' });
+    const legacy = { error: 'ERR_OTHER_OPEN_TICKET', message: JSON.stringify(body.ticket) };
+    expect(heldTicketOf(new ApiError(409, 'ERR_OTHER_OPEN_TICKET', [], legacy))?.userName).toBe('Bruno');
+    expect(heldTicketOf(new ApiError(400, 'ERR_VALIDATION', [], { error: 'ERR_VALIDATION' }))).toBeNull();
+    expect(heldTicketOf(new Error('x'))).toBeNull();
+  });
+});

@@ -1,0 +1,37 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { ticketKeys } from '../ticket-cache';
+import type { TicketFilters, TicketPage } from '../types';
+
+/**
+ * The GET /tickets parameters of a list (spec 1 §7); list values travel as JSON arrays. Without a
+ * status the server lists the search view; without queueIds, the user's queues.
+ */
+export function ticketQuery(filters: TicketFilters) {
+  const search = filters.tab === 'search';
+  return {
+    status: search ? undefined : filters.tab,
+    searchParam: search ? filters.searchParam : undefined,
+    searchOnMessages: search && filters.searchOnMessages ? 'true' : undefined,
+    showAll: filters.showAll ? 'true' : 'false',
+    queueIds: filters.queueIds ?? undefined,
+    tags: search && filters.tags.length ? filters.tags : undefined,
+    users: search && filters.users.length ? filters.users : undefined,
+    whatsapps: search && filters.whatsapps.length ? filters.whatsapps : undefined,
+    statusFilter: search && filters.statuses.length ? filters.statuses : undefined,
+    sortTickets: filters.sortTickets,
+  };
+}
+
+/** One list of the manager, page by page (STYLE: useInfiniteQuery for every hasMore list). */
+export function useTickets(filters: TicketFilters, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: ticketKeys.list(filters),
+    queryFn: ({ pageParam }) => api.get<TicketPage>('/tickets', { ...ticketQuery(filters), pageNumber: pageParam }),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+    enabled,
+    // Realtime keeps cached lists current; a remount shows them at once instead of refetching.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}

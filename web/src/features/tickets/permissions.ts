@@ -1,0 +1,35 @@
+import { type Actor, canClosePendingTicket, canShowAllTickets, hasPermission, isAdmin, type SessionUserView } from '@chatflow/contract';
+
+/** The session user as the contract's permission rules read it (allHistoric unset means disabled). */
+export const actorOf = (user: SessionUserView): Actor => ({ ...user, allHistoric: user.allHistoric ?? 'disabled' });
+
+/** What the ticket list lets this user do (spec 1 §6); the server checks the same rules again. */
+export function ticketListPermissions(user: SessionUserView) {
+  const actor = actorOf(user);
+  const admin = isAdmin(actor);
+  return {
+    admin,
+    /** "Todos": tickets-manager:showall, or allUserChat enabled. */
+    canShowAll: canShowAllTickets(actor),
+    canCloseAll: hasPermission(actor, 'tickets-manager:closeAll'),
+    /** The user filter and the owner tag are for admins only. */
+    canFilterUsers: admin,
+    seesOwnerTag: admin,
+    seesGroups: user.allowGroup,
+    /**
+     * The list's "ignore" button follows the ignore rule itself (userClosePendingTicket or admin):
+     * §6 also ties a close-pending button to showDashboard, but a user without userClosePendingTicket
+     * would only get a refusal from the server.
+     */
+    canIgnorePending: canClosePendingTicket(actor),
+    /** Tickets without a queue: admins and users with allTicket enabled. */
+    seesNoQueue: admin || user.allTicket === 'enable',
+  };
+}
+
+export type TicketListPermissions = ReturnType<typeof ticketListPermissions>;
+
+/** A company setting from the session (for example showNotificationPending). */
+export function companySetting(user: SessionUserView, key: string): string | undefined {
+  return user.company.settings.find((s) => s.key === key)?.value;
+}
