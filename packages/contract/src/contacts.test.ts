@@ -50,7 +50,8 @@ describe('tags and quick messages contract', () => {
     const own = { userId: 1, geral: false, visao: false };
     expect(canSeeQuickMessage(2, own)).toBe(false);
     expect(canSeeQuickMessage(2, { ...own, visao: true })).toBe(true);
-    expect(canEditQuickMessage(2, { ...own, visao: true })).toBe(false);
+    const visibleToAll = { ...own, visao: true };
+    expect(canEditQuickMessage(2, visibleToAll)).toBe(false);
     expect(canEditQuickMessage(2, { ...own, geral: true })).toBe(true);
     expect(canEditQuickMessage(1, own)).toBe(true);
   });

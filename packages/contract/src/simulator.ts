@@ -74,6 +74,8 @@ export interface SimulatorInboundResult {
   messageId?: number;
   /** The id was already stored: nothing new was written. */
   duplicate?: boolean;
+  /** Dropped: the contact is blocked. */
+  ignored?: boolean;
 }
 
 /** GET /simulator/{connectionId}/messages?number= */

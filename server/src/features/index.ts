@@ -6,11 +6,19 @@ import type { ChannelRegistry } from '../channels/types';
 import type { JobQueue } from '../jobs/queue';
 import type { Realtime } from '../realtime/emit';
 import { authRoutes } from './auth/routes';
+import { connectionRoutes } from './connections/routes';
+import { contactImportRoutes } from './contacts/import-routes';
+import { contactRoutes } from './contacts/routes';
 import { companyRoutes } from './companies/routes';
 import { helpRoutes } from './helps/routes';
+import { messageRoutes } from './messages/routes';
 import { planRoutes } from './plans/routes';
 import { queueRoutes } from './queues/routes';
+import { quickMessageRoutes } from './quick-messages/routes';
 import { settingRoutes } from './settings/routes';
+import { simulatorRoutes } from './simulator/routes';
+import { tagRoutes } from './tags/routes';
+import { ticketRoutes } from './tickets/routes';
 import { userRoutes } from './users/routes';
 import { versionRoutes } from './version/routes';
 
@@ -34,4 +42,12 @@ export async function registerFeatures(app: FastifyInstance, deps: FeatureDeps) 
   await app.register(helpRoutes);
   await app.register(settingRoutes(deps));
   await app.register(versionRoutes(deps.config));
+  await app.register(contactRoutes);
+  await app.register(contactImportRoutes);
+  await app.register(tagRoutes);
+  await app.register(quickMessageRoutes);
+  await app.register(ticketRoutes(deps));
+  await app.register(messageRoutes);
+  await app.register(connectionRoutes);
+  await app.register(simulatorRoutes(deps));
 }

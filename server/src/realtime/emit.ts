@@ -1,4 +1,4 @@
-import { type CompanyEvents, companyEventName } from '@chatflow/contract';
+import { type Actor, type CompanyEvents, companyEventName, isAdmin } from '@chatflow/contract';
 import type { Server } from 'socket.io';
 
 /** Room names inside a company namespace. */
@@ -24,6 +24,28 @@ export function ticketAudience(t: { userId: number | null; queueId: number | nul
   return audience;
 }
 
+/** The visibility rooms a user belongs to: joined at connection, re-synced when the user changes. */
+export function visibilityRooms(actor: Actor, queueIds: readonly number[]): string[] {
+  const joined: string[] = [];
+  if (isAdmin(actor)) joined.push(rooms.admins);
+  if (actor.allowGroup) joined.push(rooms.groups);
+  if (actor.allTicket === 'enable') joined.push(rooms.noQueue);
+  for (const queueId of queueIds) joined.push(rooms.queue(queueId));
+  return joined;
+}
+
+const isVisibilityRoom = (room: string) =>
+  room === rooms.admins || room === rooms.groups || room === rooms.noQueue || room.startsWith('queue:');
+
+/**
+ * After a user's profile, flags or queues change (users feature, after commit): their open sockets
+ * leave the visibility rooms they no longer belong to and join the new ones, so ticket events
+ * follow the new rule at once rather than at the next reconnection.
+ */
+export function resyncUserRooms(realtime: Realtime, actor: Actor, queueIds: readonly number[]): Promise<void> {
+  return realtime.syncUserRooms(actor.companyId, actor.id, visibilityRooms(actor, queueIds));
+}
+
 /**
  * The one way features send realtime events. Payload types come from the contract, so a feature
  * cannot send `company-{id}-queue` with a user in it. Callers emit after commit (see transaction hooks).
@@ -34,6 +56,8 @@ export interface Realtime {
   toRoom<K extends keyof CompanyEvents>(companyId: number, room: string | string[], kind: K, payload: CompanyEvents[K]): void;
   /** Disconnects every socket in a room (for example a superseded session's). */
   disconnectRoom(companyId: number, room: string): void;
+  /** Makes the visibility rooms of a user's sockets exactly `wanted` (see resyncUserRooms). */
+  syncUserRooms(companyId: number, userId: number, wanted: string[]): Promise<void>;
 }
 
 export function socketRealtime(io: Server | null): Realtime {
@@ -47,6 +71,14 @@ export function socketRealtime(io: Server | null): Realtime {
     disconnectRoom(companyId, room) {
       io?.of(`/${companyId}`).in(room).disconnectSockets(true);
     },
+    async syncUserRooms(companyId, userId, wanted) {
+      if (!io) return;
+      // fetchSockets reaches the user's sockets on every node (cluster adapter); join/leave follow them.
+      for (const socket of await io.of(`/${companyId}`).in(rooms.user(userId)).fetchSockets()) {
+        for (const room of [...socket.rooms]) if (isVisibilityRoom(room) && !wanted.includes(room)) socket.leave(room);
+        socket.join(wanted);
+      }
+    },
   };
 }
 
@@ -57,6 +89,8 @@ export function recordingRealtime() {
     toCompany: (companyId, kind, payload) => void sent.push({ companyId, room: null, event: companyEventName(companyId, kind), payload }),
     toRoom: (companyId, room, kind, payload) => void sent.push({ companyId, room, event: companyEventName(companyId, kind), payload }),
     disconnectRoom: () => {},
+    syncUserRooms: async (companyId, userId, wanted) =>
+      void sent.push({ companyId, room: rooms.user(userId), event: 'rooms:sync', payload: { rooms: wanted } }),
   };
   return { realtime, sent };
 }

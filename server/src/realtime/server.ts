@@ -1,4 +1,4 @@
-import { type Actor, CLIENT_EVENTS, isAdmin, TICKET_ROOMS } from '@chatflow/contract';
+import { type Actor, CLIENT_EVENTS, TICKET_ROOMS } from '@chatflow/contract';
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { loadSessionUser } from '../features/auth/sessions';
 import { actorOf } from '../http/context';
 import type { TokenService } from '../http/tokens';
-import { rooms } from './emit';
+import { rooms, visibilityRooms } from './emit';
 
 export type ChatBoxAuthorizer = (socket: Socket, ticketUuid: string) => Promise<boolean>;
 
@@ -89,10 +89,5 @@ export function createSocketServer(
 
 /** The rooms that decide which ticket events reach this socket (see ticketAudience). */
 export async function joinVisibilityRooms(socket: Socket, actor: Actor, hooks: Pick<RealtimeHooks, 'queueIdsOf'>) {
-  const joined: string[] = [];
-  if (isAdmin(actor)) joined.push(rooms.admins);
-  if (actor.allowGroup) joined.push(rooms.groups);
-  if (actor.allTicket === 'enable') joined.push(rooms.noQueue);
-  for (const queueId of await hooks.queueIdsOf(actor.id)) joined.push(rooms.queue(queueId));
-  socket.join(joined);
+  socket.join(visibilityRooms(actor, await hooks.queueIdsOf(actor.id)));
 }

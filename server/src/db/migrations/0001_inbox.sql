@@ -106,11 +106,14 @@ CREATE TABLE "simulator_outbox" (
 	"connection_id" integer NOT NULL,
 	"number" text NOT NULL,
 	"external_id" text NOT NULL,
+	"idempotency_key" text,
 	"type" text NOT NULL,
 	"body" text DEFAULT '' NOT NULL,
 	"media_url" text,
 	"payload" jsonb,
 	"ack" integer DEFAULT 1 NOT NULL,
+	"is_edited" boolean DEFAULT false NOT NULL,
+	"is_deleted" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -253,8 +256,11 @@ CREATE UNIQUE INDEX "messages_connection_external_unique" ON "messages" USING bt
 CREATE INDEX "messages_ticket_idx" ON "messages" USING btree ("ticket_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "messages_company_created_idx" ON "messages" USING btree ("company_id","from_me","created_at");--> statement-breakpoint
 CREATE INDEX "messages_body_trgm_idx" ON "messages" USING gin ("body" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "messages_unsent_idx" ON "messages" USING btree ("created_at") WHERE "messages"."from_me" = true and "messages"."ack" = 0 and "messages"."external_id" is null and "messages"."is_private" = false;--> statement-breakpoint
 CREATE INDEX "quick_messages_company_idx" ON "quick_messages" USING btree ("company_id","shortcode");--> statement-breakpoint
 CREATE INDEX "simulator_outbox_connection_idx" ON "simulator_outbox" USING btree ("connection_id","number","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "simulator_outbox_idempotency_unique" ON "simulator_outbox" USING btree ("connection_id","idempotency_key") WHERE "simulator_outbox"."idempotency_key" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "simulator_outbox_external_unique" ON "simulator_outbox" USING btree ("connection_id","external_id");--> statement-breakpoint
 CREATE INDEX "tags_company_idx" ON "tags" USING btree ("company_id","kanban","name");--> statement-breakpoint
 CREATE INDEX "ticket_logs_ticket_idx" ON "ticket_logs" USING btree ("ticket_id","created_at");--> statement-breakpoint
 CREATE INDEX "ticket_notes_ticket_idx" ON "ticket_notes" USING btree ("ticket_id");--> statement-breakpoint
@@ -264,7 +270,8 @@ CREATE INDEX "ticket_trackings_ticket_idx" ON "ticket_trackings" USING btree ("t
 CREATE INDEX "ticket_trackings_company_idx" ON "ticket_trackings" USING btree ("company_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "tickets_uuid_unique" ON "tickets" USING btree ("uuid");--> statement-breakpoint
 CREATE INDEX "tickets_list_idx" ON "tickets" USING btree ("company_id","status","queue_id","updated_at");--> statement-breakpoint
-CREATE INDEX "tickets_company_user_idx" ON "tickets" USING btree ("company_id","user_id","status");--> statement-breakpoint
+CREATE INDEX "tickets_company_user_idx" ON "tickets" USING btree ("company_id","user_id","status","updated_at");--> statement-breakpoint
+CREATE INDEX "tickets_company_recent_idx" ON "tickets" USING btree ("company_id","updated_at");--> statement-breakpoint
 CREATE INDEX "tickets_contact_idx" ON "tickets" USING btree ("contact_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "tickets_one_active_per_contact" ON "tickets" USING btree ("contact_id","connection_id") WHERE "tickets"."status" in ('open', 'pending', 'group');--> statement-breakpoint
 CREATE INDEX "user_ratings_ticket_idx" ON "user_ratings" USING btree ("ticket_id");

@@ -45,5 +45,8 @@ export const messages = pgTable('messages', {
   index('messages_ticket_idx').on(t.ticketId, t.createdAt, t.id),
   index('messages_company_created_idx').on(t.companyId, t.fromMe, t.createdAt),
   index('messages_body_trgm_idx').using('gin', sql`${t.body} gin_trgm_ops`),
+  // The stuck-outbound sweeper's query (every minute): only unsent outbound rows are in it, so it stays tiny.
+  index('messages_unsent_idx').on(t.createdAt)
+    .where(sql`${t.fromMe} = true and ${t.ack} = 0 and ${t.externalId} is null and ${t.isPrivate} = false`),
 ]);
 export type MessageRow = typeof messages.$inferSelect;

@@ -37,7 +37,11 @@ export const tickets = pgTable('tickets', {
   uniqueIndex('tickets_uuid_unique').on(t.uuid),
   // The ticket list: company + status + queue, newest first.
   index('tickets_list_idx').on(t.companyId, t.status, t.queueId, t.updatedAt),
-  index('tickets_company_user_idx').on(t.companyId, t.userId, t.status),
+  // An agent's own tickets of a status, newest first (open tab, a user's closed tab) without a sort.
+  index('tickets_company_user_idx').on(t.companyId, t.userId, t.status, t.updatedAt),
+  // Views over the whole history newest first (an admin's closed tab, search): the first page is read
+  // from the end of this index instead of sorting every ticket of the company.
+  index('tickets_company_recent_idx').on(t.companyId, t.updatedAt),
   index('tickets_contact_idx').on(t.contactId),
   // One open/pending ticket per contact and connection, even under concurrent inbound messages.
   uniqueIndex('tickets_one_active_per_contact').on(t.contactId, t.connectionId)

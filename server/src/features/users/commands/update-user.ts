@@ -2,8 +2,9 @@ import { isAdmin, type UserUpdateInput, type UserView } from '@chatflow/contract
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../../../db/schema';
-import type { RequestContext } from '../../../http/context';
+import { actorOf, type RequestContext } from '../../../http/context';
 import { forbidden } from '../../../http/errors';
+import { resyncUserRooms } from '../../../realtime/emit';
 import { hashPassword } from '../../auth/password';
 import { canManageUser, canTouchTarget, changedAdminOnlyFields } from '../policy';
 import { presentUser } from '../presenter';
@@ -39,7 +40,11 @@ export async function updateUser(ctx: RequestContext, userId: number, input: z.o
     if (queueIds !== undefined) await replaceUserQueues(tx, userId, await assertCompanyQueues(tx, ctx.companyId, queueIds));
 
     const user = presentUser(row, await queuesOfUser(tx, userId));
-    tx.afterCommit(() => ctx.realtime.toCompany(ctx.companyId, 'user', { action: 'update', user }));
+    tx.afterCommit(async () => {
+      ctx.realtime.toCompany(ctx.companyId, 'user', { action: 'update', user });
+      // Ticket events follow the new profile, flags and queues at once (not at the next reconnection).
+      await resyncUserRooms(ctx.realtime, actorOf(row), user.queues.map((q) => q.id));
+    });
     return user;
   });
 }
