@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type App, buildApp } from './app';
-import { providerEvents } from './channels/events';
+import type { ChannelEventDeps } from './channels/events';
 import { ProviderRegistry } from './channels/registry';
-import { wireChannels } from './channels/wiring';
+import { channelEvents, startChannelSessions, wireChannels } from './channels/wiring';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { allJobs } from './features/jobs';
@@ -11,7 +11,13 @@ import { InlineJobQueue } from './jobs/queue';
 import { JobRunner } from './jobs/runner';
 import type { Realtime } from './realtime/emit';
 
-export interface Composition { app: App; jobs: JobRunner | InlineJobQueue; channels: ProviderRegistry }
+export interface Composition {
+  app: App;
+  jobs: JobRunner | InlineJobQueue;
+  channels: ProviderRegistry;
+  /** Starts the sessions of every connection this node can run (called once the server listens). */
+  startSessions(): Promise<void>;
+}
 
 /**
  * Wires the app, the job queue and the channel registry together (they refer to each other through
@@ -29,14 +35,11 @@ export async function compose(opts: {
   const { config, database } = opts;
   let app: App | null = null;
   const log = () => app?.log ?? opts.log;
-  const eventDeps = () => ({ db: database.db, realtime: app!.realtime, log: log() });
-  const channels = new ProviderRegistry(database.db, opts.log, (connection) => providerEvents(eventDeps(), connection, {
-    onInbound: async () => {},
-    onAck: async () => {},
-  }));
+  const eventDeps = (): ChannelEventDeps => ({ db: database.db, realtime: app!.realtime, log: log(), config, jobs });
+  const channels = new ProviderRegistry(database.db, opts.log, (connection) => channelEvents(eventDeps, connection));
   const jobDeps = (): JobDeps => ({ db: database.db, config, realtime: app!.realtime, log: log(), jobs, channels });
   const jobs = opts.inlineJobs ? new InlineJobQueue(allJobs, jobDeps) : new JobRunner(database, jobDeps);
-  wireChannels(channels, eventDeps);
+  wireChannels(channels, config, eventDeps);
   app = await buildApp({ config, database, realtime: opts.realtime, jobs, channels, logger: opts.logger });
-  return { app, jobs, channels };
+  return { app, jobs, channels, startSessions: () => startChannelSessions(channels, eventDeps()) };
 }

@@ -31,7 +31,7 @@ async function main() {
   await seed(database.db, config, log);
   phase('seed');
 
-  const { app, jobs, channels } = await compose({ config, database, log, logger: { level: config.logLevel } });
+  const { app, jobs, channels, startSessions } = await compose({ config, database, log, logger: { level: config.logLevel } });
   if (database.kind === 'postgres') await attachClusterAdapter(app.io, database);
   phase('app');
 
@@ -46,6 +46,7 @@ async function main() {
     await jobs.start(allJobs, { work: config.jobs });
     log.info({ afterMs: Math.round(performance.now() - started), working: config.jobs }, 'job queue started');
   }
+  await startSessions();
 
   const shutdown = async () => {
     await app.close().catch(() => {});

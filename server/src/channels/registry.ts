@@ -16,6 +16,7 @@ export type ProviderFactory = (connection: ConnectionRow, events: ProviderEvents
 export class ProviderRegistry implements ChannelRegistry {
   private factories = new Map<string, ProviderFactory>();
   private live = new Map<number, ChannelProvider>();
+  private starting = new Map<number, Promise<void>>();
 
   constructor(
     private db: Db,
@@ -28,6 +29,10 @@ export class ProviderRegistry implements ChannelRegistry {
     this.factories.set(provider, factory);
   }
 
+  supports(provider: string): boolean {
+    return this.factories.has(provider);
+  }
+
   async providerFor(connectionId: number): Promise<ChannelProvider> {
     const existing = this.live.get(connectionId);
     if (existing) return existing;
@@ -37,6 +42,16 @@ export class ProviderRegistry implements ChannelRegistry {
 
   async start(connectionId: number): Promise<void> {
     if (this.live.has(connectionId)) return;
+    // Concurrent callers (an inbound burst, several send jobs) share one start.
+    let pending = this.starting.get(connectionId);
+    if (!pending) {
+      pending = this.startNow(connectionId).finally(() => this.starting.delete(connectionId));
+      this.starting.set(connectionId, pending);
+    }
+    await pending;
+  }
+
+  private async startNow(connectionId: number): Promise<void> {
     const [connection] = await this.db.select().from(connections).where(eq(connections.id, connectionId));
     if (!connection) throw new AppError('ERR_NO_WAPP_FOUND', 404);
     const factory = this.factories.get(connection.provider);

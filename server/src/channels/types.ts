@@ -29,16 +29,35 @@ export interface InboundMessage {
   dataJson?: unknown;
   timestamp?: Date;
   fromMe?: boolean;
+  /** The message's state as the provider reports it (ACK in the contract); 0 when unknown. */
+  ack?: number;
 }
 
-export interface AckUpdate { connectionId: number; externalId: string; ack: number }
+/** What the pipeline did with an inbound message (the simulator's HTTP face answers with it). */
+export type InboundResult =
+  | { status: 'stored'; messageId: number; ticketId: number; contactId: number }
+  | { status: 'duplicate' }
+  /** Dropped by the rules: a group message on a connection without groups, a blocked contact's message. */
+  | { status: 'ignored' };
+
+export interface AckUpdate {
+  connectionId: number;
+  externalId: string;
+  ack: number;
+  /**
+   * The idempotency key the message was sent with, when the provider kept it: an ack that arrives
+   * before the send job has stored the external id still finds its message through it.
+   */
+  idempotencyKey?: string | null;
+}
 export interface EditUpdate { connectionId: number; externalId: string; body: string }
 export interface DeleteUpdate { connectionId: number; externalId: string }
 
 export interface ProviderEvents {
   onStatus(status: ConnectionStatus, extra?: { qrcode?: string; number?: string }): Promise<void>;
-  onInbound(message: InboundMessage): Promise<void>;
-  onAck(update: AckUpdate): Promise<void>;
+  onInbound(message: InboundMessage): Promise<InboundResult>;
+  /** Resolves false when no message has that external id (yet): a provider may report it again later. */
+  onAck(update: AckUpdate): Promise<boolean>;
   onEdit?(update: EditUpdate): Promise<void>;
   onDelete?(update: DeleteUpdate): Promise<void>;
 }
@@ -56,6 +75,8 @@ export interface ChannelProvider {
 
 /** Finds (or starts) the provider of a connection. Implemented in channels/registry.ts. */
 export interface ChannelRegistry {
+  /** Whether this build can run connections of that provider (`simulator`, `beta`, …). */
+  supports(provider: string): boolean;
   providerFor(connectionId: number): Promise<ChannelProvider>;
   start(connectionId: number): Promise<void>;
   stop(connectionId: number): Promise<void>;

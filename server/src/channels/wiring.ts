@@ -1,10 +1,40 @@
+import { eq } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { ConnectionRow } from '../db/schema';
+import { connections } from '../db/schema';
+import { inboundPipeline } from '../features/inbound';
+import { type ChannelEventDeps, providerEvents } from './events';
 import type { ProviderRegistry } from './registry';
-import type { ChannelEventDeps } from './events';
+import { SimulatorProvider } from './simulator/provider';
+import type { ProviderEvents } from './types';
+
+/** A connection's event sink: status updates stored and announced, everything else to the inbound pipeline. */
+export function channelEvents(deps: () => ChannelEventDeps, connection: ConnectionRow): ProviderEvents {
+  return providerEvents(deps(), connection, inboundPipeline(deps));
+}
 
 /**
- * Registers the providers this build knows (simulator, …) with the registry. Each provider's events
- * go through `providerEvents` (channels/events.ts) to the inbound pipeline.
+ * Registers the providers this build knows with the registry: the simulator unless SIMULATOR=off
+ * (the WhatsApp Web provider, `beta`, arrives with the channels issue).
  */
-export function wireChannels(_registry: ProviderRegistry, _deps: () => ChannelEventDeps): void {
-  // The simulator provider registers here (issue: inbox).
+export function wireChannels(registry: ProviderRegistry, config: Config, deps: () => ChannelEventDeps): void {
+  if (config.simulator) {
+    registry.register('simulator', (connection, events) => {
+      const { db, jobs, log, config } = deps();
+      return new SimulatorProvider(connection, events, { db, jobs, log, dataDir: config.dataDir });
+    });
+  }
+}
+
+/**
+ * At start-up: starts the session of every connection, of every company, whose provider this node
+ * runs (today the simulator's). A connection that fails to start is logged and left as it is.
+ */
+export async function startChannelSessions(registry: ProviderRegistry, deps: ChannelEventDeps): Promise<void> {
+  const all = await deps.db.select({ id: connections.id, provider: connections.provider }).from(connections)
+    .where(eq(connections.channel, 'whatsapp'));
+  for (const connection of all) {
+    if (!registry.supports(connection.provider)) continue;
+    await registry.start(connection.id).catch((err) => deps.log.error({ err, connectionId: connection.id }, 'session did not start'));
+  }
 }

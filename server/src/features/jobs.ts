@@ -1,5 +1,10 @@
 import type { JobDefinition } from '../jobs/define';
+import { simulatorAckJob } from '../channels/simulator/jobs';
+import { contactImportJob } from './contacts/import/job';
+import { forwardMessageJob } from './messages/jobs';
+import { resendStuckJob, sendMessageJob } from './outbound/jobs';
 import { markOfflineJob } from './users/jobs';
 
 /** Every job of every feature; the runner creates their queues, workers and cron schedules. */
-export const allJobs: JobDefinition[] = [markOfflineJob as JobDefinition];
+export const allJobs: JobDefinition[] = [markOfflineJob as JobDefinition, contactImportJob as JobDefinition, forwardMessageJob as JobDefinition,
+  sendMessageJob as JobDefinition, resendStuckJob as JobDefinition, simulatorAckJob as JobDefinition];

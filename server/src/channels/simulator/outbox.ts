@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { and, eq, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { type SimulatorOutboxRow, simulatorOutbox } from '../../db/schema';
+import type { OutboundPayload } from '../types';
+
+/** A WhatsApp-like message id: the simulator's own, unique per connection. */
+export const newExternalId = () => `SIM${randomBytes(10).toString('hex').toUpperCase()}`;
+
+/** How the customer's phone files what it received: type, text and a public media path. */
+function outboxFields(payload: OutboundPayload, publicDir: string) {
+  switch (payload.kind) {
+    case 'text':
+      return { type: 'text', body: payload.body, mediaUrl: null, payload: { quotedId: payload.quotedExternalId ?? null } };
+    case 'media': {
+      const relative = path.relative(publicDir, payload.filePath);
+      const inside = relative && !relative.startsWith('..') && !path.isAbsolute(relative);
+      return {
+        type: payload.mediaType,
+        body: payload.caption ?? '',
+        mediaUrl: inside ? `/public/${relative.split(path.sep).join('/')}` : null,
+        payload: { fileName: payload.fileName, mimeType: payload.mimeType, quotedId: payload.quotedExternalId ?? null },
+      };
+    }
+    case 'contact':
+      return { type: 'contact', body: payload.vcard, mediaUrl: null, payload: { displayName: payload.displayName } };
+    case 'location':
+      return {
+        type: 'location', body: `${payload.latitude},${payload.longitude}`, mediaUrl: null,
+        payload: { description: payload.description ?? null },
+      };
+    case 'interactive':
+      return { type: 'interactive', body: payload.body, mediaUrl: null, payload: { dataJson: payload.dataJson ?? null } };
+  }
+}
+
+/**
+ * Records what the product sent to the simulated customer. The idempotency key makes a retried send
+ * (a job re-run after a crash) find the earlier row instead of delivering twice.
+ */
+export async function recordOutbound(
+  db: Db, connectionId: number, publicDir: string, payload: OutboundPayload, idempotencyKey: string,
+): Promise<{ row: SimulatorOutboxRow; created: boolean }> {
+  const byKey = and(eq(simulatorOutbox.connectionId, connectionId), eq(simulatorOutbox.idempotencyKey, idempotencyKey));
+  const [earlier] = await db.select().from(simulatorOutbox).where(byKey);
+  if (earlier) return { row: earlier, created: false };
+  const [inserted] = await db.insert(simulatorOutbox).values({
+    connectionId, number: payload.to, externalId: newExternalId(), idempotencyKey, ack: 1, ...outboxFields(payload, publicDir),
+  }).onConflictDoNothing().returning();
+  if (inserted) return { row: inserted, created: true };
+  const [concurrent] = await db.select().from(simulatorOutbox).where(byKey);
+  return { row: concurrent, created: false };
+}
+
+/** Moves a received message's ack forward only (a late "delivered" never undoes "read"). */
+export async function advanceOutboxAck(db: Db, outboxId: number, ack: number): Promise<void> {
+  await db.update(simulatorOutbox).set({ ack, updatedAt: new Date() })
+    .where(and(eq(simulatorOutbox.id, outboxId), lt(simulatorOutbox.ack, ack)));
+}
+
+export async function findOutbox(db: Db, outboxId: number): Promise<SimulatorOutboxRow | undefined> {
+  const [row] = await db.select().from(simulatorOutbox).where(eq(simulatorOutbox.id, outboxId));
+  return row;
+}
+
+export async function changeOutbox(db: Db, connectionId: number, externalId: string, change: { body: string } | { deleted: true }) {
+  await db.update(simulatorOutbox)
+    .set('deleted' in change ? { isDeleted: true, updatedAt: new Date() } : { body: change.body, isEdited: true, updatedAt: new Date() })
+    .where(and(eq(simulatorOutbox.connectionId, connectionId), eq(simulatorOutbox.externalId, externalId)));
+}

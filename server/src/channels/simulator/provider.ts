@@ -1,0 +1,69 @@
+import path from 'node:path';
+import { ACK } from '@chatflow/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { ConnectionRow, SimulatorOutboxRow } from '../../db/schema';
+import type { JobQueue } from '../../jobs/queue';
+import type { ChannelProvider, InboundMessage, InboundResult, OutboundPayload, ProviderEvents, SendResult } from '../types';
+import { changeOutbox, recordOutbound } from './outbox';
+
+export interface SimulatorDeps { db: Db; jobs: JobQueue; log: FastifyBaseLogger; dataDir: string }
+
+/** When the simulated phone reports delivered and read, counted from the send. */
+export const SIMULATED_ACKS = [
+  { ack: ACK.delivered, afterSeconds: 1 },
+  { ack: ACK.read, afterSeconds: 2 },
+] as const;
+
+export const SIMULATOR_ACK_JOB = 'simulator.ack';
+
+/**
+ * The built-in WhatsApp stand-in (provider 'simulator'). It is always reachable: start() reports
+ * CONNECTED. What the product sends is written to simulator_outbox (the customer's phone) and its
+ * acks then advance by themselves through scheduled jobs; what the customer sends (the simulator's
+ * HTTP face) enters through the same ProviderEvents.onInbound a real provider uses.
+ */
+export class SimulatorProvider implements ChannelProvider {
+  constructor(
+    private readonly connection: ConnectionRow,
+    private readonly events: ProviderEvents,
+    private readonly deps: SimulatorDeps,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.events.onStatus('CONNECTED');
+  }
+
+  async stop(): Promise<void> {
+    await this.events.onStatus('DISCONNECTED');
+  }
+
+  async send(payload: OutboundPayload, options: { idempotencyKey: string }): Promise<SendResult> {
+    const publicDir = path.join(this.deps.dataDir, 'public');
+    const { row, created } = await recordOutbound(this.deps.db, this.connection.id, publicDir, payload, options.idempotencyKey);
+    if (created) {
+      for (const step of SIMULATED_ACKS) {
+        await this.deps.jobs.send(SIMULATOR_ACK_JOB, { outboxId: row.id, ack: step.ack }, { startAfterSeconds: step.afterSeconds });
+      }
+    }
+    return { externalId: row.externalId };
+  }
+
+  async edit(externalId: string, _to: string, body: string): Promise<void> {
+    await changeOutbox(this.deps.db, this.connection.id, externalId, { body });
+  }
+
+  async delete(externalId: string): Promise<void> {
+    await changeOutbox(this.deps.db, this.connection.id, externalId, { deleted: true });
+  }
+
+  /** A message typed by the simulated customer, handed to the pipeline like any provider's. */
+  receive(message: Omit<InboundMessage, 'connectionId'>): Promise<InboundResult> {
+    return this.events.onInbound({ ...message, connectionId: this.connection.id });
+  }
+
+  /** The simulated phone reports an ack of a message it received; false when the product has no such message. */
+  reportAck(row: SimulatorOutboxRow, ack: number): Promise<boolean> {
+    return this.events.onAck({ connectionId: this.connection.id, externalId: row.externalId, ack, idempotencyKey: row.idempotencyKey });
+  }
+}

@@ -1,0 +1,60 @@
+import type { ConnectionData } from '@chatflow/contract';
+import { ZodError } from 'zod';
+import { type ConnectionRow, connections } from '../../../db/schema';
+import type { RequestContext } from '../../../http/context';
+import { announceConnections } from '../events';
+import { findConnection } from '../queries';
+import {
+  asConnectionConflict, assertConnectionRules, assertPlanAllowsAnotherConnection, connectionCount, generateConnectionToken,
+  lockCompanyConnections, makeOnlyDefault, replaceConnectionQueues,
+} from '../rules';
+
+/** A provider this node cannot run is refused at the door rather than left waiting forever. */
+export function assertProviderAvailable(ctx: RequestContext, provider: string) {
+  if (provider === 'simulator' && !ctx.config.simulator) {
+    throw new ZodError([{ code: 'custom', path: ['provider'], message: 'validation.invalid', input: provider }]);
+  }
+}
+
+/**
+ * Creates a whatsapp connection. The company's first connection is its default whatever was asked;
+ * a new default takes the flag from the old one. A provider this build runs (the simulator) is
+ * started after commit; a `beta` one stays DISCONNECTED until the WhatsApp Web provider exists.
+ */
+export async function createConnection(ctx: RequestContext, input: ConnectionData): Promise<ConnectionRow> {
+  const companyId = ctx.companyId;
+  assertProviderAvailable(ctx, input.provider);
+  let created: ConnectionRow;
+  try {
+    created = await ctx.transaction(async (tx) => {
+      await lockCompanyConnections(tx, companyId);
+      await assertPlanAllowsAnotherConnection(tx, companyId);
+      const queueIds = await assertConnectionRules(tx, companyId, input, null);
+      const isDefault = input.isDefault || (await connectionCount(tx, companyId)) === 0;
+      const [row] = await tx.insert(connections).values({
+        companyId,
+        name: input.name,
+        channel: 'whatsapp',
+        provider: input.provider,
+        status: 'DISCONNECTED',
+        isDefault,
+        token: generateConnectionToken(),
+        greetingMessage: input.greetingMessage,
+        complationMessage: input.complationMessage,
+        outOfHoursMessage: input.outOfHoursMessage,
+        ratingMessage: input.ratingMessage,
+        groupAsTicket: input.groupAsTicket,
+        allowGroup: input.allowGroup,
+      }).returning();
+      await replaceConnectionQueues(tx, row.id, queueIds);
+      const demoted = isDefault ? await makeOnlyDefault(tx, companyId, row.id) : [];
+      await announceConnections(tx, ctx, [row, ...demoted]);
+      if (ctx.channels.supports(row.provider)) tx.afterCommit(() => ctx.channels.start(row.id));
+      return row;
+    });
+  } catch (err) {
+    throw asConnectionConflict(err);
+  }
+  // Re-read: starting the provider has moved its status on (the simulator is CONNECTED by now).
+  return findConnection(ctx.db, companyId, created.id);
+}

@@ -1,0 +1,54 @@
+import type { ConnectionChanges } from '@chatflow/contract';
+import { and, eq } from 'drizzle-orm';
+import { type ConnectionRow, connections } from '../../../db/schema';
+import type { RequestContext } from '../../../http/context';
+import { AppError } from '../../../http/errors';
+import { announceConnections } from '../events';
+import { findConnection, queuesOfConnections } from '../queries';
+import { asConnectionConflict, assertConnectionRules, lockCompanyConnections, makeOnlyDefault, replaceConnectionQueues } from '../rules';
+import { assertProviderAvailable } from './create-connection';
+
+/**
+ * Applies the sent fields. A company with connections always has exactly one default: making this
+ * one default takes the flag from the other, and the default cannot simply be switched off (mark
+ * another one default instead: ERR_NO_OTHER_WHATSAPP). Changing the provider restarts the session.
+ */
+export async function updateConnection(ctx: RequestContext, id: number, changes: ConnectionChanges): Promise<ConnectionRow> {
+  const companyId = ctx.companyId;
+  if (changes.provider) assertProviderAvailable(ctx, changes.provider);
+  let providerChanged = false;
+  try {
+    await ctx.transaction(async (tx) => {
+      await lockCompanyConnections(tx, companyId);
+      const current = await findConnection(tx, companyId, id);
+      const currentQueueIds = (await queuesOfConnections(tx, [id])).get(id)?.map((q) => q.id) ?? [];
+      const { queueIds: sentQueueIds, ...fields } = Object.fromEntries(
+        Object.entries(changes).filter(([, v]) => v !== undefined),
+      ) as ConnectionChanges;
+      if (current.isDefault && fields.isDefault === false) throw new AppError('ERR_NO_OTHER_WHATSAPP', 400);
+      const queueIds = await assertConnectionRules(tx, companyId, {
+        name: fields.name ?? current.name,
+        greetingMessage: fields.greetingMessage ?? current.greetingMessage,
+        queueIds: sentQueueIds ?? currentQueueIds,
+      }, id);
+      providerChanged = fields.provider !== undefined && fields.provider !== current.provider;
+      const [row] = await tx.update(connections).set({
+        ...fields,
+        ...(providerChanged ? { status: 'DISCONNECTED', qrcode: '' } : {}),
+        updatedAt: new Date(),
+      }).where(and(eq(connections.companyId, companyId), eq(connections.id, id))).returning();
+      if (sentQueueIds) await replaceConnectionQueues(tx, id, queueIds);
+      const demoted = row.isDefault && !current.isDefault ? await makeOnlyDefault(tx, companyId, id) : [];
+      await announceConnections(tx, ctx, [row, ...demoted]);
+      if (providerChanged) {
+        tx.afterCommit(async () => {
+          await ctx.channels.stop(id);
+          if (ctx.channels.supports(row.provider)) await ctx.channels.start(id);
+        });
+      }
+    });
+  } catch (err) {
+    throw asConnectionConflict(err);
+  }
+  return findConnection(ctx.db, companyId, id);
+}

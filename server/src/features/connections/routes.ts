@@ -1,0 +1,43 @@
+import { type Actor, canSeeConnections, ConnectionInput, ConnectionListQuery, ConnectionUpdateInput, IdParam } from '@chatflow/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireActiveSubscription, requireActor, requirePlan } from '../../http/guards';
+import { createConnection } from './commands/create-connection';
+import { deleteConnection } from './commands/delete-connection';
+import { updateConnection } from './commands/update-connection';
+import { presentConnection } from './presenter';
+import { connectionView, findConnection, listConnections, queuesOfConnections } from './queries';
+
+/** Connection managers (admins, and users with allowConnections: spec 2 §2) see the token. */
+const withToken = (actor: Actor) => ({ withToken: canSeeConnections(actor) });
+
+/**
+ * Connections (spec 2 §7 "Connections"), the part the inbox needs. Lists and single reads are open
+ * to every user of the company (the inbox shows connection names); writes are for connection
+ * managers. The company always comes from the token.
+ */
+export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const manage = [app.authenticate, requireActor(canSeeConnections), requireActiveSubscription];
+
+  // Older clients call both spellings (`/whatsapp/?session=0`).
+  for (const url of ['/whatsapp', '/whatsapp/']) {
+    app.get(url, { schema: { querystring: ConnectionListQuery }, preHandler: app.authenticate }, async (req) => {
+      const rows = await listConnections(req.ctx.db, req.ctx.companyId, req.query.channel);
+      const queues = await queuesOfConnections(req.ctx.db, rows.map((r) => r.id));
+      return rows.map((r) => presentConnection(r, queues.get(r.id) ?? [], withToken(req.ctx.actor)));
+    });
+  }
+
+  app.get('/whatsapp/:id', { schema: { params: IdParam }, preHandler: app.authenticate }, async (req) =>
+    connectionView(req.ctx.db, await findConnection(req.ctx.db, req.ctx.companyId, req.params.id), withToken(req.ctx.actor)));
+
+  app.post('/whatsapp', { schema: { body: ConnectionInput }, preHandler: [...manage, requirePlan('useWhatsapp')] }, async (req) =>
+    connectionView(req.ctx.db, await createConnection(req.ctx, req.body), withToken(req.ctx.actor)));
+
+  app.put('/whatsapp/:id', { schema: { params: IdParam, body: ConnectionUpdateInput }, preHandler: manage }, async (req) =>
+    connectionView(req.ctx.db, await updateConnection(req.ctx, req.params.id, req.body), withToken(req.ctx.actor)));
+
+  app.delete('/whatsapp/:id', { schema: { params: IdParam }, preHandler: manage }, async (req) => {
+    await deleteConnection(req.ctx, req.params.id);
+    return { message: 'Whatsapp deleted.' };
+  });
+};

@@ -1,0 +1,81 @@
+import { randomInt } from 'node:crypto';
+import { CONNECTION_TOKEN_LENGTH, MAIN_COMPANY_ID } from '@chatflow/contract';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { companies, type ConnectionRow, connectionQueues, connections, plans } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { existingQueueIds } from '../queues/service';
+
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** 30 random alphanumerics from the CSPRNG (spec 2 §3 "token"). */
+export function generateConnectionToken(): string {
+  let token = '';
+  for (let i = 0; i < CONNECTION_TOKEN_LENGTH; i++) token += ALPHANUMERIC[randomInt(ALPHANUMERIC.length)];
+  return token;
+}
+
+/**
+ * Serialises connection writes of one company: the default flag, the plan count and the name check
+ * all read the company's other connections, and two concurrent saves must not both pass.
+ */
+export async function lockCompanyConnections(tx: Tx, companyId: number) {
+  await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('no key update');
+}
+
+export async function connectionCount(tx: Tx, companyId: number): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(connections).where(eq(connections.companyId, companyId));
+  return Number(row?.n ?? 0);
+}
+
+/** The plan's connection limit (plans.connections); the main company is the operator's own and has none. */
+export async function assertPlanAllowsAnotherConnection(tx: Tx, companyId: number) {
+  if (companyId === MAIN_COMPANY_ID) return;
+  const [row] = await tx.select({ limit: plans.connections }).from(companies)
+    .innerJoin(plans, eq(plans.id, companies.planId)).where(eq(companies.id, companyId));
+  if (row && (await connectionCount(tx, companyId)) >= row.limit) throw new AppError('ERR_PLAN_CONNECTION_LIMIT', 400);
+}
+
+export interface ConnectionDraft { name: string; queueIds: number[]; greetingMessage: string }
+
+/**
+ * The company rules of a connection, checked inside the saving transaction: the name is unique per
+ * company (case-insensitive; the unique index backs this up), every queue is the company's own (a
+ * foreign queue is as unknown as a missing one: 404), and a connection with more than one queue needs
+ * a greeting, since the greeting is what presents the queue menu (ERR_WAPP_GREETING_REQUIRED).
+ */
+export async function assertConnectionRules(tx: Tx, companyId: number, draft: ConnectionDraft, selfId: number | null): Promise<number[]> {
+  const [taken] = await tx.select({ id: connections.id }).from(connections).where(and(
+    eq(connections.companyId, companyId),
+    sql`lower(${connections.name}) = lower(${draft.name})`,
+    selfId === null ? undefined : ne(connections.id, selfId),
+  )).limit(1);
+  if (taken) throw new AppError('ERR_CONNECTION_NAME_ALREADY_EXISTS', 400);
+
+  const queueIds = [...new Set(draft.queueIds)];
+  if ((await existingQueueIds(tx, companyId, queueIds)).length !== queueIds.length) throw new AppError('ERR_NOT_FOUND', 404);
+  if (queueIds.length > 1 && !draft.greetingMessage.trim()) throw new AppError('ERR_WAPP_GREETING_REQUIRED', 400);
+  return queueIds;
+}
+
+export async function replaceConnectionQueues(tx: Tx, connectionId: number, queueIds: number[]) {
+  await tx.delete(connectionQueues).where(eq(connectionQueues.connectionId, connectionId));
+  if (queueIds.length > 0) await tx.insert(connectionQueues).values(queueIds.map((queueId) => ({ connectionId, queueId })));
+}
+
+/** Makes `connectionId` the company's only default connection; answers the connections that lost the flag. */
+export async function makeOnlyDefault(tx: Tx, companyId: number, connectionId: number): Promise<ConnectionRow[]> {
+  return tx.update(connections).set({ isDefault: false, updatedAt: new Date() })
+    .where(and(eq(connections.companyId, companyId), eq(connections.isDefault, true), ne(connections.id, connectionId)))
+    .returning();
+}
+
+/** A concurrent save may still hit the name index between the check and the write: the same answer, not a 500. */
+export function asConnectionConflict(err: unknown): unknown {
+  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505' && e.constraint === 'connections_company_name_unique') {
+      return new AppError('ERR_CONNECTION_NAME_ALREADY_EXISTS', 400);
+    }
+  }
+  return err;
+}

@@ -1,0 +1,118 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { InboundMessage, InboundResult } from '../../channels/types';
+import type { Tx } from '../../db/client';
+import { connectionQueues, connections, messages, tickets } from '../../db/schema';
+import { type HookedTx, transactionRunner } from '../../http/context';
+import { upsertContact } from '../contacts/service';
+import { announceMessage } from './announce';
+import type { InboundDeps } from './deps';
+import { discardMedia, type StoredMedia, storeInboundMedia } from './media';
+import { inboundPreview } from './preview';
+import { DuplicateInbound, isDuplicate, isRetryable } from './retry';
+import { type InboundConnection, resolveTicket } from './ticket';
+
+/** Attempts per message when concurrent messages of the same contact collide (each retry is a fresh transaction). */
+const MAX_ATTEMPTS = 8;
+
+/**
+ * The connection with its queue ids, and whether the message is already stored, in one round trip
+ * (this runs for every inbound message).
+ */
+async function loadConnection(deps: InboundDeps, connectionId: number, externalId: string) {
+  const [row] = await deps.db.select({
+    connection: connections,
+    queueIds: sql<number[]>`coalesce((select array_agg(${connectionQueues.queueId}) from ${connectionQueues}
+      where ${connectionQueues.connectionId} = ${connections.id}), '{}')`,
+    stored: sql<boolean>`exists(select 1 from ${messages} where ${messages.connectionId} = ${connections.id}
+      and ${messages.externalId} = ${externalId})`,
+  }).from(connections).where(eq(connections.id, connectionId));
+  if (!row) return null;
+  return { connection: { ...row.connection, queueIds: row.queueIds.map(Number) } as InboundConnection, stored: row.stored };
+}
+
+async function quotedMessageId(tx: Tx, connectionId: number, externalId: string | undefined): Promise<number | null> {
+  if (!externalId) return null;
+  const [row] = await tx.select({ id: messages.id }).from(messages)
+    .where(and(eq(messages.connectionId, connectionId), eq(messages.externalId, externalId))).limit(1);
+  return row?.id ?? null;
+}
+
+/** One attempt, in one transaction: contact, ticket, message, ticket preview and unread count. */
+async function ingestOnce(tx: HookedTx, deps: InboundDeps, connection: InboundConnection, msg: InboundMessage, media: StoredMedia | null): Promise<InboundResult> {
+  const isGroup = Boolean(msg.isGroup);
+  // One contact per company, channel and number, safe under concurrency (the contacts feature's rule).
+  const { contact } = await upsertContact(tx, {
+    companyId: connection.companyId, channel: connection.channel, number: msg.from, name: msg.name, isGroup, connectionId: connection.id,
+  }, { realtime: deps.realtime });
+  // A blocked contact is blocked on the channel itself: what it sends never reaches the inbox.
+  if (!contact.active) return { status: 'ignored' };
+  const { ticket } = await resolveTicket(tx, connection, contact, isGroup);
+  const kind = media?.mediaType ?? msg.mediaType;
+  const fromMe = Boolean(msg.fromMe);
+  const [message] = await tx.insert(messages).values({
+    companyId: connection.companyId,
+    ticketId: ticket.id,
+    contactId: contact.id,
+    connectionId: connection.id,
+    queueId: ticket.queueId,
+    externalId: msg.externalId,
+    body: msg.body,
+    fromMe,
+    read: fromMe,
+    mediaType: kind,
+    mediaUrl: media?.mediaUrl ?? null,
+    mediaName: media?.mediaName ?? null,
+    ack: msg.ack ?? 0,
+    quotedMsgId: await quotedMessageId(tx, connection.id, msg.quotedExternalId),
+    dataJson: msg.dataJson ?? null,
+    participant: msg.participant ?? null,
+    ...(msg.timestamp ? { createdAt: msg.timestamp, updatedAt: msg.timestamp } : {}),
+  }).onConflictDoNothing({ target: [messages.connectionId, messages.externalId] }).returning();
+  // Stored by a concurrent delivery of the same message: undo this attempt's contact and ticket too.
+  if (!message) throw new DuplicateInbound();
+  const [updated] = await tx.update(tickets).set({
+    lastMessage: inboundPreview(kind, msg.body, media?.mediaName ?? null),
+    // A message the company sent from the phone itself is not unread.
+    unreadMessages: fromMe ? sql`${tickets.unreadMessages}` : sql`${tickets.unreadMessages} + 1`,
+    updatedAt: new Date(),
+  }).where(eq(tickets.id, ticket.id)).returning();
+  announceMessage(tx, deps, message, 'create');
+  return { status: 'stored', messageId: message.id, ticketId: updated.id, contactId: contact.id };
+}
+
+/**
+ * The inbound pipeline (ARCHITECTURE "Channels and the message pipeline"): a provider's normalized
+ * message becomes a stored message of the contact's active ticket, in one transaction, and the
+ * ticket's audience hears of it after commit. A message whose (connection, external id) is already
+ * stored changes nothing; concurrent first messages of one number make one contact and one ticket.
+ * A media file is written before the transaction and removed again if nothing refers to it.
+ */
+export async function ingestInbound(deps: InboundDeps, msg: InboundMessage): Promise<InboundResult> {
+  const loaded = await loadConnection(deps, msg.connectionId, msg.externalId);
+  if (!loaded) {
+    deps.log.warn({ connectionId: msg.connectionId }, 'inbound message for a connection that no longer exists');
+    return { status: 'ignored' };
+  }
+  const { connection, stored } = loaded;
+  if (msg.isGroup && !connection.allowGroup) return { status: 'ignored' };
+  // The cheap answer for a redelivery; the unique index decides when two deliveries race.
+  if (stored) return { status: 'duplicate' };
+
+  const media = await storeInboundMedia(deps.config.dataDir, connection.companyId, msg);
+  const transaction = transactionRunner(deps.db, deps.log);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const result = await transaction((tx) => ingestOnce(tx, deps, connection, msg, media));
+      if (result.status !== 'stored') await discardMedia(media);
+      return result;
+    } catch (err) {
+      if (isDuplicate(err)) {
+        await discardMedia(media);
+        return { status: 'duplicate' };
+      }
+      if (attempt < MAX_ATTEMPTS && isRetryable(err)) continue;
+      await discardMedia(media);
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,75 @@
+import { open } from 'node:fs/promises';
+import path from 'node:path';
+import type { OutboundPayload } from '../../channels/types';
+import type { MessageRow } from '../../db/schema';
+import { sniffFileType } from '../../http/uploads';
+
+const MEDIA_KINDS: Record<string, 'image' | 'video' | 'audio' | 'document'> = {
+  image: 'image', sticker: 'image', video: 'video', audio: 'audio', document: 'document', application: 'document',
+};
+const INTERACTIVE_KINDS = ['listMessage', 'interactiveMessage', 'buttonsMessage', 'templateMessage'];
+const TEXT_MIME: Record<string, string> = { txt: 'text/plain', csv: 'text/csv', vcf: 'text/vcard', json: 'application/json' };
+
+/** The file behind a /public/... media URL, or null when the URL points anywhere else. */
+export function publicFilePath(dataDir: string, mediaUrl: string): string | null {
+  if (!mediaUrl.startsWith('/public/')) return null;
+  const publicDir = path.resolve(dataDir, 'public');
+  const file = path.resolve(publicDir, decodeURIComponent(mediaUrl.slice('/public/'.length)));
+  return file.startsWith(publicDir + path.sep) ? file : null;
+}
+
+/** The file's type from its first bytes (the stored name's extension is ours, but the bytes decide). */
+async function mimeOf(filePath: string): Promise<string | null> {
+  const handle = await open(filePath, 'r').catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return null;
+    throw err;
+  });
+  if (!handle) return null;
+  try {
+    const head = Buffer.alloc(4100);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    const sniffed = await sniffFileType(head.subarray(0, bytesRead));
+    return sniffed?.mime ?? TEXT_MIME[path.extname(filePath).slice(1).toLowerCase()] ?? 'application/octet-stream';
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The place of a locationMessage body ("image|https://maps…?q=lat%2Clng…|description"). */
+function locationOf(body: string): { latitude: number; longitude: number; description?: string } | null {
+  const [, link = '', description] = body.split('|');
+  const m = /[?&]q=(-?\d+(?:\.\d+)?)(?:%2C|,)(-?\d+(?:\.\d+)?)/i.exec(link);
+  if (!m) return null;
+  return { latitude: Number(m[1]), longitude: Number(m[2]), ...(description ? { description } : {}) };
+}
+
+/**
+ * What a provider is asked to send for a stored message: a file (media kinds with a stored file), a
+ * vCard, a location, an interactive message (dataJson), else text. A media message whose file is
+ * missing is sent as its text rather than not at all.
+ */
+export async function outboundPayload(
+  message: MessageRow, to: string, dataDir: string, quotedExternalId: string | null,
+): Promise<OutboundPayload> {
+  const quoted = quotedExternalId ? { quotedExternalId } : {};
+  const mediaType = MEDIA_KINDS[message.mediaType];
+  const filePath = mediaType && message.mediaUrl ? publicFilePath(dataDir, message.mediaUrl) : null;
+  const mimeType = mediaType && filePath ? await mimeOf(filePath) : null;
+  if (mediaType && filePath && mimeType) {
+    const fileName = message.mediaName || path.basename(filePath);
+    const caption = message.body.trim() && message.body !== fileName ? message.body : undefined;
+    return { kind: 'media', to, mediaType, filePath, fileName, mimeType, ...(caption ? { caption } : {}), ...quoted };
+  }
+  if (message.mediaType === 'contactMessage') {
+    const displayName = /^FN[^:]*:(.*)$/m.exec(message.body)?.[1]?.trim() || to;
+    return { kind: 'contact', to, vcard: message.body, displayName };
+  }
+  if (message.mediaType === 'locationMessage') {
+    const place = locationOf(message.body);
+    if (place) return { kind: 'location', to, ...place };
+  }
+  if (INTERACTIVE_KINDS.includes(message.mediaType) && message.dataJson != null) {
+    return { kind: 'interactive', to, body: message.body, dataJson: message.dataJson };
+  }
+  return { kind: 'text', to, body: message.body, ...quoted };
+}
