@@ -37,7 +37,7 @@ export default function SignupPage() {
       await api.post('/auth/signup', { ...values, companyId: referrer });
       notify(t('signup.toasts.success'));
       await login({ email: values.email, password: values.password, remember: true });
-      navigate('/');
+      navigate('/tickets');
     } catch (err) {
       if (err instanceof ApiError && err.code === 'ERR_VALIDATION') {
         for (const f of err.fields ?? []) setError(f.field as keyof Form, { message: f.key });

@@ -1,0 +1,71 @@
+const ms = (v) => (Number.isFinite(v) ? `${v.toFixed(2)} ms` : 'n/a');
+const verdict = (ok) => (ok ? '**pass**' : '**FAIL**');
+
+function loadRow(name, r, target) {
+  return `| ${name} | ${Math.round(r.reqPerSec).toLocaleString('en-US')} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.non2xx + r.errors + r.timeouts} | ${verdict(r.p95 <= target)} |`;
+}
+
+/** RESULTS.md: machine first, then each figure beside its target, then what the figures mean. */
+export function renderResults({ machine, postgresVersion, warm, load, rss, targets, notes }) {
+  const lines = [];
+  lines.push('# Benchmark results', '');
+  lines.push('Written by `npm run bench` (bench/run.mjs). Do not edit by hand; re-run to refresh.', '');
+  lines.push('## Machine', '');
+  lines.push('| | |', '|---|---|');
+  lines.push(`| CPUs (\`nproc\`) | ${machine.nproc} |`);
+  lines.push(`| CPU model | ${machine.cpuModel} |`);
+  lines.push(`| memory | ${machine.memoryGiB} GiB |`);
+  lines.push(`| Node | ${machine.node} |`);
+  lines.push(`| PostgreSQL | ${postgresVersion} (local, loopback) |`);
+  lines.push(`| kernel | ${machine.kernel} |`);
+  lines.push(`| date | ${machine.date} |`);
+  lines.push(`| load average (1 min) at start / end | ${machine.load.before.toFixed(2)} / ${machine.load.after.toFixed(2)} |`, '');
+  lines.push('The load generator runs on the same machine as the server and shares its CPUs.', '');
+  if (Math.max(machine.load.before, machine.load.after) > machine.load.quietBelow) {
+    lines.push(`**Warning: the machine was busy with other work during this run (load average above ${machine.load.quietBelow}); ` +
+      'the figures below are lower bounds of what the server does on a quiet machine. Re-run when it is idle.**', '');
+  }
+
+  lines.push('## Summary', '');
+  lines.push('| figure | measured | target | result |', '|---|---|---|---|');
+  lines.push(`| warm start on PGlite, spawn to first 200 of GET /version (max of ${warm.runs.length}) | median ${ms(warm.median)}, max ${ms(warm.max)} | <= ${targets.warmStartMs} ms | ${verdict(warm.max <= targets.warmStartMs)} |`);
+  for (const [name, r] of load) {
+    lines.push(`| GET /auth/me p95, PostgreSQL, ${name} | ${ms(r.p95)} at ${Math.round(r.reqPerSec)} req/s | <= ${targets.p95Ms} ms | ${verdict(r.p95 <= targets.p95Ms)} |`);
+  }
+  for (const r of rss) {
+    lines.push(`| idle RSS after ${r.idleSeconds} s, ${r.database} | ${r.mb.toFixed(0)} MB (${r.mib.toFixed(0)} MiB) | <= ${targets.rssMb} MB | ${verdict(r.mb <= targets.rssMb)} |`);
+  }
+  lines.push('');
+
+  lines.push('## Warm start (PGlite)', '');
+  lines.push(`First start on an empty data directory (migrations and seed): ${ms(warm.firstMs)} (not a target; it happens once).`, '');
+  lines.push('| run | spawn to first 200 of GET /version |', '|---|---|');
+  for (const [i, v] of warm.runs.entries()) lines.push(`| ${i + 1} | ${ms(v)} |`);
+  lines.push(`| median | ${ms(warm.median)} |`, `| max | ${ms(warm.max)} |`, '');
+
+  lines.push('## GET /auth/me on PostgreSQL', '');
+  lines.push('| run | req/s | p50 | p95 | p99 | max | errors + non-2xx | p95 <= ' + targets.p95Ms + ' ms |');
+  lines.push('|---|---|---|---|---|---|---|---|');
+  for (const [name, r] of load) lines.push(loadRow(name, r, targets.p95Ms));
+  lines.push('');
+  lines.push('Where the machine\'s CPU went during each run (100% = all CPUs for the whole run; "other" is work that is ' +
+    'neither the server, PostgreSQL nor the load generator, i.e. disturbance from outside the benchmark):', '');
+  lines.push('| run | server | PostgreSQL (all databases) | load generator | other | idle |', '|---|---|---|---|---|---|');
+  const pct = (v) => `${v.toFixed(0)}%`;
+  for (const [name, r] of load) {
+    lines.push(`| ${name} | ${pct(r.cpu.server)} | ${pct(r.cpu.postgres)} | ${pct(r.cpu.generator)} | ${pct(r.cpu.other)} | ${pct(r.cpu.idle)} |`);
+  }
+  lines.push('');
+  for (const n of notes.load) lines.push(n, '');
+
+  lines.push('## Idle memory', '');
+  lines.push('| database | VmRSS after idle | VmRSS after the load runs |', '|---|---|---|');
+  for (const r of rss) lines.push(`| ${r.database} | ${r.mb.toFixed(1)} MB (${r.mib.toFixed(1)} MiB) | ${r.afterLoadMb ? `${r.afterLoadMb.toFixed(1)} MB` : 'n/a'} |`);
+  lines.push('');
+  for (const n of notes.rss) lines.push(n, '');
+
+  lines.push('## How it was measured', '');
+  for (const n of notes.method) lines.push(`- ${n}`);
+  lines.push('');
+  return lines.join('\n');
+}

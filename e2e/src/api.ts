@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server';
+
+/**
+ * Direct API calls for a scenario's preconditions (a user to log in as), so each scenario drives in
+ * the browser only the thing it is about. Note: logging in ends the same user's other sessions
+ * (spec 1 §4.3), so a scenario calls these before it logs that user in through the browser.
+ */
+async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${inject('baseUrl')}${path}`, {
+    method,
+    headers: {
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export async function apiLogin(email: string, password: string): Promise<string> {
+  const { token } = await call<{ token: string }>('POST', '/auth/login', { email, password });
+  return token;
+}
+
+export const adminToken = () => apiLogin(ADMIN_EMAIL, ADMIN_PASSWORD);
+
+/** A unique suffix, so scenarios never collide on e-mails or names even when re-run on one server. */
+export const unique = () => randomUUID().slice(0, 8);
+
+export interface CreatedUser {
+  id: number;
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** POST /users as the main company's admin. */
+export async function createUser(input: { profile: 'user' | 'admin'; name?: string; password?: string }): Promise<CreatedUser> {
+  const tag = unique();
+  const name = input.name ?? `E2E ${input.profile} ${tag}`;
+  const email = `e2e-${input.profile}-${tag}@example.com`;
+  const password = input.password ?? 'Senha123';
+  const token = await adminToken();
+  const user = await call<{ id: number }>('POST', '/users', { name, email, password, profile: input.profile, queueIds: [] }, token);
+  return { id: user.id, name, email, password };
+}
