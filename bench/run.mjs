@@ -43,13 +43,25 @@ async function warmStart(dataDir) {
   await first.stop();
   log(`first start (migrate + seed): ${first.startMs.toFixed(0)} ms`);
   const runs = [];
+  const disturbed = [];
   for (let i = 0; i < WARM_RUNS; i++) {
-    const s = await startServer({ dataDir, logFile });
-    await s.stop();
-    runs.push(s.startMs);
-    log(`warm start ${i + 1}/${WARM_RUNS}: ${s.startMs.toFixed(0)} ms`);
+    // A start during which other work took more than DISTURBED_PCT of the CPUs is repeated (bounded).
+    let best = null;
+    for (let attempt = 1; attempt <= MAX_TRIES; attempt++) {
+      const cpu = cpuMeter();
+      const s = await startServer({ dataDir, logFile });
+      const other = cpu(s.pid).other;
+      await s.stop();
+      if (!best || other < best.other) best = { ms: s.startMs, other };
+      if (other <= DISTURBED_PCT) break;
+      log(`warm start ${i + 1}: ${other.toFixed(0)}% of the CPUs went to other work; trying again`);
+      if (attempt < MAX_TRIES) await waitForQuiet(60);
+    }
+    runs.push(best.ms);
+    disturbed.push(best.other);
+    log(`warm start ${i + 1}/${WARM_RUNS}: ${best.ms.toFixed(0)} ms (other work ${best.other.toFixed(0)}%)`);
   }
-  return { firstMs: first.startMs, runs, median: median(runs), max: Math.max(...runs) };
+  return { firstMs: first.startMs, runs, disturbed, median: median(runs), max: Math.max(...runs) };
 }
 
 /**

@@ -36,14 +36,15 @@ function postgresTicks() {
  * so other users of the same PostgreSQL count here too), this load generator, and everything else.
  * On a shared machine "everything else" says how much the figures were disturbed.
  */
-export function cpuMeter(serverPid) {
-  const start = { machine: machineBusyTicks(), server: processTicks(serverPid), pg: postgresTicks(), self: process.cpuUsage(), at: process.hrtime.bigint() };
-  return () => {
+export function cpuMeter(serverPid = null) {
+  // Without a pid yet (a server about to be spawned) its CPU counts from zero; pass the pid when reading.
+  const start = { machine: machineBusyTicks(), server: serverPid ? processTicks(serverPid) : 0, pg: postgresTicks(), self: process.cpuUsage(), at: process.hrtime.bigint() };
+  return (pid = serverPid) => {
     const seconds = Number(process.hrtime.bigint() - start.at) / 1e9;
     const capacity = seconds * os.availableParallelism();
     const m = machineBusyTicks();
     const busy = (m.busy - start.machine.busy) / TICKS_PER_SECOND;
-    const server = (processTicks(serverPid) - start.server) / TICKS_PER_SECOND;
+    const server = (processTicks(pid) - start.server) / TICKS_PER_SECOND;
     const pg = (postgresTicks() - start.pg) / TICKS_PER_SECOND;
     const selfUsage = process.cpuUsage(start.self);
     const self = (selfUsage.user + selfUsage.system) / 1e6;
