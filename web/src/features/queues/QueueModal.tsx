@@ -7,7 +7,7 @@ import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, fieldError } from '../../components/form-errors';
 import { notify } from '../../lib/notify';
-import { ColorField } from './components/ColorField';
+import { ColorField } from '../../components/ColorField';
 import { useSaveQueue } from './hooks/use-queues';
 import { newQueueValues, type QueueFormValues, toFormValues, toPayload } from './queue-form';
 
@@ -55,7 +55,7 @@ export default function QueueModal({ open, onClose, queue }: Props) {
               <TextField label={t('queues.modal.name')} autoFocus fullWidth autoComplete="off" {...register('name')}
                 error={!!errors.name} helperText={fieldError(t, errors.name)} slotProps={{ htmlInput: { 'data-testid': 'queue-name' } }} />
               <Controller name="color" control={control} render={({ field }) => (
-                <ColorField label={t('queues.modal.color')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref}
+                <ColorField testId="queue-color" label={t('queues.modal.color')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref}
                   error={!!errors.color} helperText={fieldError(t, errors.color)} />
               )} />
               <TextField label={t('queues.modal.orderQueue')} type="number" fullWidth {...register('orderQueue')}

@@ -5,7 +5,7 @@ import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, fieldError } from '../../components/form-errors';
 import { notify } from '../../lib/notify';
-import { TagColorField } from './components/TagColorField';
+import { ColorField } from '../../components/ColorField';
 import { useSaveTag } from './hooks/use-tag-mutations';
 import { newTagValues, type TagFormValues, toFormValues, toPayload } from './tag-form';
 
@@ -45,7 +45,7 @@ export default function TagModal({ open, onClose, tag }: Props) {
             <TextField label={t('tags.modal.name')} autoFocus fullWidth autoComplete="off" {...register('name')}
               error={!!errors.name} helperText={fieldError(t, errors.name)} slotProps={{ htmlInput: { 'data-testid': 'tag-name' } }} />
             <Controller name="color" control={control} render={({ field }) => (
-              <TagColorField label={t('tags.modal.color')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref}
+              <ColorField testId="tag-color" label={t('tags.modal.color')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref}
                 error={!!errors.color} helperText={fieldError(t, errors.color)} />
             )} />
             <Box>

@@ -8,6 +8,8 @@ interface Props {
   onBlur?(): void;
   error?: boolean;
   helperText?: string;
+  /** data-testid of the hex input (tests tell the queue's colour from the tag's). */
+  testId?: string;
 }
 
 /** The native picker wants #rrggbb; the stored colour may be #rgb or carry alpha (#rrggbbaa). */
@@ -19,12 +21,12 @@ export function toPickerHex(value: string): string {
 }
 
 /** A hex text field with the browser's colour picker as its swatch: type a code or pick one. */
-export const ColorField = forwardRef<HTMLInputElement, Props>(function ColorField({ label, value, onChange, onBlur, error, helperText }, ref) {
+export const ColorField = forwardRef<HTMLInputElement, Props>(function ColorField({ label, value, onChange, onBlur, error, helperText, testId }, ref) {
   return (
     <TextField label={label} value={value} fullWidth inputRef={ref} error={error} helperText={helperText}
       onChange={(e) => onChange(e.target.value)} onBlur={onBlur}
       slotProps={{
-        htmlInput: { maxLength: 9, spellCheck: false, 'data-testid': 'queue-color' },
+        htmlInput: { maxLength: 9, spellCheck: false, 'data-testid': testId },
         input: {
           startAdornment: (
             <InputAdornment position="start">
