@@ -15,7 +15,8 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         <AppearanceProvider>
-          <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'top', horizontal: 'right' }}>
+          {/* Bottom-right: toasts never cover the top bar's controls (menu, theme, language, user). */}
+          <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}>
             <SocketProvider>
               <RouterProvider router={router} />
             </SocketProvider>
