@@ -8,9 +8,9 @@ function loadRow(name, r, target) {
 /** RESULTS.md: machine first, then each figure beside its target, then what the figures mean. */
 export function renderResults({ machine, postgresVersion, warm, load, rss, targets, notes }) {
   const lines = [];
-  lines.push('# Benchmark results', '');
-  lines.push('Written by `npm run bench` (bench/run.mjs). Do not edit by hand; re-run to refresh.', '');
-  lines.push('## Machine', '');
+  lines.push('## Foundation: start, GET /auth/me, idle memory', '');
+  lines.push('Written by `npm run bench` (bench/foundation/run.mjs). Do not edit by hand; re-run to refresh.', '');
+  lines.push('### Machine', '');
   lines.push('| | |', '|---|---|');
   lines.push(`| CPUs (\`nproc\`) | ${machine.nproc} |`);
   lines.push(`| CPU model | ${machine.cpuModel} |`);
@@ -26,7 +26,7 @@ export function renderResults({ machine, postgresVersion, warm, load, rss, targe
       'the figures below are lower bounds of what the server does on a quiet machine. Re-run when it is idle.**', '');
   }
 
-  lines.push('## Summary', '');
+  lines.push('### Summary', '');
   lines.push('| figure | measured | target | result |', '|---|---|---|---|');
   lines.push(`| warm start on PGlite, spawn to first 200 of GET /version (max of ${warm.runs.length}) | median ${ms(warm.median)}, max ${ms(warm.max)} | <= ${targets.warmStartMs} ms | ${verdict(warm.max <= targets.warmStartMs)} |`);
   for (const [name, r] of load) {
@@ -37,13 +37,13 @@ export function renderResults({ machine, postgresVersion, warm, load, rss, targe
   }
   lines.push('');
 
-  lines.push('## Warm start (PGlite)', '');
+  lines.push('### Warm start (PGlite)', '');
   lines.push(`First start on an empty data directory (migrations and seed): ${ms(warm.firstMs)} (not a target; it happens once).`, '');
   lines.push('| run | spawn to first 200 of GET /version | CPU taken by other work meanwhile |', '|---|---|---|');
   for (const [i, v] of warm.runs.entries()) lines.push(`| ${i + 1} | ${ms(v)} | ${warm.disturbed[i].toFixed(0)}% |`);
   lines.push(`| median | ${ms(warm.median)} | |`, `| max | ${ms(warm.max)} | |`, '');
 
-  lines.push('## GET /auth/me on PostgreSQL', '');
+  lines.push('### GET /auth/me on PostgreSQL', '');
   lines.push('| run | req/s | p50 | p95 | p99 | max | errors + non-2xx | p95 <= ' + targets.p95Ms + ' ms |');
   lines.push('|---|---|---|---|---|---|---|---|');
   for (const [name, r] of load) lines.push(loadRow(name, r, targets.p95Ms));
@@ -58,13 +58,13 @@ export function renderResults({ machine, postgresVersion, warm, load, rss, targe
   lines.push('');
   for (const n of notes.load) lines.push(n, '');
 
-  lines.push('## Idle memory', '');
+  lines.push('### Idle memory', '');
   lines.push('| database | VmRSS after idle | VmRSS after the load runs |', '|---|---|---|');
   for (const r of rss) lines.push(`| ${r.database} | ${r.mb.toFixed(1)} MB (${r.mib.toFixed(1)} MiB) | ${r.afterLoadMb ? `${r.afterLoadMb.toFixed(1)} MB` : 'n/a'} |`);
   lines.push('');
   for (const n of notes.rss) lines.push(n, '');
 
-  lines.push('## How it was measured', '');
+  lines.push('### How it was measured', '');
   for (const n of notes.method) lines.push(`- ${n}`);
   lines.push('');
   return lines.join('\n');
