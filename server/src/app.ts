@@ -60,7 +60,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const realtime = deps.realtime ?? socketRealtime(io);
   app.decorate('io', io);
   app.decorate('realtime', realtime);
-  app.decorate('authenticate', authenticator({ db: database.db, config, tokens, realtime, jobs: deps.jobs, channels: deps.channels }));
+  const { authenticate, authenticateWith } = authenticator({ db: database.db, config, tokens, realtime, jobs: deps.jobs, channels: deps.channels });
+  app.decorate('authenticate', authenticate);
+  app.decorate('authenticateWith', authenticateWith);
 
   await app.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } });
   await app.register(fastifyCors, { origin: true, credentials: true });

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { UserRow } from '../db/schema';
 import { loadSessionUser } from '../features/auth/sessions';
 import type { ChannelRegistry } from '../channels/types';
 import type { JobQueue } from '../jobs/queue';
@@ -15,19 +16,32 @@ export function bearerToken(req: FastifyRequest): string | null {
   return null;
 }
 
+type AuthDeps = { db: Db; config: Config; tokens: TokenService; realtime: Realtime; jobs: JobQueue; channels: ChannelRegistry };
+
+/** Finds the user of a live session (and whatever else a route wants in the same round trip). */
+export type SessionLoader<T extends { user: UserRow }> = (db: Db, sessionId: string, userId: number) => Promise<T | null>;
+
+const userOnly: SessionLoader<{ user: UserRow }> = async (db, sessionId, userId) => {
+  const user = await loadSessionUser(db, sessionId, userId);
+  return user ? { user } : null;
+};
+
 /**
  * The contract's semantics: no token or a revoked session is 401 (log in again); an expired or
  * unreadable access token is 403 (the client refreshes once and retries).
+ * `authenticate` is the preHandler of every private route; `authenticateWith` lets a route load more
+ * with the session check (GET /auth/me) and returns what its loader found.
  */
-export function authenticator(deps: { db: Db; config: Config; tokens: TokenService; realtime: Realtime; jobs: JobQueue; channels: ChannelRegistry }) {
-  return async function authenticate(req: FastifyRequest, _reply: FastifyReply) {
+export function authenticator(deps: AuthDeps) {
+  async function authenticateWith<T extends { user: UserRow }>(req: FastifyRequest, load: SessionLoader<T>): Promise<T> {
     const token = bearerToken(req);
     if (!token) throw new AppError('ERR_SESSION_EXPIRED', 401);
     const verified = await deps.tokens.verifyAccess(token);
     if (!verified.ok) throw new AppError('ERR_SESSION_EXPIRED', 403);
     const { userId, companyId, sessionId } = verified.claims;
-    const user = await loadSessionUser(deps.db, sessionId, userId);
-    if (!user || user.companyId !== companyId) throw new AppError('ERR_SESSION_EXPIRED', 401);
+    const loaded = await load(deps.db, sessionId, userId);
+    const user = loaded?.user;
+    if (!loaded || !user || user.companyId !== companyId) throw new AppError('ERR_SESSION_EXPIRED', 401);
     req.ctx = {
       db: deps.db,
       config: deps.config,
@@ -41,6 +55,12 @@ export function authenticator(deps: { db: Db; config: Config; tokens: TokenServi
       sessionId,
       transaction: transactionRunner(deps.db, req.log),
     } satisfies RequestContext;
+    return loaded;
+  }
+
+  return {
+    authenticate: async (req: FastifyRequest, _reply: FastifyReply) => void (await authenticateWith(req, userOnly)),
+    authenticateWith,
   };
 }
 
@@ -50,5 +70,6 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     authenticate: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    authenticateWith: <T extends { user: UserRow }>(req: FastifyRequest, load: SessionLoader<T>) => Promise<T>;
   }
 }

@@ -7,7 +7,7 @@ import { type AuthDeps, login } from './commands/login';
 import { requestPasswordReset, resetPassword } from './commands/password-reset';
 import { refreshSession } from './commands/refresh';
 import { signup } from './commands/signup';
-import { sessionUserView } from './session-user';
+import { loadSessionUserView } from './session-user';
 import { findSession, revokeSession } from './sessions';
 
 export const REFRESH_COOKIE = 'jrt';
@@ -51,7 +51,7 @@ export const authRoutes = (deps: AuthDeps): FastifyPluginAsyncZod => async (app)
     return { message: 'ok' };
   });
 
-  app.get('/auth/me', { preHandler: app.authenticate }, async (req) => sessionUserView(req.ctx.db, req.ctx.user));
+  app.get('/auth/me', async (req) => (await app.authenticateWith(req, loadSessionUserView)).view);
 
   app.post('/auth/signup', {
     schema: { body: SignupInput },

@@ -1,13 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { type UserRow, userSessions, users } from '../../db/schema';
+
+/** The condition every authenticated request checks: this session, of this user, not revoked. */
+export const liveSessionOf = (sessionId: unknown, userId: unknown) =>
+  and(eq(userSessions.id, sessionId as string), eq(userSessions.userId, userId as number), isNull(userSessions.revokedAt));
+
+/** Runs on every authenticated request, hence prepared. */
+const sessionUserStatement = preparedPerDb((db) =>
+  db.select({ user: users }).from(userSessions)
+    .innerJoin(users, eq(users.id, userSessions.userId))
+    .where(liveSessionOf(sql.placeholder('sessionId'), sql.placeholder('userId')))
+    .prepare('load_session_user'));
 
 /** The user behind a live session, or null when the session is unknown, revoked or not this user's. */
 export async function loadSessionUser(db: Db, sessionId: string, userId: number): Promise<UserRow | null> {
-  const [row] = await db.select({ user: users }).from(userSessions)
-    .innerJoin(users, eq(users.id, userSessions.userId))
-    .where(and(eq(userSessions.id, sessionId), eq(userSessions.userId, userId), isNull(userSessions.revokedAt)));
+  const [row] = await sessionUserStatement(db).execute({ sessionId, userId });
   return row?.user ?? null;
 }
 
