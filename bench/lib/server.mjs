@@ -4,9 +4,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_ARGS } from '../../scripts/server-node-args.mjs';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const SERVER_ENTRY = path.join(REPO_ROOT, 'server/dist/main.js');
+// BENCH_SERVER_ENTRY runs another build of the server (a private one while others use server/dist).
+export const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY ?? path.join(REPO_ROOT, 'server/dist/main.js');
 export const ADMIN_EMAIL = 'bench@chatflow.local';
 export const ADMIN_PASSWORD = 'Bench123';
 
@@ -51,7 +53,7 @@ export async function startServer({ dataDir, databaseUrl = null, logFile, env = 
   const started = process.hrtime.bigint();
   // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server into <dir> when it stops (for finding hot spots).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...profile, SERVER_ENTRY], {
     cwd: REPO_ROOT,
     stdio: ['ignore', fd, fd],
     env: {

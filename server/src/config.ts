@@ -27,6 +27,8 @@ export interface Config {
   simulator: boolean;
   /** OpenAI-compatible endpoint for audio transcription; the key may also come from the openAiKeyAudio setting. */
   openAi: { baseUrl: string; apiKey: string | null; transcriptionModel: string };
+  /** How V8 compiles the embedded database's WebAssembly (PGlite mode only); see openPglite. */
+  pgliteWasmTier: 'baseline' | 'optimized';
 }
 
 /** Secrets not given in the environment are generated once and kept in DATA_DIR, so restarts keep sessions. */
@@ -77,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       apiKey: env.OPENAI_API_KEY || null,
       transcriptionModel: env.OPENAI_TRANSCRIPTION_MODEL || 'whisper-1',
     },
+    pgliteWasmTier: env.PGLITE_WASM_TIER === 'optimized' ? 'optimized' : 'baseline',
     ...overrides,
   };
   return config;

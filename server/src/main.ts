@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { compose } from './compose';
 import { loadConfig } from './config';
-import { type Database, openPglite, openPostgres } from './db/client';
+import { type Database, openPglite, openPostgres, useWasmTier } from './db/client';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 import { allJobs } from './features/jobs';
@@ -22,6 +22,7 @@ async function main() {
   config.webDist ??= path.resolve(here, '../../web/dist');
   const log = pino({ level: config.logLevel });
 
+  if (!config.databaseUrl) useWasmTier(config.pgliteWasmTier);
   const database: Database = config.databaseUrl
     ? openPostgres(config.databaseUrl)
     : await openPglite(path.join(config.dataDir, 'pglite'));

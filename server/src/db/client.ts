@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import v8 from 'node:v8';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -32,8 +33,19 @@ pg.types.setTypeParser(1082, (v) => v);
  * behind the OS page cache, so a small buffer pool costs little (PGLITE_SHARED_BUFFERS to change it).
  */
 function pgliteStartParams(): string[] {
-  const sharedBuffers = process.env.PGLITE_SHARED_BUFFERS ?? '16MB';
+  const sharedBuffers = process.env.PGLITE_SHARED_BUFFERS ?? '8MB';
   return [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`, '-c', 'work_mem=4MB'];
+}
+
+/**
+ * V8 compiles WebAssembly twice: a quick baseline (Liftoff) at once, then hot functions again with its
+ * optimizing compiler, keeping both. For the embedded database that second copy is ~80 MB of resident
+ * memory and seconds of background compiling on a small machine, for queries that are mostly
+ * I/O-bound at this scale; 'baseline' keeps only the first (PGLITE_WASM_TIER=optimized for the other).
+ * It is a process-wide V8 flag, so only the server's entry point sets it, before the module compiles.
+ */
+export function useWasmTier(tier: 'baseline' | 'optimized') {
+  if (tier === 'baseline') v8.setFlagsFromString('--liftoff-only');
 }
 
 export async function openPglite(dataDirOrBlob?: string | Blob): Promise<Database> {

@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from './exceljs';
 import type { DbOrTx } from '../../../db/client';
 import { contacts, contactTags, tags } from '../../../db/schema';
 import type { ContactViewer } from '../presenter';
@@ -21,6 +21,7 @@ interface ExportRow { id: number; name: string; number: string; email: string; i
  * recognises, so an exported file imports back as it is. Numbers follow the viewer's LGPD rule.
  */
 export async function writeContactsXlsx(db: DbOrTx, companyId: number, viewer: ContactViewer, out: Writable): Promise<void> {
+  const ExcelJS = await loadExcelJs();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet('contacts');
   sheet.columns = [

@@ -1,5 +1,6 @@
 import { CONTACT_IMPORT_MAX_ROWS, type ContactSheetView } from '@chatflow/contract';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJs } from './exceljs';
 import { ZodError } from 'zod';
 import { AppError } from '../../../http/errors';
 import { sniffFileType } from '../../../http/uploads';
@@ -34,6 +35,7 @@ export function cellText(value: ExcelJS.CellValue): string {
 }
 
 async function xlsxTable(buffer: Buffer): Promise<string[][]> {
+  const ExcelJS = await loadExcelJs();
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
