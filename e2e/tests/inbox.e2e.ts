@@ -10,11 +10,6 @@ const b = useBrowser();
 
 const ticketItem = (page: Page, contact: string) => page.getByTestId('ticket-item').filter({ hasText: contact });
 const header = (page: Page) => page.getByTestId('ticket-header');
-/**
- * The contact drawer is a modal: MUI marks the rest of the page aria-hidden while it is open, toasts
- * included, so its toasts are looked up with hidden elements counted.
- */
-const drawerToast = (page: Page, text: string) => page.getByRole('alert', { includeHidden: true }).filter({ hasText: text });
 const messageBox = (page: Page) => page.getByRole('textbox', { name: 'Mensagem', exact: true });
 
 /**
@@ -98,15 +93,33 @@ test('the agent adds and deletes a note in the contact drawer', async () => {
   const note = `Prefere contato à tarde ${inbox.tag}`;
   await drawer.getByRole('textbox', { name: 'Observações' }).fill(note);
   await drawer.getByRole('button', { name: 'Salvar' }).click();
-  await shows(drawerToast(page, 'Observação adicionada com sucesso!'), 'the note added toast');
+  await shows(toast(page, 'Observação adicionada com sucesso!'), 'the note added toast');
   const item = drawer.getByTestId('note').filter({ hasText: note });
   await shows(item, 'the note in the drawer');
 
   await item.getByRole('button', { name: 'Excluir' }).click();
   const confirm = page.getByRole('dialog', { name: 'Excluir observação?' });
   await confirm.getByRole('button', { name: 'Sim' }).click();
-  await shows(drawerToast(page, 'Observação excluída com sucesso!'), 'the note deleted toast');
+  await shows(toast(page, 'Observação excluída com sucesso!'), 'the note deleted toast');
   await hides(item, 'the deleted note');
+
+  // Not a modal: on a wide screen the drawer sits beside the conversation, whose input stays usable.
+  await page.setViewportSize({ width: 1920, height: 1000 });
+  try {
+    await page.waitForFunction(() => {
+      const input = document.querySelector('textarea[aria-label="Mensagem"]')?.getBoundingClientRect();
+      const panel = document.querySelector('[role="complementary"][aria-label="Dados do contato"]')?.getBoundingClientRect();
+      return !!input && !!panel && input.width > 200 && input.right <= panel.left;
+    });
+  } catch {
+    throw new Error('expected the contact drawer beside the conversation on a 1920 px screen');
+  }
+  await messageBox(page).fill('Anotado, obrigado!');
+  await messageBox(page).press('Enter');
+  await shows(page.getByTestId('message').filter({ hasText: 'Anotado, obrigado!' }), 'the reply sent with the drawer open');
+  const panel = page.getByRole('complementary', { name: 'Dados do contato' });
+  await panel.getByRole('button', { name: 'Fechar' }).click();
+  await hides(panel, 'the closed contact drawer');
 });
 
 test('the agent transfers the ticket to another queue', async () => {

@@ -154,6 +154,42 @@ describe('Conversation', { timeout: 20_000 }, () => {
     expect(await screen.findByTestId('ticket-list', {}, { timeout: 4000 })).toBeInTheDocument();
   });
 
+  test('the contact drawer is a panel of the ticket area: the page stays in the accessibility tree, toasts included', async () => {
+    serve(ticket());
+    const served = mocked.get.getMockImplementation();
+    mocked.get.mockImplementation(async (path: string, params?: Parameters<typeof api.get>[1]) => {
+      if (path === '/contacts/3') return { ...ticket().contact, companyId: 2, channel: 'whatsapp', lgpdAcceptedAt: null, extraInfo: [], tags: [], whatsapp: null, createdAt: '', updatedAt: '' };
+      if (path === '/ticket-notes/list') return [];
+      return served?.(path, params);
+    });
+    mocked.post.mockImplementation(async (path: string) => (path === '/ticket-notes'
+      ? { id: 6, note: 'Ligar amanhã', ticketId: 10, contactId: 3, userId: AGENT_ID, user: { id: AGENT_ID, name: 'Ana' }, createdAt: '2024-05-01T10:00:00Z', updatedAt: '' }
+      : null));
+    const opener = await screen.findByRole('button', { name: 'Dados do contato' });
+    expect(opener).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(opener);
+    const drawer = screen.getByRole('complementary', { name: 'Dados do contato' });
+    expect(opener).toHaveAttribute('aria-expanded', 'true');
+    expect(within(drawer).getByRole('button', { name: 'Fechar' })).toHaveFocus();
+    // Not a modal: the conversation beside it is still there for assistive technology.
+    expect(screen.getByRole('textbox', { name: 'Mensagem' })).toBeInTheDocument();
+
+    await userEvent.type(await within(drawer).findByRole('textbox', { name: 'Observações' }), 'Ligar amanhã');
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Observação adicionada com sucesso!');
+
+    // Escape in a dialog opened from the drawer closes that dialog only.
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Editar contato' }));
+    await screen.findByRole('dialog', { name: 'Editar contato' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(opener).toHaveAttribute('aria-expanded', 'true');
+
+    await userEvent.keyboard('{Escape}');
+    expect(opener).toHaveAttribute('aria-expanded', 'false');
+    expect(opener).toHaveFocus();
+  });
+
   test('Facebook and Instagram tickets show the 24-hour reply window', async () => {
     serve(ticket({ channel: 'instagram' }));
     expect(await screen.findByTestId('reply-window')).toHaveTextContent('24 horas');

@@ -35,13 +35,19 @@ export default function Conversation({ uuid }: { uuid: string }) {
 
   return (
     <ConversationTicket.Provider value={ticket}>
-      <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }} data-testid="conversation">
-        <TicketHeader ticket={ticket} onOpenContact={() => setDrawer(true)} />
-        {WINDOW_CHANNELS.includes(ticket.channel) && (
-          <Alert severity="info" sx={{ borderRadius: 0, py: 0 }} data-testid="reply-window">{t('conversation.replyWindow')}</Alert>
-        )}
-        <MessagesList ticket={ticket} onReply={setReplyTo} />
-        <MessageInput ticket={ticket} replyTo={replyTo} onClearReply={() => setReplyTo(null)} />
+      {/*
+        The ticket area: the conversation and, beside it or over it, the contact drawer (sized by this
+        container). Clipped, not hidden: focus moving into the drawer must never scroll the area sideways.
+      */}
+      <Box sx={{ display: 'flex', height: '100%', minHeight: 0, position: 'relative', overflow: 'clip', containerType: 'inline-size' }}>
+        <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minWidth: 0, minHeight: 0 }} data-testid="conversation">
+          <TicketHeader ticket={ticket} contactOpen={drawer} onToggleContact={() => setDrawer((open) => !open)} />
+          {WINDOW_CHANNELS.includes(ticket.channel) && (
+            <Alert severity="info" sx={{ borderRadius: 0, py: 0 }} data-testid="reply-window">{t('conversation.replyWindow')}</Alert>
+          )}
+          <MessagesList ticket={ticket} onReply={setReplyTo} />
+          <MessageInput ticket={ticket} replyTo={replyTo} onClearReply={() => setReplyTo(null)} />
+        </Box>
         <ContactDrawer ticket={ticket} open={drawer} onClose={() => setDrawer(false)} />
       </Box>
     </ConversationTicket.Provider>

@@ -3,7 +3,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import CloseIcon from '@mui/icons-material/Close';
 import EditIcon from '@mui/icons-material/Edit';
 import { Avatar, Box, Button, CircularProgress, Divider, Drawer, FormControlLabel, IconButton, Link, Stack, Switch, Typography } from '@mui/material';
-import { useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
@@ -13,6 +13,15 @@ import { ContactEditDialog } from './ContactEditDialog';
 import { TicketNotes } from './TicketNotes';
 
 export const CONTACT_DRAWER_WIDTH = 320;
+/** Below this the conversation's header actions and input row no longer fit on one line. */
+const CONVERSATION_MIN_WIDTH = 440;
+/**
+ * The ticket area's width (px) from which the drawer sits beside the conversation; below it the
+ * drawer covers the conversation. With the list at its default width (440) that is from a screen
+ * of about 1450 px up; a 1366 px laptop gets the covering drawer.
+ */
+export const CONTACT_DRAWER_BESIDE_FROM = CONTACT_DRAWER_WIDTH + CONVERSATION_MIN_WIDTH;
+export const CONTACT_DRAWER_ID = 'contact-drawer-panel';
 
 interface Props {
   ticket: TicketView;
@@ -20,15 +29,39 @@ interface Props {
   onClose(): void;
 }
 
-/** Spec 1 §2.7: avatar, name, number, e-mail, edit, block/unblock, notes, extra info, accept audio. */
+/**
+ * Spec 1 §2.7: avatar, name, number, e-mail, edit, block/unblock, notes, extra info, accept audio.
+ * A persistent (non-modal) panel in the ticket area, as in Whaticket-style inboxes: a modal drawer
+ * would mark the rest of the page aria-hidden, and with it the toasts its own actions raise. The
+ * parent is the size container (`containerType: inline-size`) the width rules below measure.
+ * Opening moves focus to its close button; Escape or the close button closes it and gives focus
+ * back to what opened it.
+ */
 export function ContactDrawer({ ticket, open, onClose }: Props) {
   const { t } = useTranslation();
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
   const contact = useContact(ticket.contactId, open);
   const apply = useApplyContact(ticket);
   const block = useBlockContact();
   const acceptAudio = useToggleAcceptAudio(ticket);
   const [editing, setEditing] = useState(false);
   const c = contact.data;
+
+  useEffect(() => {
+    if (!open) return;
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    closeButton.current?.focus();
+  }, [open]);
+
+  const close = () => {
+    onClose();
+    opener.current?.focus();
+  };
+  const closeOnEscape = (e: KeyboardEvent) => {
+    // A dialog opened from the drawer (edit, delete note) takes its own Escape: MUI stops it there.
+    if (e.key === 'Escape') close();
+  };
 
   const toggleBlock = async () => {
     if (!c) return;
@@ -42,10 +75,26 @@ export function ContactDrawer({ ticket, open, onClose }: Props) {
   };
 
   return (
-    <Drawer anchor="right" open={open} onClose={onClose} sx={{ zIndex: (th) => th.zIndex.modal }}
-      slotProps={{ paper: { sx: { width: { xs: '100%', sm: CONTACT_DRAWER_WIDTH } } } }}>
+    <Drawer variant="persistent" anchor="right" open={open}
+      sx={{
+        flexShrink: 0,
+        // Beside the conversation the drawer takes its width from it; over it, none.
+        width: { '@': 0, [`@${CONTACT_DRAWER_BESIDE_FROM}`]: open ? CONTACT_DRAWER_WIDTH : 0 },
+        transition: (th) => th.transitions.create('width', {
+          duration: open ? th.transitions.duration.enteringScreen : th.transitions.duration.leavingScreen,
+        }),
+      }}
+      slotProps={{
+        paper: {
+          id: CONTACT_DRAWER_ID, role: 'complementary', 'aria-label': t('conversation.contact.title'), onKeyDown: closeOnEscape,
+          sx: {
+            position: 'absolute', zIndex: 2, height: '100%',
+            width: { '@': '100%', [`@${CONTACT_DRAWER_BESIDE_FROM}`]: CONTACT_DRAWER_WIDTH },
+          },
+        },
+      }}>
       <Box sx={{ display: 'flex', alignItems: 'center', px: 1, py: 1, borderBottom: 1, borderColor: 'divider' }}>
-        <IconButton onClick={onClose} aria-label={t('common.close')}><CloseIcon /></IconButton>
+        <IconButton ref={closeButton} onClick={close} aria-label={t('common.close')}><CloseIcon /></IconButton>
         <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>{t('conversation.contact.title')}</Typography>
       </Box>
       {!c ? <Box sx={{ p: 3, textAlign: 'center' }}><CircularProgress size={28} /></Box> : (

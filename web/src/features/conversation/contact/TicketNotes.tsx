@@ -19,6 +19,7 @@ export function TicketNotes({ ticketId, contactId }: { ticketId: number; contact
   const confirm = useConfirmTarget<number>();
 
   const save = async () => {
+    if (add.isPending) return; // one save at a time
     const parsed = TicketNoteInput.shape.note.safeParse(note);
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'validation.invalid');
     setError(null);
@@ -38,7 +39,8 @@ export function TicketNotes({ ticketId, contactId }: { ticketId: number; contact
         onChange={(e) => setNote(e.target.value)} error={!!error} helperText={error ? t(error) : undefined}
         slotProps={{ htmlInput: { 'data-testid': 'note-input', 'aria-label': t('conversation.notes.title') } }} />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
-        <Button size="small" variant="contained" onClick={save} disabled={add.isPending} data-testid="note-save">{t('common.save')}</Button>
+        {/* Busy, not disabled, while saving: a disabled button drops the keyboard focus to the page. */}
+        <Button size="small" variant="contained" onClick={save} aria-disabled={add.isPending} data-testid="note-save">{t('common.save')}</Button>
       </Box>
       <List dense>
         {list.data?.map((n) => (

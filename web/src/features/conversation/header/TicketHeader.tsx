@@ -3,16 +3,19 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Avatar, Box, ButtonBase, Chip, IconButton, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { CONTACT_DRAWER_ID } from '../contact/ContactDrawer';
 import { TicketActions } from './TicketActions';
 import { TicketTagsSelect } from './TicketTagsSelect';
 
 interface Props {
   ticket: TicketView;
-  onOpenContact(): void;
+  /** Whether the contact drawer is open (the contact button shows and toggles it). */
+  contactOpen: boolean;
+  onToggleContact(): void;
 }
 
-/** Contact (opens the drawer), who holds the ticket and in which queue, tags, and the actions. */
-export function TicketHeader({ ticket, onOpenContact }: Props) {
+/** Contact (opens and closes the drawer), who holds the ticket and in which queue, tags, and the actions. */
+export function TicketHeader({ ticket, contactOpen, onToggleContact }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
@@ -21,7 +24,7 @@ export function TicketHeader({ ticket, onOpenContact }: Props) {
         <IconButton onClick={() => navigate('/tickets')} aria-label={t('common.back')} sx={{ display: { md: 'none' } }}>
           <ArrowBackIcon />
         </IconButton>
-        <ButtonBase onClick={onOpenContact} sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0, flex: 1, justifyContent: 'flex-start', borderRadius: 1, p: 0.5, textAlign: 'left' }}
+        <ButtonBase onClick={onToggleContact} aria-expanded={contactOpen} aria-controls={CONTACT_DRAWER_ID} sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0, flex: 1, justifyContent: 'flex-start', borderRadius: 1, p: 0.5, textAlign: 'left' }}
           aria-label={t('conversation.contact.open')} data-testid="open-contact">
           <Avatar src={ticket.contact.urlPicture || undefined} alt={ticket.contact.name} />
           <Box sx={{ minWidth: 0 }}>

@@ -1,12 +1,14 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import InsertDriveFileIcon from '@mui/icons-material/InsertDriveFile';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
   files: File[];
   busy: boolean;
+  /** Why the last send failed (the server refused the files), shown in the dialog until they change. */
+  error: string | null;
   onRemove(index: number): void;
   onSend(items: { file: File; caption: string }[]): void;
   onClose(): void;
@@ -29,8 +31,13 @@ function Thumb({ file }: { file: File }) {
   return <Box sx={{ width: 72, height: 72, display: 'grid', placeItems: 'center', bgcolor: 'action.hover', borderRadius: 1 }}><InsertDriveFileIcon /></Box>;
 }
 
-/** Files chosen to send: a preview and a caption for each (sent as one `body` per file). */
-export function MediaPreviewDialog({ files, busy, onRemove, onSend, onClose }: Props) {
+/**
+ * Files chosen to send: a preview and a caption for each (sent as one `body` per file). A refused
+ * send keeps the dialog open with the reason inside it: the toast says it too, but while a modal is
+ * open the page behind it (toasts included) is hidden from screen readers, and the person may want
+ * to remove the offending file and send the rest.
+ */
+export function MediaPreviewDialog({ files, busy, error, onRemove, onSend, onClose }: Props) {
   const { t } = useTranslation();
   const [captions, setCaptions] = useState<string[]>([]);
   useEffect(() => setCaptions((c) => files.map((_, i) => c[i] ?? '')), [files]);
@@ -40,6 +47,7 @@ export function MediaPreviewDialog({ files, busy, onRemove, onSend, onClose }: P
       <DialogTitle>{t('conversation.mediaPreview.title')}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2}>
+          {error && <Alert severity="error" data-testid="media-error">{error}</Alert>}
           {files.map((file, i) => (
             <Box key={fileId(file)} sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }} data-testid="media-preview-item">
               <Thumb file={file} />

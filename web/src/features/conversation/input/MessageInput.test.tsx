@@ -1,8 +1,8 @@
 import type { TicketStatus } from '@chatflow/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import { api } from '../../../lib/api';
+import { ApiError, api } from '../../../lib/api';
 import { renderWithProviders } from '../../../test/render';
 import { agent, message, ticket } from '../testing';
 import { MessageInput } from './MessageInput';
@@ -106,5 +106,21 @@ describe('MessageInput', { timeout: 20_000 }, () => {
     expect(path).toBe('/messages/10');
     expect(form.getAll('body')).toEqual(['', 'contrato']);
     expect((form.getAll('medias') as File[]).map((f) => f.name)).toEqual(['a.png', 'b.pdf']);
+  });
+
+  test('refused files keep the dialog open with the reason inside it; removing the file clears it', async () => {
+    mocked.post.mockRejectedValue(new ApiError(400, 'ERR_INVALID_FILE'));
+    renderWithProviders(<MessageInput ticket={ticket()} replyTo={null} onClearReply={() => {}} />);
+    globalThis.URL.createObjectURL ??= () => 'blob:x';
+    globalThis.URL.revokeObjectURL ??= () => {};
+    await userEvent.upload(screen.getByTestId('input-media'), [new File(['just text'], 'foto.png', { type: 'image/png' })]);
+    await userEvent.click(await screen.findByTestId('media-send'));
+    const dialog = screen.getByRole('dialog', { name: 'Enviar arquivos' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Arquivo inválido!');
+    expect(within(dialog).getByText('foto.png')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Excluir' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await userEvent.upload(screen.getByTestId('input-media'), [new File(['x'], 'outra.png', { type: 'image/png' })]);
+    expect(within(await screen.findByRole('dialog')).queryByTestId('media-error')).toBeNull();
   });
 });

@@ -6,7 +6,7 @@ import { Box, FormControlLabel, IconButton, InputBase, Switch, Tooltip } from '@
 import { type KeyboardEvent, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../app/providers/AuthProvider';
-import { toastError } from '../../../lib/errors';
+import { errorMessage, toastError } from '../../../lib/errors';
 import { matchQuick, slashTerm, useQuickMessageList } from '../hooks/use-quick-messages';
 import { isSendable, useSend } from '../hooks/use-send';
 import { AttachmentMenu, type AttachmentChoice } from './AttachmentMenu';
@@ -41,6 +41,7 @@ export function MessageInput({ ticket, replyTo, onClearReply }: Props) {
   const [isPrivate, setPrivate] = useState(false);
   const [sign, setSign] = useState(readSignature);
   const [files, setFiles] = useState<File[]>([]);
+  const [mediaError, setMediaError] = useState<string | null>(null);
   const [dialog, setDialog] = useState<AttachmentChoice | null>(null);
   const [recording, setRecording] = useState(false);
   const [active, setActive] = useState(0);
@@ -64,9 +65,18 @@ export function MessageInput({ ticket, replyTo, onClearReply }: Props) {
     }
   };
 
+  const changeFiles = (next: (current: File[]) => File[]) => {
+    setMediaError(null);
+    setFiles(next);
+  };
   const sendFiles = async (items: { file: File; caption: string }[]) => {
-    await send.media.mutateAsync({ files: items, isPrivate, signMessage });
-    setFiles([]);
+    setMediaError(null);
+    try {
+      await send.media.mutateAsync({ files: items, isPrivate, signMessage });
+      setFiles([]);
+    } catch (err) {
+      setMediaError(errorMessage(err)); // the mutation has toasted it as well
+    }
   };
 
   const pickQuick = async (q: QuickMessageView) => {
@@ -127,7 +137,7 @@ export function MessageInput({ ticket, replyTo, onClearReply }: Props) {
         {!recording && (
           <>
             <EmojiButton disabled={!enabled} onPick={insertAtCursor} />
-            <AttachmentMenu disabled={!enabled} onFiles={(f) => setFiles((prev) => [...prev, ...f])} onChoose={choose} />
+            <AttachmentMenu disabled={!enabled} onFiles={(f) => changeFiles((prev) => [...prev, ...f])} onChoose={choose} />
             <InputBase inputRef={field} multiline maxRows={6} fullWidth value={text} disabled={!enabled}
               onChange={(e) => { setText(e.target.value); setActive(0); }} onKeyDown={onKeyDown}
               placeholder={enabled ? (isPrivate ? t('conversation.input.placeholderPrivate') : t('conversation.input.placeholder')) : t('conversation.input.placeholderClosed')}
@@ -169,8 +179,8 @@ export function MessageInput({ ticket, replyTo, onClearReply }: Props) {
           </Box>
         )}
       </Box>
-      <MediaPreviewDialog files={files} busy={send.media.isPending} onClose={() => setFiles([])}
-        onRemove={(i) => setFiles((f) => f.filter((_, j) => j !== i))} onSend={(items) => void sendFiles(items).catch(() => undefined)} />
+      <MediaPreviewDialog files={files} busy={send.media.isPending} error={mediaError} onClose={() => changeFiles(() => [])}
+        onRemove={(i) => changeFiles((f) => f.filter((_, j) => j !== i))} onSend={(items) => void sendFiles(items)} />
       <SendContactModal open={dialog === 'contact'} busy={send.vCard.isPending} onClose={() => setDialog(null)}
         onSend={(c) => send.vCard.mutate(c, { onSuccess: () => setDialog(null) })} />
       <InteractiveDialog open={dialog === 'interactive'} onClose={() => setDialog(null)}
