@@ -1,13 +1,13 @@
 import { type ContactView, hasPermission } from '@chatflow/contract';
-import AddIcon from '@mui/icons-material/Add';
-import SearchIcon from '@mui/icons-material/Search';
-import { Button, InputAdornment, Stack, TextField, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { Stack } from '@mui/material';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/providers/AuthProvider';
 import { ConfirmationDialog } from '../../components/ConfirmationDialog';
+import { ListPageHeader } from '../../components/ListPageHeader';
 import { useLoadMoreOnScroll } from '../../components/infinite-scroll';
-import { useConfirmTarget } from '../../components/use-confirm-target';
+import { useConfirmedDelete } from '../../components/use-confirmed-delete';
+import { useErrorToast } from '../../components/use-error-toast';
 import { toastError } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { ContactsTable } from './components/ContactsTable';
@@ -36,15 +36,13 @@ export default function ContactsPage() {
   const count = query.data?.pages[0]?.count ?? 0;
   const scroll = useLoadMoreOnScroll(query, contacts.length);
   const [editing, setEditing] = useState<ContactView | null | undefined>(undefined); // undefined: closed; null: new
-  const deleting = useConfirmTarget<ContactView>();
   const remove = useDeleteContact();
+  const deleting = useConfirmedDelete<ContactView>((c) => remove.mutateAsync(c.id), t('contacts.deleted'));
   const block = useBlockContact();
   const startTicket = useStartTicket();
   useContactsRealtime();
 
-  useEffect(() => {
-    if (query.isError) toastError(query.error);
-  }, [query.isError, query.error]);
+  useErrorToast(query);
 
   const toggleBlock = async (contact: ContactView) => {
     try {
@@ -55,34 +53,15 @@ export default function ContactsPage() {
     }
   };
 
-  const confirmDelete = async () => {
-    if (!deleting.target) return;
-    try {
-      await remove.mutateAsync(deleting.target.id);
-      notify(t('contacts.deleted'));
-    } catch (err) {
-      toastError(err);
-      throw err;
-    }
-  };
 
   return (
     <Stack spacing={2} sx={{ height: '100%' }}>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' } }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }} data-testid="contacts-title">
-          {t('contacts.title')} ({count})
-        </Typography>
-        <TextField size="small" placeholder={t('contacts.searchPlaceholder')} value={typed} onChange={(e) => setTyped(e.target.value)}
-          slotProps={{
-            input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" color="action" /></InputAdornment> },
-            htmlInput: { 'aria-label': t('common.search'), type: 'search', 'data-testid': 'contacts-search' },
-          }} />
+      <ListPageHeader title={`${t('contacts.title')} (${count})`} titleTestId="contacts-title" search={typed} onSearch={setTyped}
+        searchPlaceholder={t('contacts.searchPlaceholder')} searchTestId="contacts-search" addLabel={t('contacts.add')}
+        onAdd={() => setEditing(null)} addTestId="add-contact" stackBelow="md">
         <TagFilter value={tagIds} onChange={setTagIds} />
         <ImportExportMenu />
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing(null)} data-testid="add-contact" sx={{ whiteSpace: 'nowrap' }}>
-          {t('contacts.add')}
-        </Button>
-      </Stack>
+      </ListPageHeader>
 
       <ContactsTable contacts={contacts} loading={query.isLoading} loadingMore={query.isFetchingNextPage}
         canDelete={!!user && hasPermission(user, 'contacts-page:deleteContact')}
@@ -91,7 +70,7 @@ export default function ContactsPage() {
 
       {editing !== undefined && <ContactModal key={editing?.id ?? 'new'} open contact={editing} onClose={() => setEditing(undefined)} />}
       <ConfirmationDialog open={deleting.open} title={t('contacts.deleteTitle', { name: deleting.target?.name ?? '' })}
-        onConfirm={confirmDelete} onClose={deleting.close}>
+        onConfirm={deleting.confirm} onClose={deleting.close}>
         {t('contacts.deleteMessage')}
       </ConfirmationDialog>
       <StartTicketDialogs flow={startTicket} />

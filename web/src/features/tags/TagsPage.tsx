@@ -1,14 +1,12 @@
 import type { TagView } from '@chatflow/contract';
-import AddIcon from '@mui/icons-material/Add';
-import SearchIcon from '@mui/icons-material/Search';
-import { Button, InputAdornment, Stack, TextField, Typography } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { Stack } from '@mui/material';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmationDialog } from '../../components/ConfirmationDialog';
+import { ListPageHeader } from '../../components/ListPageHeader';
 import { useLoadMoreOnScroll } from '../../components/infinite-scroll';
-import { useConfirmTarget } from '../../components/use-confirm-target';
-import { toastError } from '../../lib/errors';
-import { notify } from '../../lib/notify';
+import { useConfirmedDelete } from '../../components/use-confirmed-delete';
+import { useErrorToast } from '../../components/use-error-toast';
 import { useDebounced } from '../contacts/hooks/use-debounced';
 import { TagsTable } from './components/TagsTable';
 import { useDeleteTag } from './hooks/use-tag-mutations';
@@ -27,42 +25,21 @@ export default function TagsPage() {
   const [editing, setEditing] = useState<TagView | null | undefined>(undefined); // undefined: closed; null: new
   const [viewing, setViewing] = useState<TagView | null>(null);
   const closeViewing = useCallback(() => setViewing(null), []);
-  const deleting = useConfirmTarget<TagView>();
   const remove = useDeleteTag();
+  const deleting = useConfirmedDelete<TagView>((tag) => remove.mutateAsync(tag.id), t('tags.deleted'));
   useTagsRealtime();
-
-  useEffect(() => {
-    if (query.isError) toastError(query.error);
-  }, [query.isError, query.error]);
-
-  const confirmDelete = async () => {
-    if (!deleting.target) return;
-    try {
-      await remove.mutateAsync(deleting.target.id);
-      notify(t('tags.deleted'));
-    } catch (err) {
-      toastError(err);
-      throw err;
-    }
-  };
+  useErrorToast(query);
 
   return (
     <Stack spacing={2} sx={{ height: '100%' }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>{t('tags.title')}</Typography>
-        <TextField size="small" placeholder={t('tags.searchPlaceholder')} value={typed} onChange={(e) => setTyped(e.target.value)}
-          slotProps={{
-            input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" color="action" /></InputAdornment> },
-            htmlInput: { 'aria-label': t('common.search'), type: 'search' },
-          }} />
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing(null)} data-testid="add-tag">{t('tags.add')}</Button>
-      </Stack>
+      <ListPageHeader title={t('tags.title')} search={typed} onSearch={setTyped} searchPlaceholder={t('tags.searchPlaceholder')}
+        addLabel={t('tags.add')} onAdd={() => setEditing(null)} addTestId="add-tag" />
       <TagsTable tags={tags} loading={query.isLoading} loadingMore={query.isFetchingNextPage}
         onContacts={setViewing} onEdit={setEditing} onDelete={deleting.ask} scrollRef={scroll.ref} onScroll={scroll.onScroll} />
       {editing !== undefined && <TagModal key={editing?.id ?? 'new'} open tag={editing} onClose={() => setEditing(undefined)} />}
       {viewing && <TagContactsModal key={viewing.id} tag={viewing} onClose={closeViewing} />}
       <ConfirmationDialog open={deleting.open} title={t('tags.deleteTitle', { name: deleting.target?.name ?? '' })}
-        onConfirm={confirmDelete} onClose={deleting.close}>
+        onConfirm={deleting.confirm} onClose={deleting.close}>
         {t('tags.deleteMessage')}
       </ConfirmationDialog>
     </Stack>

@@ -1,14 +1,13 @@
 import type { UserView } from '@chatflow/contract';
-import AddIcon from '@mui/icons-material/Add';
-import SearchIcon from '@mui/icons-material/Search';
-import { Button, InputAdornment, Stack, TextField, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { Stack } from '@mui/material';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/providers/AuthProvider';
 import { ConfirmationDialog } from '../../components/ConfirmationDialog';
+import { ListPageHeader } from '../../components/ListPageHeader';
 import { useLoadMoreOnScroll } from '../../components/infinite-scroll';
-import { toastError } from '../../lib/errors';
-import { notify } from '../../lib/notify';
+import { useConfirmedDelete } from '../../components/use-confirmed-delete';
+import { useErrorToast } from '../../components/use-error-toast';
 import { UsersTable } from './components/UsersTable';
 import { useSearchTerm } from './hooks/use-search-term';
 import { useDeleteUser } from './hooks/use-user-mutations';
@@ -27,52 +26,22 @@ export default function UsersPage() {
   const count = query.data?.pages[0]?.count ?? 0;
   const scroll = useLoadMoreOnScroll(query, users.length);
   const [editing, setEditing] = useState<number | null | undefined>(undefined); // undefined: closed; null: new
-  // The target outlives the dialog's closing animation, so its title does not blank out while fading.
-  const [deleting, setDeleting] = useState<UserView | null>(null);
-  const [confirming, setConfirming] = useState(false);
   const remove = useDeleteUser();
+  const deleting = useConfirmedDelete<UserView>((u) => remove.mutateAsync(u.id), t('users.deleted'));
   useUsersRealtime();
-
-  useEffect(() => {
-    if (query.isError) toastError(query.error);
-  }, [query.isError, query.error]);
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      notify(t('users.deleted'));
-    } catch (err) {
-      toastError(err);
-      throw err;
-    }
-  };
+  useErrorToast(query);
 
   return (
     <Stack spacing={2} sx={{ height: '100%' }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }} data-testid="users-title">
-          {t('users.title')} ({count})
-        </Typography>
-        <TextField size="small" placeholder={t('users.searchPlaceholder')} value={typed} onChange={(e) => setTyped(e.target.value)}
-          slotProps={{
-            input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" color="action" /></InputAdornment> },
-            htmlInput: { 'aria-label': t('common.search'), type: 'search' },
-          }} />
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing(null)} data-testid="add-user">
-          {t('users.add')}
-        </Button>
-      </Stack>
+      <ListPageHeader title={`${t('users.title')} (${count})`} titleTestId="users-title" search={typed} onSearch={setTyped}
+        searchPlaceholder={t('users.searchPlaceholder')} addLabel={t('users.add')} onAdd={() => setEditing(null)} addTestId="add-user" />
 
       <UsersTable users={users} loading={query.isLoading} loadingMore={query.isFetchingNextPage} meId={me?.id}
-        onEdit={(u) => setEditing(u.id)} onDelete={(item) => {
-          setDeleting(item);
-          setConfirming(true);
-        }} scrollRef={scroll.ref} onScroll={scroll.onScroll} />
+        onEdit={(u) => setEditing(u.id)} onDelete={deleting.ask} scrollRef={scroll.ref} onScroll={scroll.onScroll} />
 
       {editing !== undefined && <UserModal open userId={editing} onClose={() => setEditing(undefined)} />}
-      <ConfirmationDialog open={confirming} title={t('users.deleteTitle', { name: deleting?.name ?? '' })}
-        onConfirm={confirmDelete} onClose={() => setConfirming(false)} />
+      <ConfirmationDialog open={deleting.open} title={t('users.deleteTitle', { name: deleting.target?.name ?? '' })}
+        onConfirm={deleting.confirm} onClose={deleting.close} />
     </Stack>
   );
 }
