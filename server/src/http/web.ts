@@ -15,6 +15,8 @@ export async function serveWeb(app: FastifyInstance, opts: { webDist: string | n
   await app.register(fastifyStatic, {
     root: path.join(opts.webDist, 'assets'), prefix: '/assets/', decorateReply: false, index: false,
     immutable: true, maxAge: '365d',
+    // The web build writes .br and .gz copies of every text asset (web/scripts/precompress.mjs).
+    preCompressed: true,
   });
   for (const file of ['favicon.ico', 'favicon.svg', 'logo.svg', 'robots.txt']) {
     const full = path.join(opts.webDist, file);
