@@ -35,13 +35,20 @@ export const tickets = pgTable('tickets', {
   ...timestamps,
 }, (t) => [
   uniqueIndex('tickets_uuid_unique').on(t.uuid),
-  // The ticket list: company + status + queue, newest first.
+  // The list views walk one of the three *_recent_idx in their order (updatedAt, id), from either end,
+  // and stop after a page or the count's cap. After the order, each holds the columns the views test
+  // (queue, user, group flag, unread, connection, contact), so on settled rows a walk reads the index
+  // alone (an index-only scan) instead of visiting the row of every ticket it passes.
+  // A tab (open, pending, group, closed): company + status.
+  index('tickets_status_recent_idx')
+    .on(t.companyId, t.status, t.updatedAt, t.id, t.queueId, t.userId, t.isGroup, t.unreadMessages, t.connectionId, t.contactId),
+  // An agent's own tickets of a status (open tab, a user's closed tab, unread notifications).
+  index('tickets_user_recent_idx').on(t.companyId, t.userId, t.status, t.updatedAt, t.id, t.queueId, t.isGroup, t.unreadMessages),
+  // The search view (every status) over the whole history.
+  index('tickets_company_recent_idx')
+    .on(t.companyId, t.updatedAt, t.id, t.status, t.queueId, t.userId, t.isGroup, t.connectionId, t.contactId),
+  // Counts of a few queues' tickets of a status (an agent's badges), in any order.
   index('tickets_list_idx').on(t.companyId, t.status, t.queueId, t.updatedAt),
-  // An agent's own tickets of a status, newest first (open tab, a user's closed tab) without a sort.
-  index('tickets_company_user_idx').on(t.companyId, t.userId, t.status, t.updatedAt),
-  // Views over the whole history newest first (an admin's closed tab, search): the first page is read
-  // from the end of this index instead of sorting every ticket of the company.
-  index('tickets_company_recent_idx').on(t.companyId, t.updatedAt),
   index('tickets_contact_idx').on(t.contactId),
   // One open/pending ticket per contact and connection, even under concurrent inbound messages.
   uniqueIndex('tickets_one_active_per_contact').on(t.contactId, t.connectionId)
