@@ -1,10 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { InboundMessage, InboundResult } from '../../channels/types';
 import type { Tx } from '../../db/client';
-import { connectionQueues, connections, messages, tickets } from '../../db/schema';
+import { connections, messages, tickets } from '../../db/schema';
 import { type HookedTx, transactionRunner } from '../../http/context';
 import { upsertContact } from '../contacts/service';
-import { announceMessage } from './announce';
+import { appendToActiveTicket } from './active-ticket';
+import { openFirstTicket } from './first-message';
+import { announceMessage, publishMessage } from './announce';
 import type { InboundDeps } from './deps';
 import { discardMedia, type StoredMedia, storeInboundMedia } from './media';
 import { inboundPreview } from './preview';
@@ -15,16 +17,18 @@ import { type InboundConnection, resolveTicket } from './ticket';
 const MAX_ATTEMPTS = 8;
 
 /**
- * The connection with its queue ids, and whether the message is already stored, in one round trip
- * (this runs for every inbound message).
+ * The connection with its queue ids, and whether the message is already stored, in one round trip.
+ * The subqueries name their tables with aliases: in a single-table select drizzle writes columns
+ * unqualified, and an unqualified "id" inside the messages subquery would be messages.id (a filter
+ * no index serves, which compared the wrong columns).
  */
 async function loadConnection(deps: InboundDeps, connectionId: number, externalId: string) {
   const [row] = await deps.db.select({
     connection: connections,
-    queueIds: sql<number[]>`coalesce((select array_agg(${connectionQueues.queueId}) from ${connectionQueues}
-      where ${connectionQueues.connectionId} = ${connections.id}), '{}')`,
-    stored: sql<boolean>`exists(select 1 from ${messages} where ${messages.connectionId} = ${connections.id}
-      and ${messages.externalId} = ${externalId})`,
+    queueIds: sql<number[]>`coalesce((select array_agg(cq.queue_id) from connection_queues cq
+      where cq.connection_id = ${connectionId}), '{}')`,
+    stored: sql<boolean>`exists(select 1 from messages m where m.connection_id = ${connectionId}
+      and m.external_id = ${externalId})`,
   }).from(connections).where(eq(connections.id, connectionId));
   if (!row) return null;
   return { connection: { ...row.connection, queueIds: row.queueIds.map(Number) } as InboundConnection, stored: row.stored };
@@ -81,13 +85,42 @@ async function ingestOnce(tx: HookedTx, deps: InboundDeps, connection: InboundCo
 }
 
 /**
+ * The two cases almost every message is, each in one statement: a known contact writing into its
+ * open ticket, and a new number's first message. Null when the message is neither (a file, a group,
+ * a contact to update, a closed ticket, a race with another message of the same number): the full
+ * pipeline below handles those, and every case, the same way. Both write what the full pipeline
+ * would write and announce it the same way, after the commit.
+ */
+async function ingestCommonCase(deps: InboundDeps, msg: InboundMessage): Promise<InboundResult | null> {
+  let newContact = false;
+  let outcome: Awaited<ReturnType<typeof openFirstTicket>>;
+  try {
+    const appended = await appendToActiveTicket(deps.db, msg);
+    newContact = appended?.status === 'unknown-contact';
+    outcome = appended?.status === 'unknown-contact' ? await openFirstTicket(deps.db, msg) : appended;
+  } catch (err) {
+    // A deadlock or serialization failure wrote nothing: the full pipeline retries it.
+    if (isRetryable(err)) return null;
+    throw err;
+  }
+  if (!outcome || outcome.status === 'duplicate') return outcome;
+  const message = { id: outcome.messageId, companyId: outcome.companyId, ticketId: outcome.ticketId };
+  // Like an after-commit hook: the message is stored whatever happens to its announcement.
+  await publishMessage(deps, message, 'create', { newContact }).catch((err) => deps.log.error({ err }, 'inbound announcement failed'));
+  return { status: 'stored', messageId: outcome.messageId, ticketId: outcome.ticketId, contactId: outcome.contactId };
+}
+
+/**
  * The inbound pipeline (ARCHITECTURE "Channels and the message pipeline"): a provider's normalized
  * message becomes a stored message of the contact's active ticket, in one transaction, and the
  * ticket's audience hears of it after commit. A message whose (connection, external id) is already
  * stored changes nothing; concurrent first messages of one number make one contact and one ticket.
- * A media file is written before the transaction and removed again if nothing refers to it.
+ * A media file is written before the transaction and removed again if nothing refers to it. Most
+ * messages are done by ingestCommonCase in one statement; the rest come through here.
  */
 export async function ingestInbound(deps: InboundDeps, msg: InboundMessage): Promise<InboundResult> {
+  const quick = await ingestCommonCase(deps, msg);
+  if (quick) return quick;
   const loaded = await loadConnection(deps, msg.connectionId, msg.externalId);
   if (!loaded) {
     deps.log.warn({ connectionId: msg.connectionId }, 'inbound message for a connection that no longer exists');

@@ -1,8 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import { isAdmin } from '@chatflow/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { type ConnectionRow, connections } from '../../db/schema';
 import { bearerToken } from '../../http/authenticate';
 import { AppError, forbidden, notFound } from '../../http/errors';
@@ -12,6 +13,13 @@ function sameSecret(a: string, b: string): boolean {
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 }
+
+/** Connection ids are int4: a larger one is unknown rather than a database error. */
+const MAX_ID = 2 ** 31 - 1;
+
+/** Every simulated message looks its connection up first, hence prepared. */
+const connectionStatement = preparedPerDb((db) =>
+  db.select().from(connections).where(eq(connections.id, sql.placeholder('id'))).prepare('simulator_connection'));
 
 /** Access tokens are JWTs (three dot-separated parts); connection tokens are plain alphanumerics. */
 const looksLikeJwt = (token: string) => token.split('.').length === 3;
@@ -29,9 +37,7 @@ export function simulatorAccess(db: Db, authenticate: (req: FastifyRequest, repl
     if (!token) throw new AppError('ERR_SESSION_EXPIRED', 401);
     // Runs on request, before the (up to 22 MB) body is read: params are not validated yet.
     const id = Number((req.params as { connectionId?: string }).connectionId);
-    const [connection] = Number.isSafeInteger(id) && id > 0
-      ? await db.select().from(connections).where(eq(connections.id, id))
-      : [];
+    const [connection] = Number.isSafeInteger(id) && id > 0 && id <= MAX_ID ? await connectionStatement(db).execute({ id }) : [];
     if (connection && sameSecret(token, connection.token)) {
       if (connection.provider !== 'simulator') throw notFound('ERR_NO_WAPP_FOUND');
       req.simulatorConnection = connection;
