@@ -6,8 +6,12 @@ import { notFound } from '../../http/errors';
 import { type ContactViewer, presentContactRef } from '../contacts/service';
 import { presentTag } from './presenter';
 
-/** Contacts carrying the tag, counted by the (tag) index of contact_tags. */
-const contactsCount = sql<number>`(select count(*)::int from ${contactTags} where ${contactTags.tagId} = ${tags.id})`;
+/**
+ * Contacts carrying the tag, counted by the (tag) index of contact_tags. Written qualified by hand:
+ * drizzle renders a column of the selected table without its table name, which inside a subquery
+ * would bind to the subquery's own table if it had a column of that name.
+ */
+const contactsCount = sql<number>`(select count(*)::int from contact_tags ct where ct.tag_id = "tags"."id")`;
 const tagColumns = { id: tags.id, name: tags.name, color: tags.color, kanban: tags.kanban, contactsCount };
 
 /** A tag of the company, or 404: another company's id is indistinguishable from an unknown one. */
