@@ -33,7 +33,7 @@ async function main() {
   phase('seed');
 
   const { app, jobs, channels, startSessions } = await compose({ config, database, log, logger: { level: config.logLevel } });
-  if (database.kind === 'postgres') await attachClusterAdapter(app.io, database);
+  const closeCluster = database.kind === 'postgres' ? await attachClusterAdapter(app.io, database) : async () => {};
   phase('app');
 
 
@@ -51,6 +51,7 @@ async function main() {
 
   const shutdown = async () => {
     await app.close().catch(() => {});
+    await closeCluster().catch(() => {});
     await channels.stopAll().catch(() => {});
     if (jobs instanceof JobRunner) await jobs.stop().catch(() => {});
     await database.close().catch(() => {});

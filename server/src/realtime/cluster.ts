@@ -1,18 +1,31 @@
+import pg from 'pg';
 import type { Server } from 'socket.io';
 import type { Database } from '../db/client';
+
+/** The adapter's own connections: one listens, the others publish. */
+const ADAPTER_POOL_SIZE = 4;
 
 /**
  * Several nodes on one PostgreSQL: events emitted on one node reach sockets held by the others
  * through the Socket.IO postgres adapter (LISTEN/NOTIFY plus an attachments table).
+ *
+ * Every event is a NOTIFY in a transaction of its own. The adapter gets its own pool with
+ * synchronous_commit off, so publishing an event never waits for a WAL flush beside the data's own
+ * commits: an event lost in a database crash is harmless (clients refetch on reconnect), a message
+ * is not, and messages keep their synchronous commits on the app's pool.
  */
-export async function attachClusterAdapter(io: Server, database: Database) {
-  if (!database.pool) return;
+/** Returns what closes the adapter's connections at shutdown. */
+export async function attachClusterAdapter(io: Server, database: Database): Promise<() => Promise<void>> {
+  if (!database.pool || !database.url) return async () => {};
   await database.pool.query(`
     CREATE TABLE IF NOT EXISTS socket_io_attachments (
       id bigserial UNIQUE,
       created_at timestamptz DEFAULT NOW(),
       payload bytea
     )`);
+  const pool = new pg.Pool({ connectionString: database.url, max: ADAPTER_POOL_SIZE, options: '-c synchronous_commit=off' });
+  pool.on('error', () => {}); // idle-client errors surface on the next query
   const { createAdapter } = await import('@socket.io/postgres-adapter'); // only several-node deployments need it
-  io.adapter(createAdapter(database.pool));
+  io.adapter(createAdapter(pool));
+  return () => pool.end();
 }
