@@ -227,7 +227,7 @@ async function main() {
     machine.load = { before: loadBefore, after: os.loadavg()[0], quietBelow: os.availableParallelism() / 2 };
     const text = renderResults({ machine, postgresVersion: pgVersion, warm, load: load.results, rss, targets: TARGETS, notes });
     writeFileSync(path.join(here, '../results/foundation.md'), text);
-    log('wrote bench/RESULTS.md');
+    log('wrote bench/results/foundation.md');
   } finally {
     killAllServers();
     if (dbCreated) await dropDatabase(DB_NAME).catch((err) => console.error(`could not drop ${DB_NAME}: ${err.message}`));
