@@ -2,6 +2,8 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+/** The contract package's sources, bundled into the app from packages/contract/src. */
+const CONTRACT_SOURCES = /[\\/]packages[\\/]contract[\\/]src[\\/]/;
 const api = process.env.API_URL ?? 'http://localhost:8080';
 // In dev, every request that is not Vite's own (sources, HMR, page loads) goes to the server, so new
 // API paths need no change here.
@@ -17,7 +19,21 @@ export default defineConfig({
       },
     },
   },
-  build: { sourcemap: false, chunkSizeWarningLimit: 900 },
+  build: {
+    sourcemap: false,
+    chunkSizeWarningLimit: 900,
+    rolldownOptions: {
+      // The contract only declares things (constants, functions, zod schemas), so a page that needs
+      // one constant must not pull in every module of the contract and zod with it: a contract
+      // module is bundled only where something it exports is used. A module goes whole into one
+      // chunk, so constants the first paint needs live in contract modules without schemas
+      // (setting-keys.ts, ticket-limits.ts). No manualChunks on purpose: the default splitting
+      // keeps each library with the pages that use it, out of the entry.
+      treeshake: {
+        moduleSideEffects: [{ test: CONTRACT_SOURCES, sideEffects: false }],
+      },
+    },
+  },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],

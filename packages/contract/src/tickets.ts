@@ -43,16 +43,9 @@ export interface TicketView {
 // ---- Requests (spec 1 §7 Tickets). List-valued query parameters arrive as JSON text (`queueIds=[1,2]`)
 // from existing clients, as repeated parameters, or comma-separated: all three are accepted.
 
-/** Page size of GET /tickets (the spec does not state one). */
-export const TICKET_PAGE_SIZE = 40;
-/**
- * `count` of GET /tickets stops at this number: a tab badge shows "99+" long before it, and counting
- * a whole closed history on every page would cost more than the page itself. A larger count reads
- * as the cap.
- */
-export const TICKET_COUNT_CAP = 1_000;
-/** Message bodies are searched only from this length on: the trigram index needs three characters. */
-export const MESSAGE_SEARCH_MIN_LENGTH = 3;
+// The list's limits are in ticket-limits.ts, a module without schemas: the ticket list imports them
+// at first paint without loading zod and the schemas below.
+export * from './ticket-limits';
 
 function listItems(value: unknown): unknown[] {
   if (value === undefined || value === null || value === '') return [];

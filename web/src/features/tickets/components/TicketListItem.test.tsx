@@ -1,11 +1,15 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
+import i18n from '../../../i18n';
 import { makeTicket } from '../test/fixtures';
+import { ticketRowLabels } from './row-labels';
 import { TicketListItem } from './TicketListItem';
 
+const labels = ticketRowLabels(i18n.getFixedT('pt'));
+
 function renderItem(ticket = makeTicket(1), over: Partial<Parameters<typeof TicketListItem>[0]> = {}) {
-  const props = { ticket, selected: false, showOwner: false, canIgnore: false, busy: false, onSelect: vi.fn(), onAccept: vi.fn(), onIgnore: vi.fn(), ...over };
+  const props = { ticket, selected: false, showOwner: false, canIgnore: false, busy: false, labels, onSelect: vi.fn(), onAccept: vi.fn(), onIgnore: vi.fn(), ...over };
   render(<TicketListItem {...props} />);
   return props;
 }
@@ -69,6 +73,13 @@ describe('TicketListItem', () => {
     expect(props.onIgnore).toHaveBeenCalledWith(props.ticket);
     await userEvent.click(screen.getByTestId('ticket-contact'));
     expect(props.onSelect).toHaveBeenCalledWith(props.ticket);
+  });
+
+  test('the channel icon and the ignore button are named for screen readers; the open ticket is marked current', () => {
+    renderItem(makeTicket(1, { status: 'pending', channel: 'instagram' }), { canIgnore: true, selected: true });
+    expect(screen.getByRole('img', { name: 'Instagram' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ignorar' })).toBeInTheDocument();
+    expect(screen.getByTestId('ticket-item')).toHaveAttribute('aria-current', 'true');
   });
 
   test('no ignore button without the right; no accept on an open ticket', () => {

@@ -1,4 +1,4 @@
-import type { SessionUserView, TicketView } from '@chatflow/contract';
+import { type SessionUserView, TICKET_COUNT_CAP, type TicketView } from '@chatflow/contract';
 import { Badge, Box, Paper, Tab, Tabs, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useCallback, useMemo, useRef, useState } from 'react';
@@ -10,7 +10,7 @@ import type { HeldTicket } from '../held-ticket';
 import { useManagerState, type WorkTab } from '../hooks/use-manager-state';
 import { useTicketActions } from '../hooks/use-ticket-actions';
 import { useTicketCounts } from '../hooks/use-ticket-counts';
-import { useTickets } from '../hooks/use-tickets';
+import { useTicketListCount } from '../hooks/use-tickets';
 import { ticketListPermissions } from '../permissions';
 import { useTicketsRealtime } from '../realtime';
 import { ticketKeys } from '../ticket-cache';
@@ -45,7 +45,8 @@ interface Props {
 
 function CountLabel({ label, count, testId }: { label: string; count: number | undefined; testId: string }) {
   return (
-    <Badge badgeContent={count ?? 0} color="secondary" max={9999} data-testid={testId} data-count={count ?? 0}
+    // Counts stop at TICKET_COUNT_CAP on the server (a larger count reads as the cap): show it as "999+".
+    <Badge badgeContent={count ?? 0} color="secondary" max={TICKET_COUNT_CAP - 1} data-testid={testId} data-count={count ?? 0}
       sx={{ '& .MuiBadge-badge': { right: -14, top: 2 } }}>
       <Box component="span" sx={{ pr: 1 }}>{label}</Box>
     </Badge>
@@ -83,7 +84,7 @@ export function TicketsManager({ user, selectedUuid, onOpenTicket }: Props) {
 
   const counts = useTicketCounts(m.filters.open.queueIds, m.filters.open.showAll).data;
   // The resolved and search views show their list's own count.
-  const viewCount = useTickets(m.filters[m.activeTab], m.view !== 'open').data?.pages[0]?.count;
+  const viewCount = useTicketListCount(m.filters[m.activeTab], m.view !== 'open');
 
   const select = useCallback((ticket: TicketView) => {
     lastStatus.current = ticket.status;

@@ -23,15 +23,26 @@ export function ticketQuery(filters: TicketFilters) {
   };
 }
 
+const listOptions = (filters: TicketFilters, enabled: boolean) => ({
+  queryKey: ticketKeys.list(filters),
+  queryFn: ({ pageParam }: { pageParam: number }) => api.get<TicketPage>('/tickets', { ...ticketQuery(filters), pageNumber: pageParam }),
+  initialPageParam: 1,
+  getNextPageParam: (last: TicketPage, pages: TicketPage[]) => (last.hasMore ? pages.length + 1 : undefined),
+  enabled,
+  // Realtime keeps cached lists current; a remount shows them at once instead of refetching.
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
 /** One list of the manager, page by page (STYLE: useInfiniteQuery for every hasMore list). */
 export function useTickets(filters: TicketFilters, enabled = true) {
-  return useInfiniteQuery({
-    queryKey: ticketKeys.list(filters),
-    queryFn: ({ pageParam }) => api.get<TicketPage>('/tickets', { ...ticketQuery(filters), pageNumber: pageParam }),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
-    enabled,
-    // Realtime keeps cached lists current; a remount shows them at once instead of refetching.
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  return useInfiniteQuery(listOptions(filters, enabled));
+}
+
+/**
+ * The count a list reports (its first page's), for a title beside the list. Selected from the same
+ * cached list, so the component showing it re-renders when the count changes, not on every page
+ * the list loads while it scrolls.
+ */
+export function useTicketListCount(filters: TicketFilters, enabled = true): number | undefined {
+  return useInfiniteQuery({ ...listOptions(filters, enabled), select: (data) => data.pages[0]?.count }).data;
 }
