@@ -12,6 +12,7 @@ import { describeMachine } from '../lib/machine.mjs';
 import { createDatabase, dropDatabase, postgresVersion } from '../lib/postgres.mjs';
 import { renderResults } from '../lib/foundation-report.mjs';
 import { killAllServers, login, removeDir, rssMiB, SERVER_ENTRY, startServer, tempDir } from '../lib/server.mjs';
+import { waitForQuiet } from '../lib/quiet.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const TARGETS = { warmStartMs: 3000, p95Ms: 5, rssMb: 200 };
@@ -55,7 +56,7 @@ async function warmStart(dataDir) {
       if (!best || other < best.other) best = { ms: s.startMs, other };
       if (other <= DISTURBED_PCT) break;
       log(`warm start ${i + 1}: ${other.toFixed(0)}% of the CPUs went to other work; trying again`);
-      if (attempt < MAX_TRIES) await waitForQuiet(60);
+      if (attempt < MAX_TRIES) await waitForQuiet(60, log);
     }
     runs.push(best.ms);
     disturbed.push(best.other);
@@ -109,7 +110,7 @@ async function authMeLoad(databaseUrl, dataDir) {
         if (!best || r.cpu.other < best.cpu.other) best = { ...r, tries: attempt };
         if (r.cpu.other <= DISTURBED_PCT) break;
         log(`${name}: ${r.cpu.other.toFixed(0)}% of the CPUs went to other work; trying again`);
-        if (attempt < MAX_TRIES) await waitForQuiet(120);
+        if (attempt < MAX_TRIES) await waitForQuiet(120, log);
       }
       results.push([name, best]);
       return best;
@@ -163,25 +164,11 @@ function loadNotes(load, rate) {
   ];
 }
 
-/**
- * Other work on the machine (builds, test suites) skews every figure, so the bench first waits, for a
- * bounded time, until the 1-minute load average is under half the CPUs; RESULTS.md records the load
- * at the start and at the end either way.
- */
-async function waitForQuiet(maxSeconds) {
-  const limit = os.availableParallelism() / 2;
-  const deadline = Date.now() + maxSeconds * 1000;
-  while (os.loadavg()[0] > limit && Date.now() < deadline) {
-    log(`load average ${os.loadavg()[0].toFixed(2)} > ${limit}: waiting for a quieter machine`);
-    await sleep(10_000);
-  }
-  return os.loadavg()[0];
-}
 
 async function main() {
   if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first`);
   mkdirSync(LOG_DIR, { recursive: true });
-  const loadBefore = await waitForQuiet(Number(process.env.BENCH_WAIT_QUIET_SECONDS ?? 180));
+  const loadBefore = await waitForQuiet(Number(process.env.BENCH_WAIT_QUIET_SECONDS ?? 180), log);
   const machine = describeMachine();
   const pgVersion = await postgresVersion();
   const pgliteDir = tempDir('chatflow-bench-pglite-');

@@ -15,6 +15,7 @@ import { customerMix, messageLog, runFigures, sendPaced, waitForSocket } from '.
 import { describeMachine } from '../lib/machine.mjs';
 import { createDatabase, dropDatabase, postgresVersion } from '../lib/postgres.mjs';
 import { killAllServers, login, REPO_ROOT, removeDir, SERVER_ENTRY, startServer, tempDir } from '../lib/server.mjs';
+import { waitForQuiet } from '../lib/quiet.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const TARGETS = { throughput: 1000, latencyRate: 300, p99Ms: 150 };
@@ -55,16 +56,6 @@ let dbCreated = false;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const log = (msg) => console.log(`[bench:inbound] ${msg}`);
 
-/** Bounded wait until the 1-minute load average is under half the CPUs (the load is recorded either way). */
-async function waitForQuiet(maxSeconds) {
-  const limit = os.availableParallelism() / 2;
-  const deadline = Date.now() + maxSeconds * 1000;
-  while (os.loadavg()[0] > limit && Date.now() < deadline) {
-    log(`load average ${os.loadavg()[0].toFixed(2)} > ${limit}: waiting for a quieter machine`);
-    await sleep(10_000);
-  }
-  return os.loadavg()[0];
-}
 
 /**
  * A fresh server keeps PostgreSQL busy for a while after it answers (pg-boss creates its queues and
@@ -108,7 +99,7 @@ function describe(name, f) {
 async function main() {
   if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first`);
   mkdirSync(LOG_DIR, { recursive: true });
-  const loadBefore = await waitForQuiet(Number(process.env.BENCH_WAIT_QUIET_SECONDS ?? 180));
+  const loadBefore = await waitForQuiet(Number(process.env.BENCH_WAIT_QUIET_SECONDS ?? 180), log);
   const machine = describeMachine();
   const pgVersion = await postgresVersion();
   const dataDir = tempDir('chatflow-bench-inbound-');
@@ -167,7 +158,7 @@ async function main() {
         if (f.cpu.other <= DISTURBED_PCT) break;
         if (attempt < CONFIG.tries) {
           log(`${name}: ${f.cpu.other.toFixed(0)}% of the CPUs went to other work; trying again`);
-          await waitForQuiet(60);
+          await waitForQuiet(60, log);
         }
       }
       return best;

@@ -14,6 +14,7 @@ import { renderInboxResults } from '../lib/inbox-report.mjs';
 import { describeMachine } from '../lib/machine.mjs';
 import { postgresVersion } from '../lib/postgres.mjs';
 import { killAllServers, REPO_ROOT, removeDir, SERVER_ENTRY, startServer, tempDir } from '../lib/server.mjs';
+import { waitForQuiet } from '../lib/quiet.mjs';
 import { buildCases, TARGETS } from './cases.mjs';
 import { databaseUrl, ensureDataset } from './dataset.mjs';
 import { loadWorld } from './world.mjs';
@@ -34,16 +35,6 @@ const tempDirs = [];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const log = (msg) => console.log(`[bench:inbox] ${msg}`);
 
-/** Waits, for a bounded time, until the 1-minute load average is under half the CPUs (as the foundation suite does). */
-async function waitForQuiet(maxSeconds) {
-  const limit = os.availableParallelism() / 2;
-  const deadline = Date.now() + maxSeconds * 1000;
-  while (os.loadavg()[0] > limit && Date.now() < deadline) {
-    log(`load average ${os.loadavg()[0].toFixed(2)} > ${limit}: waiting for a quieter machine`);
-    await sleep(10_000);
-  }
-  return os.loadavg()[0];
-}
 
 async function query(sql) {
   const c = new pg.Client({ connectionString: databaseUrl() });
@@ -108,7 +99,7 @@ async function measureCase(baseUrl, c, serverPid, stats) {
 async function main() {
   if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first`);
   mkdirSync(LOG_DIR, { recursive: true });
-  const loadBefore = await waitForQuiet(Number(process.env.BENCH_WAIT_QUIET_SECONDS ?? 180));
+  const loadBefore = await waitForQuiet(Number(process.env.BENCH_WAIT_QUIET_SECONDS ?? 180), log);
   const machine = describeMachine();
   const dataset = await ensureDataset(log);
   const postgres = await postgresDescription();

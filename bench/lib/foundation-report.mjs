@@ -1,3 +1,5 @@
+import { machineSection } from './machine-section.mjs';
+
 const ms = (v) => (Number.isFinite(v) ? `${v.toFixed(2)} ms` : 'n/a');
 const verdict = (ok) => (ok ? '**pass**' : '**FAIL**');
 
@@ -10,21 +12,11 @@ export function renderResults({ machine, postgresVersion, warm, load, rss, targe
   const lines = [];
   lines.push('## Foundation: start, GET /auth/me, idle memory', '');
   lines.push('Written by `npm run bench` (bench/foundation/run.mjs). Do not edit by hand; re-run to refresh.', '');
-  lines.push('### Machine', '');
-  lines.push('| | |', '|---|---|');
-  lines.push(`| CPUs (\`nproc\`) | ${machine.nproc} |`);
-  lines.push(`| CPU model | ${machine.cpuModel} |`);
-  lines.push(`| memory | ${machine.memoryGiB} GiB |`);
-  lines.push(`| Node | ${machine.node} |`);
-  lines.push(`| PostgreSQL | ${postgresVersion} (local, loopback) |`);
-  lines.push(`| kernel | ${machine.kernel} |`);
-  lines.push(`| date | ${machine.date} |`);
-  lines.push(`| load average (1 min) at start / end | ${machine.load.before.toFixed(2)} / ${machine.load.after.toFixed(2)} |`, '');
-  lines.push('The load generator runs on the same machine as the server and shares its CPUs.', '');
-  if (Math.max(machine.load.before, machine.load.after) > machine.load.quietBelow) {
-    lines.push(`**Warning: the machine was busy with other work during this run (load average above ${machine.load.quietBelow}); ` +
-      'the figures below are lower bounds of what the server does on a quiet machine. Re-run when it is idle.**', '');
-  }
+  machineSection(lines, machine, {
+    postgres: `${postgresVersion} (local, loopback)`,
+    shared: 'The load generator runs on the same machine as the server and shares its CPUs.',
+    busy: 'the figures below are lower bounds of what the server does on a quiet machine.',
+  });
 
   lines.push('### Summary', '');
   lines.push('| figure | measured | target | result |', '|---|---|---|---|');

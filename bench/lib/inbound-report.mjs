@@ -1,25 +1,16 @@
+import { machineSection as machineTable } from './machine-section.mjs';
 const ms = (v) => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : 'n/a');
 const pct = (v) => `${v.toFixed(0)}%`;
 const int = (v) => Math.round(v).toLocaleString('en-US');
 const verdict = (ok) => (ok ? '**pass**' : '**FAIL**');
 
 function machineSection(lines, machine, postgresVersion) {
-  lines.push('### Machine', '');
-  lines.push('| | |', '|---|---|');
-  lines.push(`| CPUs (\`nproc\`) | ${machine.nproc} |`);
-  lines.push(`| CPU model | ${machine.cpuModel} |`);
-  lines.push(`| memory | ${machine.memoryGiB} GiB |`);
-  lines.push(`| Node | ${machine.node} |`);
-  lines.push(`| PostgreSQL | ${postgresVersion} (local, loopback) |`);
-  lines.push(`| kernel | ${machine.kernel} |`);
-  lines.push(`| date | ${machine.date} |`);
-  lines.push(`| load average (1 min) at start / end | ${machine.load.before.toFixed(2)} / ${machine.load.after.toFixed(2)} |`, '');
-  lines.push('The load generator (HTTP sender and the agent\'s socket) runs on the same machine as the server and ' +
-    'PostgreSQL and shares their CPUs: every figure below carries that cost.', '');
-  if (Math.max(machine.load.before, machine.load.after) > machine.load.quietBelow) {
-    lines.push(`**Warning: the machine was busy with other work during this run (load average above ${machine.load.quietBelow}); ` +
-      'the figures below are lower bounds of what the server does on a quiet machine. Re-run when it is idle.**', '');
-  }
+  machineTable(lines, machine, {
+    postgres: `${postgresVersion} (local, loopback)`,
+    shared: 'The load generator (HTTP sender and the agent\'s socket) runs on the same machine as the server and ' +
+      'PostgreSQL and shares their CPUs: every figure below carries that cost.',
+    busy: 'the figures below are lower bounds of what the server does on a quiet machine.',
+  });
 }
 
 /** bench/results/inbound.md: machine, the two figures beside their targets, then each run in detail. */

@@ -1,3 +1,4 @@
+import { machineSection as machineTable } from './machine-section.mjs';
 const ms = (v) => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : 'n/a');
 const verdict = (ok) => (ok ? '**pass**' : '**FAIL**');
 const int = (v) => Number(v).toLocaleString('en-US');
@@ -5,21 +6,11 @@ const int = (v) => Number(v).toLocaleString('en-US');
 const pct = (v) => `${Math.min(100, Math.max(0, v)).toFixed(0)}%`;
 
 function machineSection(lines, { machine, postgres }) {
-  lines.push('### Machine', '');
-  lines.push('| | |', '|---|---|');
-  lines.push(`| CPUs (\`nproc\`) | ${machine.nproc} |`);
-  lines.push(`| CPU model | ${machine.cpuModel} |`);
-  lines.push(`| memory | ${machine.memoryGiB} GiB |`);
-  lines.push(`| Node | ${machine.node} |`);
-  lines.push(`| PostgreSQL | ${postgres.version} (local, loopback; ${postgres.settings}) |`);
-  lines.push(`| kernel | ${machine.kernel} |`);
-  lines.push(`| date | ${machine.date} |`);
-  lines.push(`| load average (1 min) at start / end | ${machine.load.before.toFixed(2)} / ${machine.load.after.toFixed(2)} |`, '');
-  lines.push('The load generator, the server and PostgreSQL share these CPUs.', '');
-  if (Math.max(machine.load.before, machine.load.after) > machine.load.quietBelow) {
-    lines.push(`**Warning: the machine was busy with other work during this run (load average above ${machine.load.quietBelow}); ` +
-      'the figures below are worse than what the server does on a quiet machine. Re-run when it is idle.**', '');
-  }
+  machineTable(lines, machine, {
+    postgres: `${postgres.version} (local, loopback; ${postgres.settings})`,
+    shared: 'The load generator, the server and PostgreSQL share these CPUs.',
+    busy: 'the figures below are worse than what the server does on a quiet machine.',
+  });
 }
 
 function datasetSection(lines, { dataset, serverStart }) {

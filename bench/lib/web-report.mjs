@@ -1,27 +1,20 @@
+import { machineSection as machineTable } from './machine-section.mjs';
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (v) => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : 'n/a');
 const int = (v) => Math.round(v).toLocaleString('en-US');
 const verdict = (ok) => (ok ? '**pass**' : '**FAIL**');
 
 function machineSection(lines, { machine, postgresVersion, chromium }) {
-  lines.push('### Machine', '');
-  lines.push('| | |', '|---|---|');
-  lines.push(`| CPUs (\`nproc\`) | ${machine.nproc} |`);
-  lines.push(`| CPU model | ${machine.cpuModel} |`);
-  lines.push(`| memory | ${machine.memoryGiB} GiB |`);
-  lines.push(`| Node | ${machine.node} |`);
-  lines.push(`| PostgreSQL | ${postgresVersion} (local, loopback) |`);
-  lines.push(`| browser | Chromium ${chromium.version}, headless, \`${chromium.args.join(' ')}\` |`);
-  lines.push(`| rendering | software: no GPU (\`--disable-gpu\`), raster on the CPU threads of the renderer |`);
-  lines.push(`| viewport | ${chromium.viewport.width} x ${chromium.viewport.height}, device scale 1 |`);
-  lines.push(`| kernel | ${machine.kernel} |`);
-  lines.push(`| date | ${machine.date} |`);
-  lines.push(`| load average (1 min) at start / end | ${machine.load.before.toFixed(2)} / ${machine.load.after.toFixed(2)} |`, '');
-  lines.push('The server, PostgreSQL and Chromium share these CPUs.', '');
-  if (Math.max(machine.load.before, machine.load.after) > machine.load.quietBelow) {
-    lines.push(`**Warning: the machine was busy with other work during this run (load average above ${machine.load.quietBelow}); ` +
-      'frame times are then longer than the page alone would make them (see "other work" per run). Re-run when it is idle.**', '');
-  }
+  machineTable(lines, machine, {
+    postgres: `${postgresVersion} (local, loopback)`,
+    extraRows: [
+      ['browser', `Chromium ${chromium.version}, headless, \`${chromium.args.join(' ')}\``],
+      ['rendering', 'software: no GPU (`--disable-gpu`), raster on the CPU threads of the renderer'],
+      ['viewport', `${chromium.viewport.width} x ${chromium.viewport.height}, device scale 1`],
+    ],
+    shared: 'The server, PostgreSQL and Chromium share these CPUs.',
+    busy: 'frame times are then longer than the page alone would make them (see "other work" per run).',
+  });
 }
 
 function scrollRow(run, targets) {

@@ -18,6 +18,7 @@ import { renderWebResults } from '../lib/web-report.mjs';
 import { loadAllRows, renderedRows, scrollByFrames, scrollByWheel } from '../lib/web-scroll.mjs';
 import { seedTickets } from '../lib/web-seed.mjs';
 import { measureRouteWeight } from '../lib/web-weight.mjs';
+import { waitForQuiet } from '../lib/quiet.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const LOG_DIR = path.join(here, '../.tmp');
@@ -38,20 +39,9 @@ const MAX_TRIES = Number(process.env.BENCH_WEB_TRIES) || 2;
 const WEB_DIST = process.env.BENCH_WEB_DIST ?? path.join(REPO_ROOT, 'web/dist');
 
 const log = (msg) => console.log(`[bench:web] ${msg}`);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 let browser = null;
 let dataDir = null;
 
-/** Waits, for a bounded time, until the 1-minute load average is under half the CPUs. */
-async function waitForQuiet(maxSeconds) {
-  const limit = os.availableParallelism() / 2;
-  const deadline = Date.now() + maxSeconds * 1000;
-  while (os.loadavg()[0] > limit && Date.now() < deadline) {
-    log(`load average ${os.loadavg()[0].toFixed(2)} > ${limit}: waiting for a quieter machine`);
-    await sleep(10_000);
-  }
-  return os.loadavg()[0];
-}
 
 async function measureWeight(baseUrl, agent) {
   const { context, page, errors } = await newPage(browser, baseUrl);
@@ -82,7 +72,7 @@ async function measured(name, run) {
     best.tries = attempt;
     if (result.cpu.other <= DISTURBED_PCT) break;
     log(`${name}: ${result.cpu.other.toFixed(0)}% of the CPUs went to other work${attempt < MAX_TRIES ? '; trying again' : ''}`);
-    if (attempt < MAX_TRIES) await waitForQuiet(120);
+    if (attempt < MAX_TRIES) await waitForQuiet(120, log);
   }
   return { name, ...best };
 }
@@ -127,7 +117,7 @@ async function main() {
     if (!existsSync(built)) throw new Error(`${built} is missing: run \`npm run build\` first`);
   }
   mkdirSync(LOG_DIR, { recursive: true });
-  const loadBefore = await waitForQuiet(Number(process.env.BENCH_WAIT_QUIET_SECONDS ?? 180));
+  const loadBefore = await waitForQuiet(Number(process.env.BENCH_WAIT_QUIET_SECONDS ?? 180), log);
   const machine = describeMachine();
   const pgVersion = await postgresVersion();
   dataDir = tempDir('chatflow-bench-web-');
