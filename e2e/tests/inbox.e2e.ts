@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import { test } from 'vitest';
 import { loginAs } from '../src/auth';
 import { useBrowser } from '../src/browser';
+import { withCustomerPhone } from '../src/phone';
 import { createInbox, customerNumber, customerSays, type Inbox } from '../src/inbox';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../src/server';
 import { hides, shows, toast } from '../src/wait';
 
 const b = useBrowser();
@@ -26,7 +26,7 @@ async function acceptedConversation(page: Page, inbox: Inbox, contact: string, t
 }
 
 test('the customer writes on the simulator, the agent accepts the ticket and the reply reaches the phone', async () => {
-  const { page, context } = b;
+  const { page } = b;
   const inbox = await createInbox();
   const contact = `Cliente ${inbox.tag}`;
 
@@ -34,13 +34,7 @@ test('the customer writes on the simulator, the agent accepts the ticket and the
   await page.getByRole('tab', { name: /Aguardando/ }).click();
 
   // The customer's phone: a second browser, the admin on the simulator page.
-  const phoneContext = await context.browser()!.newContext({ baseURL: b.baseUrl, viewport: { width: 1366, height: 900 }, locale: 'pt-BR' });
-  try {
-    phoneContext.setDefaultTimeout(15_000);
-    const phone = await phoneContext.newPage();
-    await loginAs(phone, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await phone.goto(`/simulator/${inbox.connectionId}`);
-    await shows(phone.getByTestId('simulator-title'), 'the simulator page');
+  await withCustomerPhone(page, b.baseUrl, inbox.connectionId, async (phone) => {
     await phone.getByLabel('Nome do cliente').fill(contact);
     await phone.getByRole('textbox', { name: 'Mensagem' }).fill(`Olá, preciso de ajuda ${inbox.tag}`);
     await phone.getByRole('textbox', { name: 'Mensagem' }).press('Enter');
@@ -57,9 +51,7 @@ test('the customer writes on the simulator, the agent accepts the ticket and the
     await messageBox(page).press('Enter');
     await shows(page.getByText(reply), 'the reply in the conversation');
     await shows(phone.getByText(reply), 'the agent reply on the customer phone');
-  } finally {
-    await phoneContext.close();
-  }
+  });
 });
 
 test('the agent resolves with a farewell and reopens the ticket from the resolved view', async () => {

@@ -3,8 +3,8 @@ import type { Locator, Page } from 'playwright-core';
 import { adminToken } from '../src/api';
 import { loginAs } from '../src/auth';
 import { useBrowser } from '../src/browser';
+import { withCustomerPhone } from '../src/phone';
 import { createInbox, customerConversation, customerNumber, customerSays, type Inbox } from '../src/inbox';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../src/server';
 import { hides, shows } from '../src/wait';
 import { useTempDir } from '../fixtures/files';
 import { makePng } from '../fixtures/png';
@@ -84,7 +84,7 @@ async function attachMedia(page: Page, paths: string[]) {
 }
 
 test('the agent sends an image with a caption: it shows in the conversation and reaches the customer phone', async () => {
-  const { page, context } = b;
+  const { page } = b;
   const inbox = await createInbox();
   const contact = `Cliente ${inbox.tag}`;
   const png = makePng(64, 48);
@@ -106,20 +106,12 @@ test('the agent sends an image with a caption: it shows in the conversation and 
   expectEqual(await loadedWidth(page, messageImage(sent), 'the sent image in the conversation'), png.width, 'sent image width');
 
   // The customer's phone: the simulator page, on the customer's number, shows the picture.
-  const phoneContext = await context.browser()!.newContext({ baseURL: b.baseUrl, viewport: { width: 1366, height: 900 }, locale: 'pt-BR' });
-  try {
-    phoneContext.setDefaultTimeout(15_000);
-    const phone = await phoneContext.newPage();
-    await loginAs(phone, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await phone.goto(`/simulator/${inbox.connectionId}`);
-    await shows(phone.getByTestId('simulator-title'), 'the simulator page');
+  await withCustomerPhone(page, b.baseUrl, inbox.connectionId, async (phone) => {
     await phone.getByLabel('Número do cliente').fill(number);
     const received = phone.getByTestId('simulator-messages').getByRole('img', { name: 'foto-produto.png' });
     expectEqual(await loadedWidth(phone, received, 'the image on the customer phone'), png.width, 'received image width');
     await shows(phone.getByTestId('simulator-messages').getByText(caption), 'the caption on the customer phone');
-  } finally {
-    await phoneContext.close();
-  }
+  });
 
   // And the phone's API view agrees: one image reply, whose file is the bytes the agent picked.
   const images = (await repliesOnPhone(inbox.connectionId, number)).filter((m) => m.type === 'image');
