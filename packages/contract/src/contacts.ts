@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listItems } from './query-lists';
 import { type Channel, CHANNELS } from './channels';
 import { boundedString, PageQuery, queryBoolean } from './fields';
 import type { TagRef } from './tickets';
@@ -108,23 +109,7 @@ export type ContactChanges = z.output<typeof ContactUpdateInput>;
  * repeat the parameter or separate with commas. Anything that is not a positive integer is a 400.
  */
 const tagIdList = () =>
-  z.preprocess((v) => {
-    if (v === undefined || v === null || v === '') return undefined;
-    const parts = (Array.isArray(v) ? v : [v]).flatMap((item) => {
-      if (typeof item !== 'string') return [item];
-      const text = item.trim();
-      if (text.startsWith('[')) {
-        try {
-          const parsed: unknown = JSON.parse(text);
-          return Array.isArray(parsed) ? parsed : [parsed];
-        } catch {
-          return [text];
-        }
-      }
-      return text.split(',').filter((s) => s.trim() !== '');
-    });
-    return parts;
-  }, z.array(z.coerce.number({ message: 'validation.invalid' }).int({ message: 'validation.invalid' }).positive({ message: 'validation.invalid' }))
+  z.preprocess((v) => (v === undefined || v === null || v === '' ? undefined : listItems(v)), z.array(z.coerce.number({ message: 'validation.invalid' }).int({ message: 'validation.invalid' }).positive({ message: 'validation.invalid' }))
     .max(200, { message: 'validation.tooLong' }).optional());
 
 /** GET /contacts (spec 1 §7, spec 2 §7 Contacts administration). */

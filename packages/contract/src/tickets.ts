@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listItems } from './query-lists';
 import type { Channel } from './channels';
 
 export const TICKET_STATUSES = ['open', 'pending', 'closed', 'group', 'lgpd', 'nps'] as const;
@@ -46,23 +47,6 @@ export interface TicketView {
 // The list's limits are in ticket-limits.ts, a module without schemas: the ticket list imports them
 // at first paint without loading zod and the schemas below.
 export * from './ticket-limits';
-
-function listItems(value: unknown): unknown[] {
-  if (value === undefined || value === null || value === '') return [];
-  return (Array.isArray(value) ? value : [value]).flatMap((item) => {
-    if (typeof item !== 'string') return [item];
-    const text = item.trim();
-    if (text.startsWith('[')) {
-      try {
-        const parsed: unknown = JSON.parse(text);
-        return Array.isArray(parsed) ? parsed : [parsed];
-      } catch {
-        return [text];
-      }
-    }
-    return text === '' ? [] : text.split(',').map((s) => s.trim());
-  });
-}
 
 /** A list of ids in a query string: JSON text, repeated parameters or "1,2,3". */
 export const queryIdList = z.preprocess(listItems,
