@@ -1,9 +1,10 @@
 import type { TicketUpdateInput, TicketView } from '@chatflow/contract';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueues } from '../../queues/hooks/use-queues';
 import { useUserList } from '../../tickets/hooks/use-lookups';
+import { QueueDot } from '../../../components/QueueDot';
 
 interface Props {
   open: boolean;
@@ -49,7 +50,7 @@ export function TransferModal({ open, ticket, busy, onTransfer, onClose }: Props
             onChange={(e) => { setQueueId(Number(e.target.value)); setUserId(''); }}>
             {(queues.data ?? []).map((q) => (
               <MenuItem key={q.id} value={q.id}>
-                <Box component="span" sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: q.color, mr: 1, display: 'inline-block' }} />
+                <QueueDot color={q.color} />
                 {q.name}
               </MenuItem>
             ))}

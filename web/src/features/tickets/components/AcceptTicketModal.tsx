@@ -1,7 +1,8 @@
 import type { QueueRef } from '@chatflow/contract';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueueDot } from '../../../components/QueueDot';
 
 interface Props {
   open: boolean;
@@ -24,7 +25,7 @@ export function AcceptTicketModal({ open, queues, busy, onAccept, onClose }: Pro
           onChange={(e) => setQueueId(Number(e.target.value))}>
           {queues.map((q) => (
             <MenuItem key={q.id} value={q.id}>
-              <Box component="span" sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: q.color, mr: 1 }} />
+              <QueueDot color={q.color} />
               {q.name}
             </MenuItem>
           ))}

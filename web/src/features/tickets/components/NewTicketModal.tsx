@@ -1,6 +1,6 @@
 import type { ContactView, QueueRef, SessionUserView, TicketView } from '@chatflow/contract';
 import {
-  Autocomplete, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField,
+  Autocomplete, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField,
 } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { toastError } from '../../../lib/errors';
 import { type HeldTicket, heldTicketOf } from '../held-ticket';
 import { CONTACT_SEARCH_MIN, useContactSearch } from '../hooks/use-contact-search';
 import { useConnections } from '../hooks/use-lookups';
+import { QueueDot } from '../../../components/QueueDot';
 
 const ContactModal = lazy(() => import('../../contacts/ContactModal'));
 
@@ -119,7 +120,7 @@ export function NewTicketModal({ open, user, queues, onClose, onOpened, onHeld }
               error={tried && queueId === ''} helperText={tried && queueId === '' ? t('tickets.newTicket.selectQueue') : undefined}>
               {queues.map((q) => (
                 <MenuItem key={q.id} value={q.id}>
-                  <Box component="span" sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: q.color, mr: 1 }} />
+                  <QueueDot color={q.color} />
                   {q.name}
                 </MenuItem>
               ))}

@@ -1,6 +1,7 @@
 import type { QueueRef } from '@chatflow/contract';
-import { Box, Checkbox, ListItemText, MenuItem, TextField } from '@mui/material';
+import { Checkbox, ListItemText, MenuItem, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { QueueDot } from '../../../components/QueueDot';
 
 interface Props {
   queues: QueueRef[];
@@ -42,7 +43,7 @@ export function QueueSelect({ queues, showsNoQueue, queueIds, onChange }: Props)
       {queues.map((q) => (
         <MenuItem key={q.id} value={q.id} dense data-testid="queue-option">
           <Checkbox size="small" checked={chosen.includes(q.id)} sx={{ p: 0.5, mr: 1 }} />
-          <Box component="span" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: q.color, mr: 1, flexShrink: 0 }} />
+          <QueueDot color={q.color} size={10} />
           <ListItemText primary={q.name} />
         </MenuItem>
       ))}

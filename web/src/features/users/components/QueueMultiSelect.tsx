@@ -1,6 +1,7 @@
 import { Box, Chip, MenuItem, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useQueues } from '../../queues/hooks/use-queues';
+import { QueueDot } from '../../../components/QueueDot';
 
 interface Props {
   value: number[];
@@ -35,7 +36,7 @@ export function QueueMultiSelect({ value, onChange, label }: Props) {
       }}>
       {queues.map((q) => (
         <MenuItem key={q.id} value={q.id}>
-          <Box component="span" sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: q.color, mr: 1, flexShrink: 0 }} />
+          <QueueDot color={q.color} />
           {q.name}
         </MenuItem>
       ))}
