@@ -62,9 +62,10 @@ async function postgresDescription() {
  * PostgreSQL's buffer accesses (shared hits and reads) in the bench database so far: per request, a
  * measure of a query's work that other load on the machine does not change, unlike its latency.
  * A backend sends its statistics at most once a second, and an idle one within ten seconds, so the
- * reading waits STATS_FLUSH_MS for the server's connections to report everything before it.
+ * reading waits STATS_FLUSH_MS for the server's connections to report everything before it
+ * (BENCH_INBOX_STATS_FLUSH_MS=0 skips the wait for quick tries; the buffer figures are then partial).
  */
-const STATS_FLUSH_MS = 11_000;
+const STATS_FLUSH_MS = Number(process.env.BENCH_INBOX_STATS_FLUSH_MS ?? 11_000);
 async function buffersSoFar(client) {
   await sleep(STATS_FLUSH_MS);
   const { rows } = await client.query('select blks_hit + blks_read as n from pg_stat_database where datname = current_database()');

@@ -1,4 +1,4 @@
-import { TICKET_COUNT_CAP, TICKET_PAGE_SIZE, type TicketView } from '@chatflow/contract';
+import { SEARCH_COUNT_CAP, TICKET_COUNT_CAP, TICKET_PAGE_SIZE, type TicketView } from '@chatflow/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, test } from 'vitest';
@@ -46,7 +46,7 @@ describe('badges stop at the count cap', () => {
 });
 
 describe('a message search word in more messages than the probes read', () => {
-  test('lists exactly the matching tickets newest first, counts them up to the cap, and honours visibility and filters', async () => {
+  test('lists exactly the matching tickets newest first, counts them up to the search cap, and honours visibility and filters', async () => {
     const { f, companyId, admin, agent, agentB, connection, queueA, queueB } = await inboxScenario(t);
     const inQueueA = { companyId, connectionId: connection.id, queueId: queueA.id, status: 'closed' as const };
     // "boleto": two messages in each of more tickets than even the wide probe reads through.
@@ -64,11 +64,16 @@ describe('a message search word in more messages than the probes read', () => {
     const api = await t.as(admin);
     // The fatura tickets were made last, so they are the newest of everything.
     const first = await api.get('/tickets', search('boleto'));
-    expect(first.json()).toMatchObject({ count: TICKET_COUNT_CAP, hasMore: true });
+    expect(first.json()).toMatchObject({ count: SEARCH_COUNT_CAP, hasMore: true });
     expect(pageIds(first)).toEqual(boleto.slice(0, TICKET_PAGE_SIZE));
     expect(pageIds(await api.get('/tickets', { ...search('boleto'), pageNumber: '3' })))
       .toEqual(boleto.slice(2 * TICKET_PAGE_SIZE, 3 * TICKET_PAGE_SIZE));
     expect(pageIds(await api.get('/tickets', search('fatura')))).toEqual(fatura.slice(0, TICKET_PAGE_SIZE));
+    // Searches stop counting sooner than the tabs: the closed tab holds more than a thousand of these.
+    expect((await api.get('/tickets', { status: 'closed' })).json().count).toBe(TICKET_COUNT_CAP);
+    expect((await api.get('/tickets', { status: 'closed', searchParam: 'Conta' })).json().count).toBe(SEARCH_COUNT_CAP);
+    expect((await api.get('/tickets', { searchParam: 'Conta' })).json().count).toBe(SEARCH_COUNT_CAP);
+    expect((await api.get('/tickets')).json().count).toBe(SEARCH_COUNT_CAP);
     // Filters narrow the word's tickets below the cap: the count is exact again, however it is reached.
     const onlyOpen = await api.get('/tickets', { ...search('boleto'), statusFilter: '["open"]' });
     expect(onlyOpen.json()).toMatchObject({ count: 1, hasMore: false });
@@ -76,7 +81,7 @@ describe('a message search word in more messages than the probes read', () => {
     expect((await api.get('/tickets', { ...search('fatura'), statusFilter: '["open"]' })).json()).toMatchObject({ count: 0, tickets: [] });
     // The agent of queue A sees the same tickets; the agent of queue B none of them.
     const agentPage = await (await t.as(agent)).get('/tickets', search('boleto'));
-    expect(agentPage.json().count).toBe(TICKET_COUNT_CAP);
+    expect(agentPage.json().count).toBe(SEARCH_COUNT_CAP);
     expect(pageIds(agentPage)).toEqual(boleto.slice(0, TICKET_PAGE_SIZE));
     for (const word of ['boleto', 'fatura']) {
       expect((await (await t.as(agentB)).get('/tickets', search(word))).json()).toMatchObject({ count: 0, tickets: [], hasMore: false });

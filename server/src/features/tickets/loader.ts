@@ -60,12 +60,16 @@ export async function presentOptionsFor(db: DbOrTx, companyId: number, viewer: A
 /** Views of tickets of the company by id, in the order of `ids` (missing ids are skipped). */
 export async function loadTicketViews(db: DbOrTx, companyId: number, ids: number[], viewer: Actor | null = null): Promise<TicketView[]> {
   if (ids.length === 0) return [];
-  const rows = await ticketRowsQuery(db).where(sql`${tickets.companyId} = ${companyId} and ${inArray(tickets.id, ids)}`);
-  const bundles = new Map((await bundlesOf(db, rows)).map((b) => [b.ticket.id, b]));
-  const options = await presentOptionsFor(db, companyId, viewer);
+  // The rows, their tags and the viewer's options side by side: each needs only the ids.
+  const [rows, tagMap, options] = await Promise.all([
+    ticketRowsQuery(db).where(sql`${tickets.companyId} = ${companyId} and ${inArray(tickets.id, ids)}`),
+    tagsOfTickets(db, ids),
+    presentOptionsFor(db, companyId, viewer),
+  ]);
+  const rowsById = new Map(rows.map((r) => [r.ticket.id, r]));
   return ids.flatMap((id) => {
-    const b = bundles.get(id);
-    return b ? [presentTicket(b, options)] : [];
+    const r = rowsById.get(id);
+    return r ? [presentTicket({ ...r, tags: tagMap.get(id) ?? [] }, options)] : [];
   });
 }
 

@@ -1,4 +1,4 @@
-import { TICKET_PAGE_SIZE, type TicketListFilters, type TicketPage } from '@chatflow/contract';
+import { TICKET_PAGE_SIZE, type TicketListFilters, type TicketPage, ticketCountCap } from '@chatflow/contract';
 import { and, asc, desc, type SQL } from 'drizzle-orm';
 import { tickets } from '../../../db/schema';
 import type { RequestContext } from '../../../http/context';
@@ -20,8 +20,8 @@ export async function viewerOf(ctx: Pick<RequestContext, 'db' | 'actor' | 'compa
  * schema); the view of each ticket is then loaded by id (one joined query and one for tags).
  */
 export async function listTickets(ctx: RequestContext, q: TicketListFilters): Promise<TicketPage> {
-  const viewer = await viewerOf(ctx);
-  const [tagged, search] = await Promise.all([
+  const [viewer, tagged, search] = await Promise.all([
+    viewerOf(ctx),
     withAllTags(ctx.db, q.tags),
     resolveSearch(ctx.db, ctx.companyId, q.searchParam.trim(), q.searchOnMessages),
   ]);
@@ -32,7 +32,7 @@ export async function listTickets(ctx: RequestContext, q: TicketListFilters): Pr
   const offset = (q.pageNumber - 1) * TICKET_PAGE_SIZE;
   const [rows, count] = await Promise.all([
     ctx.db.select({ id: tickets.id }).from(tickets).where(where).orderBy(...order).limit(TICKET_PAGE_SIZE + 1).offset(offset),
-    countSearchMatches(ctx.db, filters, search),
+    countSearchMatches(ctx.db, filters, search, { cap: ticketCountCap(q), order }),
   ]);
   const ids = rows.slice(0, TICKET_PAGE_SIZE).map((r) => r.id);
   return {

@@ -1,8 +1,8 @@
-import { MESSAGE_SEARCH_MIN_LENGTH, TICKET_COUNT_CAP } from '@chatflow/contract';
+import { searchesMessages } from '@chatflow/contract';
 import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { contacts, messages, tickets } from '../../../db/schema';
-import { cappedCount } from './capped-count';
+import { type CountLimits, cappedCount } from './capped-count';
 import { inIds } from './ids';
 
 /** Up to this many matching contacts travel as a list of ids; more stay a subquery. */
@@ -52,10 +52,9 @@ export async function resolveSearch(db: DbOrTx, companyId: number, term: string,
   const pattern = containsPattern(term);
   const contactMatch = and(eq(contacts.companyId, companyId), or(ilike(contacts.name, pattern), ilike(contacts.number, pattern)));
   const messageMatch = and(eq(messages.companyId, companyId), ilike(messages.body, pattern), eq(messages.isDeleted, false)) as SQL;
-  const searchesMessages = onMessages && term.length >= MESSAGE_SEARCH_MIN_LENGTH;
   const [contactRows, probe] = await Promise.all([
     db.select({ id: contacts.id }).from(contacts).where(contactMatch).limit(CONTACT_IDS_MAX + 1),
-    searchesMessages ? ticketsOf(db, messageMatch, MESSAGE_PROBE) : null,
+    searchesMessages({ searchParam: term, searchOnMessages: onMessages }) ? ticketsOf(db, messageMatch, MESSAGE_PROBE) : null,
   ]);
   const byContact = contactRows.length > CONTACT_IDS_MAX
     ? inArray(tickets.contactId, db.select({ id: contacts.id }).from(contacts).where(contactMatch))
@@ -79,15 +78,16 @@ export async function resolveSearch(db: DbOrTx, companyId: number, term: string,
  * finds every matching message, which gives the exact count; only a word beyond even that, whose
  * tickets the filters nearly all hide, is counted by the per-ticket test.
  */
-export async function countSearchMatches(db: DbOrTx, filters: SQL, search: ResolvedSearch): Promise<number> {
+export async function countSearchMatches(db: DbOrTx, filters: SQL, search: ResolvedSearch, limits: Required<CountLimits>): Promise<number> {
   const where = and(filters, search.condition) as SQL;
-  if (!search.broad) return cappedCount(db, where);
+  if (!search.broad) return cappedCount(db, where, limits);
+  const { cap } = limits;
   const { known, byContact, messageMatch } = search.broad;
-  if (known.length >= TICKET_COUNT_CAP && await cappedCount(db, and(filters, inIds(tickets.id, known)) as SQL) >= TICKET_COUNT_CAP) {
-    return TICKET_COUNT_CAP;
-  }
+  // The probes' tickets are a list of ids: counted in any order (the pk), not walked in the list's.
+  const amongKnown = (ids: number[]) => cappedCount(db, and(filters, inIds(tickets.id, ids)) as SQL, { cap });
+  if (known.length >= cap && await amongKnown(known) >= cap) return cap;
   const wide = await ticketsOf(db, messageMatch, WIDE_PROBE);
-  if (wide.complete) return cappedCount(db, and(filters, or(byContact, inIds(tickets.id, wide.ids))) as SQL);
-  if (await cappedCount(db, and(filters, inIds(tickets.id, wide.ids)) as SQL) >= TICKET_COUNT_CAP) return TICKET_COUNT_CAP;
-  return cappedCount(db, where);
+  if (wide.complete) return cappedCount(db, and(filters, or(byContact, inIds(tickets.id, wide.ids))) as SQL, { cap });
+  if (await amongKnown(wide.ids) >= cap) return cap;
+  return cappedCount(db, where, limits);
 }

@@ -15,9 +15,12 @@ const TAGGED_IDS_MAX = 50_000;
 export async function withAllTags(db: DbOrTx, tagIds: readonly number[]): Promise<SQL | undefined> {
   const tags = [...new Set(tagIds)];
   if (tags.length === 0) return undefined;
-  const tagged = await db.select({ ticketId: ticketTags.ticketId }).from(ticketTags)
-    .where(inArray(ticketTags.tagId, tags)).groupBy(ticketTags.ticketId)
-    .having(eq(count(), tags.length)).limit(TAGGED_IDS_MAX + 1);
+  // One tag is its rows as they are; several must all be on a ticket (grouped, which costs a hash of every row).
+  const tagged = tags.length === 1
+    ? await db.select({ ticketId: ticketTags.ticketId }).from(ticketTags).where(eq(ticketTags.tagId, tags[0])).limit(TAGGED_IDS_MAX + 1)
+    : await db.select({ ticketId: ticketTags.ticketId }).from(ticketTags)
+      .where(inArray(ticketTags.tagId, tags)).groupBy(ticketTags.ticketId)
+      .having(eq(count(), tags.length)).limit(TAGGED_IDS_MAX + 1);
   if (tagged.length <= TAGGED_IDS_MAX) return tagged.length > 0 ? inIds(tickets.id, tagged.map((r) => r.ticketId)) : sql`false`;
   return and(...tags.map((tagId) =>
     exists(db.select({ one: sql`1` }).from(ticketTags).where(and(eq(ticketTags.ticketId, tickets.id), eq(ticketTags.tagId, tagId))))));

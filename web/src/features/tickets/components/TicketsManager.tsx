@@ -1,4 +1,4 @@
-import { type SessionUserView, TICKET_COUNT_CAP, type TicketView } from '@chatflow/contract';
+import { type SessionUserView, TICKET_COUNT_CAP, type TicketView, ticketCountCap } from '@chatflow/contract';
 import { Badge, Box, Paper, Tab, Tabs, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useCallback, useMemo, useRef, useState } from 'react';
@@ -43,10 +43,10 @@ interface Props {
   onOpenTicket(uuid: string): void;
 }
 
-function CountLabel({ label, count, testId }: { label: string; count: number | undefined; testId: string }) {
+function CountLabel({ label, count, testId, cap = TICKET_COUNT_CAP }: { label: string; count: number | undefined; testId: string; cap?: number }) {
   return (
-    // Counts stop at TICKET_COUNT_CAP on the server (a larger count reads as the cap): show it as "999+".
-    <Badge badgeContent={count ?? 0} color="secondary" max={TICKET_COUNT_CAP - 1} data-testid={testId} data-count={count ?? 0}
+    // Counts stop at the cap on the server (a larger count reads as the cap): show it as "999+" (or "99+").
+    <Badge badgeContent={count ?? 0} color="secondary" max={cap - 1} data-testid={testId} data-count={count ?? 0}
       sx={{ '& .MuiBadge-badge': { right: -14, top: 2 } }}>
       <Box component="span" sx={{ pr: 1 }}>{label}</Box>
     </Badge>
@@ -136,7 +136,7 @@ export function TicketsManager({ user, selectedUuid, onOpenTicket }: Props) {
       ) : (
         <Box sx={{ px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>
           <Typography variant="subtitle2" data-testid="view-title">
-            <CountLabel label={t(`tickets.views.${m.view}`)} count={viewCount} testId={`count-${m.view}`} />
+            <CountLabel label={t(`tickets.views.${m.view}`)} count={viewCount} testId={`count-${m.view}`} cap={ticketCountCap({ status: m.activeTab, searchParam: m.filters[m.activeTab].searchParam })} />
           </Typography>
         </Box>
       )}
