@@ -58,8 +58,17 @@ export async function openPglite(dataDirOrBlob?: string | Blob): Promise<Databas
   return { kind: 'pglite', db, pglite, pool: null, url: null, close: () => pglite.close() };
 }
 
+/**
+ * The app's sessions run without parallel query workers: its queries stop after a page or a capped
+ * count, where starting workers costs more than they save, and on a busy server the workers take
+ * CPUs from other requests (bench/results/inbox.md: a filtered list went from 800 ms to 90 ms).
+ */
+const SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0';
+/** Ours, then the operator's PGOPTIONS (which pg reads only when no options are given). */
+const sessionOptions = () => [SESSION_OPTIONS, process.env.PGOPTIONS].filter(Boolean).join(' ');
+
 export function openPostgres(url: string, max = 20): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({ connectionString: url, max, options: sessionOptions() });
   pool.on('error', () => {}); // idle-client errors surface on the next query
   const db = drizzlePg(pool, { schema });
   return { kind: 'postgres', db, pglite: null, pool, url, close: () => pool.end() };

@@ -78,7 +78,7 @@ export async function resolveSearch(db: DbOrTx, companyId: number, term: string,
  * finds every matching message, which gives the exact count; only a word beyond even that, whose
  * tickets the filters nearly all hide, is counted by the per-ticket test.
  */
-export async function countSearchMatches(db: DbOrTx, filters: SQL, search: ResolvedSearch, limits: Required<CountLimits>): Promise<number> {
+export async function countSearchMatches(db: DbOrTx, filters: SQL, search: ResolvedSearch, limits: CountLimits & { cap: number }): Promise<number> {
   const where = and(filters, search.condition) as SQL;
   if (!search.broad) return cappedCount(db, where, limits);
   const { cap } = limits;
