@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema';
-import { loadSessionUser } from '../features/auth/sessions';
+import { loadSessionActor } from '../features/auth/sessions';
 import type { ChannelRegistry } from '../channels/types';
 import type { JobQueue } from '../jobs/queue';
 import type { Realtime } from '../realtime/emit';
@@ -18,13 +18,12 @@ export function bearerToken(req: FastifyRequest): string | null {
 
 type AuthDeps = { db: Db; config: Config; tokens: TokenService; realtime: Realtime; jobs: JobQueue; channels: ChannelRegistry };
 
-/** Finds the user of a live session (and whatever else a route wants in the same round trip). */
-export type SessionLoader<T extends { user: UserRow }> = (db: Db, sessionId: string, userId: number) => Promise<T | null>;
-
-const userOnly: SessionLoader<{ user: UserRow }> = async (db, sessionId, userId) => {
-  const user = await loadSessionUser(db, sessionId, userId);
-  return user ? { user } : null;
-};
+/**
+ * Finds the user of a live session (and whatever else a route wants in the same round trip); the
+ * user's queue ids, when it loads them, go to the request context.
+ */
+export type SessionLoader<T extends Loaded> = (db: Db, sessionId: string, userId: number) => Promise<T | null>;
+type Loaded = { user: UserRow; queueIds?: number[] };
 
 /**
  * The contract's semantics: no token or a revoked session is 401 (log in again); an expired or
@@ -33,7 +32,7 @@ const userOnly: SessionLoader<{ user: UserRow }> = async (db, sessionId, userId)
  * with the session check (GET /auth/me) and returns what its loader found.
  */
 export function authenticator(deps: AuthDeps) {
-  async function authenticateWith<T extends { user: UserRow }>(req: FastifyRequest, load: SessionLoader<T>): Promise<T> {
+  async function authenticateWith<T extends Loaded>(req: FastifyRequest, load: SessionLoader<T>): Promise<T> {
     const token = bearerToken(req);
     if (!token) throw new AppError('ERR_SESSION_EXPIRED', 401);
     const verified = await deps.tokens.verifyAccess(token);
@@ -52,6 +51,7 @@ export function authenticator(deps: AuthDeps) {
       companyId: user.companyId,
       actor: actorOf(user),
       user,
+      queueIds: loaded.queueIds,
       sessionId,
       transaction: transactionRunner(deps.db, req.log),
     } satisfies RequestContext;
@@ -59,7 +59,7 @@ export function authenticator(deps: AuthDeps) {
   }
 
   return {
-    authenticate: async (req: FastifyRequest, _reply: FastifyReply) => void (await authenticateWith(req, userOnly)),
+    authenticate: async (req: FastifyRequest, _reply: FastifyReply) => void (await authenticateWith(req, loadSessionActor)),
     authenticateWith,
   };
 }
@@ -70,6 +70,6 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     authenticate: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    authenticateWith: <T extends { user: UserRow }>(req: FastifyRequest, load: SessionLoader<T>) => Promise<T>;
+    authenticateWith: <T extends { user: UserRow; queueIds?: number[] }>(req: FastifyRequest, load: SessionLoader<T>) => Promise<T>;
   }
 }

@@ -20,6 +20,8 @@ export interface RequestContext {
   companyId: number;
   actor: Actor;
   user: UserRow;
+  /** The user's queues, when the session check loaded them (every route but GET /auth/me). */
+  queueIds?: number[];
   sessionId: string;
   transaction<T>(fn: (tx: HookedTx) => Promise<T>): Promise<T>;
 }

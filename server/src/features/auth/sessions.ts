@@ -2,23 +2,38 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
-import { type UserRow, userSessions, users } from '../../db/schema';
+import { type UserRow, userQueues, userSessions, users } from '../../db/schema';
 
 /** The condition every authenticated request checks: this session, of this user, not revoked. */
 export const liveSessionOf = (sessionId: unknown, userId: unknown) =>
   and(eq(userSessions.id, sessionId as string), eq(userSessions.userId, userId as number), isNull(userSessions.revokedAt));
 
-/** Runs on every authenticated request, hence prepared. */
+/**
+ * Runs on every authenticated request, hence prepared. The user's queues come along (an index
+ * lookup in the same statement): the ticket routes' visibility needs them, and a query of their
+ * own cost a round trip per request.
+ */
 const sessionUserStatement = preparedPerDb((db) =>
-  db.select({ user: users }).from(userSessions)
+  db.select({
+    user: users,
+    queueIds: sql<number[]>`array(select ${userQueues.queueId} from ${userQueues} where ${userQueues.userId} = ${users.id})`,
+  }).from(userSessions)
     .innerJoin(users, eq(users.id, userSessions.userId))
     .where(liveSessionOf(sql.placeholder('sessionId'), sql.placeholder('userId')))
     .prepare('load_session_user'));
 
+/** The user behind a live session with their queues, as every authenticated request loads it. */
+export interface SessionUser { user: UserRow; queueIds: number[] }
+
+/** The user behind a live session and their queues, or null when the session is unknown, revoked or not this user's. */
+export async function loadSessionActor(db: Db, sessionId: string, userId: number): Promise<SessionUser | null> {
+  const [row] = await sessionUserStatement(db).execute({ sessionId, userId });
+  return row ? { user: row.user, queueIds: row.queueIds.map(Number) } : null;
+}
+
 /** The user behind a live session, or null when the session is unknown, revoked or not this user's. */
 export async function loadSessionUser(db: Db, sessionId: string, userId: number): Promise<UserRow | null> {
-  const [row] = await sessionUserStatement(db).execute({ sessionId, userId });
-  return row?.user ?? null;
+  return (await loadSessionActor(db, sessionId, userId))?.user ?? null;
 }
 
 /** Opens a session and ends every other live one of the user (one live session per user). */

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { type TicketRow, tickets } from '../../db/schema';
 import type { RequestContext } from '../../http/context';
 import { notFound } from '../../http/errors';
-import { actorQueueIds, actorSees } from './visibility';
+import { actorSees, queueIdsOf } from './visibility';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -23,9 +23,9 @@ export async function findCompanyTicket(db: DbOrTx, companyId: number, ref: numb
  * Pass a transaction as `db` (and `lock`) to read it for a change.
  */
 export async function findVisibleTicket(
-  ctx: Pick<RequestContext, 'db' | 'companyId' | 'actor'>, ref: number | string, db: DbOrTx = ctx.db, lock = false,
+  ctx: Pick<RequestContext, 'db' | 'companyId' | 'actor' | 'queueIds'>, ref: number | string, db: DbOrTx = ctx.db, lock = false,
 ): Promise<TicketRow> {
   const ticket = await findCompanyTicket(db, ctx.companyId, ref, lock);
-  if (!actorSees(ctx.actor, await actorQueueIds(db, ctx.actor.id), ticket)) throw notFound('ERR_NO_TICKET_FOUND');
+  if (!actorSees(ctx.actor, await queueIdsOf({ ...ctx, db }), ticket)) throw notFound('ERR_NO_TICKET_FOUND');
   return ticket;
 }

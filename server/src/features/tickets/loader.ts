@@ -1,13 +1,14 @@
 import { type Actor, isAdmin, type TagRef, type TicketView } from '@chatflow/contract';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { connections, contacts, queues, tags, ticketTags, tickets, userRatings, users } from '../../db/schema';
 import { getCompanySetting } from '../settings/service';
-import { type PresentOptions, presentTicket, type TicketBundle } from './presenter';
+import { type PresentOptions, presentTicket } from './presenter';
 
 /**
- * Tickets with their contact, queue, connection, user and latest rating, in one query (the joins
- * run only for the rows a page returns). Lists add their own where/order/limit to it.
+ * Tickets with their contact, queue, connection, user, latest rating and tags, in one query (the
+ * joins and subqueries run only for the rows a page returns). Lists add their own where/order/limit.
+ * Tags come as a JSON array per ticket: a second query for them cost a round trip per page.
  */
 export function ticketRowsQuery(db: DbOrTx) {
   return db.select({
@@ -21,6 +22,9 @@ export function ticketRowsQuery(db: DbOrTx) {
     user: { id: users.id, name: users.name },
     rate: sql<number | null>`(select ${userRatings.rate} from ${userRatings} where ${userRatings.ticketId} = ${tickets.id}
       order by ${userRatings.createdAt} desc, ${userRatings.id} desc limit 1)`.mapWith(Number),
+    tags: sql<TagRef[]>`(select coalesce(json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color})
+      order by ${tags.name}, ${tags.id}), '[]'::json) from ${ticketTags} join ${tags} on ${tags.id} = ${ticketTags.tagId}
+      where ${ticketTags.ticketId} = ${tickets.id})`,
   }).from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
     .leftJoin(queues, eq(queues.id, tickets.queueId))
@@ -30,23 +34,6 @@ export function ticketRowsQuery(db: DbOrTx) {
 }
 
 export type TicketJoinedRow = Awaited<ReturnType<ReturnType<typeof ticketRowsQuery>['execute']>>[number];
-
-/** Tags of several tickets in one query. */
-export async function tagsOfTickets(db: DbOrTx, ticketIds: number[]): Promise<Map<number, TagRef[]>> {
-  const map = new Map<number, TagRef[]>(ticketIds.map((id) => [id, []]));
-  if (ticketIds.length === 0) return map;
-  const rows = await db.select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color })
-    .from(ticketTags).innerJoin(tags, eq(tags.id, ticketTags.tagId))
-    .where(inArray(ticketTags.ticketId, ticketIds)).orderBy(asc(tags.name), asc(tags.id));
-  for (const r of rows) map.get(r.ticketId)?.push({ id: r.id, name: r.name, color: r.color });
-  return map;
-}
-
-/** Bundles for joined rows: one more query for all their tags. */
-export async function bundlesOf(db: DbOrTx, rows: TicketJoinedRow[]): Promise<TicketBundle[]> {
-  const tagMap = await tagsOfTickets(db, rows.map((r) => r.ticket.id));
-  return rows.map((r) => ({ ...r, tags: tagMap.get(r.ticket.id) ?? [] }));
-}
 
 /**
  * lgpdHideNumber (spec 1 §5): profile users see contact numbers masked. Realtime events reach
@@ -60,17 +47,27 @@ export async function presentOptionsFor(db: DbOrTx, companyId: number, viewer: A
 /** Views of tickets of the company by id, in the order of `ids` (missing ids are skipped). */
 export async function loadTicketViews(db: DbOrTx, companyId: number, ids: number[], viewer: Actor | null = null): Promise<TicketView[]> {
   if (ids.length === 0) return [];
-  // The rows, their tags and the viewer's options side by side: each needs only the ids.
-  const [rows, tagMap, options] = await Promise.all([
+  const [rows, options] = await Promise.all([
     ticketRowsQuery(db).where(sql`${tickets.companyId} = ${companyId} and ${inArray(tickets.id, ids)}`),
-    tagsOfTickets(db, ids),
     presentOptionsFor(db, companyId, viewer),
   ]);
   const rowsById = new Map(rows.map((r) => [r.ticket.id, r]));
   return ids.flatMap((id) => {
     const r = rowsById.get(id);
-    return r ? [presentTicket({ ...r, tags: tagMap.get(id) ?? [] }, options)] : [];
+    return r ? [presentTicket(r, options)] : [];
   });
+}
+
+/**
+ * The views of a list's page in one query: `pageIds` is a subquery naming the page's ticket ids (its
+ * own order and limit), `order` the same order for the rows. Beside it, the viewer's options.
+ */
+export async function loadTicketPage(db: DbOrTx, companyId: number, pageIds: SQL, order: SQL[], viewer: Actor): Promise<TicketView[]> {
+  const [rows, options] = await Promise.all([
+    ticketRowsQuery(db).where(sql`${tickets.companyId} = ${companyId} and ${tickets.id} in (${pageIds})`).orderBy(...order),
+    presentOptionsFor(db, companyId, viewer),
+  ]);
+  return rows.map((r) => presentTicket(r, options));
 }
 
 export async function loadTicketView(db: DbOrTx, companyId: number, id: number, viewer: Actor | null = null): Promise<TicketView | null> {

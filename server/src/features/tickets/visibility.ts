@@ -9,6 +9,11 @@ export async function actorQueueIds(db: DbOrTx, userId: number): Promise<number[
   return rows.map((r) => r.queueId);
 }
 
+/** The acting user's queues: loaded with the session on most routes, else read now. */
+export async function queueIdsOf(ctx: { db: DbOrTx; actor: Pick<Actor, 'id'>; queueIds?: number[] }): Promise<number[]> {
+  return ctx.queueIds ?? actorQueueIds(ctx.db, ctx.actor.id);
+}
+
 /** The contract's canSeeTicket, for callers that hold a ticket row. */
 export const actorSees = (actor: Actor, queueIds: readonly number[], ticket: TicketVisibility) =>
   canSeeTicket(actor, queueIds, ticket);
