@@ -2,6 +2,8 @@
 // leaves a third of the active tickets with a fresh row version (see dataset.mjs), as a live inbox
 // has; migration 0003 has autovacuum process tickets once 2% of it is dead rows, which in a live
 // inbox happens within a minute of crossing that line. The lists' index-only walks depend on it.
+// Where the server runs with autovacuum off (this machine's CI configuration does), the bench runs
+// the VACUUM autovacuum would have run, and the results say so.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { REPO_ROOT } from '../lib/server.mjs';
@@ -31,13 +33,20 @@ export async function waitForTicketsAutovacuum(connectionString, log, timeoutMs 
   try {
     const started = Date.now();
     const before = await ticketsState(client);
+    const { rows: [{ autovacuum }] } = await client.query("select current_setting('autovacuum') as autovacuum");
+    if (autovacuum !== 'on' && before.dead > before.threshold) {
+      log(`autovacuum is off on this PostgreSQL: vacuuming tickets as it would (${before.dead} dead rows, threshold ${Math.round(before.threshold)})`);
+      await client.query('vacuum (analyze) tickets');
+      const after = await ticketsState(client);
+      return { before, after, waitedMs: Date.now() - started, caughtUp: after.dead <= after.threshold, byBench: true };
+    }
     let now = before;
     while (now.dead > now.threshold && Date.now() - started < timeoutMs) {
       log(`waiting for autovacuum on tickets: ${now.dead} dead rows (threshold ${Math.round(now.threshold)})`);
       await sleep(10_000);
       now = await ticketsState(client);
     }
-    return { before, after: now, waitedMs: Date.now() - started, caughtUp: now.dead <= now.threshold };
+    return { before, after: now, waitedMs: Date.now() - started, caughtUp: now.dead <= now.threshold, byBench: false };
   } finally {
     await client.end();
   }
