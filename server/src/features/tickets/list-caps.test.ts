@@ -31,6 +31,9 @@ async function bulkTickets(n: number, b: Bulk): Promise<number[]> {
   return (rows.rows as { id: number | string }[]).map((r) => Number(r.id));
 }
 
+/** The second test writes ~9,000 tickets and ~20,000 messages into the embedded database and reads them many ways. */
+const BIG_INBOX_TIMEOUT_MS = 120_000;
+
 const pageIds = (res: LightMyRequestResponse) => (res.json().tickets as TicketView[]).map((v) => v.id);
 
 describe('badges stop at the count cap', () => {
@@ -86,5 +89,5 @@ describe('a message search word in more messages than the probes read', () => {
     for (const word of ['boleto', 'fatura']) {
       expect((await (await t.as(agentB)).get('/tickets', search(word))).json()).toMatchObject({ count: 0, tickets: [], hasMore: false });
     }
-  });
+  }, BIG_INBOX_TIMEOUT_MS);
 });
