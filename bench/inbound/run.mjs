@@ -12,6 +12,7 @@ import { connectAgent } from '../lib/inbound-agent.mjs';
 import { counterDelta, databaseBackendsMeter, databaseCounters } from '../lib/inbound-pgstat.mjs';
 import { renderInbound } from '../lib/inbound-report.mjs';
 import { customerMix, messageLog, runFigures, sendPaced, waitForSocket } from '../lib/inbound-traffic.mjs';
+import { waitSampler } from '../lib/inbound-waits.mjs';
 import { describeMachine } from '../lib/machine.mjs';
 import { createDatabase, dropDatabase, postgresVersion } from '../lib/postgres.mjs';
 import { killAllServers, login, REPO_ROOT, removeDir, SERVER_ENTRY, startServer, tempDir } from '../lib/server.mjs';
@@ -94,6 +95,8 @@ function describe(name, f) {
     `heard ${f.heard} missed ${f.missed}; CPU server ${f.cpu.server.toFixed(0)}% postgres ${f.cpu.postgres.toFixed(0)}% ` +
     `generator ${f.cpu.generator.toFixed(0)}% other ${f.cpu.other.toFixed(0)}%; per message: ${f.pg.commits.toFixed(1)} commits, CPU ms ` +
     `server ${f.cpuMs.server.toFixed(2)} postgres ${f.cpuMs.postgres.toFixed(2)} (bench db ${f.cpuMs.database.toFixed(2)}) generator ${f.cpuMs.generator.toFixed(2)}`);
+  log(`  backends: ${f.waits.busyBackends.toFixed(2)} busy, ${f.waits.idleBackends.toFixed(2)} idle; ` +
+    f.waits.states.slice(0, 6).map((w) => `${w.backends.toFixed(2)} ${w.state} ${w.wait} [${w.query}]`).join('; '));
 }
 
 async function main() {
@@ -134,9 +137,11 @@ async function main() {
         const counters = await databaseCounters(databaseUrl);
         const databaseCpu = await databaseBackendsMeter(databaseUrl);
         const cpu = cpuMeter(server.pid);
+        const waits = await waitSampler(databaseUrl);
         const startedAt = performance.now();
         const run = await sendPaced({ ...send, rate, durationSeconds: seconds, log: messages, tag: `${name.replace(/\W+/g, '')}t${attempt}` });
         const usage = cpu();
+        const waited = await waits();
         const cpuSeconds = ((performance.now() - startedAt) / 1000) * os.availableParallelism();
         const databaseSeconds = await databaseCpu();
         await waitForSocket(messages, CONFIG.socketGraceMs);
@@ -144,6 +149,7 @@ async function main() {
         await sleep(1500); // PostgreSQL publishes its counters about once a second
         const f = runFigures(run, messages);
         f.cpu = usage;
+        f.waits = waited;
         // CPU time per stored message: what the rates above cost, whatever else ran on the machine.
         const perMessage = (share) => (share / 100) * cpuSeconds * 1000 / Math.max(1, f.stored);
         f.cpuMs = {

@@ -13,6 +13,31 @@ function machineSection(lines, machine, postgresVersion) {
   });
 }
 
+/** Rows of the wait table per run: the states that held the most backends. */
+const WAIT_ROWS = 6;
+
+/**
+ * What the bench database's backends were doing (pg_stat_activity, sampled; see inbound-waits.mjs):
+ * says whether a rate is held back by PostgreSQL's CPU, by a lock or an I/O wait inside it, or by
+ * round trips to the server (a backend idle in a transaction waits for the server's next statement).
+ */
+function waitsSection(lines, runs) {
+  const sampled = runs.filter(([, f]) => f.waits);
+  if (sampled.length === 0) return;
+  lines.push('### What the bench database\'s backends were doing', '');
+  lines.push('`pg_stat_activity` of the bench database sampled every 50 ms during each run: the average number of backends in ' +
+    'each state, with the statement they ran (its first characters). "idle" backends wait for the server to send work; ' +
+    '"on CPU" is an active backend with no wait event; `Client: ClientRead` in a transaction waits for the server\'s next ' +
+    'statement; `Lock`, `LWLock` and `IO` waits queue inside PostgreSQL.', '');
+  lines.push('| run | backends busy / idle | busiest states (average backends: state, wait, statement) |', '|---|---|---|');
+  for (const [name, f] of sampled) {
+    const top = f.waits.states.slice(0, WAIT_ROWS)
+      .map((w) => `${w.backends.toFixed(2)}: ${w.state}, ${w.wait}, \`${w.query.replace(/[|`]/g, ' ').trim()}\``).join('<br>');
+    lines.push(`| ${name} | ${f.waits.busyBackends.toFixed(2)} / ${f.waits.idleBackends.toFixed(2)} | ${top} |`);
+  }
+  lines.push('');
+}
+
 /** bench/results/inbound.md: machine, the two figures beside their targets, then each run in detail. */
 export function renderInbound({ machine, postgresVersion, targets, config, latency, ladder, criteria }) {
   const lines = [];
@@ -66,7 +91,8 @@ export function renderInbound({ machine, postgresVersion, targets, config, laten
     'bench database (from `pg_stat_activity` and `/proc`), and the load generator; these say what a message costs ' +
     'whatever else the machine ran, and the rate two CPUs can carry is about 2000 / their sum. Commits per message ' +
     'come from pg_stat_database of the bench database (each statement outside a transaction commits on its own; the ' +
-    'Socket.IO PostgreSQL adapter sends each event as a `pg_notify`, one commit each).', '');
+    'Socket.IO PostgreSQL adapter sends events as `pg_notify`s, those published together in one transaction: ' +
+    'server/src/realtime/notify-batcher.ts).', '');
   lines.push('| run | server | PostgreSQL | load generator | other | idle | CPU ms / msg: server, bench database, generator | commits / msg | rows inserted / msg | rows updated / msg | tries |');
   lines.push('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const [name, f] of runs) {
@@ -75,6 +101,8 @@ export function renderInbound({ machine, postgresVersion, targets, config, laten
       `| ${perMessage} | ${f.pg.commits.toFixed(1)} | ${f.pg.inserted.toFixed(1)} | ${f.pg.updated.toFixed(1)} | ${f.tries} |`);
   }
   lines.push('');
+
+  waitsSection(lines, runs);
 
   lines.push('### How it was measured', '');
   for (const n of [

@@ -1,18 +1,20 @@
 import pg from 'pg';
 import type { Server } from 'socket.io';
 import type { Database } from '../db/client';
+import { batchingPool } from './notify-batcher';
 
-/** The adapter's own connections: one listens, the others publish. */
+/** The adapter's own connections: one listens, one sends the batches of NOTIFYs, the rest store large events and clean up. */
 const ADAPTER_POOL_SIZE = 4;
 
 /**
  * Several nodes on one PostgreSQL: events emitted on one node reach sockets held by the others
  * through the Socket.IO postgres adapter (LISTEN/NOTIFY plus an attachments table).
  *
- * Every event is a NOTIFY in a transaction of its own. The adapter gets its own pool with
- * synchronous_commit off, so publishing an event never waits for a WAL flush beside the data's own
- * commits: an event lost in a database crash is harmless (clients refetch on reconnect), a message
- * is not, and messages keep their synchronous commits on the app's pool.
+ * Events are NOTIFYs, sent in batches (notify-batcher.ts): those published while the previous
+ * batch is on its way share one transaction. The adapter gets its own pool with synchronous_commit
+ * off, so publishing an event never waits for a WAL flush beside the data's own commits: an event
+ * lost in a database crash is harmless (clients refetch on reconnect), a message is not, and
+ * messages keep their synchronous commits on the app's pool.
  */
 /** Returns what closes the adapter's connections at shutdown. */
 export async function attachClusterAdapter(io: Server, database: Database): Promise<() => Promise<void>> {
@@ -26,6 +28,6 @@ export async function attachClusterAdapter(io: Server, database: Database): Prom
   const pool = new pg.Pool({ connectionString: database.url, max: ADAPTER_POOL_SIZE, options: '-c synchronous_commit=off' });
   pool.on('error', () => {}); // idle-client errors surface on the next query
   const { createAdapter } = await import('@socket.io/postgres-adapter'); // only several-node deployments need it
-  io.adapter(createAdapter(pool));
+  io.adapter(createAdapter(batchingPool(pool)));
   return () => pool.end();
 }

@@ -91,3 +91,36 @@ test.runIf(Boolean(process.env.TEST_DATABASE_URL))('a ticket closed while a mess
     agent.release();
   }
 });
+
+// Needs two connections at once: PGlite has one, so this runs on PostgreSQL only.
+test.runIf(Boolean(process.env.TEST_DATABASE_URL))('an id whose original is being stored at that moment, sent from a new number, is a duplicate and leaves nothing behind', async () => {
+  const admin = await t.factory.admin();
+  const conn = await simulatorConnection(t, admin);
+  const customer = customerOf(t, conn);
+  const first = (await customer.send({ from: customerNumber(), body: 'antes' })).json();
+  const [ticket] = await t.database.db.select().from(tickets).where(eq(tickets.id, first.ticketId));
+
+  // The original, stored by another transaction that has not committed yet.
+  const other = await t.database.pool!.connect();
+  try {
+    await other.query('begin');
+    await other.query(`insert into messages (company_id, ticket_id, contact_id, connection_id, external_id, body)
+      values ($1, $2, $3, $4, 'IN-FLIGHT-1', 'original')`, [admin.companyId, ticket.id, ticket.contactId, conn.id]);
+    const stranger = customerNumber();
+    const pending = customer.send({ from: stranger, body: 'cópia', id: 'IN-FLIGHT-1' });
+    // Wait until the copy's insert is queued behind the original's (a condition, not a delay).
+    for (;;) {
+      const { rows } = await t.database.pool!.query(`select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`);
+      if (rows[0].n > 0) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await other.query('commit');
+    expect((await pending).json()).toEqual({ id: 'IN-FLIGHT-1', duplicate: true });
+    expect(await t.database.db.select().from(contacts).where(and(eq(contacts.companyId, admin.companyId), eq(contacts.number, stranger)))).toEqual([]);
+    const [n] = await t.database.db.select({ n: count() }).from(tickets).where(eq(tickets.connectionId, conn.id));
+    expect(Number(n.n)).toBe(1);
+  } finally {
+    other.release();
+  }
+});

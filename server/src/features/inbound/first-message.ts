@@ -4,19 +4,22 @@ import type { InboundMessage } from '../../channels/types';
 import type { Db } from '../../db/client';
 import { messageValues, p } from './message-values';
 import { preparedSql } from './prepared-sql';
-import { DuplicateInbound, isDuplicate } from './retry';
 
 export type FirstMessageResult =
   | { status: 'stored'; messageId: number; ticketId: number; contactId: number; companyId: number }
   | { status: 'duplicate' };
 
-/** One round trip inside the transaction: see openFirstTicket. */
-const firstMessageStatement = preparedSql<{ contact_id: number | null; ticket_id: number | null; company_id: number | null; message_id: number | null }>(
+/** One round trip, atomic on its own (no transaction around it): see openFirstTicket. */
+const firstMessageStatement = preparedSql<{
+  contact_id: number | null; ticket_id: number | null; company_id: number | null; message_id: number | null; stored: boolean;
+}>(
   'inbound_first_message', () => sql`
     with conn as (
       select c.id, c.company_id, c.channel,
         (select case when count(*) = 1 then min(cq.queue_id) end from connection_queues cq where cq.connection_id = c.id) as queue_id
       from connections c where c.id = ${p('connectionId')}::int
+        -- A redelivery writes nothing at all (see openFirstTicket for one racing with its original).
+        and not exists (select 1 from messages m where m.connection_id = c.id and m.external_id = ${p('externalId')}::text)
     ), contact as (
       insert into contacts (company_id, channel, number, name, is_group, connection_id, url_picture)
       select company_id, channel, ${p('number')}::text, ${p('name')}::text, false, id, '' from conn
@@ -39,40 +42,36 @@ const firstMessageStatement = preparedSql<{ contact_id: number | null; ticket_id
         ${p('dataJson')}::jsonb, ${p('participant')}::text,
         coalesce(${p('at')}::timestamptz, now()), coalesce(${p('at')}::timestamptz, now())
       from ticket
-      on conflict (connection_id, external_id) do nothing
       returning id
     )
     select (select id from contact) as contact_id, (select id from ticket) as ticket_id,
-      (select company_id from ticket) as company_id, (select id::float8 from stored) as message_id`);
+      (select company_id from ticket) as company_id, (select id::float8 from stored) as message_id,
+      exists(select 1 from messages m where m.connection_id = ${p('connectionId')}::int and m.external_id = ${p('externalId')}::text) as stored`);
 
 /**
- * The first message of a number the company has never heard from, in one statement inside one
- * transaction: the contact (named after the push name, else the number, with this connection as its
- * origin), its pending ticket (the connection's queue when it has exactly one, a 'create' log entry,
- * the message as preview and one unread) and the message. It is what the full pipeline would write
- * for that case, in one round trip instead of a dozen.
+ * The first message of a number the company has never heard from, in one statement: the contact
+ * (named after the push name, else the number, with this connection as its origin), its pending
+ * ticket (the connection's queue when it has exactly one, a 'create' log entry, the message as
+ * preview and one unread) and the message. It is what the full pipeline would write for that case,
+ * in one round trip instead of a dozen, and a statement is atomic on its own: no transaction (and
+ * no BEGIN and COMMIT round trips) around it.
  *
  * The contact insert is ON CONFLICT DO NOTHING on (company, channel, number): when another message
  * of the same number got there first (it waits for that transaction), nothing is written and the
  * answer is null, as it is for anything but a plain person's text message; the full pipeline then
- * takes the message. A message whose external id is already stored rolls the whole attempt back and
- * is a duplicate.
+ * takes the message. A message whose external id is already stored writes nothing and is a
+ * duplicate. One whose original is being stored at this very moment, not yet committed, makes the
+ * message insert fail on the unique (connection, external id) once the original commits: the whole
+ * statement, contact and ticket included, is undone, and the caller hands the message to the full
+ * pipeline, which finds it stored.
  */
 export async function openFirstTicket(db: Db, msg: InboundMessage): Promise<FirstMessageResult | null> {
   if (msg.media || msg.isGroup) return null;
   const values = messageValues(msg);
   if (!values) return null;
   const name = msg.name.trim().slice(0, CONTACT_NAME_MAX) || values.number;
-  try {
-    return await db.transaction(async (tx) => {
-      const [row] = await firstMessageStatement(tx, { ...values, name });
-      if (!row || row.contact_id === null || row.ticket_id === null) return null;
-      // Stored already (a redelivery): the contact and ticket written here must not stay.
-      if (row.message_id === null) throw new DuplicateInbound();
-      return { status: 'stored' as const, messageId: Number(row.message_id), ticketId: row.ticket_id, contactId: row.contact_id, companyId: row.company_id! };
-    });
-  } catch (err) {
-    if (isDuplicate(err)) return { status: 'duplicate' };
-    throw err;
-  }
+  const [row] = await firstMessageStatement(db, { ...values, name });
+  if (row?.stored && row.message_id === null) return { status: 'duplicate' };
+  if (!row || row.contact_id === null || row.ticket_id === null || row.message_id === null) return null;
+  return { status: 'stored', messageId: Number(row.message_id), ticketId: row.ticket_id, contactId: row.contact_id, companyId: row.company_id! };
 }

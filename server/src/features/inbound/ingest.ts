@@ -99,7 +99,8 @@ async function ingestCommonCase(deps: InboundDeps, msg: InboundMessage): Promise
     newContact = appended?.status === 'unknown-contact';
     outcome = appended?.status === 'unknown-contact' ? await openFirstTicket(deps.db, msg) : appended;
   } catch (err) {
-    // A deadlock or serialization failure wrote nothing: the full pipeline retries it.
+    // A deadlock, a serialization failure or a unique violation (a first message racing its own
+    // redelivery) wrote nothing: the full pipeline takes the message.
     if (isRetryable(err)) return null;
     throw err;
   }

@@ -1,5 +1,5 @@
 import { COMPANY_SETTING_DEFAULTS, type ContactView, type MessageView, type TagRef, type TicketView } from '@chatflow/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import {
@@ -40,8 +40,49 @@ const announcementStatement = preparedPerDb((db) =>
     .leftJoin(queues, eq(queues.id, tickets.queueId))
     .leftJoin(connections, eq(connections.id, tickets.connectionId))
     .leftJoin(users, eq(users.id, tickets.userId))
-    .where(and(eq(messages.id, sql.placeholder('messageId')), eq(messages.companyId, sql.placeholder('companyId')), eq(tickets.companyId, sql.placeholder('companyId'))))
-    .prepare('inbound_announcement'));
+    // Several messages at once (see announcementReads): each id with its own company, pair by pair.
+    .where(sql`${messages.id} = any(${sql.placeholder('messageIds')}::bigint[])
+      and ${messages.companyId} = (${sql.placeholder('companyIds')}::int[])[array_position(${sql.placeholder('messageIds')}::bigint[], ${messages.id})]
+      and ${tickets.companyId} = ${messages.companyId}`)
+    .prepare('inbound_announcements'));
+
+type AnnouncementRow = Awaited<ReturnType<ReturnType<typeof announcementStatement>['execute']>>[number];
+
+/** Reads of one batch under way at once, at most: enough to overlap a round trip, few enough to batch. */
+const READS_IN_FLIGHT = 2;
+
+/**
+ * Every inbound message (and every ack) reads its announcement once committed, a round trip each.
+ * Reads asked for while others are on their way are made together, in one query, when one of those
+ * returns: under load a round trip serves several messages, and a lone message is read at once.
+ * Each read still starts after its own message committed.
+ */
+function announcementReads(db: Db) {
+  let waiting: { companyId: number; messageId: number; done: (row: AnnouncementRow | undefined) => void; fail: (err: unknown) => void }[] = [];
+  let inFlight = 0;
+  const next = () => {
+    if (inFlight >= READS_IN_FLIGHT || waiting.length === 0) return;
+    const batch = waiting;
+    waiting = [];
+    inFlight++;
+    announcementStatement(db).execute({ messageIds: batch.map((r) => r.messageId), companyIds: batch.map((r) => r.companyId) })
+      .then((rows) => {
+        const byId = new Map(rows.map((row) => [Number(row.message.id), row]));
+        for (const r of batch) r.done(byId.get(r.messageId));
+      }, (err) => {
+        for (const r of batch) r.fail(err);
+      })
+      .finally(() => {
+        inFlight--;
+        next();
+      });
+  };
+  return (companyId: number, messageId: number) => new Promise<AnnouncementRow | undefined>((done, fail) => {
+    waiting.push({ companyId, messageId, done, fail });
+    next();
+  });
+}
+const announcementReader = preparedPerDb(announcementReads);
 
 export interface Announcement {
   ticket: TicketView;
@@ -55,7 +96,7 @@ export interface Announcement {
 
 /** The ticket and message views of one message, or null when it (or its ticket) is gone. */
 export async function loadAnnouncement(db: Db, companyId: number, messageId: number, opts: { newContact?: boolean } = {}): Promise<Announcement | null> {
-  const [row] = await announcementStatement(db).execute({ companyId, messageId });
+  const row = await announcementReader(db)(companyId, messageId);
   if (!row) return null;
   const hidden = row.hideNumber === 'enabled';
   const ticket = presentTicket(
