@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { isAdmin } from '@chatflow/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import { type ConnectionRow, connections } from '../../db/schema';
@@ -21,6 +22,26 @@ const MAX_ID = 2 ** 31 - 1;
 const connectionStatement = preparedPerDb((db) =>
   db.select().from(connections).where(eq(connections.id, sql.placeholder('id'))).prepare('simulator_connection'));
 
+/**
+ * How long a looked-up connection is reused. A customer script or a benchmark sends hundreds of
+ * messages a second to one connection, and a lookup each was a round trip of its own; a changed
+ * token or a deleted connection takes at most this long to apply here (the pipeline itself reads
+ * the connection again in its own statement).
+ */
+const CONNECTION_REUSE_MS = 2_000;
+
+/** The connection of an id, from a short-lived per-database cache (null: none). */
+const connectionLookup = preparedPerDb((db) => {
+  const cache = new LRUCache<number, { row: ConnectionRow | null }>({ max: 1_000, ttl: CONNECTION_REUSE_MS });
+  return async (id: number): Promise<ConnectionRow | null> => {
+    const hit = cache.get(id);
+    if (hit) return hit.row;
+    const [row] = await connectionStatement(db).execute({ id });
+    cache.set(id, { row: row ?? null });
+    return row ?? null;
+  };
+});
+
 /** Access tokens are JWTs (three dot-separated parts); connection tokens are plain alphanumerics. */
 const looksLikeJwt = (token: string) => token.split('.').length === 3;
 
@@ -37,7 +58,7 @@ export function simulatorAccess(db: Db, authenticate: (req: FastifyRequest, repl
     if (!token) throw new AppError('ERR_SESSION_EXPIRED', 401);
     // Runs on request, before the (up to 22 MB) body is read: params are not validated yet.
     const id = Number((req.params as { connectionId?: string }).connectionId);
-    const [connection] = Number.isSafeInteger(id) && id > 0 && id <= MAX_ID ? await connectionStatement(db).execute({ id }) : [];
+    const connection = Number.isSafeInteger(id) && id > 0 && id <= MAX_ID ? await connectionLookup(db)(id) : null;
     if (connection && sameSecret(token, connection.token)) {
       if (connection.provider !== 'simulator') throw notFound('ERR_NO_WAPP_FOUND');
       req.simulatorConnection = connection;
