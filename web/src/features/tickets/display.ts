@@ -5,10 +5,22 @@ export const LAST_MESSAGE_MAX = 40;
 /** Tags shown on a list item before the "+N" counter. */
 export const VISIBLE_TAGS = 2;
 
-/** Cut at `max` characters with an ellipsis (whole code points, so an emoji is never split). */
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
+
+/**
+ * Cut at `max` characters with an ellipsis (whole code points, so an emoji is never split). Walks
+ * the string instead of splitting it into an array: the ticket list calls this for every row it
+ * mounts while scrolling, and a text that fits comes back as it is, allocating nothing.
+ */
 export function truncate(text: string | null | undefined, max: number): string {
-  const chars = Array.from(text ?? '');
-  return chars.length > max ? `${chars.slice(0, max).join('')}...` : chars.join('');
+  const s = text ?? '';
+  if (s.length <= max) return s; // no more code units than allowed, so no more code points
+  let end = 0;
+  for (let points = 0; points < max && end < s.length; points++) {
+    end += isHighSurrogate(s.charCodeAt(end)) && isLowSurrogate(s.charCodeAt(end + 1)) ? 2 : 1;
+  }
+  return end < s.length ? `${s.slice(0, end)}...` : s;
 }
 
 /** Ticket rating 1..5 as the list shows it: angry, upset, neutral, happy, love. */

@@ -1,15 +1,15 @@
 import type { TicketView } from '@chatflow/contract';
 import { memo } from 'react';
-import { formatShort } from '../../../lib/format';
 import { CONTACT_NAME_MAX, LAST_MESSAGE_MAX, ratingEmoji, truncate } from '../display';
-import { CHANNEL_COLORS, CHANNEL_GLYPH, GLYPHS } from './row-glyphs';
+import { GLYPHS } from './row-glyphs';
 import type { TicketRowLabels } from './row-labels';
+import { rowTime } from './row-time';
 import { ROW } from './ticket-row-styles';
 import { TicketTags } from './TicketTags';
 
 export { TICKET_ITEM_HEIGHT } from './ticket-row-styles';
 
-interface Props {
+export interface TicketListItemProps {
   ticket: TicketView;
   selected: boolean;
   showOwner: boolean;
@@ -22,12 +22,11 @@ interface Props {
   onIgnore(ticket: TicketView): void;
 }
 
-function Glyph({ d, title, color }: { d: string; title?: string; color?: string }) {
+/** The close glyph of the ignore button (only waiting tickets have one, so it stays an <svg>). */
+function CloseGlyph() {
   return (
-    <svg className={ROW.glyph} viewBox="0 0 24 24" style={color ? { color } : undefined} aria-hidden={title ? undefined : true}
-      role={title ? 'img' : undefined} aria-label={title}>
-      {title && <title>{title}</title>}
-      <path d={d} />
+    <svg className={ROW.glyph} viewBox="0 0 24 24" aria-hidden>
+      <path d={GLYPHS.close} />
     </svg>
   );
 }
@@ -39,7 +38,7 @@ function Glyph({ d, title, color }: { d: string; title?: string; color?: string 
  * the class names of ROW: the list (TicketRowsBox) holds their styles, so mounting a row while
  * the list scrolls does no style work, and with its texts given (labels) no translation work either.
  */
-export const TicketListItem = memo(function TicketListItem({ ticket, selected, showOwner, canIgnore, busy, labels, onSelect, onAccept, onIgnore }: Props) {
+export const TicketListItem = memo(function TicketListItem({ ticket, selected, showOwner, canIgnore, busy, labels, onSelect, onAccept, onIgnore }: TicketListItemProps) {
   const rating = ticket.status === 'closed' ? ratingEmoji(ticket.userRating?.rate) : null;
   const unread = ticket.unreadMessages > 0;
   return (
@@ -57,10 +56,8 @@ export const TicketListItem = memo(function TicketListItem({ ticket, selected, s
             ? <img src={ticket.contact.urlPicture} alt={ticket.contact.name} loading="lazy" />
             : ticket.contact.name.trim().charAt(0).toUpperCase()}
         </span>
-        <span className={ROW.channel}>
-          <Glyph d={GLYPHS[CHANNEL_GLYPH[ticket.channel] ?? 'whatsapp']} color={CHANNEL_COLORS[ticket.channel]}
-            title={labels.channel[ticket.channel]} />
-        </span>
+        <span className={ROW.channel} data-channel={ticket.channel} role="img" aria-label={labels.channel[ticket.channel]}
+          title={labels.channel[ticket.channel]} />
       </span>
       <div className={ROW.body}>
         <div className={ROW.line}>
@@ -72,7 +69,7 @@ export const TicketListItem = memo(function TicketListItem({ ticket, selected, s
               {rating.emoji}
             </span>
           )}
-          <span className={ROW.time} data-unread={unread} data-testid="ticket-time">{formatShort(ticket.updatedAt)}</span>
+          <span className={ROW.time} data-unread={unread} data-testid="ticket-time">{rowTime(ticket.updatedAt)}</span>
         </div>
         <div className={ROW.line}>
           <span className={ROW.preview} data-testid="ticket-last-message">{truncate(ticket.lastMessage, LAST_MESSAGE_MAX)}</span>
@@ -100,7 +97,7 @@ export const TicketListItem = memo(function TicketListItem({ ticket, selected, s
                     e.stopPropagation();
                     onIgnore(ticket);
                   }}>
-                  <Glyph d={GLYPHS.close} />
+                  <CloseGlyph />
                 </button>
               )}
             </>
@@ -109,4 +106,13 @@ export const TicketListItem = memo(function TicketListItem({ ticket, selected, s
       </div>
     </div>
   );
-});
+}, sameRowProps);
+
+/**
+ * memo's comparison, written out: React's own lists the keys of both props objects on every call,
+ * and the list compares every row in view on every frame of a scroll.
+ */
+export function sameRowProps(a: TicketListItemProps, b: TicketListItemProps): boolean {
+  return a.ticket === b.ticket && a.selected === b.selected && a.showOwner === b.showOwner && a.canIgnore === b.canIgnore &&
+    a.busy === b.busy && a.labels === b.labels && a.onSelect === b.onSelect && a.onAccept === b.onAccept && a.onIgnore === b.onIgnore;
+}

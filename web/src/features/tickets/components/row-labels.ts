@@ -15,6 +15,22 @@ export interface TicketRowLabels {
 }
 
 /**
+ * A count's text, translated once: counts are small numbers that repeat from row to row, and i18next
+ * interpolates (regular expressions, new strings) on every call.
+ */
+function remembered(text: (count: number) => string): (count: number) => string {
+  const made = new Map<number, string>();
+  return (count) => {
+    let value = made.get(count);
+    if (value === undefined) {
+      value = text(count);
+      made.set(count, value);
+    }
+    return value;
+  };
+}
+
+/**
  * Made once per language by the list and handed to every row: a row mounts on every step of a fast
  * scroll, and translating the same fixed texts again for each one (or subscribing each row to
  * language changes) was a good part of its cost.
@@ -32,8 +48,8 @@ export function ticketRowLabels(t: TFunction): TicketRowLabels {
     connection: t('tickets.list.connection'),
     noQueue: t('tickets.list.noQueue'),
     group: t('tickets.list.group'),
-    unread: (count) => t('tickets.list.unread', { count }),
-    moreTags: (count) => t('tickets.list.moreTags', { count }),
+    unread: remembered((count) => t('tickets.list.unread', { count })),
+    moreTags: remembered((count) => t('tickets.list.moreTags', { count })),
     rating: (rate) => t('tickets.list.rating', { rate }),
   };
 }
