@@ -42,8 +42,10 @@ export const tickets = pgTable('tickets', {
   // A tab (open, pending, group, closed): company + status.
   index('tickets_status_recent_idx')
     .on(t.companyId, t.status, t.updatedAt, t.id, t.queueId, t.userId, t.isGroup, t.unreadMessages, t.connectionId, t.contactId),
-  // An agent's own tickets of a status (open tab, a user's closed tab, unread notifications).
-  index('tickets_user_recent_idx').on(t.companyId, t.userId, t.status, t.updatedAt, t.id, t.queueId, t.isGroup, t.unreadMessages),
+  // An agent's own tickets of a status (open tab, a user's closed tab, unread notifications), and the
+  // admin's users filter, which reads those agents' tickets first (with the connection filter beside it).
+  index('tickets_user_recent_idx')
+    .on(t.companyId, t.userId, t.status, t.updatedAt, t.id, t.queueId, t.isGroup, t.unreadMessages, t.connectionId, t.contactId),
   // The search view (every status) over the whole history.
   index('tickets_company_recent_idx')
     .on(t.companyId, t.updatedAt, t.id, t.status, t.queueId, t.userId, t.isGroup, t.connectionId, t.contactId),
