@@ -2,7 +2,7 @@ import { CONTACT_NAME_MAX } from '@chatflow/contract';
 import { sql } from 'drizzle-orm';
 import type { InboundMessage } from '../../channels/types';
 import type { Db } from '../../db/client';
-import { messageValues, p } from './message-values';
+import { insertMessageSelect, messageValues, p } from './message-values';
 import { preparedSql } from './prepared-sql';
 
 export type AppendResult =
@@ -29,13 +29,7 @@ const appendStatement = preparedSql<{ ticket_id: number | null; message_id: numb
       order by t.id desc limit 1
       for update of t
     ), stored as (
-      insert into messages (company_id, ticket_id, contact_id, connection_id, queue_id, external_id, body, from_me, read,
-        media_type, ack, quoted_msg_id, data_json, participant, created_at, updated_at)
-      select contact.company_id, ticket.id, contact.id, ${p('connectionId')}::int, ticket.queue_id, ${p('externalId')}::text,
-        ${p('body')}::text, ${p('fromMe')}::boolean, ${p('fromMe')}::boolean, ${p('mediaType')}::text, ${p('ack')}::int,
-        (select q.id from messages q where q.connection_id = ${p('connectionId')}::int and q.external_id = ${p('quotedExternalId')}::text limit 1),
-        ${p('dataJson')}::jsonb, ${p('participant')}::text,
-        coalesce(${p('at')}::timestamptz, now()), coalesce(${p('at')}::timestamptz, now())
+      ${insertMessageSelect({ companyId: sql`contact.company_id`, ticketId: sql`ticket.id`, contactId: sql`contact.id`, queueId: sql`ticket.queue_id` })}
       from contact, ticket
       on conflict (connection_id, external_id) do nothing
       returning id, ticket_id, contact_id, company_id
