@@ -89,3 +89,80 @@ describe('TicketList', () => {
     await waitFor(() => expect(rowsBox().style.pointerEvents).toBe(''));
   });
 });
+
+describe('TicketList rows: recycled, one tab stop, arrow keys', () => {
+  // jsdom lays nothing out and scrolls nothing: scrolling to a row sets scrollTop and says so, as a browser would,
+  // and the list is as tall as its rows (the virtualizer keeps a scroll within it).
+  const scrollTo = Element.prototype.scrollTo;
+  const scrollHeight = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollHeight');
+  beforeAll(() => {
+    Object.defineProperty(Element.prototype, 'scrollHeight', { configurable: true, get: () => 10_000 * 92 });
+    Element.prototype.scrollTo = function scrollToTop(this: Element, options?: ScrollToOptions | number) {
+      if (typeof options === 'object' && options.top !== undefined) this.scrollTop = options.top;
+      this.dispatchEvent(new Event('scroll'));
+    } as typeof Element.prototype.scrollTo;
+  });
+  afterAll(() => {
+    Element.prototype.scrollTo = scrollTo;
+    if (scrollHeight) Object.defineProperty(Element.prototype, 'scrollHeight', scrollHeight);
+  });
+
+  const renderTenThousand = async () => {
+    const tickets = Array.from({ length: 10_000 }, (_, i) => makeTicket(i + 1, { status: 'pending', userId: null }));
+    api.get.mockResolvedValue({ tickets, hasMore: false, count: tickets.length });
+    const onSelect = vi.fn();
+    renderWithProviders(<TicketList filters={filters} selectedUuid={null} permissions={ticketListPermissions(makeUser())} busyId={null}
+      onSelect={onSelect} onAccept={vi.fn()} onIgnore={vi.fn()} />);
+    await waitFor(() => expect(screen.getAllByTestId('ticket-item').length).toBeGreaterThan(5));
+    return { onSelect, row: (id: number) => document.querySelector(`[data-ticket-id="${id}"]`) as HTMLElement | null };
+  };
+  const tabStops = () => screen.getAllByTestId('ticket-item').filter((el) => el.tabIndex === 0).map((el) => el.dataset.ticketId);
+
+  test('a scroll gives the rows that left the view to the rows coming in: same elements, new tickets', async () => {
+    const { row } = await renderTenThousand();
+    const first = row(1) as HTMLElement;
+    const list = screen.getByTestId('ticket-list');
+    list.scrollTop = 92 * 40;
+    fireEvent.scroll(list);
+    await waitFor(() => expect(row(1)).toBeNull());
+    expect(first.isConnected).toBe(true);
+    expect(Number(first.dataset.ticketId)).toBeGreaterThan(1);
+    // Each slot says which row of the list it holds, as the DOM order is not the list's.
+    expect(first.parentElement).toHaveAttribute('aria-posinset', first.dataset.ticketId);
+    expect(first.parentElement).toHaveAttribute('aria-setsize', '10000');
+  });
+
+  test('the list is one tab stop; arrows, End and Home move the focus along it, Enter opens the focused ticket', async () => {
+    const { onSelect, row } = await renderTenThousand();
+    expect(tabStops()).toEqual(['1']);
+    (row(1) as HTMLElement).focus();
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowDown' });
+    await waitFor(() => expect(document.activeElement).toBe(row(2)));
+    expect(tabStops()).toEqual(['2']);
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowUp' });
+    await waitFor(() => expect(document.activeElement).toBe(row(1)));
+    fireEvent.keyDown(document.activeElement as Element, { key: 'End' });
+    await waitFor(() => expect(document.activeElement).toBe(row(10_000)));
+    fireEvent.keyDown(document.activeElement as Element, { key: 'Enter' });
+    expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ id: 10_000 }));
+    fireEvent.keyDown(document.activeElement as Element, { key: 'Home' });
+    await waitFor(() => expect(document.activeElement).toBe(row(1)));
+  });
+
+  test('a focused row recycled for another ticket hands the focus to the list, and the tab stop to the first row in view', async () => {
+    const { row } = await renderTenThousand();
+    const first = row(1) as HTMLElement;
+    first.focus();
+    const list = screen.getByTestId('ticket-list');
+    list.scrollTop = 92 * 40;
+    fireEvent.scroll(list);
+    await waitFor(() => expect(row(1)).toBeNull());
+    const rows = first.parentElement?.parentElement as HTMLElement;
+    expect(document.activeElement).toBe(rows);
+    // 40 rows of 92 px scrolled: the 41st ticket is the first in view.
+    expect(rows).toHaveAttribute('data-first-in-view', '40');
+    expect(tabStops()).toEqual(['41']);
+    fireEvent.keyDown(rows, { key: 'ArrowDown' });
+    await waitFor(() => expect(document.activeElement).toBe(row(41)));
+  });
+});

@@ -1,7 +1,7 @@
 import type { TicketView } from '@chatflow/contract';
 import { Box, CircularProgress, Typography } from '@mui/material';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { type Range, useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoadMoreOnScroll } from '../../../components/infinite-scroll';
 import { toastError } from '../../../lib/errors';
@@ -10,6 +10,8 @@ import type { TicketListPermissions } from '../permissions';
 import { flattenPages } from '../ticket-cache';
 import type { TicketFilters } from '../types';
 import { type TicketRowLabels, ticketRowLabels } from './row-labels';
+import { fixedWindow, inSlotOrder, windowLength } from './row-slots';
+import { ROW_INDEX_ATTR, useRowKeyboard } from './use-row-keyboard';
 import { sameRowProps, TicketListItem, type TicketListItemProps } from './TicketListItem';
 import { TICKET_ITEM_HEIGHT, TicketRowsBox } from './ticket-row-styles';
 
@@ -41,6 +43,8 @@ const slotStyle = (start: number, size: number) => ({
 }) as const;
 
 interface SlotProps extends TicketListItemProps {
+  index: number;
+  setSize: number;
   start: number;
   size: number;
 }
@@ -48,22 +52,23 @@ interface SlotProps extends TicketListItemProps {
 /**
  * A row with its place, memoised as one: on a scroll step the rows already in view get the same
  * props, so React stops at this comparison instead of rebuilding their slot and its style object
- * (which it then diffed against the DOM's) for every row in view on every frame.
+ * (which it then diffed against the DOM's) for every row in view on every frame. The slot is a list
+ * item that says its position, since the slots' DOM order is not the list's (row-slots.ts).
  */
-const TicketSlot = memo(function TicketSlot({ start, size, ...item }: SlotProps) {
+const TicketSlot = memo(function TicketSlot({ index, setSize, start, size, ...item }: SlotProps) {
   return (
-    <div style={slotStyle(start, size)}>
+    <li aria-setsize={setSize} aria-posinset={index + 1} {...{ [ROW_INDEX_ATTR]: index }} style={slotStyle(start, size)}>
       <TicketListItem {...item} />
-    </div>
+    </li>
   );
-}, (a, b) => a.start === b.start && a.size === b.size && sameRowProps(a, b));
+}, (a, b) => a.index === b.index && a.setSize === b.setSize && a.start === b.start && a.size === b.size && sameRowProps(a, b));
 
 /**
  * The rows in view (plus a few either side). This is the only part that re-renders as the list
  * scrolls: the virtualizer's state lives here, and each row is memoised with its place (TicketSlot),
- * so a scroll step mounts the rows coming into view and stops at one comparison for the others. The
- * row texts (labels) come from the list, which does not re-render while scrolling, rather than from
- * a translation hook here.
+ * so a scroll step gives the slots that left the view their new rows and stops at one comparison for
+ * the others. The row texts (labels) come from the list, which does not re-render while scrolling,
+ * rather than from a translation hook here.
  */
 function VirtualRows({ scrollElement, tickets, labels, selectedUuid, permissions, busyId, onSelect, onAccept, onIgnore }: RowProps & {
   scrollElement: HTMLDivElement | null;
@@ -73,26 +78,45 @@ function VirtualRows({ scrollElement, tickets, labels, selectedUuid, permissions
   // Stable between scroll steps: the virtualizer lays out all rows again (10,000 of them) whenever
   // this function changes, so a new one on every render would cost that on every frame.
   const getItemKey = useCallback((index: number) => tickets[index]?.id ?? index, [tickets]);
+  // The slot count only grows (a taller list), so a row's slot stays put while the list scrolls.
+  const slotCount = useRef(0);
+  const rangeExtractor = useCallback((range: Range) => {
+    slotCount.current = Math.max(slotCount.current, windowLength(range));
+    return fixedWindow(range, slotCount.current);
+  }, []);
   const virtualizer = useVirtualizer({
     count: tickets.length,
     getScrollElement: () => scrollElement,
     estimateSize: () => TICKET_ITEM_HEIGHT,
     overscan: 8,
     getItemKey,
+    rangeExtractor,
   });
+  const rowsRef = useRef<HTMLUListElement>(null);
+  const keyboard = useRowKeyboard({ count: tickets.length, container: rowsRef, scrollToIndex: (index) => virtualizer.scrollToIndex(index) });
+  const items = virtualizer.getVirtualItems();
+  const slots = inSlotOrder(items, slotCount.current);
+  const firstInView = virtualizer.range?.startIndex ?? items[0]?.index ?? 0;
+  const rendered = (index: number) => slots[index % slotCount.current]?.index === index;
+  const tabStop = keyboard.tabStop(rendered, firstInView);
   // While the list moves, the rows take no pointer events: the row under a resting mouse changes on
   // every frame, and each change would re-run hover styles and React's enter/leave events for nothing.
   return (
-    <div style={{ height: virtualizer.getTotalSize(), position: 'relative', pointerEvents: virtualizer.isScrolling ? 'none' : undefined }}>
-      {virtualizer.getVirtualItems().map((row) => {
+    <ul ref={rowsRef} tabIndex={-1} data-first-in-view={firstInView} onKeyDown={keyboard.onKeyDown} onFocus={keyboard.onFocus}
+      style={{ height: virtualizer.getTotalSize(), position: 'relative', margin: 0, padding: 0, listStyle: 'none', outline: 'none',
+        pointerEvents: virtualizer.isScrolling ? 'none' : undefined }}>
+      {slots.map((row, slot) => {
+        if (!row) return null;
         const ticket = tickets[row.index];
         return (
-          <TicketSlot key={row.key} start={row.start} size={row.size} ticket={ticket} selected={ticket.uuid === selectedUuid}
+          // biome-ignore lint/suspicious/noArrayIndexKey: the slot is the key on purpose: a slot keeps its elements and takes the next row (row-slots.ts)
+          <TicketSlot key={slot} index={row.index} setSize={tickets.length} start={row.start} size={row.size} ticket={ticket}
+            selected={ticket.uuid === selectedUuid} tabStop={row.index === tabStop}
             showOwner={permissions.seesOwnerTag} canIgnore={permissions.canIgnorePending} busy={busyId === ticket.id} labels={labels}
             onSelect={onSelect} onAccept={onAccept} onIgnore={onIgnore} />
         );
       })}
-    </div>
+    </ul>
   );
 }
 

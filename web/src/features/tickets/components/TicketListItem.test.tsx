@@ -9,7 +9,7 @@ import { TicketListItem } from './TicketListItem';
 const labels = ticketRowLabels(i18n.getFixedT('pt'));
 
 function renderItem(ticket = makeTicket(1), over: Partial<Parameters<typeof TicketListItem>[0]> = {}) {
-  const props = { ticket, selected: false, showOwner: false, canIgnore: false, busy: false, labels, onSelect: vi.fn(), onAccept: vi.fn(), onIgnore: vi.fn(), ...over };
+  const props = { ticket, selected: false, tabStop: true, showOwner: false, canIgnore: false, busy: false, labels, onSelect: vi.fn(), onAccept: vi.fn(), onIgnore: vi.fn(), ...over };
   render(<TicketListItem {...props} />);
   return props;
 }

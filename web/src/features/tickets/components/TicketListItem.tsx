@@ -12,6 +12,8 @@ export { TICKET_ITEM_HEIGHT } from './ticket-row-styles';
 export interface TicketListItemProps {
   ticket: TicketView;
   selected: boolean;
+  /** Whether this row is the list's one tab stop (use-row-keyboard.ts); the others are reached with the arrow keys. */
+  tabStop: boolean;
   showOwner: boolean;
   canIgnore: boolean;
   busy: boolean;
@@ -38,12 +40,12 @@ function CloseGlyph() {
  * the class names of ROW: the list (TicketRowsBox) holds their styles, so mounting a row while
  * the list scrolls does no style work, and with its texts given (labels) no translation work either.
  */
-export const TicketListItem = memo(function TicketListItem({ ticket, selected, showOwner, canIgnore, busy, labels, onSelect, onAccept, onIgnore }: TicketListItemProps) {
+export const TicketListItem = memo(function TicketListItem({ ticket, selected, tabStop, showOwner, canIgnore, busy, labels, onSelect, onAccept, onIgnore }: TicketListItemProps) {
   const rating = ticket.status === 'closed' ? ratingEmoji(ticket.userRating?.rate) : null;
   const unread = ticket.unreadMessages > 0;
   return (
     // biome-ignore lint/a11y/useSemanticElements: the row holds its own accept and ignore buttons, which a <button> may not contain
-    <div className={ROW.row} role="button" tabIndex={0} aria-current={selected ? 'true' : undefined} data-testid="ticket-item" data-ticket-id={ticket.id}
+    <div className={ROW.row} role="button" tabIndex={tabStop ? 0 : -1} aria-current={selected ? 'true' : undefined} data-testid="ticket-item" data-ticket-id={ticket.id}
       data-status={ticket.status}
       onClick={() => onSelect(ticket)}
       onKeyDown={(e) => {
@@ -73,17 +75,17 @@ export const TicketListItem = memo(function TicketListItem({ ticket, selected, s
         </div>
         <div className={ROW.line}>
           <span className={ROW.preview} data-testid="ticket-last-message">{truncate(ticket.lastMessage, LAST_MESSAGE_MAX)}</span>
-          {unread && (
-            <span className={ROW.unread} role="img" aria-label={labels.unread(ticket.unreadMessages)} data-testid="ticket-unread">
-              {ticket.unreadMessages}
-            </span>
-          )}
+          {/* Always there, hidden at zero: a recycled row changes the count rather than mounting the badge. */}
+          <span className={ROW.unread} hidden={!unread} role="img" aria-label={labels.unread(ticket.unreadMessages)}
+            data-testid={unread ? 'ticket-unread' : undefined}>
+            {ticket.unreadMessages}
+          </span>
         </div>
         <div className={`${ROW.line} ${ROW.tagLine}`}>
           <TicketTags ticket={ticket} showOwner={showOwner} labels={labels} />
           {ticket.status === 'pending' && (
             <>
-              <button type="button" className={ROW.accept} disabled={busy} data-testid="ticket-accept"
+              <button type="button" className={ROW.accept} disabled={busy} tabIndex={tabStop ? undefined : -1} data-testid="ticket-accept"
                 onClick={(e) => {
                   e.stopPropagation();
                   onAccept(ticket);
@@ -91,7 +93,7 @@ export const TicketListItem = memo(function TicketListItem({ ticket, selected, s
                 {labels.accept}
               </button>
               {canIgnore && (
-                <button type="button" className={ROW.ignore} disabled={busy} aria-label={labels.ignore} title={labels.ignore}
+                <button type="button" className={ROW.ignore} disabled={busy} tabIndex={tabStop ? undefined : -1} aria-label={labels.ignore} title={labels.ignore}
                   data-testid="ticket-ignore"
                   onClick={(e) => {
                     e.stopPropagation();
@@ -113,6 +115,6 @@ export const TicketListItem = memo(function TicketListItem({ ticket, selected, s
  * and the list compares every row in view on every frame of a scroll.
  */
 export function sameRowProps(a: TicketListItemProps, b: TicketListItemProps): boolean {
-  return a.ticket === b.ticket && a.selected === b.selected && a.showOwner === b.showOwner && a.canIgnore === b.canIgnore &&
+  return a.ticket === b.ticket && a.selected === b.selected && a.tabStop === b.tabStop && a.showOwner === b.showOwner && a.canIgnore === b.canIgnore &&
     a.busy === b.busy && a.labels === b.labels && a.onSelect === b.onSelect && a.onAccept === b.onAccept && a.onIgnore === b.onIgnore;
 }

@@ -6,6 +6,22 @@ import { ROW } from './ticket-row-styles';
 const colored = (color: string) => ({ backgroundColor: color, color: '#fff' });
 
 /**
+ * One label of the tag line. It stays in the row when it has nothing to show (hidden, and without
+ * its test id): the list recycles rows (row-slots.ts), and a label that is always there only
+ * changes its text as the row takes another ticket, where mounting and unmounting labels on every
+ * frame of a fast scroll cost a fifth of the frame.
+ */
+function TagLabel({ text, testId, color, title }: { text: string | undefined; testId: string; color?: string; title?: string }) {
+  const shown = text !== undefined;
+  return (
+    <span className={ROW.tag} hidden={!shown} data-testid={shown ? testId : undefined} title={title}
+      style={shown && color ? colored(color) : undefined}>
+      {text}
+    </span>
+  );
+}
+
+/**
  * The item's tag line: connection, queue, owner (admins only), group, then the first two tags and
  * a "+N" counter for the rest. Small labels with their colour inline and their look from the list's
  * class rules (ROW.tag), so a row mounting while the list scrolls costs no style work; the texts
@@ -13,20 +29,20 @@ const colored = (color: string) => ({ backgroundColor: color, color: '#fff' });
  */
 export function TicketTags({ ticket, showOwner, labels }: { ticket: TicketView; showOwner: boolean; labels: TicketRowLabels }) {
   const extra = ticket.tags.length - VISIBLE_TAGS;
+  const owner = showOwner ? ticket.user?.name : undefined;
   return (
     <span className={ROW.tags} data-testid="ticket-tags">
-      {ticket.whatsapp && <span className={ROW.tag} data-testid="tag-connection" title={labels.connection}>{ticket.whatsapp.name}</span>}
-      <span className={ROW.tag} data-testid="tag-queue" style={colored(ticket.queue?.color ?? '#7c7c7c')}>{ticket.queue?.name ?? labels.noQueue}</span>
-      {showOwner && ticket.user && <span className={ROW.tag} data-testid="tag-user" style={colored('#3f51b5')}>{ticket.user.name}</span>}
-      {ticket.isGroup && <span className={ROW.tag} data-testid="tag-group" style={colored('#607d8b')}>{labels.group}</span>}
-      {ticket.tags.slice(0, VISIBLE_TAGS).map((tag) => (
-        <span key={tag.id} className={ROW.tag} data-testid="tag-tag" style={colored(tag.color)}>{tag.name}</span>
-      ))}
-      {extra > 0 && (
-        <span className={ROW.tag} data-testid="tag-more" title={ticket.tags.slice(VISIBLE_TAGS).map((x) => x.name).join(', ')}>
-          {labels.moreTags(extra)}
-        </span>
-      )}
+      <TagLabel testId="tag-connection" text={ticket.whatsapp?.name} title={labels.connection} />
+      <TagLabel testId="tag-queue" text={ticket.queue?.name ?? labels.noQueue} color={ticket.queue?.color ?? '#7c7c7c'} />
+      <TagLabel testId="tag-user" text={owner} color="#3f51b5" />
+      <TagLabel testId="tag-group" text={ticket.isGroup ? labels.group : undefined} color="#607d8b" />
+      {Array.from({ length: VISIBLE_TAGS }, (_, i) => {
+        const tag = ticket.tags[i];
+        // biome-ignore lint/suspicious/noArrayIndexKey: the i-th visible tag's label, whichever tag it shows
+        return <TagLabel key={i} testId="tag-tag" text={tag?.name} color={tag?.color} />;
+      })}
+      <TagLabel testId="tag-more" text={extra > 0 ? labels.moreTags(extra) : undefined}
+        title={extra > 0 ? ticket.tags.slice(VISIBLE_TAGS).map((x) => x.name).join(', ') : undefined} />
     </span>
   );
 }

@@ -102,4 +102,7 @@ export const TicketRowsBox = styled('div')(({ theme }) => ({
     '&:disabled': { cursor: 'default', opacity: 0.5 },
     [`& .${ROW.glyph}`]: { width: 20, height: 20 },
   },
+  // Parts a row keeps while they have nothing to show (TicketTags, the unread badge): the rules above
+  // give them a display, which would otherwise win over the hidden attribute's.
+  '& [hidden]': { display: 'none !important' },
 }));
