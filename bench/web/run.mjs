@@ -15,6 +15,7 @@ import { CHROMIUM_ARGS, launchChromium, loginInBrowser, newPage, VIEWPORT } from
 import { cpuShare } from '../lib/web-cpu.mjs';
 import { installFrameRecorder, measureRefreshInterval, summarizeFrames } from '../lib/web-frames.mjs';
 import { renderWebResults } from '../lib/web-report.mjs';
+import { measureReferenceWheel } from '../lib/web-reference.mjs';
 import { loadAllRows, renderedRows, scrollByFrames, scrollByWheel } from '../lib/web-scroll.mjs';
 import { seedTickets } from '../lib/web-seed.mjs';
 import { measureRouteWeight } from '../lib/web-weight.mjs';
@@ -106,7 +107,17 @@ async function measureScrolling(baseUrl, agent) {
     const rows = await renderedRows(page);
     if (rows > 60) throw new Error(`${rows} rows in the DOM after scrolling: the list is not virtualized`);
     if (errors.length) throw new Error(`the page reported errors:\n${errors.join('\n')}`);
-    return { intervalMs, load, scrolls, rowsInDom: rows };
+
+    // The same wheel run over a page without the app, in the list's box: what the machine drops by itself.
+    const list = page.getByTestId('ticket-list');
+    const box = { ...(await list.boundingBox()), viewportWidth: VIEWPORT.width, viewportHeight: VIEWPORT.height };
+    const contentHeight = await list.evaluate((el) => el.scrollHeight);
+    log('reference: the same wheel run over a page with no app, one element following the scroll');
+    const reference = await measured('reference page, mouse wheel', () =>
+      measureReferenceWheel(browser, { box, contentHeight, pxPerSecond: WHEEL_PX_PER_SECOND, rowHeight: 92 }));
+    reference.summary = summarizeFrames(reference.frames, intervalMs);
+    log(`reference: ${reference.summary.frames} frames, ${reference.summary.dropped} dropped, longest ${reference.summary.longest.toFixed(1)} ms`);
+    return { intervalMs, load, scrolls, reference, rowsInDom: rows };
   } finally {
     await context.close();
   }
@@ -160,7 +171,7 @@ async function main() {
     ];
     const text = renderWebResults({
       machine, postgresVersion: pgVersion, chromium, weight, weightEnglish, seed, load: scrolling.load, scrolls: scrolling.scrolls,
-      intervalMs: scrolling.intervalMs, targets: TARGETS, notes,
+      intervalMs: scrolling.intervalMs, reference: scrolling.reference, targets: TARGETS, notes,
     });
     writeFileSync(path.join(here, '../results/web.md'), text);
     log('wrote bench/results/web.md');
