@@ -166,3 +166,25 @@ describe('TicketList rows: recycled, one tab stop, arrow keys', () => {
     await waitFor(() => expect(document.activeElement).toBe(row(41)));
   });
 });
+
+test('the focus stays with its ticket when a new ticket moves the others down', async () => {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+  const tickets = Array.from({ length: 5 }, (_, i) => makeTicket(i + 1, { status: 'pending', userId: null }));
+  client.setQueryData(ticketKeys.list(filters), { pages: [{ tickets, hasMore: false, count: 5 }], pageParams: [1] });
+  render(
+    <QueryClientProvider client={client}>
+      <TicketList filters={filters} selectedUuid={null} permissions={ticketListPermissions(makeUser())} busyId={null}
+        onSelect={vi.fn()} onAccept={vi.fn()} onIgnore={vi.fn()} />
+    </QueryClientProvider>,
+  );
+  const row = (id: number) => document.querySelector(`[data-ticket-id="${id}"]`) as HTMLElement;
+  await waitFor(() => expect(screen.getAllByTestId('ticket-item')).toHaveLength(5));
+  const slotOfThree = row(3);
+  slotOfThree.focus();
+  act(() => {
+    client.setQueryData(ticketKeys.list(filters), { pages: [{ tickets: [makeTicket(9, { status: 'pending', userId: null }), ...tickets], hasMore: false, count: 6 }], pageParams: [1] });
+  });
+  // Ticket 3 is now the fourth row: its old slot shows ticket 2, and the focus went with ticket 3.
+  await waitFor(() => expect(slotOfThree).toHaveAttribute('data-ticket-id', '2'));
+  expect(document.activeElement).toBe(row(3));
+});

@@ -24,8 +24,9 @@ const STEPS: Record<string, (index: number, count: number) => number> = {
  * instead one row holds the tab stop (the last one focused, or the first in view once that one has
  * scrolled away), ArrowUp / ArrowDown / PageUp / PageDown / Home / End move the focus along the list
  * (scrolling to the row first when it is not rendered), and Enter opens the focused ticket.
- * A focused row whose slot is recycled for another ticket (the list scrolled under the focus) hands
- * the focus to the list itself, so Enter never opens a ticket the user did not pick.
+ * The focus stays with its ticket: when the focused row's slot takes another ticket (the list scrolled
+ * under the focus, or a new message moved tickets), the ticket's row takes the focus back if it is
+ * rendered, and the list itself takes it otherwise, so Enter never opens a ticket the user did not pick.
  */
 export function useRowKeyboard({ count, container, scrollToIndex }: {
   count: number;
@@ -33,6 +34,8 @@ export function useRowKeyboard({ count, container, scrollToIndex }: {
   scrollToIndex(index: number): void;
 }) {
   const [active, setActive] = useState<number | null>(null);
+  // The focused row's ticket (data-ticket-id), to notice its slot taking another ticket.
+  const activeTicket = useRef<string | null>(null);
   const pendingFocus = useRef<number | null>(null);
 
   // After every render (each scroll step too: a querySelector at most, only while the list has focus).
@@ -48,7 +51,10 @@ export function useRowKeyboard({ count, container, scrollToIndex }: {
       return;
     }
     const focused = document.activeElement;
-    if (focused && focused !== box && box.contains(focused) && indexOf(focused) !== active) box.focus({ preventScroll: true });
+    if (!focused || focused === box || !box.contains(focused)) return;
+    if (focused.closest<HTMLElement>(`.${ROW.row}`)?.dataset.ticketId === activeTicket.current) return;
+    const own = box.querySelector<HTMLElement>(`.${ROW.row}[data-ticket-id="${activeTicket.current}"]`);
+    (own ?? box).focus({ preventScroll: true });
   });
 
   const moveTo = (index: number) => {
@@ -64,8 +70,11 @@ export function useRowKeyboard({ count, container, scrollToIndex }: {
       return active !== null && rendered(active) ? active : firstInView;
     },
     onFocus(e: FocusEvent<HTMLUListElement>) {
-      if (!(e.target as HTMLElement).classList.contains(ROW.row)) return;
-      const index = indexOf(e.target);
+      // A row, or a button of a row: that row becomes the active one.
+      const row = (e.target as HTMLElement).closest<HTMLElement>(`.${ROW.row}`);
+      if (!row) return;
+      activeTicket.current = row.dataset.ticketId ?? null;
+      const index = indexOf(row);
       if (index !== null && index !== active) setActive(index);
     },
     onKeyDown(e: KeyboardEvent<HTMLUListElement>) {
