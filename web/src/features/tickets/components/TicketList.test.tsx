@@ -1,3 +1,4 @@
+import type { TicketView } from '@chatflow/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
@@ -20,6 +21,19 @@ const filters: TicketFilters = {
   tab: 'pending', queueIds: null, showAll: false, searchParam: '', searchOnMessages: false, tags: [], users: [], whatsapps: [], statuses: [], sortTickets: 'DESC',
 };
 
+/** The list over a cache that already holds its tickets (a tab shown again): no request is made. */
+function renderOverCache(tickets: TicketView[]) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+  client.setQueryData(ticketKeys.list(filters), { pages: [{ tickets, hasMore: false, count: tickets.length }], pageParams: [1] });
+  render(
+    <QueryClientProvider client={client}>
+      <TicketList filters={filters} selectedUuid={null} permissions={ticketListPermissions(makeUser())} busyId={null}
+        onSelect={vi.fn()} onAccept={vi.fn()} onIgnore={vi.fn()} />
+    </QueryClientProvider>,
+  );
+  return client;
+}
+
 describe('TicketList', () => {
   test('10,000 loaded tickets keep only the rows in view in the page', async () => {
     const tickets = Array.from({ length: 10_000 }, (_, i) => makeTicket(i + 1, { status: 'pending', userId: null }));
@@ -40,15 +54,7 @@ describe('TicketList', () => {
 
   test('tickets already in the cache when the list mounts (a tab shown again) show at once', async () => {
     api.get.mockClear();
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const tickets = [makeTicket(1, { status: 'pending', userId: null }), makeTicket(2, { status: 'pending', userId: null })];
-    client.setQueryData(ticketKeys.list(filters), { pages: [{ tickets, hasMore: false, count: 2 }], pageParams: [1] });
-    render(
-      <QueryClientProvider client={client}>
-        <TicketList filters={filters} selectedUuid={null} permissions={ticketListPermissions(makeUser())} busyId={null}
-          onSelect={vi.fn()} onAccept={vi.fn()} onIgnore={vi.fn()} />
-      </QueryClientProvider>,
-    );
+    renderOverCache([makeTicket(1, { status: 'pending', userId: null }), makeTicket(2, { status: 'pending', userId: null })]);
     await waitFor(() => expect(screen.getAllByTestId('ticket-item').map((el) => el.dataset.ticketId)).toEqual(['1', '2']));
     expect(api.get).not.toHaveBeenCalled();
   });
@@ -168,15 +174,8 @@ describe('TicketList rows: recycled, one tab stop, arrow keys', () => {
 });
 
 test('the focus stays with its ticket when a new ticket moves the others down', async () => {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
   const tickets = Array.from({ length: 5 }, (_, i) => makeTicket(i + 1, { status: 'pending', userId: null }));
-  client.setQueryData(ticketKeys.list(filters), { pages: [{ tickets, hasMore: false, count: 5 }], pageParams: [1] });
-  render(
-    <QueryClientProvider client={client}>
-      <TicketList filters={filters} selectedUuid={null} permissions={ticketListPermissions(makeUser())} busyId={null}
-        onSelect={vi.fn()} onAccept={vi.fn()} onIgnore={vi.fn()} />
-    </QueryClientProvider>,
-  );
+  const client = renderOverCache(tickets);
   const row = (id: number) => document.querySelector(`[data-ticket-id="${id}"]`) as HTMLElement;
   await waitFor(() => expect(screen.getAllByTestId('ticket-item')).toHaveLength(5));
   const slotOfThree = row(3);
