@@ -99,11 +99,13 @@ function VirtualRows({ scrollElement, tickets, labels, selectedUuid, permissions
   const firstInView = virtualizer.range?.startIndex ?? items[0]?.index ?? 0;
   const rendered = (index: number) => slots[index % slotCount.current]?.index === index;
   const tabStop = keyboard.tabStop(rendered, firstInView);
+  // The list itself holds the focus only when its focused row scrolled away (use-row-keyboard.ts), so it
+  // keeps the browser's focus ring: a keyboard user sees where the focus went.
   // While the list moves, the rows take no pointer events: the row under a resting mouse changes on
   // every frame, and each change would re-run hover styles and React's enter/leave events for nothing.
   return (
     <ul ref={rowsRef} tabIndex={-1} data-first-in-view={firstInView} onKeyDown={keyboard.onKeyDown} onFocus={keyboard.onFocus}
-      style={{ height: virtualizer.getTotalSize(), position: 'relative', margin: 0, padding: 0, listStyle: 'none', outline: 'none',
+      style={{ height: virtualizer.getTotalSize(), position: 'relative', margin: 0, padding: 0, listStyle: 'none',
         pointerEvents: virtualizer.isScrolling ? 'none' : undefined }}>
       {slots.map((row, slot) => {
         if (!row) return null;
