@@ -42,7 +42,7 @@ describe('TicketList', () => {
       onSelect={vi.fn()} onAccept={vi.fn()} onIgnore={vi.fn()} />);
     await waitFor(() => expect(screen.getAllByTestId('ticket-item').length).toBeGreaterThan(5));
     const rows = screen.getAllByTestId('ticket-item');
-    // 920 px of 92 px rows, plus the overscan on each side.
+    // 920 px of 92 px rows, plus the rows kept ahead of the scroll and behind it.
     expect(rows.length).toBeLessThan(30);
     expect(rows[0]).toHaveAttribute('data-ticket-id', '1');
     expect(rows[1]).toHaveAttribute('aria-current', 'true');

@@ -80,18 +80,25 @@ function VirtualRows({ scrollElement, tickets, labels, selectedUuid, permissions
   const getItemKey = useCallback((index: number) => tickets[index]?.id ?? index, [tickets]);
   // The slot count only grows (a taller list), so a row's slot stays put while the list scrolls.
   const slotCount = useRef(0);
+  // The way the list last scrolled (down until it first moves), kept when it stops: the window keeps
+  // its rows ahead on that side rather than shifting them back when the scroll ends.
+  const forward = useRef(true);
+  const scrollDirection = useRef<() => 'forward' | 'backward' | null>(() => null);
   const rangeExtractor = useCallback((range: Range) => {
+    const direction = scrollDirection.current();
+    if (direction) forward.current = direction === 'forward';
     slotCount.current = Math.max(slotCount.current, windowLength(range));
-    return fixedWindow(range, slotCount.current);
+    return fixedWindow(range, slotCount.current, forward.current);
   }, []);
   const virtualizer = useVirtualizer({
     count: tickets.length,
     getScrollElement: () => scrollElement,
     estimateSize: () => TICKET_ITEM_HEIGHT,
-    overscan: 8,
     getItemKey,
     rangeExtractor,
   });
+  // The extractor is made before the virtualizer exists; it reads the direction through this ref.
+  scrollDirection.current = () => virtualizer.scrollDirection;
   const rowsRef = useRef<HTMLUListElement>(null);
   const keyboard = useRowKeyboard({ count: tickets.length, container: rowsRef, scrollToIndex: (index) => virtualizer.scrollToIndex(index) });
   const items = virtualizer.getVirtualItems();

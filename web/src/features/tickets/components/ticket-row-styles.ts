@@ -40,6 +40,9 @@ const c = (name: string) => `& .${name}`;
  */
 export const TicketRowsBox = styled('div')(({ theme }) => ({
   flexGrow: 1, minHeight: 0, overflowY: 'auto', position: 'relative', backgroundColor: theme.palette.background.paper,
+  // No scroll anchoring: the rows are placed absolutely, so there is nothing to anchor, and Chromium
+  // would still search the list for an anchor on every frame of a scroll.
+  overflowAnchor: 'none',
   [c(ROW.row)]: {
     display: 'flex', alignItems: 'stretch', gap: 8, height: TICKET_ITEM_HEIGHT, padding: '6px 8px 6px 0', boxSizing: 'border-box',
     cursor: 'pointer', borderBottom: `1px solid ${theme.palette.divider}`, outline: 'none',
