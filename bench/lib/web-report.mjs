@@ -25,7 +25,7 @@ function scrollRow(run, targets) {
 }
 
 /** bench/results/web.md: machine, the figures beside their targets, then the detail behind each. */
-export function renderWebResults({ machine, postgresVersion, chromium, weight, weightEnglish, seed, load, scrolls, reference, intervalMs, targets, notes }) {
+export function renderWebResults({ machine, postgresVersion, chromium, weight, weightEnglish, seed, load, scrolls, references, intervalMs, targets, notes }) {
   const lines = [];
   lines.push('## Web: the /tickets route', '');
   lines.push('Written by `npm run bench` (bench/web/run.mjs; `BENCH_ONLY=web npm run bench` runs it alone). Do not edit by hand; re-run to refresh.', '');
@@ -38,8 +38,10 @@ export function renderWebResults({ machine, postgresVersion, chromium, weight, w
     lines.push(`| dropped frames, ${run.name}, ${int(load.loaded)} tickets | ${int(run.summary.dropped)} of ${int(run.summary.frames)} ` +
       `(longest frame ${ms(run.summary.longest)}; other work took ${run.cpu.other.toFixed(0)}% of the CPUs meanwhile) | ${targets.droppedFrames} | ${verdict(run.summary.dropped <= targets.droppedFrames)} |`);
   }
-  lines.push(`| dropped frames, the same wheel run over a reference page without the app (the machine's floor, below) | ${int(reference.summary.dropped)} of ` +
-    `${int(reference.summary.frames)} (longest frame ${ms(reference.summary.longest)}) | none | reference |`);
+  for (const reference of references) {
+    lines.push(`| dropped frames, ${reference.name} without the app (the machine's floor, below) | ${int(reference.summary.dropped)} of ` +
+      `${int(reference.summary.frames)} (longest frame ${ms(reference.summary.longest)}) | none | reference |`);
+  }
   lines.push('');
 
   lines.push('### JavaScript of /tickets', '');
@@ -63,10 +65,10 @@ export function renderWebResults({ machine, postgresVersion, chromium, weight, w
     `Refresh interval measured on the idle page: ${ms(intervalMs)}; a frame is dropped when it lasts more than 1.5 intervals (${ms(1.5 * intervalMs)}).`, '');
   lines.push('| run | frames | dropped | longest | p95 | p99 | long tasks (> 50 ms) | no dropped frame |', '|---|---|---|---|---|---|---|---|');
   for (const run of scrolls) lines.push(scrollRow(run, targets));
-  lines.push(scrollRow(reference, targets).replace(/\| \*\*(pass|FAIL)\*\* \|$/, '| reference, no target |'));
+  for (const reference of references) lines.push(scrollRow(reference, targets).replace(/\| \*\*(pass|FAIL)\*\* \|$/, '| reference, no target |'));
   lines.push('');
   lines.push(`The reference page is the machine's floor for the wheel run: the same gesture over a page without the app, a scroller of the list's box and ` +
-    `height (${int(reference.distance)} px travelled) whose only script moves one row-sized element to follow the scroll on every frame, as any virtualized ` +
+    `height (${int(references[0].distance)} px travelled) whose only script moves one row-sized element to follow the scroll on every frame, as any virtualized ` +
     'list must. What it drops, the software compositing and raster on these CPUs dropped; the list\'s own share is the difference.', '');
   lines.push('Work behind those frames (Chromium\'s counters for the run; CPU time does not grow when other programs delay the page, wall time does), ' +
     'and the share of the machine\'s CPUs taken meanwhile by work outside this benchmark:', '');
