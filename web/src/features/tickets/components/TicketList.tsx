@@ -64,7 +64,7 @@ const TicketSlot = memo(function TicketSlot({ index, setSize, start, size, ...it
 }, (a, b) => a.index === b.index && a.setSize === b.setSize && a.start === b.start && a.size === b.size && sameRowProps(a, b));
 
 /**
- * The rows in view (plus a few either side). This is the only part that re-renders as the list
+ * The rows in view (plus those kept ahead of the scroll and behind it, row-slots.ts). This is the only part that re-renders as the list
  * scrolls: the virtualizer's state lives here, and each row is memoised with its place (TicketSlot),
  * so a scroll step gives the slots that left the view their new rows and stops at one comparison for
  * the others. The row texts (labels) come from the list, which does not re-render while scrolling,
@@ -80,13 +80,13 @@ function VirtualRows({ scrollElement, tickets, labels, selectedUuid, permissions
   const getItemKey = useCallback((index: number) => tickets[index]?.id ?? index, [tickets]);
   // The slot count only grows (a taller list), so a row's slot stays put while the list scrolls.
   const slotCount = useRef(0);
-  // The way the list last scrolled (down until it first moves), kept when it stops: the window keeps
-  // its rows ahead on that side rather than shifting them back when the scroll ends.
+  // The way the list last moved (down until it first moves), read from the first row in view and kept
+  // when it stops: the window keeps its rows ahead on that side rather than shifting them back.
   const forward = useRef(true);
-  const scrollDirection = useRef<() => 'forward' | 'backward' | null>(() => null);
+  const lastStart = useRef(0);
   const rangeExtractor = useCallback((range: Range) => {
-    const direction = scrollDirection.current();
-    if (direction) forward.current = direction === 'forward';
+    if (range.startIndex !== lastStart.current) forward.current = range.startIndex > lastStart.current;
+    lastStart.current = range.startIndex;
     slotCount.current = Math.max(slotCount.current, windowLength(range));
     return fixedWindow(range, slotCount.current, forward.current);
   }, []);
@@ -97,8 +97,6 @@ function VirtualRows({ scrollElement, tickets, labels, selectedUuid, permissions
     getItemKey,
     rangeExtractor,
   });
-  // The extractor is made before the virtualizer exists; it reads the direction through this ref.
-  scrollDirection.current = () => virtualizer.scrollDirection;
   const rowsRef = useRef<HTMLUListElement>(null);
   const keyboard = useRowKeyboard({ count: tickets.length, container: rowsRef, scrollToIndex: (index) => virtualizer.scrollToIndex(index) });
   const items = virtualizer.getVirtualItems();
