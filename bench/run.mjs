@@ -10,12 +10,22 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** In the order they run and appear in RESULTS.md. */
 const SUITES = [
   { name: 'foundation', script: 'foundation/run.mjs', what: 'warm start, GET /auth/me under load, idle memory (issue 2)' },
-  { name: 'inbox', script: 'inbox/run.mjs', what: 'GET /tickets, searchOnMessages and GET /messages at 1M tickets / 5M messages on PostgreSQL (issue 3)' },
-  { name: 'inbound', script: 'inbound/run.mjs', what: 'inbound messages through the simulator: throughput and latency to the agent socket (issue 3)' },
+  {
+    name: 'inbox',
+    script: 'inbox/run.mjs',
+    what: 'GET /tickets, searchOnMessages and GET /messages at 1M tickets / 5M messages on PostgreSQL (issue 3)',
+  },
+  {
+    name: 'inbound',
+    script: 'inbound/run.mjs',
+    what: 'inbound messages through the simulator: throughput and latency to the agent socket (issue 3)',
+  },
   { name: 'web', script: 'web/run.mjs', what: 'the /tickets route: JavaScript size and scrolling 10,000 tickets (issue 3)' },
 ];
 
-const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
+const only = process.env.BENCH_ONLY?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 let failed = false;
 for (const suite of SUITES) {
   if (only && !only.includes(suite.name)) continue;
@@ -28,9 +38,13 @@ for (const suite of SUITES) {
   }
 }
 
-const parts = ['# Benchmark results', '',
+const parts = [
+  '# Benchmark results',
+  '',
   'Written by `npm run bench` (bench/run.mjs), which joins the results file of each suite (bench/results/). ' +
-  'Do not edit by hand; re-run to refresh. Each suite records the machine and the date it ran on.', ''];
+    'Do not edit by hand; re-run to refresh. Each suite records the machine and the date it ran on.',
+  '',
+];
 for (const suite of SUITES) {
   const file = path.join(here, 'results', `${suite.name}.md`);
   parts.push(existsSync(file) ? readFileSync(file, 'utf8').trim() : `## ${suite.name}\n\nNot run yet.`, '');

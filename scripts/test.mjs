@@ -36,7 +36,7 @@ function vitest(title, cwd, env = {}) {
 if (!existsSync(path.join(root, 'node_modules/.package-lock.json'))) run('install', 'npm', ['install', '--no-audit', '--no-fund']);
 
 run('typecheck', 'npm', ['run', 'typecheck']);
-run('lint', 'npx', ['biome', 'lint', '.']);
+run('lint and format', 'npx', ['biome', 'check', '.']);
 vitest('contract', path.join(root, 'packages/contract'));
 vitest('server (PGlite)', path.join(root, 'server'), { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) vitest('server (PostgreSQL)', path.join(root, 'server'));

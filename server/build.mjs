@@ -19,11 +19,13 @@ await build({
   sourcemap: true,
   packages: 'external',
   logLevel: 'warning',
-  plugins: [{
-    name: 'contract-source',
-    setup(b) {
-      b.onResolve({ filter: /^@chatflow\/contract$/ }, () => ({ path: contractEntry }));
+  plugins: [
+    {
+      name: 'contract-source',
+      setup(b) {
+        b.onResolve({ filter: /^@chatflow\/contract$/ }, () => ({ path: contractEntry }));
+      },
     },
-  }],
+  ],
 });
 cpSync(path.join(here, 'src/db/migrations'), path.join(here, 'dist/migrations'), { recursive: true });

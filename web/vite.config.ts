@@ -14,7 +14,9 @@ export default defineConfig({
   server: {
     proxy: {
       [apiPaths]: {
-        target: api, ws: true, changeOrigin: true,
+        target: api,
+        ws: true,
+        changeOrigin: true,
         bypass: (req: { headers: { accept?: string } }) => (req.headers.accept?.includes('text/html') ? '/index.html' : undefined),
       },
     },

@@ -116,18 +116,23 @@ async function authMeLoad(databaseUrl, dataDir) {
       return best;
     };
     log(`saturation: ${LOAD.connections} connections, ${LOAD.durationSeconds} s, as fast as it answers`);
-    const saturated = await measure(`autocannon, ${LOAD.connections} connections, unthrottled`,
-      () => runAutocannon({ url, headers, connections: LOAD.connections, durationSeconds: LOAD.durationSeconds }));
+    const saturated = await measure(`autocannon, ${LOAD.connections} connections, unthrottled`, () =>
+      runAutocannon({ url, headers, connections: LOAD.connections, durationSeconds: LOAD.durationSeconds }),
+    );
     const rate = LOAD.rate ?? Math.max(50, Math.min(LOAD.maxRate, Math.floor(saturated.reqPerSec / 2 / 50) * 50));
     log(`autocannon overallRate ${rate} req/s over ${LOAD.connections} connections`);
-    await measure(`autocannon, ${LOAD.connections} connections, overallRate ${rate} req/s`,
-      () => runAutocannon({ url, headers, connections: LOAD.connections, durationSeconds: LOAD.durationSeconds, overallRate: rate }));
+    await measure(`autocannon, ${LOAD.connections} connections, overallRate ${rate} req/s`, () =>
+      runAutocannon({ url, headers, connections: LOAD.connections, durationSeconds: LOAD.durationSeconds, overallRate: rate }),
+    );
     log(`paced open loop ${rate} req/s over up to ${LOAD.connections} connections`);
-    await measure(`paced ${rate} req/s, up to ${LOAD.connections} keep-alive connections`,
-      () => runPaced({ url, headers, connections: LOAD.connections, durationSeconds: LOAD.durationSeconds, rate }));
+    await measure(`paced ${rate} req/s, up to ${LOAD.connections} keep-alive connections`, () =>
+      runPaced({ url, headers, connections: LOAD.connections, durationSeconds: LOAD.durationSeconds, rate }),
+    );
     for (const [name, r] of results) {
-      log(`${name}: ${r.reqPerSec.toFixed(0)} req/s p50 ${r.p50.toFixed(2)} p95 ${r.p95.toFixed(2)} p99 ${r.p99.toFixed(2)} ms; ` +
-        `CPU server ${r.cpu.server.toFixed(0)}% postgres ${r.cpu.postgres.toFixed(0)}% generator ${r.cpu.generator.toFixed(0)}% other ${r.cpu.other.toFixed(0)}%`);
+      log(
+        `${name}: ${r.reqPerSec.toFixed(0)} req/s p50 ${r.p50.toFixed(2)} p95 ${r.p95.toFixed(2)} p99 ${r.p99.toFixed(2)} ms; ` +
+          `CPU server ${r.cpu.server.toFixed(0)}% postgres ${r.cpu.postgres.toFixed(0)}% generator ${r.cpu.generator.toFixed(0)}% other ${r.cpu.other.toFixed(0)}%`,
+      );
     }
     return { results, rate, afterLoadMb: (rssMiB(s.pid) * 1024 * 1024) / 1e6 };
   } finally {
@@ -164,7 +169,6 @@ function loadNotes(load, rate) {
   ];
 }
 
-
 async function main() {
   if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first`);
   mkdirSync(LOG_DIR, { recursive: true });
@@ -187,7 +191,10 @@ async function main() {
     const idleDatabaseUrl = await createDatabase(DB_NAME);
     const rss = [
       await idleRss('PGlite', { dataDir: path.join(pgliteDir, 'idle-data') }),
-      { ...(await idleRss('PostgreSQL', { dataDir: path.join(pgDir, 'idle-data'), databaseUrl: idleDatabaseUrl })), afterLoadMb: load.afterLoadMb },
+      {
+        ...(await idleRss('PostgreSQL', { dataDir: path.join(pgDir, 'idle-data'), databaseUrl: idleDatabaseUrl })),
+        afterLoadMb: load.afterLoadMb,
+      },
     ];
 
     const notes = {
@@ -227,7 +234,9 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
     killAllServers();
     for (const dir of tempDirs) removeDir(dir);
-    dropDatabase(DB_NAME).catch(() => {}).finally(() => process.exit(130));
+    dropDatabase(DB_NAME)
+      .catch(() => {})
+      .finally(() => process.exit(130));
   });
 }
 

@@ -20,7 +20,13 @@ import { waitForQuiet } from '../lib/quiet.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const TARGETS = { throughput: 1000, latencyRate: 300, p99Ms: 150 };
-const numberList = (v, fallback) => (v ? v.split(',').map(Number).filter((n) => n > 0) : fallback);
+const numberList = (v, fallback) =>
+  v
+    ? v
+        .split(',')
+        .map(Number)
+        .filter((n) => n > 0)
+    : fallback;
 const CONFIG = {
   /** The open-loop ladder: each rate for `stepSeconds`; it stops after the first rate not sustained. */
   rates: numberList(process.env.BENCH_INBOUND_RATES, [400, 700, 1000, 1300]),
@@ -57,7 +63,6 @@ let dbCreated = false;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const log = (msg) => console.log(`[bench:inbound] ${msg}`);
 
-
 /**
  * A fresh server keeps PostgreSQL busy for a while after it answers (pg-boss creates its queues and
  * schedules): wait, bounded, until the database commits less than SETTLED_COMMITS_PER_SECOND.
@@ -86,17 +91,25 @@ async function api(baseUrl, token, method, url, body) {
   return res.json();
 }
 
-const sustained = (f) => f.failed === 0 && f.missed === 0 && f.throughput >= SUSTAINED_SHARE * f.offeredRate && f.drainMs <= SUSTAINED_DRAIN_MS;
+const sustained = (f) =>
+  f.failed === 0 && f.missed === 0 && f.throughput >= SUSTAINED_SHARE * f.offeredRate && f.drainMs <= SUSTAINED_DRAIN_MS;
 
 function describe(name, f) {
   const ms = (v) => v.toFixed(1);
-  log(`${name}: ${f.stored}/${f.sent} stored, ${f.throughput.toFixed(0)} msg/s, drain ${f.drainMs.toFixed(0)} ms, ` +
-    `http p50 ${ms(f.http.p50)} p99 ${ms(f.http.p99)} ms, socket p50 ${ms(f.socket.p50)} p95 ${ms(f.socket.p95)} p99 ${ms(f.socket.p99)} max ${ms(f.socket.max)} ms, ` +
-    `heard ${f.heard} missed ${f.missed}; CPU server ${f.cpu.server.toFixed(0)}% postgres ${f.cpu.postgres.toFixed(0)}% ` +
-    `generator ${f.cpu.generator.toFixed(0)}% other ${f.cpu.other.toFixed(0)}%; per message: ${f.pg.commits.toFixed(1)} commits, CPU ms ` +
-    `server ${f.cpuMs.server.toFixed(2)} postgres ${f.cpuMs.postgres.toFixed(2)} (bench db ${f.cpuMs.database.toFixed(2)}) generator ${f.cpuMs.generator.toFixed(2)}`);
-  log(`  backends: ${f.waits.busyBackends.toFixed(2)} busy, ${f.waits.idleBackends.toFixed(2)} idle; ` +
-    f.waits.states.slice(0, 6).map((w) => `${w.backends.toFixed(2)} ${w.state} ${w.wait} [${w.query}]`).join('; '));
+  log(
+    `${name}: ${f.stored}/${f.sent} stored, ${f.throughput.toFixed(0)} msg/s, drain ${f.drainMs.toFixed(0)} ms, ` +
+      `http p50 ${ms(f.http.p50)} p99 ${ms(f.http.p99)} ms, socket p50 ${ms(f.socket.p50)} p95 ${ms(f.socket.p95)} p99 ${ms(f.socket.p99)} max ${ms(f.socket.max)} ms, ` +
+      `heard ${f.heard} missed ${f.missed}; CPU server ${f.cpu.server.toFixed(0)}% postgres ${f.cpu.postgres.toFixed(0)}% ` +
+      `generator ${f.cpu.generator.toFixed(0)}% other ${f.cpu.other.toFixed(0)}%; per message: ${f.pg.commits.toFixed(1)} commits, CPU ms ` +
+      `server ${f.cpuMs.server.toFixed(2)} postgres ${f.cpuMs.postgres.toFixed(2)} (bench db ${f.cpuMs.database.toFixed(2)}) generator ${f.cpuMs.generator.toFixed(2)}`,
+  );
+  log(
+    `  backends: ${f.waits.busyBackends.toFixed(2)} busy, ${f.waits.idleBackends.toFixed(2)} idle; ` +
+      f.waits.states
+        .slice(0, 6)
+        .map((w) => `${w.backends.toFixed(2)} ${w.state} ${w.wait} [${w.query}]`)
+        .join('; '),
+  );
 }
 
 async function main() {
@@ -114,7 +127,9 @@ async function main() {
   let agent = null;
   try {
     server = await startServer({
-      dataDir: path.join(dataDir, 'data'), databaseUrl, logFile: path.join(LOG_DIR, 'inbound-server.log'),
+      dataDir: path.join(dataDir, 'data'),
+      databaseUrl,
+      logFile: path.join(LOG_DIR, 'inbound-server.log'),
       env: { WEB_DIST: path.join(REPO_ROOT, 'web/dist') },
     });
     const token = await login(server.baseUrl);
@@ -125,9 +140,20 @@ async function main() {
     await settle(databaseUrl);
 
     let messages = messageLog();
-    agent = await connectAgent({ baseUrl: server.baseUrl, companyId: me.companyId, token, onMessage: (body, at) => messages.heard(body, at) });
+    agent = await connectAgent({
+      baseUrl: server.baseUrl,
+      companyId: me.companyId,
+      token,
+      onMessage: (body, at) => messages.heard(body, at),
+    });
     const next = customerMix({ newShare: CONFIG.newShare });
-    const send = { baseUrl: server.baseUrl, connectionId: connection.id, connectionToken: connection.token, connections: CONFIG.connections, next };
+    const send = {
+      baseUrl: server.baseUrl,
+      connectionId: connection.id,
+      connectionToken: connection.token,
+      connections: CONFIG.connections,
+      next,
+    };
 
     // One run, repeated (bounded) when other work took more than DISTURBED_PCT of the CPUs; the least disturbed try is kept.
     const measure = async (name, rate, seconds) => {
@@ -139,7 +165,13 @@ async function main() {
         const cpu = cpuMeter(server.pid);
         const waits = await waitSampler(databaseUrl);
         const startedAt = performance.now();
-        const run = await sendPaced({ ...send, rate, durationSeconds: seconds, log: messages, tag: `${name.replace(/\W+/g, '')}t${attempt}` });
+        const run = await sendPaced({
+          ...send,
+          rate,
+          durationSeconds: seconds,
+          log: messages,
+          tag: `${name.replace(/\W+/g, '')}t${attempt}`,
+        });
         const usage = cpu();
         const waited = await waits();
         const cpuSeconds = ((performance.now() - startedAt) / 1000) * os.availableParallelism();
@@ -151,9 +183,11 @@ async function main() {
         f.cpu = usage;
         f.waits = waited;
         // CPU time per stored message: what the rates above cost, whatever else ran on the machine.
-        const perMessage = (share) => (share / 100) * cpuSeconds * 1000 / Math.max(1, f.stored);
+        const perMessage = (share) => ((share / 100) * cpuSeconds * 1000) / Math.max(1, f.stored);
         f.cpuMs = {
-          server: perMessage(usage.server), postgres: perMessage(usage.postgres), generator: perMessage(usage.generator),
+          server: perMessage(usage.server),
+          postgres: perMessage(usage.postgres),
+          generator: perMessage(usage.generator),
           database: (databaseSeconds * 1000) / Math.max(1, f.stored),
         };
         f.pg = counterDelta(counters, await databaseCounters(databaseUrl), f.sent);
@@ -173,10 +207,15 @@ async function main() {
     log(`warm-up: bursts of ${CONFIG.warmupBurst} messages, then ${CONFIG.warmupRate} msg/s for ${CONFIG.warmupSeconds} s (not reported)`);
     messages = messageLog();
     // Bursts (many messages at once) make the server open every connection of its pool.
-    for (let i = 0; i < 3; i++) await sendPaced({ ...send, rate: CONFIG.warmupBurst * 20, durationSeconds: 0.05, log: messages, tag: `burst${i}` });
-    const warm = runFigures(await sendPaced({ ...send, rate: CONFIG.warmupRate, durationSeconds: CONFIG.warmupSeconds, log: messages, tag: 'warmup' }), messages);
+    for (let i = 0; i < 3; i++)
+      await sendPaced({ ...send, rate: CONFIG.warmupBurst * 20, durationSeconds: 0.05, log: messages, tag: `burst${i}` });
+    const warm = runFigures(
+      await sendPaced({ ...send, rate: CONFIG.warmupRate, durationSeconds: CONFIG.warmupSeconds, log: messages, tag: 'warmup' }),
+      messages,
+    );
     const warmMissed = await waitForSocket(messages, CONFIG.socketGraceMs);
-    if (warm.failed > 0 || warmMissed > 0) throw new Error(`warm-up: ${warm.failed} failed (${JSON.stringify(warm.statuses)}), ${warmMissed} never reached the socket`);
+    if (warm.failed > 0 || warmMissed > 0)
+      throw new Error(`warm-up: ${warm.failed} failed (${JSON.stringify(warm.statuses)}), ${warmMissed} never reached the socket`);
 
     log(`latency: ${TARGETS.latencyRate} msg/s for ${CONFIG.latencySeconds} s`);
     const latency = await measure(`paced ${TARGETS.latencyRate}`, TARGETS.latencyRate, CONFIG.latencySeconds);
@@ -192,8 +231,14 @@ async function main() {
 
     machine.load = { before: loadBefore, after: os.loadavg()[0], quietBelow: os.availableParallelism() / 2 };
     const text = renderInbound({
-      machine, postgresVersion: pgVersion, targets: TARGETS, config: CONFIG, latency, ladder,
-      criteria: { share: SUSTAINED_SHARE, drainMs: SUSTAINED_DRAIN_MS }, socketCounts: agent.counts,
+      machine,
+      postgresVersion: pgVersion,
+      targets: TARGETS,
+      config: CONFIG,
+      latency,
+      ladder,
+      criteria: { share: SUSTAINED_SHARE, drainMs: SUSTAINED_DRAIN_MS },
+      socketCounts: agent.counts,
     });
     mkdirSync(path.join(here, '../results'), { recursive: true });
     writeFileSync(path.join(here, '../results/inbound.md'), text);

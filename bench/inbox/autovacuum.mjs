@@ -13,7 +13,9 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** The tickets table's dead rows and visibility map, and autovacuum's threshold for it. */
 async function ticketsState(client) {
-  const { rows: [row] } = await client.query(`
+  const {
+    rows: [row],
+  } = await client.query(`
     select s.n_dead_tup::int as dead, c.relpages::int as pages, c.relallvisible::int as all_visible,
       current_setting('autovacuum_vacuum_threshold')::int
         + coalesce((select split_part(o, '=', 2)::float8 from unnest(c.reloptions) o where o like 'autovacuum_vacuum_scale_factor=%'),
@@ -33,9 +35,13 @@ export async function waitForTicketsAutovacuum(connectionString, log, timeoutMs 
   try {
     const started = Date.now();
     const before = await ticketsState(client);
-    const { rows: [{ autovacuum }] } = await client.query("select current_setting('autovacuum') as autovacuum");
+    const {
+      rows: [{ autovacuum }],
+    } = await client.query("select current_setting('autovacuum') as autovacuum");
     if (autovacuum !== 'on' && before.dead > before.threshold) {
-      log(`autovacuum is off on this PostgreSQL: vacuuming tickets as it would (${before.dead} dead rows, threshold ${Math.round(before.threshold)})`);
+      log(
+        `autovacuum is off on this PostgreSQL: vacuuming tickets as it would (${before.dead} dead rows, threshold ${Math.round(before.threshold)})`,
+      );
       await client.query('vacuum (analyze) tickets');
       const after = await ticketsState(client);
       return { before, after, waitedMs: Date.now() - started, caughtUp: after.dead <= after.threshold, byBench: true };

@@ -28,9 +28,16 @@ export const SEARCH_WORDS = {
  * 2,000 to 4,500 of the 200,000 contacts).
  */
 export const CONTACT_WORDS = [
-  'Ana Souza', 'José Lima', 'Thiago Pereira', 'Fernanda Costa', 'Mariana Alves',
-  '98765', '876543', '2199123',
-  'Mariana', 'Silva',
+  'Ana Souza',
+  'José Lima',
+  'Thiago Pereira',
+  'Fernanda Costa',
+  'Mariana Alves',
+  '98765',
+  '876543',
+  '2199123',
+  'Mariana',
+  'Silva',
 ];
 
 const ticketsPath = (params) => `/tickets${queryString({ ...params, sortTickets: params.sortTickets ?? 'DESC' })}`;
@@ -50,31 +57,48 @@ export function buildCases(world, rnd) {
   const deepPage = () => rnd.pick([2, 2, 3, 3, 4, 5, 6, 8, 10, 15, 25]);
   const list = (name, make) => ({ name, group: 'list', next: make, inspect: countTickets });
   const search = (name, make) => ({ name, group: 'search', next: make, inspect: countTickets });
-  const searchOnMessages = (persona, words, page = 1) => () => ({
-    token: persona().token,
-    path: ticketsPath({ searchParam: rnd.pick(words), searchOnMessages: 'true', showAll: 'false', pageNumber: page }),
-  });
+  const searchOnMessages =
+    (persona, words, page = 1) =>
+    () => ({
+      token: persona().token,
+      path: ticketsPath({ searchParam: rnd.pick(words), searchOnMessages: 'true', showAll: 'false', pageNumber: page }),
+    });
 
   return [
     list('agent: open tab, page 1', () => {
       const a = agent();
-      return { token: a.token, path: ticketsPath({ status: 'open', showAll: 'false', queueIds: queueChoice(a.queueIds), sortTickets: sort(), pageNumber: 1 }) };
+      return {
+        token: a.token,
+        path: ticketsPath({ status: 'open', showAll: 'false', queueIds: queueChoice(a.queueIds), sortTickets: sort(), pageNumber: 1 }),
+      };
     }),
     list('agent: pending tab, page 1', () => {
       const a = agent();
-      return { token: a.token, path: ticketsPath({ status: 'pending', showAll: 'false', queueIds: queueChoice(a.queueIds), sortTickets: sort(), pageNumber: 1 }) };
+      return {
+        token: a.token,
+        path: ticketsPath({ status: 'pending', showAll: 'false', queueIds: queueChoice(a.queueIds), sortTickets: sort(), pageNumber: 1 }),
+      };
     }),
     list('agent: closed tab (own), page 1', () => {
       const a = agent();
-      return { token: a.token, path: ticketsPath({ status: 'closed', showAll: 'false', queueIds: queueChoice(a.queueIds), pageNumber: 1 }) };
+      return {
+        token: a.token,
+        path: ticketsPath({ status: 'closed', showAll: 'false', queueIds: queueChoice(a.queueIds), pageNumber: 1 }),
+      };
     }),
     list('agent: open, pending or closed tab, pages 2 to 25', () => {
       const a = agent();
-      return { token: a.token, path: ticketsPath({ status: rnd.pick(['open', 'pending', 'closed']), showAll: 'false', pageNumber: deepPage() }) };
+      return {
+        token: a.token,
+        path: ticketsPath({ status: rnd.pick(['open', 'pending', 'closed']), showAll: 'false', pageNumber: deepPage() }),
+      };
     }),
     list('agent: unread notifications (open and pending, withUnreadMessages)', () => {
       const a = agent();
-      return { token: a.token, path: `/tickets${queryString({ status: rnd.pick(['open', 'pending']), withUnreadMessages: 'true', showAll: 'false', pageNumber: 1 })}` };
+      return {
+        token: a.token,
+        path: `/tickets${queryString({ status: rnd.pick(['open', 'pending']), withUnreadMessages: 'true', showAll: 'false', pageNumber: 1 })}`,
+      };
     }),
     list('agent: search view without a term, page 1', () => {
       const a = agent();
@@ -86,13 +110,26 @@ export function buildCases(world, rnd) {
     }),
     list('admin: open and pending tabs with show-all, page 1', () => ({
       token: admin.token,
-      path: ticketsPath({ status: rnd.pick(['open', 'pending']), showAll: 'true', queueIds: rnd.random() < 0.5 ? undefined : rnd.subset(admin.queueIds), sortTickets: sort(), pageNumber: 1 }),
+      path: ticketsPath({
+        status: rnd.pick(['open', 'pending']),
+        showAll: 'true',
+        queueIds: rnd.random() < 0.5 ? undefined : rnd.subset(admin.queueIds),
+        sortTickets: sort(),
+        pageNumber: 1,
+      }),
     })),
     list('admin: closed tab (everyone), page 1', () => ({
-      token: admin.token, path: ticketsPath({ status: 'closed', showAll: 'true', queueIds: rnd.random() < 0.5 ? undefined : rnd.subset(admin.queueIds), pageNumber: 1 }),
+      token: admin.token,
+      path: ticketsPath({
+        status: 'closed',
+        showAll: 'true',
+        queueIds: rnd.random() < 0.5 ? undefined : rnd.subset(admin.queueIds),
+        pageNumber: 1,
+      }),
     })),
     list('admin: open, pending or closed with show-all, pages 2 to 25', () => ({
-      token: admin.token, path: ticketsPath({ status: rnd.pick(['open', 'pending', 'closed']), showAll: 'true', pageNumber: deepPage() }),
+      token: admin.token,
+      path: ticketsPath({ status: rnd.pick(['open', 'pending', 'closed']), showAll: 'true', pageNumber: deepPage() }),
     })),
     list('admin: search view filters (tags, users, connections, statuses)', () => {
       const filters = {};
@@ -101,29 +138,50 @@ export function buildCases(world, rnd) {
       if (kinds.includes('users')) filters.users = [rnd.pick(agentIds), ...(rnd.random() < 0.3 ? [rnd.pick(agentIds)] : [])];
       if (kinds.includes('whatsapps')) filters.whatsapps = [rnd.pick(connectionIds)];
       if (kinds.includes('statusFilter')) filters.statusFilter = rnd.subset(['open', 'pending', 'closed']);
-      return { token: admin.token, path: ticketsPath({ showAll: rnd.random() < 0.5 ? 'true' : 'false', ...filters, pageNumber: rnd.random() < 0.8 ? 1 : 2 }) };
+      return {
+        token: admin.token,
+        path: ticketsPath({ showAll: rnd.random() < 0.5 ? 'true' : 'false', ...filters, pageNumber: rnd.random() < 0.8 ? 1 : 2 }),
+      };
     }),
     list('admin: contact name or number (no searchOnMessages)', () => ({
-      token: admin.token, path: ticketsPath({ searchParam: rnd.pick(CONTACT_WORDS), showAll: 'false', pageNumber: 1 }),
+      token: admin.token,
+      path: ticketsPath({ searchParam: rnd.pick(CONTACT_WORDS), showAll: 'false', pageNumber: 1 }),
     })),
     {
       name: 'agent and admin: GET /tickets/counts (tab badges; our addition, judged as a list)',
       group: 'list',
       next: () => {
         const who = rnd.random() < 0.7 ? agent() : admin;
-        return { token: who.token, path: `/tickets/counts${queryString({ queueIds: queueChoice(who.queueIds), showAll: who === admin ? 'true' : 'false' })}` };
+        return {
+          token: who.token,
+          path: `/tickets/counts${queryString({ queueIds: queueChoice(who.queueIds), showAll: who === admin ? 'true' : 'false' })}`,
+        };
       },
       inspect: (body) => body.open + body.pending + body.group,
     },
 
-    search('admin: common words (in ~10% of messages)', searchOnMessages(() => admin, SEARCH_WORDS.common)),
-    search('admin: medium words (product, city, first name)', searchOnMessages(() => admin, SEARCH_WORDS.medium)),
-    search('admin: rare words (an order or protocol number)', searchOnMessages(() => admin, rareWords)),
-    search('admin: words in no message', searchOnMessages(() => admin, SEARCH_WORDS.missing)),
-    search('agent: common, medium, rare and missing words', () => searchOnMessages(agent,
-      rnd.pick([SEARCH_WORDS.common, SEARCH_WORDS.medium, rareWords, SEARCH_WORDS.missing]))()),
-    search('admin: common and medium words, page 2', () => searchOnMessages(() => admin,
-      rnd.pick([SEARCH_WORDS.common, SEARCH_WORDS.medium]), 2)()),
+    search(
+      'admin: common words (in ~10% of messages)',
+      searchOnMessages(() => admin, SEARCH_WORDS.common),
+    ),
+    search(
+      'admin: medium words (product, city, first name)',
+      searchOnMessages(() => admin, SEARCH_WORDS.medium),
+    ),
+    search(
+      'admin: rare words (an order or protocol number)',
+      searchOnMessages(() => admin, rareWords),
+    ),
+    search(
+      'admin: words in no message',
+      searchOnMessages(() => admin, SEARCH_WORDS.missing),
+    ),
+    search('agent: common, medium, rare and missing words', () =>
+      searchOnMessages(agent, rnd.pick([SEARCH_WORDS.common, SEARCH_WORDS.medium, rareWords, SEARCH_WORDS.missing]))(),
+    ),
+    search('admin: common and medium words, page 2', () =>
+      searchOnMessages(() => admin, rnd.pick([SEARCH_WORDS.common, SEARCH_WORDS.medium]), 2)(),
+    ),
 
     ...conversationCases(conversations, rnd),
   ];

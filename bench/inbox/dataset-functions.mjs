@@ -1,9 +1,7 @@
 // SQL helpers of the generator, created in the database's `bench` schema. Every value of a generated
 // row is a pure function of its ids (hashes, not random()), so a ticket's last_message is the body of
 // its last message without reading the messages back, and a rebuild produces the same data.
-import {
-  ACKS, CITIES, COMPLAINTS, DEPARTMENTS, FIRST_NAMES, GREETINGS, INTENTS, PRODUCTS, SURNAMES, sqlArray,
-} from './vocabulary.mjs';
+import { ACKS, CITIES, COMPLAINTS, DEPARTMENTS, FIRST_NAMES, GREETINGS, INTENTS, PRODUCTS, SURNAMES, sqlArray } from './vocabulary.mjs';
 
 const pick = (words, hash) => `(${sqlArray(words)})[1 + ((${hash}) % ${words.length})::int]`;
 

@@ -16,24 +16,49 @@ export const DB_NAME = 'chatflow_bench_inbox';
 export const GENERATOR_VERSION = 'inbox-3';
 
 export const BIG = {
-  key: 'a', name: 'Inbox Bench', domain: 'inbox.bench', queues: 20, admins: 5, agents: 95, connections: 3,
-  contacts: 200_000, groupContacts: 5_000, tickets: 1_000_000, contactBase: 0, ticketBase: 0, days: 730,
+  key: 'a',
+  name: 'Inbox Bench',
+  domain: 'inbox.bench',
+  queues: 20,
+  admins: 5,
+  agents: 95,
+  connections: 3,
+  contacts: 200_000,
+  groupContacts: 5_000,
+  tickets: 1_000_000,
+  contactBase: 0,
+  ticketBase: 0,
+  days: 730,
 };
 const NEIGHBOUR = {
-  key: 'b', name: 'Inbox Bench Vizinha', domain: 'vizinha.bench', queues: 2, admins: 1, agents: 3, connections: 1,
-  contacts: 2_000, groupContacts: 100, tickets: 5_000, contactBase: 200_000, ticketBase: 1_000_000, days: 365,
+  key: 'b',
+  name: 'Inbox Bench Vizinha',
+  domain: 'vizinha.bench',
+  queues: 2,
+  admins: 1,
+  agents: 3,
+  connections: 1,
+  contacts: 2_000,
+  groupContacts: 100,
+  tickets: 5_000,
+  contactBase: 200_000,
+  ticketBase: 1_000_000,
+  days: 365,
 };
 /**
  * BENCH_INBOX_SCALE shrinks the big company (0.1: 100,000 tickets) to try the script quickly; the
  * targets are about scale 1, and the results say which scale ran.
  */
 export const SCALE = Number(process.env.BENCH_INBOX_SCALE ?? 1);
-const scaled = (spec) => (SCALE === 1 ? spec : {
-  ...spec,
-  contacts: Math.round(spec.contacts * SCALE),
-  groupContacts: Math.max(100, Math.round(spec.groupContacts * SCALE)),
-  tickets: Math.round(spec.tickets * SCALE),
-});
+const scaled = (spec) =>
+  SCALE === 1
+    ? spec
+    : {
+        ...spec,
+        contacts: Math.round(spec.contacts * SCALE),
+        groupContacts: Math.max(100, Math.round(spec.groupContacts * SCALE)),
+        tickets: Math.round(spec.tickets * SCALE),
+      };
 /** The tables the bulk load fills: their secondary indexes and foreign keys are rebuilt after it. */
 const LOADED_TABLES = ['contacts', 'tickets', 'messages', 'ticket_tags', 'user_ratings'];
 
@@ -55,8 +80,10 @@ async function withClient(url, fn) {
 
 /** The marker of a complete build by this generator version, or null. */
 async function readMarker() {
-  const exists = await withClient(ADMIN_URL, async (c) =>
-    (await c.query('select 1 from pg_database where datname = $1', [DB_NAME])).rowCount > 0);
+  const exists = await withClient(
+    ADMIN_URL,
+    async (c) => (await c.query('select 1 from pg_database where datname = $1', [DB_NAME])).rowCount > 0,
+  );
   if (!exists) return null;
   return withClient(databaseUrl(), async (c) => {
     const table = await c.query("select to_regclass('bench.generator') as t");
@@ -72,14 +99,20 @@ async function readMarker() {
  * later ones, is what the benchmark runs on). Re-adding a foreign key checks every row.
  */
 async function dropIndexesAndKeys(c, log) {
-  const { rows: indexes } = await c.query(`
+  const { rows: indexes } = await c.query(
+    `
     select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as def
     from pg_index i join pg_class t on t.oid = i.indrelid
     where t.relname = any($1) and t.relnamespace = 'public'::regnamespace
-      and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)`, [LOADED_TABLES]);
-  const { rows: keys } = await c.query(`
+      and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)`,
+    [LOADED_TABLES],
+  );
+  const { rows: keys } = await c.query(
+    `
     select conrelid::regclass::text as tbl, conname as name, pg_get_constraintdef(oid) as def
-    from pg_constraint where contype = 'f' and conrelid::regclass::text = any($1)`, [LOADED_TABLES]);
+    from pg_constraint where contype = 'f' and conrelid::regclass::text = any($1)`,
+    [LOADED_TABLES],
+  );
   for (const k of keys) await c.query(`alter table ${k.tbl} drop constraint "${k.name}"`);
   for (const i of indexes) await c.query(`drop index ${i.name}`);
   log(`dropped ${indexes.length} indexes and ${keys.length} foreign keys for the load`);
@@ -92,7 +125,8 @@ async function restoreIndexesAndKeys({ indexes, keys }, step) {
 }
 
 async function counts(c) {
-  const { rows } = await c.query(`
+  const { rows } = await c.query(
+    `
     select co.name as company, co.id,
       (select count(*)::int from tickets t where t.company_id = co.id) as tickets,
       (select count(*)::int from messages m where m.company_id = co.id) as messages,
@@ -100,7 +134,9 @@ async function counts(c) {
       (select count(*)::int from users u where u.company_id = co.id) as users,
       (select count(*)::int from queues q where q.company_id = co.id) as queues,
       (select json_object_agg(status, n) from (select status, count(*)::int as n from tickets t where t.company_id = co.id group by status) s) as statuses
-    from companies co where co.name in ($1, $2) order by co.id`, [BIG.name, NEIGHBOUR.name]);
+    from companies co where co.name in ($1, $2) order by co.id`,
+    [BIG.name, NEIGHBOUR.name],
+  );
   return rows;
 }
 
@@ -148,14 +184,19 @@ async function generate(log) {
     // A live inbox changes its active tickets all day and autovacuum lags behind (it waits for 20% of a
     // table to change), so their pages are not all-visible and index-only scans must visit the heap for
     // them. A third of the active tickets get a new row version after the vacuum to keep that true here.
-    await step('active tickets touched after the vacuum', `update tickets set updated_at = updated_at
-      where status in ('open', 'pending', 'group') and bench.h(id, 99) % 3 = 0`);
+    await step(
+      'active tickets touched after the vacuum',
+      `update tickets set updated_at = updated_at
+      where status in ('open', 'pending', 'group') and bench.h(id, 99) % 3 = 0`,
+    );
     // As autovacuum's analyze would, so the planner knows how much of the table is no longer all-visible.
     await step('analyze tickets', 'analyze tickets');
     const made = await counts(c);
     const seconds = (Date.now() - started) / 1000;
-    await c.query('update bench.generator set complete = true, finished_at = now(), seconds = $1, counts = $2',
-      [seconds, JSON.stringify(made)]);
+    await c.query('update bench.generator set complete = true, finished_at = now(), seconds = $1, counts = $2', [
+      seconds,
+      JSON.stringify(made),
+    ]);
   });
   return readMarker();
 }
@@ -165,9 +206,15 @@ export async function ensureDataset(log) {
   const regenerate = process.env.BENCH_INBOX_REGENERATE === '1';
   const existing = regenerate ? null : await readMarker();
   if (existing) {
-    log(`reusing ${DB_NAME} (generator ${existing.version}, built ${existing.finished_at.toISOString()} in ${Number(existing.seconds).toFixed(0)} s)`);
+    log(
+      `reusing ${DB_NAME} (generator ${existing.version}, built ${existing.finished_at.toISOString()} in ${Number(existing.seconds).toFixed(0)} s)`,
+    );
     return { ...existing, database: DB_NAME, reused: true };
   }
-  log(regenerate ? 'BENCH_INBOX_REGENERATE=1: rebuilding the dataset' : `no complete ${GENERATOR_VERSION} dataset in ${DB_NAME}: generating it (minutes)`);
+  log(
+    regenerate
+      ? 'BENCH_INBOX_REGENERATE=1: rebuilding the dataset'
+      : `no complete ${GENERATOR_VERSION} dataset in ${DB_NAME}: generating it (minutes)`,
+  );
   return { ...(await generate(log)), database: DB_NAME, reused: false };
 }

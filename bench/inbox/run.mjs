@@ -36,7 +36,6 @@ const tempDirs = [];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const log = (msg) => console.log(`[bench:inbox] ${msg}`);
 
-
 async function query(sql) {
   const c = new pg.Client({ connectionString: databaseUrl() });
   await c.connect();
@@ -50,7 +49,9 @@ async function query(sql) {
 const appliedMigrations = async () => Number((await query('select count(*) as n from drizzle.__drizzle_migrations'))[0].n);
 
 async function postgresDescription() {
-  const rows = await query("select name, setting, unit from pg_settings where name in ('shared_buffers', 'work_mem', 'effective_cache_size', 'random_page_cost', 'jit') order by name");
+  const rows = await query(
+    "select name, setting, unit from pg_settings where name in ('shared_buffers', 'work_mem', 'effective_cache_size', 'random_page_cost', 'jit') order by name",
+  );
   const show = (r) => {
     if (r.unit === '8kB') return `${r.name} ${(Number(r.setting) * 8) / 1024} MB`;
     if (r.unit === 'kB') return `${r.name} ${Number(r.setting) / 1024} MB`;
@@ -92,8 +93,10 @@ async function measureCase(baseUrl, c, serverPid, stats) {
   const r = await measureLatency({ baseUrl, next: c.next, count: SETTINGS.requests, workers: SETTINGS.workers, inspect: c.inspect });
   r.cpu = cpu();
   r.buffersPerRequest = ((await buffersSoFar(stats)) - buffersBefore) / SETTINGS.requests;
-  log(`${c.name}: p50 ${r.p50.toFixed(1)} p95 ${r.p95.toFixed(1)} p99 ${r.p99.toFixed(1)} ms, ${Math.round(r.buffersPerRequest)} buffers/request, ` +
-    `${r.errors} errors, other CPU ${r.cpu.other.toFixed(0)}%`);
+  log(
+    `${c.name}: p50 ${r.p50.toFixed(1)} p95 ${r.p95.toFixed(1)} p99 ${r.p99.toFixed(1)} ms, ${Math.round(r.buffersPerRequest)} buffers/request, ` +
+      `${r.errors} errors, other CPU ${r.cpu.other.toFixed(0)}%`,
+  );
   for (const f of r.failures) log(`  failed: ${f}`);
   return { ...c, ...r };
 }
@@ -122,7 +125,10 @@ async function main() {
   const before = await appliedMigrations();
   log('starting the server on the dataset (pending migrations run now)');
   const server = await startServer({
-    dataDir, databaseUrl: databaseUrl(), logFile: path.join(LOG_DIR, 'inbox-server.log'), timeoutMs: 60 * 60_000,
+    dataDir,
+    databaseUrl: databaseUrl(),
+    logFile: path.join(LOG_DIR, 'inbox-server.log'),
+    timeoutMs: 60 * 60_000,
   });
   try {
     const serverStart = { ms: server.startMs, applied: (await appliedMigrations()) - before };
@@ -144,20 +150,28 @@ async function main() {
     machine.load = { before: loadBefore, after: os.loadavg()[0], quietBelow: os.availableParallelism() / 2 };
     const method = [
       `The server is the built \`${path.relative(REPO_ROOT, SERVER_ENTRY)}\` on 127.0.0.1 with LOG_LEVEL=warn and jobs on, against the local PostgreSQL ` +
-        'with its settings as listed above (nothing tuned for the bench); the app\'s pool holds 20 connections.',
+        "with its settings as listed above (nothing tuned for the bench); the app's pool holds 20 connections.",
       `Users: the big company's first admin and ${world.agents.length} plain agents (profile user, 2 or 3 queues each, no show-all, group or ` +
         'history flags), each logged in once through POST /auth/login; requests carry the access token as the web app does.',
       'Requests are those the web app sends (query strings as its api client writes them: lists as JSON arrays). Latency is measured ' +
         'by the client from sending to the last byte of the answer, so it includes HTTP, authentication, every query and the JSON.',
-      'The dataset stays in the operating system\'s file cache between runs (the machine has far more memory than the database); ' +
-        'PostgreSQL\'s own shared_buffers are its default size. The warm-up requests of each case are not recorded.',
+      "The dataset stays in the operating system's file cache between runs (the machine has far more memory than the database); " +
+        "PostgreSQL's own shared_buffers are its default size. The warm-up requests of each case are not recorded.",
       `Before measuring, the run waits for autovacuum to bring the tickets table under its threshold (migration 0003 sets it at 2% ` +
         `dead rows): ${vacuumSummary(vacuum)}`,
       'Percentiles are nearest-rank over every answered request; a case fails when its p95 is over its target or any request failed.',
       ...(ONLY ? [`Only the cases whose name contains "${ONLY}" ran (BENCH_INBOX_CASES).`] : []),
     ];
     const text = renderInboxResults({
-      machine, postgres, dataset, serverStart, groups, cases: results, targets: TARGETS, settings: SETTINGS, method,
+      machine,
+      postgres,
+      dataset,
+      serverStart,
+      groups,
+      cases: results,
+      targets: TARGETS,
+      settings: SETTINGS,
+      method,
     });
     writeFileSync(path.join(here, '../results/inbox.md'), text);
     log('wrote bench/results/inbox.md');
@@ -174,10 +188,12 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exitCode = 1;
-}).finally(() => {
-  killAllServers();
-  for (const dir of tempDirs) removeDir(dir);
-});
+main()
+  .catch((err) => {
+    console.error(err);
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    killAllServers();
+    for (const dir of tempDirs) removeDir(dir);
+  });

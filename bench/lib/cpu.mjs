@@ -38,7 +38,13 @@ function postgresTicks() {
  */
 export function cpuMeter(serverPid = null) {
   // Without a pid yet (a server about to be spawned) its CPU counts from zero; pass the pid when reading.
-  const start = { machine: machineBusyTicks(), server: serverPid ? processTicks(serverPid) : 0, pg: postgresTicks(), self: process.cpuUsage(), at: process.hrtime.bigint() };
+  const start = {
+    machine: machineBusyTicks(),
+    server: serverPid ? processTicks(serverPid) : 0,
+    pg: postgresTicks(),
+    self: process.cpuUsage(),
+    at: process.hrtime.bigint(),
+  };
   return (pid = serverPid) => {
     const seconds = Number(process.hrtime.bigint() - start.at) / 1e9;
     const capacity = seconds * os.availableParallelism();
@@ -49,6 +55,12 @@ export function cpuMeter(serverPid = null) {
     const selfUsage = process.cpuUsage(start.self);
     const self = (selfUsage.user + selfUsage.system) / 1e6;
     const pct = (v) => (100 * v) / capacity;
-    return { server: pct(server), postgres: pct(pg), generator: pct(self), other: pct(Math.max(0, busy - server - pg - self)), idle: pct(Math.max(0, capacity - busy)) };
+    return {
+      server: pct(server),
+      postgres: pct(pg),
+      generator: pct(self),
+      other: pct(Math.max(0, busy - server - pg - self)),
+      idle: pct(Math.max(0, capacity - busy)),
+    };
   };
 }

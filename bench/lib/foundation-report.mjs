@@ -20,12 +20,18 @@ export function renderResults({ machine, postgresVersion, warm, load, rss, targe
 
   lines.push('### Summary', '');
   lines.push('| figure | measured | target | result |', '|---|---|---|---|');
-  lines.push(`| warm start on PGlite, spawn to first 200 of GET /version (max of ${warm.runs.length}) | median ${ms(warm.median)}, max ${ms(warm.max)} | <= ${targets.warmStartMs} ms | ${verdict(warm.max <= targets.warmStartMs)} |`);
+  lines.push(
+    `| warm start on PGlite, spawn to first 200 of GET /version (max of ${warm.runs.length}) | median ${ms(warm.median)}, max ${ms(warm.max)} | <= ${targets.warmStartMs} ms | ${verdict(warm.max <= targets.warmStartMs)} |`,
+  );
   for (const [name, r] of load) {
-    lines.push(`| GET /auth/me p95, PostgreSQL, ${name} | ${ms(r.p95)} at ${Math.round(r.reqPerSec)} req/s | <= ${targets.p95Ms} ms | ${verdict(r.p95 <= targets.p95Ms)} |`);
+    lines.push(
+      `| GET /auth/me p95, PostgreSQL, ${name} | ${ms(r.p95)} at ${Math.round(r.reqPerSec)} req/s | <= ${targets.p95Ms} ms | ${verdict(r.p95 <= targets.p95Ms)} |`,
+    );
   }
   for (const r of rss) {
-    lines.push(`| idle RSS after ${r.idleSeconds} s, ${r.database} | ${r.mb.toFixed(0)} MB (${r.mib.toFixed(0)} MiB) | <= ${targets.rssMb} MB | ${verdict(r.mb <= targets.rssMb)} |`);
+    lines.push(
+      `| idle RSS after ${r.idleSeconds} s, ${r.database} | ${r.mb.toFixed(0)} MB (${r.mib.toFixed(0)} MiB) | <= ${targets.rssMb} MB | ${verdict(r.mb <= targets.rssMb)} |`,
+    );
   }
   lines.push('');
 
@@ -40,19 +46,27 @@ export function renderResults({ machine, postgresVersion, warm, load, rss, targe
   lines.push('|---|---|---|---|---|---|---|---|');
   for (const [name, r] of load) lines.push(loadRow(name, r, targets.p95Ms));
   lines.push('');
-  lines.push('Where the machine\'s CPU went during each run (100% = all CPUs for the whole run; "other" is work that is ' +
-    'neither the server, PostgreSQL nor the load generator, i.e. disturbance from outside the benchmark):', '');
+  lines.push(
+    'Where the machine\'s CPU went during each run (100% = all CPUs for the whole run; "other" is work that is ' +
+      'neither the server, PostgreSQL nor the load generator, i.e. disturbance from outside the benchmark):',
+    '',
+  );
   lines.push('| run | server | PostgreSQL (all databases) | load generator | other | idle |', '|---|---|---|---|---|---|');
   const pct = (v) => `${v.toFixed(0)}%`;
   for (const [name, r] of load) {
-    lines.push(`| ${name} | ${pct(r.cpu.server)} | ${pct(r.cpu.postgres)} | ${pct(r.cpu.generator)} | ${pct(r.cpu.other)} | ${pct(r.cpu.idle)} |`);
+    lines.push(
+      `| ${name} | ${pct(r.cpu.server)} | ${pct(r.cpu.postgres)} | ${pct(r.cpu.generator)} | ${pct(r.cpu.other)} | ${pct(r.cpu.idle)} |`,
+    );
   }
   lines.push('');
   for (const n of notes.load) lines.push(n, '');
 
   lines.push('### Idle memory', '');
   lines.push('| database | VmRSS after idle | VmRSS after the load runs |', '|---|---|---|');
-  for (const r of rss) lines.push(`| ${r.database} | ${r.mb.toFixed(1)} MB (${r.mib.toFixed(1)} MiB) | ${r.afterLoadMb ? `${r.afterLoadMb.toFixed(1)} MB` : 'n/a'} |`);
+  for (const r of rss)
+    lines.push(
+      `| ${r.database} | ${r.mb.toFixed(1)} MB (${r.mib.toFixed(1)} MiB) | ${r.afterLoadMb ? `${r.afterLoadMb.toFixed(1)} MB` : 'n/a'} |`,
+    );
   lines.push('');
   for (const n of notes.rss) lines.push(n, '');
 

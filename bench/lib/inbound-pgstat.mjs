@@ -20,7 +20,13 @@ export async function databaseCounters(databaseUrl) {
     const { rows } = await client.query(`select xact_commit, xact_rollback, tup_inserted, tup_updated, tup_deleted
       from pg_stat_database where datname = current_database()`);
     const r = rows[0];
-    return { commits: Number(r.xact_commit), rollbacks: Number(r.xact_rollback), inserted: Number(r.tup_inserted), updated: Number(r.tup_updated), deleted: Number(r.tup_deleted) };
+    return {
+      commits: Number(r.xact_commit),
+      rollbacks: Number(r.xact_rollback),
+      inserted: Number(r.tup_inserted),
+      updated: Number(r.tup_updated),
+      deleted: Number(r.tup_deleted),
+    };
   } finally {
     await client.end();
   }
@@ -52,7 +58,9 @@ export async function databaseBackendsMeter(databaseUrl) {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     try {
-      const { rows } = await client.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+      const { rows } = await client.query(
+        'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      );
       return rows.map((r) => r.pid);
     } finally {
       await client.end();

@@ -78,17 +78,28 @@ export async function sendPaced({ baseUrl, connectionId, connectionToken, rate, 
     log.add(body, record);
     const json = JSON.stringify({ from: customer.from, name: `Cliente ${customer.from.slice(-4)}`, body, id: body });
     const p = new Promise((resolve) => {
-      const req = http.request({
-        host: target.hostname, port: target.port, path: target.pathname, method: 'POST', agent,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json), authorization: `Bearer ${connectionToken}` },
-      }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          record.status = res.statusCode;
-          record.answeredAt = performance.now();
-          resolve();
-        });
-      });
+      const req = http.request(
+        {
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname,
+          method: 'POST',
+          agent,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(json),
+            authorization: `Bearer ${connectionToken}`,
+          },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            record.status = res.statusCode;
+            record.answeredAt = performance.now();
+            resolve();
+          });
+        },
+      );
       req.setTimeout(30_000, () => req.destroy(new Error('timeout')));
       req.on('error', (err) => {
         record.error = err.message;
@@ -129,7 +140,9 @@ const summarize = (values) => {
   const sorted = Float64Array.from(values).sort();
   return {
     count: sorted.length,
-    p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99),
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
     max: sorted.length ? sorted[sorted.length - 1] : Number.NaN,
   };
 };
@@ -144,7 +157,9 @@ export function runFigures(run, log) {
   const ok = records.filter((r) => r.status >= 200 && r.status < 300);
   const lastAnswer = Math.max(...records.map((r) => r.answeredAt ?? 0));
   const statuses = {};
-  for (const r of records) if (!(r.status >= 200 && r.status < 300)) statuses[r.error ? 'network error' : r.status] = (statuses[r.error ? 'network error' : r.status] ?? 0) + 1;
+  for (const r of records)
+    if (!(r.status >= 200 && r.status < 300))
+      statuses[r.error ? 'network error' : r.status] = (statuses[r.error ? 'network error' : r.status] ?? 0) + 1;
   const heard = ok.filter((r) => r.heardAt !== undefined);
   return {
     offeredRate: run.rate,

@@ -56,10 +56,12 @@ export async function waitSampler(databaseUrl) {
     await loop.catch(() => {});
     await client.end();
     const per = (n) => n / Math.max(1, samples);
-    const states = [...counts].map(([key, n]) => {
-      const [state, wait, query] = key.split('\u0000');
-      return { state, wait, query, backends: per(n) };
-    }).sort((a, b) => b.backends - a.backends);
+    const states = [...counts]
+      .map(([key, n]) => {
+        const [state, wait, query] = key.split('\u0000');
+        return { state, wait, query, backends: per(n) };
+      })
+      .sort((a, b) => b.backends - a.backends);
     return { samples, idleBackends: per(idle), busyBackends: states.reduce((s, r) => s + r.backends, 0), states };
   };
 }

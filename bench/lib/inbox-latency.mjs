@@ -16,20 +16,29 @@ export async function measureLatency({ baseUrl, next, count, workers = 2, inspec
   const failures = [];
   let issued = 0;
 
-  const send = (req) => new Promise((resolve) => {
-    const started = process.hrtime.bigint();
-    const r = http.request({
-      host: target.hostname, port: target.port, path: req.path, agent,
-      headers: { authorization: `Bearer ${req.token}`, accept: 'application/json' },
-    }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6, body: Buffer.concat(chunks) }));
+  const send = (req) =>
+    new Promise((resolve) => {
+      const started = process.hrtime.bigint();
+      const r = http.request(
+        {
+          host: target.hostname,
+          port: target.port,
+          path: req.path,
+          agent,
+          headers: { authorization: `Bearer ${req.token}`, accept: 'application/json' },
+        },
+        (res) => {
+          const chunks = [];
+          res.on('data', (c) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6, body: Buffer.concat(chunks) }),
+          );
+        },
+      );
+      r.setTimeout(30_000, () => r.destroy(new Error('timeout after 30 s')));
+      r.on('error', (err) => resolve({ status: 0, ms: Number(process.hrtime.bigint() - started) / 1e6, error: err.message }));
+      r.end();
     });
-    r.setTimeout(30_000, () => r.destroy(new Error('timeout after 30 s')));
-    r.on('error', (err) => resolve({ status: 0, ms: Number(process.hrtime.bigint() - started) / 1e6, error: err.message }));
-    r.end();
-  });
 
   const loop = async () => {
     while (issued < count) {
@@ -48,7 +57,14 @@ export async function measureLatency({ baseUrl, next, count, workers = 2, inspec
   const started = Date.now();
   await Promise.all(Array.from({ length: workers }, loop));
   agent.destroy();
-  return { ...summarize(latencies), seconds: (Date.now() - started) / 1000, errors: failures.length, failures: failures.filter(Boolean), latencies, rows };
+  return {
+    ...summarize(latencies),
+    seconds: (Date.now() - started) / 1000,
+    errors: failures.length,
+    failures: failures.filter(Boolean),
+    latencies,
+    rows,
+  };
 }
 
 export function summarize(latencies) {

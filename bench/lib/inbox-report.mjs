@@ -19,15 +19,27 @@ function datasetSection(lines, { dataset, serverStart }) {
     ? `Reused the existing database \`${dataset.database}\` (made by generator ${dataset.version} on ${dataset.finished_at.toISOString()}; generating it took ${Number(dataset.seconds).toFixed(0)} s).`
     : `Generated for this run into \`${dataset.database}\` by generator ${dataset.version} in ${Number(dataset.seconds).toFixed(0)} s (bulk SQL; kept for the next runs).`;
   lines.push(how, '');
-  if (Number(dataset.scale) !== 1) lines.push(`**Scale ${dataset.scale} (BENCH_INBOX_SCALE): the big company is smaller than the issue asks; the targets are about scale 1.**`, '');
+  if (Number(dataset.scale) !== 1)
+    lines.push(
+      `**Scale ${dataset.scale} (BENCH_INBOX_SCALE): the big company is smaller than the issue asks; the targets are about scale 1.**`,
+      '',
+    );
   lines.push('| company | users | queues | contacts | tickets | messages | tickets by status |', '|---|---|---|---|---|---|---|');
   for (const c of dataset.counts) {
-    const statuses = Object.entries(c.statuses ?? {}).sort((a, b) => b[1] - a[1]).map(([s, n]) => `${s} ${int(n)}`).join(', ');
+    const statuses = Object.entries(c.statuses ?? {})
+      .sort((a, b) => b[1] - a[1])
+      .map(([s, n]) => `${s} ${int(n)}`)
+      .join(', ');
     lines.push(`| ${c.company} | ${c.users} | ${c.queues} | ${int(c.contacts)} | ${int(c.tickets)} | ${int(c.messages)} | ${statuses} |`);
   }
   lines.push('');
-  lines.push(`Server start on this database (spawn to first 200 of GET /version): ${(serverStart.ms / 1000).toFixed(1)} s` +
-    (serverStart.applied > 0 ? `, including ${serverStart.applied} migration(s) applied to the existing data.` : ' (no migration pending).'), '');
+  lines.push(
+    `Server start on this database (spawn to first 200 of GET /version): ${(serverStart.ms / 1000).toFixed(1)} s` +
+      (serverStart.applied > 0
+        ? `, including ${serverStart.applied} migration(s) applied to the existing data.`
+        : ' (no migration pending).'),
+    '',
+  );
 }
 
 /** bench/results/inbox.md: the machine, the data, each target with its verdict, then every case. */
@@ -39,25 +51,35 @@ export function renderInboxResults({ machine, postgres, dataset, serverStart, gr
   datasetSection(lines, { dataset, serverStart });
 
   lines.push('### Summary', '');
-  lines.push('Every request of the target\'s cases pooled together.', '');
+  lines.push("Every request of the target's cases pooled together.", '');
   lines.push('| target | requests | p50 | p95 | p99 | target p95 | result |', '|---|---|---|---|---|---|---|');
   for (const [group, g] of Object.entries(groups)) {
-    lines.push(`| ${targets[group].what} | ${g.requests} | ${ms(g.p50)} | ${ms(g.p95)} | ${ms(g.p99)} | <= ${targets[group].p95Ms} ms | ${verdict(g.p95 <= targets[group].p95Ms)} |`);
+    lines.push(
+      `| ${targets[group].what} | ${g.requests} | ${ms(g.p50)} | ${ms(g.p95)} | ${ms(g.p99)} | <= ${targets[group].p95Ms} ms | ${verdict(g.p95 <= targets[group].p95Ms)} |`,
+    );
   }
   lines.push('');
 
   lines.push('### Cases', '');
-  lines.push(`${settings.requests} requests per case (randomised parameters, seed ${settings.seed}), ${settings.workers} at a time, after ${settings.warmup} unrecorded warm-up requests per case. ` +
-    '"rows" is the mean number of tickets or messages per answer (for the counts case, the sum of the three badges). ' +
-    '"buffers" is PostgreSQL\'s buffer accesses (shared hits and reads, from pg_stat_database) per request: the work of its queries, ' +
-    'which other load on the machine does not change. "other CPU" is the share of the machine taken by work that is neither the server, ' +
-    'PostgreSQL nor the load generator during the case.', '');
-  lines.push('| case | p50 | p95 | p99 | max | rows | buffers | errors | other CPU | target p95 | result |', '|---|---|---|---|---|---|---|---|---|---|---|');
+  lines.push(
+    `${settings.requests} requests per case (randomised parameters, seed ${settings.seed}), ${settings.workers} at a time, after ${settings.warmup} unrecorded warm-up requests per case. ` +
+      '"rows" is the mean number of tickets or messages per answer (for the counts case, the sum of the three badges). ' +
+      '"buffers" is PostgreSQL\'s buffer accesses (shared hits and reads, from pg_stat_database) per request: the work of its queries, ' +
+      'which other load on the machine does not change. "other CPU" is the share of the machine taken by work that is neither the server, ' +
+      'PostgreSQL nor the load generator during the case.',
+    '',
+  );
+  lines.push(
+    '| case | p50 | p95 | p99 | max | rows | buffers | errors | other CPU | target p95 | result |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+  );
   for (const c of cases) {
     const rows = c.rows.length ? (c.rows.reduce((a, b) => a + b, 0) / c.rows.length).toFixed(1) : 'n/a';
     const target = targets[c.group].p95Ms;
-    lines.push(`| ${c.name} | ${ms(c.p50)} | ${ms(c.p95)} | ${ms(c.p99)} | ${ms(c.max)} | ${rows} | ${int(Math.round(c.buffersPerRequest))} | ${c.errors} | ` +
-      `${pct(c.cpu.other)} | <= ${target} ms | ${verdict(c.p95 <= target && c.errors === 0)} |`);
+    lines.push(
+      `| ${c.name} | ${ms(c.p50)} | ${ms(c.p95)} | ${ms(c.p99)} | ${ms(c.max)} | ${rows} | ${int(Math.round(c.buffersPerRequest))} | ${c.errors} | ` +
+        `${pct(c.cpu.other)} | <= ${target} ms | ${verdict(c.p95 <= target && c.errors === 0)} |`,
+    );
   }
   lines.push('');
   const failures = cases.flatMap((c) => c.failures.map((f) => `- ${c.name}: ${f}`));

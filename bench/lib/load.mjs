@@ -31,7 +31,11 @@ function summarize(latencies, { requests, seconds, non2xx, errors, timeouts }) {
 export async function runAutocannon({ url, headers, connections, durationSeconds, overallRate }) {
   const latencies = [];
   const instance = autocannon({
-    url, headers, connections, duration: durationSeconds, ...(overallRate ? { overallRate } : {}),
+    url,
+    headers,
+    connections,
+    duration: durationSeconds,
+    ...(overallRate ? { overallRate } : {}),
   });
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {
     if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
@@ -69,17 +73,20 @@ export async function runPaced({ url, headers, connections, durationSeconds, rat
   const fire = (dueNs) => {
     const p = new Promise((resolve) => {
       const sentAt = process.hrtime.bigint();
-      const req = http.request({ host: target.hostname, port: target.port, path: target.pathname + target.search, headers, agent }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          const now = process.hrtime.bigint();
-          if (res.statusCode >= 200 && res.statusCode < 300) {
-            latencies.push(Number(now - start - dueNs) / 1e6);
-            fromSend.push(Number(now - sentAt) / 1e6);
-          } else non2xx++;
-          resolve();
-        });
-      });
+      const req = http.request(
+        { host: target.hostname, port: target.port, path: target.pathname + target.search, headers, agent },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            const now = process.hrtime.bigint();
+            if (res.statusCode >= 200 && res.statusCode < 300) {
+              latencies.push(Number(now - start - dueNs) / 1e6);
+              fromSend.push(Number(now - sentAt) / 1e6);
+            } else non2xx++;
+            resolve();
+          });
+        },
+      );
       req.setTimeout(10_000, () => req.destroy(new Error('timeout')));
       req.on('error', () => {
         errors++;

@@ -93,7 +93,10 @@ export async function startServer({ dataDir, databaseUrl = null, logFile, env = 
       running.delete(child);
       throw new Error(`server exited with ${child.exitCode} before answering:\n${tail(logFile)}`);
     }
-    const ok = await fetch(`${baseUrl}/version`).then((r) => r.status === 200, () => false);
+    const ok = await fetch(`${baseUrl}/version`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) {
       const startMs = Number(process.hrtime.bigint() - started) / 1e6;
       return { child, pid: child.pid, baseUrl, startMs, stop };

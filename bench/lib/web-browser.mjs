@@ -8,8 +8,12 @@ const { chromium } = createRequire(path.join(REPO_ROOT, 'e2e/package.json'))('pl
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The e2e suite's flags: software rendering (no GPU on the bench machine), no background traffic. */
 export const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
 ];
 /** A common laptop screen: wide enough for the list beside the conversation (the "wide" layout). */
 export const VIEWPORT = { width: 1366, height: 900 };

@@ -10,11 +10,15 @@ async function metricsDelta(cdp, run) {
   const after = await read();
   const d = (k) => (after[k] ?? 0) - (before[k] ?? 0);
   result.work = {
-    layouts: d('LayoutCount'), styleRecalcs: d('RecalcStyleCount'),
-    layoutMs: d('LayoutDuration') * 1000, styleMs: d('RecalcStyleDuration') * 1000,
-    scriptMs: d('ScriptDuration') * 1000, taskMs: d('TaskDuration') * 1000,
+    layouts: d('LayoutCount'),
+    styleRecalcs: d('RecalcStyleCount'),
+    layoutMs: d('LayoutDuration') * 1000,
+    styleMs: d('RecalcStyleDuration') * 1000,
+    scriptMs: d('ScriptDuration') * 1000,
+    taskMs: d('TaskDuration') * 1000,
     // CPU time, unlike the durations above, does not grow when other work on the machine delays the page.
-    mainThreadCpuMs: d('ThreadTime') * 1000, rendererCpuMs: d('ProcessTime') * 1000,
+    mainThreadCpuMs: d('ThreadTime') * 1000,
+    rendererCpuMs: d('ProcessTime') * 1000,
   };
   return result;
 }
@@ -28,23 +32,26 @@ export async function loadAllRows(page, cdp, { target, stallMs = 30_000 }) {
   const started = Date.now();
   await startFrames(page);
   const result = await metricsDelta(cdp, async () => {
-    const state = await page.evaluate(async ({ selector, target, stallMs }) => {
-      const el = document.querySelector(selector);
-      const loaded = () => Number(el.dataset.loaded);
-      const more = () => el.dataset.hasMore === 'true';
-      const nextFrame = () => new Promise((r) => requestAnimationFrame(r));
-      let previous = loaded();
-      let grewAt = performance.now();
-      while (loaded() < target && more()) {
-        el.scrollTop = el.scrollHeight;
-        await nextFrame();
-        if (loaded() > previous) {
-          previous = loaded();
-          grewAt = performance.now();
-        } else if (performance.now() - grewAt > stallMs) break;
-      }
-      return { loaded: loaded(), hasMore: more() };
-    }, { selector: LIST, target, stallMs });
+    const state = await page.evaluate(
+      async ({ selector, target, stallMs }) => {
+        const el = document.querySelector(selector);
+        const loaded = () => Number(el.dataset.loaded);
+        const more = () => el.dataset.hasMore === 'true';
+        const nextFrame = () => new Promise((r) => requestAnimationFrame(r));
+        let previous = loaded();
+        let grewAt = performance.now();
+        while (loaded() < target && more()) {
+          el.scrollTop = el.scrollHeight;
+          await nextFrame();
+          if (loaded() > previous) {
+            previous = loaded();
+            grewAt = performance.now();
+          } else if (performance.now() - grewAt > stallMs) break;
+        }
+        return { loaded: loaded(), hasMore: more() };
+      },
+      { selector: LIST, target, stallMs },
+    );
     return { ...state, frames: await stopFrames(page) };
   });
   return { ...result, seconds: (Date.now() - started) / 1000 };
@@ -68,24 +75,27 @@ async function pointAtList(page) {
 export async function scrollByFrames(page, cdp, { pxPerFrame }) {
   await pointAtList(page);
   return metricsDelta(cdp, async () => {
-    const distance = await page.evaluate(async ({ selector, pxPerFrame }) => {
-      const el = document.querySelector(selector);
-      el.scrollTop = 0;
-      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-      const max = el.scrollHeight - el.clientHeight;
-      window.__benchFrames.start();
-      await new Promise((resolve) => {
-        let down = true;
-        const step = () => {
-          el.scrollTop = Math.max(0, Math.min(max, el.scrollTop + (down ? pxPerFrame : -pxPerFrame)));
-          if (down && el.scrollTop >= max) down = false;
-          else if (!down && el.scrollTop <= 0) return resolve();
+    const distance = await page.evaluate(
+      async ({ selector, pxPerFrame }) => {
+        const el = document.querySelector(selector);
+        el.scrollTop = 0;
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        const max = el.scrollHeight - el.clientHeight;
+        window.__benchFrames.start();
+        await new Promise((resolve) => {
+          let down = true;
+          const step = () => {
+            el.scrollTop = Math.max(0, Math.min(max, el.scrollTop + (down ? pxPerFrame : -pxPerFrame)));
+            if (down && el.scrollTop >= max) down = false;
+            else if (!down && el.scrollTop <= 0) return resolve();
+            requestAnimationFrame(step);
+          };
           requestAnimationFrame(step);
-        };
-        requestAnimationFrame(step);
-      });
-      return 2 * max;
-    }, { selector: LIST, pxPerFrame });
+        });
+        return 2 * max;
+      },
+      { selector: LIST, pxPerFrame },
+    );
     return { distance, frames: await stopFrames(page) };
   });
 }
@@ -97,10 +107,11 @@ export async function scrollByFrames(page, cdp, { pxPerFrame }) {
  */
 export async function scrollByWheel(page, cdp, { pxPerSecond, chunkPx = 50_000 }) {
   const { x, y } = await pointAtList(page);
-  const position = () => page.evaluate((selector) => {
-    const el = document.querySelector(selector);
-    return { top: el.scrollTop, max: el.scrollHeight - el.clientHeight };
-  }, LIST);
+  const position = () =>
+    page.evaluate((selector) => {
+      const el = document.querySelector(selector);
+      return { top: el.scrollTop, max: el.scrollHeight - el.clientHeight };
+    }, LIST);
   await page.evaluate((selector) => {
     document.querySelector(selector).scrollTop = 0;
   }, LIST);
@@ -115,7 +126,12 @@ export async function scrollByWheel(page, cdp, { pxPerSecond, chunkPx = 50_000 }
         if (atEnd) break;
         const left = direction < 0 ? before.max - before.top : before.top;
         await cdp.send('Input.synthesizeScrollGesture', {
-          x, y, yDistance: direction * Math.min(chunkPx, left), speed: pxPerSecond, gestureSourceType: 'mouse', preventFling: true,
+          x,
+          y,
+          yDistance: direction * Math.min(chunkPx, left),
+          speed: pxPerSecond,
+          gestureSourceType: 'mouse',
+          preventFling: true,
         });
         const after = await position();
         travelled += Math.abs(after.top - before.top);

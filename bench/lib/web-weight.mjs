@@ -20,20 +20,22 @@ async function coldLoad(page, routePath, acceptEncoding) {
     const headers = response.headers();
     if (!isJavaScript(response.url(), headers['content-type'])) return;
     const beforeList = !listShown;
-    pending.push((async () => {
-      const body = await response.body();
-      const encoding = headers['content-encoding'] ?? null;
-      const length = Number(headers['content-length']);
-      return {
-        file: new URL(response.url()).pathname,
-        status: response.status(),
-        bytes: body.length,
-        body,
-        encoding,
-        transferred: encoding && Number.isFinite(length) ? length : body.length,
-        beforeList,
-      };
-    })());
+    pending.push(
+      (async () => {
+        const body = await response.body();
+        const encoding = headers['content-encoding'] ?? null;
+        const length = Number(headers['content-length']);
+        return {
+          file: new URL(response.url()).pathname,
+          status: response.status(),
+          bytes: body.length,
+          body,
+          encoding,
+          transferred: encoding && Number.isFinite(length) ? length : body.length,
+          beforeList,
+        };
+      })(),
+    );
   };
   page.on('response', onResponse);
   const started = Date.now();
@@ -69,18 +71,20 @@ export async function measureRouteWeight(page, routePath) {
   const gzip = await coldLoad(page, routePath, 'gzip');
   const native = await coldLoad(page, routePath, null);
   const transferred = new Map(native.files.map((f) => [f.file, f]));
-  const files = gzip.files.map((f) => {
-    const served = f.encoding === 'gzip';
-    const asBrowser = transferred.get(f.file);
-    return {
-      file: f.file,
-      bytes: f.bytes,
-      gzip: served ? f.transferred : gzipSync(f.body, { level: 9 }).length,
-      method: served ? 'server gzip (content-length)' : `gzip -9 here (server sent ${f.encoding ?? 'it uncompressed'})`,
-      browser: asBrowser ? { bytes: asBrowser.transferred, encoding: asBrowser.encoding ?? 'none' } : null,
-      beforeList: f.beforeList,
-    };
-  }).sort((a, b) => b.gzip - a.gzip);
+  const files = gzip.files
+    .map((f) => {
+      const served = f.encoding === 'gzip';
+      const asBrowser = transferred.get(f.file);
+      return {
+        file: f.file,
+        bytes: f.bytes,
+        gzip: served ? f.transferred : gzipSync(f.body, { level: 9 }).length,
+        method: served ? 'server gzip (content-length)' : `gzip -9 here (server sent ${f.encoding ?? 'it uncompressed'})`,
+        browser: asBrowser ? { bytes: asBrowser.transferred, encoding: asBrowser.encoding ?? 'none' } : null,
+        beforeList: f.beforeList,
+      };
+    })
+    .sort((a, b) => b.gzip - a.gzip);
   const sum = (xs, pick) => xs.reduce((s, f) => s + pick(f), 0);
   const methods = new Map();
   for (const f of files) methods.set(f.method, (methods.get(f.method) ?? 0) + 1);
@@ -89,7 +93,10 @@ export async function measureRouteWeight(page, routePath) {
     listMs: gzip.listMs,
     totalBytes: sum(files, (f) => f.bytes),
     totalGzip: sum(files, (f) => f.gzip),
-    beforeListGzip: sum(files.filter((f) => f.beforeList), (f) => f.gzip),
+    beforeListGzip: sum(
+      files.filter((f) => f.beforeList),
+      (f) => f.gzip,
+    ),
     browserTotal: sum(native.files, (f) => f.transferred),
     browserEncodings: [...new Set(native.files.map((f) => f.encoding ?? 'none'))],
     methods: [...methods].map(([method, n]) => `${method}: ${n} file${n === 1 ? '' : 's'}`),

@@ -40,32 +40,42 @@ async function scrollFrames(page, cdp, frames) {
   });
   await page.waitForTimeout(300);
   const before = await cpu();
-  const deltas = await page.evaluate(async ({ frames, px }) => {
-    const el = document.querySelector('[data-testid="ticket-list"]');
-    const max = el.scrollHeight - el.clientHeight;
-    const out = [];
-    let last = 0;
-    await new Promise((resolve) => {
-      let n = 0;
-      const step = (now) => {
-        if (last) out.push(now - last);
-        last = now;
-        el.scrollTop = el.scrollTop >= max ? 0 : Math.min(max, el.scrollTop + px);
-        if (++n >= frames) resolve();
-        else requestAnimationFrame(step);
-      };
-      requestAnimationFrame(step);
-    });
-    return out;
-  }, { frames, px: PX_PER_FRAME });
+  const deltas = await page.evaluate(
+    async ({ frames, px }) => {
+      const el = document.querySelector('[data-testid="ticket-list"]');
+      const max = el.scrollHeight - el.clientHeight;
+      const out = [];
+      let last = 0;
+      await new Promise((resolve) => {
+        let n = 0;
+        const step = (now) => {
+          if (last) out.push(now - last);
+          last = now;
+          el.scrollTop = el.scrollTop >= max ? 0 : Math.min(max, el.scrollTop + px);
+          if (++n >= frames) resolve();
+          else requestAnimationFrame(step);
+        };
+        requestAnimationFrame(step);
+      });
+      return out;
+    },
+    { frames, px: PX_PER_FRAME },
+  );
   const cpuMs = ((await cpu()) - before) * 1000;
-  return { frames: deltas.length, cpuMsPerFrame: cpuMs / deltas.length, over25: deltas.filter((d) => d > 25).length, longest: Math.max(...deltas) };
+  return {
+    frames: deltas.length,
+    cpuMsPerFrame: cpuMs / deltas.length,
+    over25: deltas.filter((d) => d > 25).length,
+    longest: Math.max(...deltas),
+  };
 }
 
 /** GC events of the renderer's main thread in a trace: count, time, and the bytes allocated between them. */
 function gcFromTrace(events) {
   // The page's renderer main thread: of the threads named CrRendererMain, the busiest one.
-  const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const mains = new Set(
+    events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
+  );
   const counts = new Map();
   for (const e of events) {
     const key = `${e.pid}:${e.tid}`;
@@ -85,8 +95,12 @@ function gcFromTrace(events) {
     if (e.args?.usedHeapSizeAfter !== undefined) lastAfter = e.args.usedHeapSizeAfter;
   }
   return {
-    major: major.length, majorMs: sum(major), longestMajorMs: Math.max(0, ...major.map((e) => e.dur / 1000)),
-    minor: minor.length, minorMs: sum(minor), allocatedBetweenGcs: allocated,
+    major: major.length,
+    majorMs: sum(major),
+    longestMajorMs: Math.max(0, ...major.map((e) => e.dur / 1000)),
+    minor: minor.length,
+    minorMs: sum(minor),
+    allocatedBetweenGcs: allocated,
   };
 }
 
@@ -113,7 +127,12 @@ async function main() {
   dataDir = tempDir('chatflow-profile-web-');
   const databaseUrl = await createDatabase(DB_NAME);
   try {
-    const server = await startServer({ dataDir: path.join(dataDir, 'data'), databaseUrl, logFile: path.join(OUT_DIR, 'profile-web-server.log'), env: { WEB_DIST } });
+    const server = await startServer({
+      dataDir: path.join(dataDir, 'data'),
+      databaseUrl,
+      logFile: path.join(OUT_DIR, 'profile-web-server.log'),
+      env: { WEB_DIST },
+    });
     const seed = await seedTickets({ baseUrl: server.baseUrl, databaseUrl, count: TICKETS });
     browser = await launchChromium();
     const { context, page, errors } = await newPage(browser, server.baseUrl);
@@ -124,7 +143,9 @@ async function main() {
     const { loaded } = await loadAllRows(page, cdp, { target: TICKETS });
     await cdp.send('HeapProfiler.collectGarbage');
     const heap = await cdp.send('Runtime.getHeapUsage');
-    log(`${loaded} rows loaded; JS heap ${(heap.usedSize / 2 ** 20).toFixed(1)} MB used after a full GC; ${FRAMES} frames of ${PX_PER_FRAME} px per run`);
+    log(
+      `${loaded} rows loaded; JS heap ${(heap.usedSize / 2 ** 20).toFixed(1)} MB used after a full GC; ${FRAMES} frames of ${PX_PER_FRAME} px per run`,
+    );
 
     await scrollFrames(page, cdp, 120); // warm-up: code compiled, first rows' memo in place
     if (process.env.BENCH_PROFILE_PLAIN) {
@@ -145,7 +166,11 @@ async function main() {
 
     await cdp.send('HeapProfiler.enable');
     await cdp.send('HeapProfiler.collectGarbage');
-    await cdp.send('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    await cdp.send('HeapProfiler.startSampling', {
+      samplingInterval: 4096,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
     const sampled = await scrollFrames(page, cdp, FRAMES);
     const { profile } = await cdp.send('HeapProfiler.stopSampling');
     writeFileSync(path.join(OUT_DIR, `profile-${TAG}.heapprofile`), JSON.stringify(profile));
@@ -154,10 +179,16 @@ async function main() {
     await context.close();
 
     const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
-    log(`traced run: ${traced.frames} frames, ${traced.over25} over 25 ms (longest ${traced.longest.toFixed(1)} ms), main-thread CPU ${traced.cpuMsPerFrame.toFixed(2)} ms/frame`);
-    log(`GC: ${gc.major} major (${gc.majorMs.toFixed(0)} ms, longest ${gc.longestMajorMs.toFixed(1)} ms), ${gc.minor} minor (${gc.minorMs.toFixed(0)} ms); ` +
-      `${((gc.majorMs + gc.minorMs) / traced.frames).toFixed(2)} ms GC/frame; heap grew ${kb(gc.allocatedBetweenGcs / traced.frames)}/frame between GCs`);
-    log(`sampled run: ${sampled.frames} frames, main-thread CPU ${sampled.cpuMsPerFrame.toFixed(2)} ms/frame; allocated ${kb(alloc.total / sampled.frames)}/frame (sampling, collected objects included)`);
+    log(
+      `traced run: ${traced.frames} frames, ${traced.over25} over 25 ms (longest ${traced.longest.toFixed(1)} ms), main-thread CPU ${traced.cpuMsPerFrame.toFixed(2)} ms/frame`,
+    );
+    log(
+      `GC: ${gc.major} major (${gc.majorMs.toFixed(0)} ms, longest ${gc.longestMajorMs.toFixed(1)} ms), ${gc.minor} minor (${gc.minorMs.toFixed(0)} ms); ` +
+        `${((gc.majorMs + gc.minorMs) / traced.frames).toFixed(2)} ms GC/frame; heap grew ${kb(gc.allocatedBetweenGcs / traced.frames)}/frame between GCs`,
+    );
+    log(
+      `sampled run: ${sampled.frames} frames, main-thread CPU ${sampled.cpuMsPerFrame.toFixed(2)} ms/frame; allocated ${kb(alloc.total / sampled.frames)}/frame (sampling, collected objects included)`,
+    );
     for (const [site, bytes] of alloc.top) log(`  ${kb(bytes / sampled.frames).padStart(9)}/frame  ${site}`);
   } finally {
     if (browser) await browser.close().catch(() => {});

@@ -49,7 +49,6 @@ const log = (msg) => console.log(`[bench:web] ${msg}`);
 let browser = null;
 let dataDir = null;
 
-
 async function measureWeight(baseUrl, agent) {
   const { context, page, errors } = await newPage(browser, baseUrl);
   try {
@@ -101,8 +100,10 @@ async function measureScrolling(baseUrl, agent) {
     const report = (run) => {
       run.summary = summarizeFrames(run.frames, intervalMs);
       const f = run.summary;
-      log(`${run.name}: ${f.frames} frames, ${f.dropped} dropped, longest ${f.longest.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms, ` +
-        `main-thread CPU ${(run.work.mainThreadCpuMs / Math.max(1, f.frames)).toFixed(1)} ms/frame, other work ${run.cpu.other.toFixed(0)}%`);
+      log(
+        `${run.name}: ${f.frames} frames, ${f.dropped} dropped, longest ${f.longest.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms, ` +
+          `main-thread CPU ${(run.work.mainThreadCpuMs / Math.max(1, f.frames)).toFixed(1)} ms/frame, other work ${run.cpu.other.toFixed(0)}%`,
+      );
       scrolls.push(run);
     };
     log(`scrollTop steps of ${PX_PER_FRAME} px per frame, top to bottom and back`);
@@ -116,12 +117,19 @@ async function measureScrolling(baseUrl, agent) {
     for (let run = 1; run <= WHEEL_RUNS; run++) {
       const of = WHEEL_RUNS > 1 ? `, run ${run} of ${WHEEL_RUNS}` : '';
       log(`mouse wheel at ${WHEEL_PX_PER_SECOND} px/s, top to bottom and back${of}`);
-      report(await measured(`mouse wheel ${WHEEL_PX_PER_SECOND.toLocaleString('en-US')} px/s${of}`, () => scrollByWheel(page, cdp, { pxPerSecond: WHEEL_PX_PER_SECOND })));
+      report(
+        await measured(`mouse wheel ${WHEEL_PX_PER_SECOND.toLocaleString('en-US')} px/s${of}`, () =>
+          scrollByWheel(page, cdp, { pxPerSecond: WHEEL_PX_PER_SECOND }),
+        ),
+      );
       log(`reference: the same wheel run over a page with no app, one element following the scroll${of}`);
       const reference = await measured(`reference page, mouse wheel${of}`, () =>
-        measureReferenceWheel(browser, { box, contentHeight, pxPerSecond: WHEEL_PX_PER_SECOND, rowHeight: 92 }));
+        measureReferenceWheel(browser, { box, contentHeight, pxPerSecond: WHEEL_PX_PER_SECOND, rowHeight: 92 }),
+      );
       reference.summary = summarizeFrames(reference.frames, intervalMs);
-      log(`reference: ${reference.summary.frames} frames, ${reference.summary.dropped} dropped, longest ${reference.summary.longest.toFixed(1)} ms`);
+      log(
+        `reference: ${reference.summary.frames} frames, ${reference.summary.dropped} dropped, longest ${reference.summary.longest.toFixed(1)} ms`,
+      );
       references.push(reference);
     }
 
@@ -145,7 +153,12 @@ async function main() {
   dataDir = tempDir('chatflow-bench-web-');
   const databaseUrl = await createDatabase(DB_NAME);
   try {
-    const server = await startServer({ dataDir: path.join(dataDir, 'data'), databaseUrl, logFile: path.join(LOG_DIR, 'web-server.log'), env: { WEB_DIST } });
+    const server = await startServer({
+      dataDir: path.join(dataDir, 'data'),
+      databaseUrl,
+      logFile: path.join(LOG_DIR, 'web-server.log'),
+      env: { WEB_DIST },
+    });
     log(`server on ${server.baseUrl}, database ${DB_NAME}; seeding ${TICKETS} tickets`);
     const seedStarted = Date.now();
     const seed = await seedTickets({ baseUrl: server.baseUrl, databaseUrl, count: TICKETS });
@@ -168,8 +181,8 @@ async function main() {
       'Weight: Chromium logs in through the login form, then the browser cache is cleared and disabled (CDP Network) and /tickets is ' +
         'opened again; every response whose URL ends in .js or whose content-type is JavaScript counts, until the first ticket row shows, ' +
         'the network has been idle for 500 ms and 1.5 s more have passed (so code fetched just after the first paint counts too). ' +
-        'That load asks for gzip only (Accept-Encoding: gzip), so a file\'s gzipped size is the content-length of the server\'s gzip answer; ' +
-        'a file it sends uncompressed is gzipped here at level 9. A second cold load with the browser\'s own Accept-Encoding gives the bytes Chromium actually transfers.',
+        "That load asks for gzip only (Accept-Encoding: gzip), so a file's gzipped size is the content-length of the server's gzip answer; " +
+        "a file it sends uncompressed is gzipped here at level 9. A second cold load with the browser's own Accept-Encoding gives the bytes Chromium actually transfers.",
       'Frames: a requestAnimationFrame loop in the page records the time between frames; a PerformanceObserver records long tasks ' +
         '(over 50 ms on the main thread). p95 / p99 are nearest-rank over every frame of the run.',
       `Programmatic scrolling moves the list's scrollTop by ${PX_PER_FRAME} px on every animation frame from the top to the end and back; ` +
@@ -183,8 +196,18 @@ async function main() {
         'varies by several between runs of the same build here; every run is in the tables.',
     ];
     const text = renderWebResults({
-      machine, postgresVersion: pgVersion, chromium, weight, weightEnglish, seed, load: scrolling.load, scrolls: scrolling.scrolls,
-      intervalMs: scrolling.intervalMs, references: scrolling.references, targets: TARGETS, notes,
+      machine,
+      postgresVersion: pgVersion,
+      chromium,
+      weight,
+      weightEnglish,
+      seed,
+      load: scrolling.load,
+      scrolls: scrolling.scrolls,
+      intervalMs: scrolling.intervalMs,
+      references: scrolling.references,
+      targets: TARGETS,
+      notes,
     });
     writeFileSync(path.join(here, '../results/web.md'), text);
     log('wrote bench/results/web.md');

@@ -7,8 +7,12 @@ import { REPO_ROOT } from './server';
 /** Debian's Chromium; playwright's own browser download does not work here (ARCHITECTURE "Stack"). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
 ];
 const SCREENSHOT_DIR = path.join(REPO_ROOT, 'e2e/screenshots');
 

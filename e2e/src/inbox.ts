@@ -17,7 +17,11 @@ async function call<T>(method: string, path: string, body: unknown, token: strin
 }
 
 /** A colour no other scenario picks: colours are unique per company. */
-export const colorFrom = (tag: string) => `#${tag.replace(/[^0-9a-f]/gi, '0').slice(0, 6).padEnd(6, '0')}`.toLowerCase();
+export const colorFrom = (tag: string) =>
+  `#${tag
+    .replace(/[^0-9a-f]/gi, '0')
+    .slice(0, 6)
+    .padEnd(6, '0')}`.toLowerCase();
 
 export interface Inbox {
   tag: string;
@@ -28,7 +32,12 @@ export interface Inbox {
 }
 
 export async function createQueue(token: string, name: string, tag: string): Promise<number> {
-  const queue = await call<{ id: number }>('POST', '/queue', { name, color: colorFrom(tag), greetingMessage: `Bem-vindo à fila ${name}` }, token);
+  const queue = await call<{ id: number }>(
+    'POST',
+    '/queue',
+    { name, color: colorFrom(tag), greetingMessage: `Bem-vindo à fila ${name}` },
+    token,
+  );
   return queue.id;
 }
 
@@ -44,8 +53,12 @@ export async function createInbox(extraQueues = 0): Promise<Inbox & { otherQueue
     const name = `Financeiro ${otherTag}`;
     otherQueues.push({ id: await createQueue(token, name, otherTag), name });
   }
-  const connection = await call<{ id: number }>('POST', '/whatsapp',
-    { name: `Simulador ${tag}`, provider: 'simulator', isDefault: true, queueIds: [queueId] }, token);
+  const connection = await call<{ id: number }>(
+    'POST',
+    '/whatsapp',
+    { name: `Simulador ${tag}`, provider: 'simulator', isDefault: true, queueIds: [queueId] },
+    token,
+  );
   const agent = { name: `Agente ${tag}`, email: `e2e-agent-${tag}@example.com`, password: 'Senha123' };
   await call('POST', '/users', { ...agent, profile: 'admin', queueIds: [queueId, ...otherQueues.map((q) => q.id)] }, token);
   return { tag, queueId, queueName, connectionId: connection.id, agent, otherQueues };

@@ -8,7 +8,10 @@ import { shows } from './wait';
  * page of the connection open. It is closed when `use` ends, whatever happens.
  */
 export async function withCustomerPhone(agentPage: Page, baseUrl: string, connectionId: number, use: (phone: Page) => Promise<void>) {
-  const phoneContext = await agentPage.context().browser()!.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 900 }, locale: 'pt-BR' });
+  const phoneContext = await agentPage
+    .context()
+    .browser()!
+    .newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 900 }, locale: 'pt-BR' });
   try {
     phoneContext.setDefaultTimeout(15_000);
     const phone = await phoneContext.newPage();

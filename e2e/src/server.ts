@@ -37,7 +37,10 @@ async function waitForVersion(baseUrl: string, child: ChildProcess, logFile: str
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before answering:\n${logTail(logFile)}`);
-    const ok = await fetch(`${baseUrl}/version`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${baseUrl}/version`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 200));
   }

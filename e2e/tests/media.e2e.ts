@@ -24,10 +24,14 @@ const messageImage = (message: Locator) => message.getByRole('button', { name: '
 async function loadedWidth(page: Page, image: Locator, what: string): Promise<number> {
   await shows(image, what);
   try {
-    await page.waitForFunction((el) => {
-      const img = el as HTMLImageElement | null;
-      return !!img && img.complete && img.naturalWidth > 0;
-    }, await image.first().elementHandle(), { timeout: 15_000 });
+    await page.waitForFunction(
+      (el) => {
+        const img = el as HTMLImageElement | null;
+        return !!img && img.complete && img.naturalWidth > 0;
+      },
+      await image.first().elementHandle(),
+      { timeout: 15_000 },
+    );
   } catch {
     throw new Error(`expected ${what} to load as a picture`);
   }
@@ -161,7 +165,15 @@ test('the customer sends an image through the simulator API and the agent sees i
   const res = await fetch(`${inject('baseUrl')}/simulator/${inbox.connectionId}/messages`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${await adminToken()}` },
-    body: JSON.stringify({ from: number, name: contact, type: 'image', file: png.bytes.toString('base64'), mimeType: 'image/png', fileName: 'defeito.png', body: caption }),
+    body: JSON.stringify({
+      from: number,
+      name: contact,
+      type: 'image',
+      file: png.bytes.toString('base64'),
+      mimeType: 'image/png',
+      fileName: 'defeito.png',
+      body: caption,
+    }),
   });
   if (!res.ok) throw new Error(`POST simulator image answered ${res.status}: ${await res.text()}`);
 

@@ -8,11 +8,14 @@ import { atPath, hides, shows, toast } from '../src/wait';
 
 const b = useBrowser();
 
-const rowOf = (page: Page, text: string) =>
-  page.getByRole('table', { name: 'Filas & Chatbot' }).getByRole('row').filter({ hasText: text });
+const rowOf = (page: Page, text: string) => page.getByRole('table', { name: 'Filas & Chatbot' }).getByRole('row').filter({ hasText: text });
 
 /** A colour no other scenario picks: colours are unique per company. */
-const colorFrom = (tag: string) => `#${tag.replace(/[^0-9a-f]/gi, '0').slice(0, 6).padEnd(6, '0')}`.toLowerCase();
+const colorFrom = (tag: string) =>
+  `#${tag
+    .replace(/[^0-9a-f]/gi, '0')
+    .slice(0, 6)
+    .padEnd(6, '0')}`.toLowerCase();
 
 test('an admin creates a queue and sees it in the queues table', async () => {
   const { page } = b;

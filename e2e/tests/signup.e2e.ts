@@ -26,7 +26,10 @@ test('a visitor signs up a company and lands in the app as its admin', async () 
 
   await shows(toast(page, 'Usuário criado com sucesso!'), 'the signup success toast');
   await atPath(page, '/tickets');
-  await shows(page.getByTestId('greeting').filter({ hasText: `Olá Maria Souza, Bem vindo a ${company}!` }), 'the greeting with the new company');
+  await shows(
+    page.getByTestId('greeting').filter({ hasText: `Olá Maria Souza, Bem vindo a ${company}!` }),
+    'the greeting with the new company',
+  );
 });
 
 test('signup refuses a too-short company name with the form message', async () => {

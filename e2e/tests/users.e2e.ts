@@ -37,7 +37,10 @@ test('an admin adds, edits and deletes a user from the users page', async () => 
   await shows(toast(page, 'Usuário salvo com sucesso.'), 'the user saved toast');
   await hides(addDialog, 'the add-user modal');
   await search(page, tag);
-  await shows(rowOf(page, email).filter({ hasText: name }).filter({ hasText: 'Usuário' }), 'the new user in the list, with profile Usuário');
+  await shows(
+    rowOf(page, email).filter({ hasText: name }).filter({ hasText: 'Usuário' }),
+    'the new user in the list, with profile Usuário',
+  );
 
   // Edit: the new name is saved on the server, so it is still there after a reload.
   await rowOf(page, email).getByRole('button', { name: 'Editar' }).click();

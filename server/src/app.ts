@@ -6,9 +6,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Server } from 'socket.io';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -54,13 +52,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const tokens = tokenService(config);
   const io = createSocketServer(app.server, {
-    db: database.db, tokens, log: app.log,
+    db: database.db,
+    tokens,
+    log: app.log,
     hooks: presenceHooks(() => ({ db: database.db, realtime: app.realtime, log: app.log })),
   });
   const realtime = deps.realtime ?? socketRealtime(io);
   app.decorate('io', io);
   app.decorate('realtime', realtime);
-  const { authenticate, authenticateWith } = authenticator({ db: database.db, config, tokens, realtime, jobs: deps.jobs, channels: deps.channels });
+  const { authenticate, authenticateWith } = authenticator({
+    db: database.db,
+    config,
+    tokens,
+    realtime,
+    jobs: deps.jobs,
+    channels: deps.channels,
+  });
   app.decorate('authenticate', authenticate);
   app.decorate('authenticateWith', authenticateWith);
 

@@ -23,9 +23,7 @@ async function main() {
   const log = pino({ level: config.logLevel });
 
   if (!config.databaseUrl) useWasmTier(config.pgliteWasmTier);
-  const database: Database = config.databaseUrl
-    ? openPostgres(config.databaseUrl)
-    : await openPglite(path.join(config.dataDir, 'pglite'));
+  const database: Database = config.databaseUrl ? openPostgres(config.databaseUrl) : await openPglite(path.join(config.dataDir, 'pglite'));
   phase('database');
   await migrate(database);
   phase('migrate');
@@ -35,7 +33,6 @@ async function main() {
   const { app, jobs, channels, startSessions } = await compose({ config, database, log, logger: { level: config.logLevel } });
   const closeCluster = database.kind === 'postgres' ? await attachClusterAdapter(app.io, database) : async () => {};
   phase('app');
-
 
   await app.listen({ port: config.port, host: config.host });
   phase('listen');

@@ -18,7 +18,9 @@ for (const name of readdirSync(assets)) {
   const file = path.join(assets, name);
   if (!COMPRESSIBLE.test(name) || name.endsWith('.map') || statSync(file).size < MIN_BYTES) continue;
   const body = readFileSync(file);
-  const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  const br = brotliCompressSync(body, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+  });
   writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
   writeFileSync(`${file}.br`, br);
   files++;

@@ -24,7 +24,8 @@ export type SignupInput = z.input<typeof SignupInput>;
 
 /** Step 2 of the password reset: at least 8 characters, one uppercase, one lowercase, one digit. */
 export const strongPassword = () =>
-  z.string({ message: 'validation.required' })
+  z
+    .string({ message: 'validation.required' })
     .min(1, { message: 'validation.required' })
     .max(100, { message: 'validation.tooLong' })
     .regex(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/, { message: 'validation.passwordStrength' });

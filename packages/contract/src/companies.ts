@@ -6,31 +6,46 @@ export const RECURRENCES = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'A
 export type Recurrence = (typeof RECURRENCES)[number];
 /** Months added by a renewal, per recurrence (spec 2 §4 Company due date). */
 export const RECURRENCE_MONTHS: Record<Recurrence, number> = {
-  MENSAL: 1, BIMESTRAL: 2, TRIMESTRAL: 3, SEMESTRAL: 6, ANUAL: 12,
+  MENSAL: 1,
+  BIMESTRAL: 2,
+  TRIMESTRAL: 3,
+  SEMESTRAL: 6,
+  ANUAL: 12,
 };
 
 /** Default attendants and connections of a new company (spec 2 §3 Company). */
 export const COMPANY_DEFAULTS = { numberAttendants: 1, numberConections: 1, status: false, recurrence: 'MENSAL' } as const;
 
 const companyEmail = () =>
-  z.string({ message: 'validation.companyEmailRequired' }).trim()
+  z
+    .string({ message: 'validation.companyEmailRequired' })
+    .trim()
     .min(1, { message: 'validation.companyEmailRequired' })
     .pipe(z.email({ message: 'validation.companyEmailInvalid' }));
 
-const isoDate = () => z.string({ message: 'validation.invalid' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.invalid' })
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), {
-    message: 'validation.invalid',
-  });
+const isoDate = () =>
+  z
+    .string({ message: 'validation.invalid' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.invalid' })
+    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), {
+      message: 'validation.invalid',
+    });
 
-const count = () => z.coerce.number({ message: 'validation.number' }).int({ message: 'validation.number' })
-  .min(0, { message: 'validation.number' }).max(100000, { message: 'validation.tooLong' });
+const count = () =>
+  z.coerce
+    .number({ message: 'validation.number' })
+    .int({ message: 'validation.number' })
+    .min(0, { message: 'validation.number' })
+    .max(100000, { message: 'validation.tooLong' });
 
 /** The company form's fields as validated, without defaults: an update leaves what it does not send alone. */
 const companyFields = {
-  name: z.string({ message: 'validation.companyNameRequired' }).trim()
+  name: z
+    .string({ message: 'validation.companyNameRequired' })
+    .trim()
     .min(1, { message: 'validation.companyNameRequired' })
-    .min(2, { message: 'validation.tooShort' }).max(50, { message: 'validation.tooLong' }),
+    .min(2, { message: 'validation.tooShort' })
+    .max(50, { message: 'validation.tooLong' }),
   email: companyEmail(),
   phone: z.string().trim().max(30, { message: 'validation.tooLong' }),
   document: z.string().trim().max(30, { message: 'validation.tooLong' }),
@@ -82,8 +97,13 @@ export type CompanyUserInput = z.input<typeof CompanyUserInput>;
 export const CompanyPageQuery = PageQuery;
 export const COMPANY_PAGE_SIZE = 20;
 
-const time = () => z.string().trim()
-  .regex(/^(([01]\d|2[0-3]):[0-5]\d)?$/, { message: 'validation.time' }).optional().default('');
+const time = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^(([01]\d|2[0-3]):[0-5]\d)?$/, { message: 'validation.time' })
+    .optional()
+    .default('');
 
 /** One weekday of the company's service hours: two shifts, as the queues' schedules (spec 2 §9). */
 export const CompanyScheduleItem = z.object({
@@ -124,9 +144,20 @@ export interface CompanyView {
 }
 
 /** GET /companies/list: the minimal row pickers need. */
-export interface CompanyListItem { id: number; name: string; dueDate: string; planId: number }
+export interface CompanyListItem {
+  id: number;
+  name: string;
+  dueDate: string;
+  planId: number;
+}
 
-export interface CompanyPage { companies: CompanyView[]; count: number; hasMore: boolean }
+export interface CompanyPage {
+  companies: CompanyView[];
+  count: number;
+  hasMore: boolean;
+}
 
 /** GET /companies/listPlan/{companyId}. */
-export interface CompanyPlanView { plan: PlanView }
+export interface CompanyPlanView {
+  plan: PlanView;
+}

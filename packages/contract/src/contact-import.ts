@@ -8,10 +8,15 @@ export const CONTACT_IMPORT_MAX_ROWS = 50_000;
 export const CONTACT_IMPORT_PROGRESS_STEP = 5;
 
 /** POST /contacts/upload: the sheet's header (unique, never empty) and its rows as text cells. */
-export interface ContactSheetView { columns: string[]; rows: string[][] }
+export interface ContactSheetView {
+  columns: string[];
+  rows: string[][];
+}
 
 /** Cells arrive as text, numbers (a phone column typed as number) or empty. */
-const cell = z.union([z.string(), z.number(), z.boolean(), z.null()]).optional()
+const cell = z
+  .union([z.string(), z.number(), z.boolean(), z.null()])
+  .optional()
   .transform((v) => (v === null || v === undefined ? '' : String(v).trim()))
   .pipe(z.string().max(1000, { message: 'validation.tooLong' }));
 
@@ -41,26 +46,31 @@ const row = z.union([z.array(cell).max(1000), z.record(z.string().max(200), cell
  * POST /contacts/import/rows: the whole selection at once, imported by a job. Rows may be arrays
  * (as /contacts/upload answers them, with `columns` naming their cells) or objects keyed by header.
  */
-export const ContactImportRowsInput = z.object({
-  mapping: z.object({ name: columnRef, number: columnRef, email: optionalColumnRef }),
-  columns: z.array(z.string().max(200)).max(1000).optional(),
-  rows: z.array(row).min(1, { message: 'validation.required' }).max(CONTACT_IMPORT_MAX_ROWS, { message: 'validation.tooLong' }),
-}).superRefine((input, ctx) => {
-  const fields = ['name', 'number', 'email'] as const;
-  const seen = new Map<string, string>();
-  for (const field of fields) {
-    const ref = input.mapping[field];
-    if (ref === undefined) continue;
-    const key = typeof ref === 'number' ? `#${ref}` : ref;
-    // A column feeds one field only ('O campo X já foi selecionado.').
-    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['mapping', field], message: 'validation.invalid' });
-    seen.set(key, field);
-    const named = typeof ref === 'string';
-    if (named && input.rows.some(Array.isArray) && !input.columns?.includes(ref)) {
-      ctx.addIssue({ code: 'custom', path: ['mapping', field], message: 'validation.invalid' });
+export const ContactImportRowsInput = z
+  .object({
+    mapping: z.object({ name: columnRef, number: columnRef, email: optionalColumnRef }),
+    columns: z.array(z.string().max(200)).max(1000).optional(),
+    rows: z.array(row).min(1, { message: 'validation.required' }).max(CONTACT_IMPORT_MAX_ROWS, { message: 'validation.tooLong' }),
+  })
+  .superRefine((input, ctx) => {
+    const fields = ['name', 'number', 'email'] as const;
+    const seen = new Map<string, string>();
+    for (const field of fields) {
+      const ref = input.mapping[field];
+      if (ref === undefined) continue;
+      const key = typeof ref === 'number' ? `#${ref}` : ref;
+      // A column feeds one field only ('O campo X já foi selecionado.').
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['mapping', field], message: 'validation.invalid' });
+      seen.set(key, field);
+      const named = typeof ref === 'string';
+      if (named && input.rows.some(Array.isArray) && !input.columns?.includes(ref)) {
+        ctx.addIssue({ code: 'custom', path: ['mapping', field], message: 'validation.invalid' });
+      }
     }
-  }
-});
+  });
 export type ContactImportRowsInput = z.input<typeof ContactImportRowsInput>;
 
-export interface ContactImportStarted { importId: string; total: number }
+export interface ContactImportStarted {
+  importId: string;
+  total: number;
+}

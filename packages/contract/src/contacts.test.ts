@@ -29,7 +29,9 @@ describe('contacts contract', () => {
   });
 
   test('an import mapping may not use one column twice', () => {
-    expect(firstKey(ContactImportRowsInput.safeParse({ mapping: { name: 'a', number: 'a' }, rows: [{ a: '1' }] }))).toBe('validation.invalid');
+    expect(firstKey(ContactImportRowsInput.safeParse({ mapping: { name: 'a', number: 'a' }, rows: [{ a: '1' }] }))).toBe(
+      'validation.invalid',
+    );
   });
 });
 
@@ -37,8 +39,10 @@ describe('tags and quick messages contract', () => {
   test('each screen keeps its own "too short" message', () => {
     expect(firstKey(TagInput.safeParse({ name: 'ab' }))).toBe('validation.messageTooShort');
     expect(firstKey(TagSyncInput.safeParse({ contactId: 1, tags: [{ name: 'ab' }] }))).toBe('validation.tagTooShort');
-    expect(TagSyncInput.parse({ contactId: '3', tags: [{ id: 2, name: 'x' }, { name: ' Nova ' }] }))
-      .toEqual({ contactId: 3, tags: [{ id: 2 }, { name: 'Nova' }] });
+    expect(TagSyncInput.parse({ contactId: '3', tags: [{ id: 2, name: 'x' }, { name: ' Nova ' }] })).toEqual({
+      contactId: 3,
+      tags: [{ id: 2 }, { name: 'Nova' }],
+    });
   });
 
   test('random tag colours are 6-digit hex', () => {

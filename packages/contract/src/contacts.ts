@@ -25,9 +25,17 @@ export interface ContactView {
 }
 
 /** What pickers get from GET /contacts/list and the tag contacts modal from GET /tags/:id/contacts. */
-export interface ContactRef { id: number; name: string; number: string }
+export interface ContactRef {
+  id: number;
+  name: string;
+  number: string;
+}
 
-export interface ContactPage { contacts: ContactView[]; count: number; hasMore: boolean }
+export interface ContactPage {
+  contacts: ContactView[];
+  count: number;
+  hasMore: boolean;
+}
 
 export const CONTACTS_PAGE_SIZE = 20;
 /** ARCHITECTURE "Decisions": the contacts page's bound (2-250) on the server; the ticket-side form keeps 50. */
@@ -50,18 +58,28 @@ export function maskContactNumber(number: string, isGroup = false): string {
 
 /** 8 to 50 digits once punctuation is stripped (spec 1 §5 Contact form). */
 export const contactNumber = () =>
-  z.string({ message: 'validation.required' }).trim().transform(contactDigits).pipe(
-    z.string()
-      .min(1, { message: 'validation.required', abort: true })
-      .min(CONTACT_NUMBER_MIN, { message: 'validation.tooShort', abort: true })
-      .max(CONTACT_NUMBER_MAX, { message: 'validation.tooLong' }),
-  );
+  z
+    .string({ message: 'validation.required' })
+    .trim()
+    .transform(contactDigits)
+    .pipe(
+      z
+        .string()
+        .min(1, { message: 'validation.required', abort: true })
+        .min(CONTACT_NUMBER_MIN, { message: 'validation.tooShort', abort: true })
+        .max(CONTACT_NUMBER_MAX, { message: 'validation.tooLong' }),
+    );
 
 /** The e-mail is optional but, when given, valid (null from older clients reads as none). */
 export const optionalEmail = () =>
-  z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string({ message: 'validation.invalidEmail' }).trim()
-    .max(254, { message: 'validation.tooLong', abort: true })
-    .refine((v) => v === '' || z.email().safeParse(v).success, { message: 'validation.invalidEmail' }));
+  z.preprocess(
+    (v) => (v === null || v === undefined ? '' : v),
+    z
+      .string({ message: 'validation.invalidEmail' })
+      .trim()
+      .max(254, { message: 'validation.tooLong', abort: true })
+      .refine((v) => v === '' || z.email().safeParse(v).success, { message: 'validation.invalidEmail' }),
+  );
 
 export const ContactExtraInfoInput = z.object({
   /** Present for a row that already exists; rows without an id are new. */
@@ -92,15 +110,18 @@ export type ContactData = z.output<typeof ContactInput>;
 export const TicketContactInput = ContactInput.extend({ name: boundedString(2, TICKET_CONTACT_NAME_MAX) });
 
 /** PUT /contacts/:id: any subset of the fields; extraInfo, when sent, replaces the list. */
-export const ContactUpdateInput = z.object({
-  ...contactFields,
-  acceptAudioMessage: z.boolean(),
-  disableBot: z.boolean(),
-}).partial().extend({
-  // A profile user under LGPD gets the number masked ("*********88") and sends it back unchanged:
-  // a masked number means "keep the number", never a new one.
-  number: z.preprocess((v) => (typeof v === 'string' && v.includes('*') ? undefined : v), contactNumber().optional()),
-});
+export const ContactUpdateInput = z
+  .object({
+    ...contactFields,
+    acceptAudioMessage: z.boolean(),
+    disableBot: z.boolean(),
+  })
+  .partial()
+  .extend({
+    // A profile user under LGPD gets the number masked ("*********88") and sends it back unchanged:
+    // a masked number means "keep the number", never a new one.
+    number: z.preprocess((v) => (typeof v === 'string' && v.includes('*') ? undefined : v), contactNumber().optional()),
+  });
 export type ContactUpdateInput = z.input<typeof ContactUpdateInput>;
 export type ContactChanges = z.output<typeof ContactUpdateInput>;
 
@@ -109,8 +130,18 @@ export type ContactChanges = z.output<typeof ContactUpdateInput>;
  * repeat the parameter or separate with commas. Anything that is not a positive integer is a 400.
  */
 const tagIdList = () =>
-  z.preprocess((v) => (v === undefined || v === null || v === '' ? undefined : listItems(v)), z.array(z.coerce.number({ message: 'validation.invalid' }).int({ message: 'validation.invalid' }).positive({ message: 'validation.invalid' }))
-    .max(200, { message: 'validation.tooLong' }).optional());
+  z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? undefined : listItems(v)),
+    z
+      .array(
+        z.coerce
+          .number({ message: 'validation.invalid' })
+          .int({ message: 'validation.invalid' })
+          .positive({ message: 'validation.invalid' }),
+      )
+      .max(200, { message: 'validation.tooLong' })
+      .optional(),
+  );
 
 /** GET /contacts (spec 1 §7, spec 2 §7 Contacts administration). */
 export const ContactListQuery = PageQuery.extend({
@@ -127,7 +158,11 @@ export const ContactBlockInput = z.object({ active: z.boolean({ message: 'valida
 
 /** GET /contacts/profile/:number: the company's contact with that number. */
 export const ContactNumberParam = z.object({
-  number: z.string().trim().transform(contactDigits).pipe(z.string().min(1, { message: 'validation.invalid' }).max(CONTACT_NUMBER_MAX)),
+  number: z
+    .string()
+    .trim()
+    .transform(contactDigits)
+    .pipe(z.string().min(1, { message: 'validation.invalid' }).max(CONTACT_NUMBER_MAX)),
 });
 
 export const ContactIdParam = z.object({ contactId: z.coerce.number().int().positive() });

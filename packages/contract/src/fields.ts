@@ -1,19 +1,26 @@
 import { z } from 'zod';
-import type { ValidationKey } from './messages';
+import type { ValidationKey } from './validation-texts';
 
 /** Small builders so every schema states its bounds with the same keys. */
 const msg = (key: ValidationKey) => ({ message: key });
 
-export const requiredString = () =>
-  z.string(msg('validation.required')).trim().min(1, msg('validation.required'));
+export const requiredString = () => z.string(msg('validation.required')).trim().min(1, msg('validation.required'));
 
 export const boundedString = (min: number, max: number) =>
-  z.string(msg('validation.required')).trim().min(1, msg('validation.required'))
-    .min(min, msg('validation.tooShort')).max(max, msg('validation.tooLong'));
+  z
+    .string(msg('validation.required'))
+    .trim()
+    .min(1, msg('validation.required'))
+    .min(min, msg('validation.tooShort'))
+    .max(max, msg('validation.tooLong'));
 
 export const email = () =>
-  z.string(msg('validation.required')).trim().min(1, msg('validation.required'))
-    .max(254, msg('validation.tooLong')).pipe(z.email(msg('validation.invalidEmail')));
+  z
+    .string(msg('validation.required'))
+    .trim()
+    .min(1, msg('validation.required'))
+    .max(254, msg('validation.tooLong'))
+    .pipe(z.email(msg('validation.invalidEmail')));
 
 export const password = () => boundedString(5, 50);
 

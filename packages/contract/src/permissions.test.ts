@@ -1,13 +1,21 @@
 import { describe, expect, test } from 'vitest';
-import {
-  type Actor, canShowAllTickets, hasPermission, isMenuEntryVisible, MENU, type MenuContext, type MenuKey,
-} from './permissions';
+import { type Actor, canShowAllTickets, hasPermission, isMenuEntryVisible, MENU, type MenuContext, type MenuKey } from './permissions';
 import { PLAN_SWITCHES, type PlanSwitches } from './plans';
 
 const actor = (over: Partial<Actor> = {}): Actor => ({
-  id: 1, companyId: 2, profile: 'user', super: false, allTicket: 'disable', allowGroup: false, allHistoric: 'disabled',
-  allUserChat: 'disabled', userClosePendingTicket: 'enabled', showDashboard: 'disabled', allowRealTime: 'disabled',
-  allowConnections: 'disabled', ...over,
+  id: 1,
+  companyId: 2,
+  profile: 'user',
+  super: false,
+  allTicket: 'disable',
+  allowGroup: false,
+  allHistoric: 'disabled',
+  allUserChat: 'disabled',
+  userClosePendingTicket: 'enabled',
+  showDashboard: 'disabled',
+  allowRealTime: 'disabled',
+  allowConnections: 'disabled',
+  ...over,
 });
 const allOn = Object.fromEntries(PLAN_SWITCHES.map((s) => [s, true])) as PlanSwitches;
 const every = new Set(MENU.map((e) => e.key));
@@ -33,7 +41,17 @@ describe('side menu visibility (spec 1 §2.4)', () => {
   test('a plain user sees the basics and plan entries, never admin or super entries', () => {
     const keys = visible({ actor: actor() });
     expect(keys).toEqual(expect.arrayContaining(['tickets', 'quickMessages', 'contacts', 'tags', 'kanban', 'helps']));
-    for (const k of ['users', 'queues', 'settings', 'financeiro', 'companies', 'dashboard', 'moments', 'connections', 'messagesApi'] as const) {
+    for (const k of [
+      'users',
+      'queues',
+      'settings',
+      'financeiro',
+      'companies',
+      'dashboard',
+      'moments',
+      'connections',
+      'messagesApi',
+    ] as const) {
       expect(keys).not.toContain(k);
     }
   });
@@ -46,7 +64,9 @@ describe('side menu visibility (spec 1 §2.4)', () => {
     const admin = visible({ actor: actor({ profile: 'admin' }) });
     expect(admin).toEqual(expect.arrayContaining(['users', 'queues', 'settings', 'financeiro', 'files', 'connections', 'dashboard']));
     expect(admin).not.toContain('companies');
-    expect(visible({ actor: actor({ profile: 'admin', super: true }) })).toEqual(expect.arrayContaining(['companies', 'announcements', 'allConnections']));
+    expect(visible({ actor: actor({ profile: 'admin', super: true }) })).toEqual(
+      expect.arrayContaining(['companies', 'announcements', 'allConnections']),
+    );
   });
   test('plan switches hide their entries', () => {
     const keys = visible({ actor: actor({ profile: 'admin' }), plan: { ...allOn, useKanban: false, useCampaigns: false } });
@@ -55,8 +75,12 @@ describe('side menu visibility (spec 1 §2.4)', () => {
     expect(keys).not.toContain('flowbuilders');
   });
   test('an expired subscription leaves only the basics', () => {
-    expect(visible({ actor: actor({ profile: 'admin', super: true }), subscriptionValid: false }).sort())
-      .toEqual(['contacts', 'quickMessages', 'tags', 'tickets']);
+    expect(visible({ actor: actor({ profile: 'admin', super: true }), subscriptionValid: false }).sort()).toEqual([
+      'contacts',
+      'quickMessages',
+      'tags',
+      'tickets',
+    ]);
   });
   test('helps only when the list is not empty; unbuilt screens stay hidden', () => {
     expect(visible({ actor: actor(), hasHelps: false })).not.toContain('helps');

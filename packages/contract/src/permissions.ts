@@ -47,18 +47,38 @@ export const canSeeDashboard = (a: Actor) => isAdmin(a) || a.showDashboard === '
 export const canSeeRealTime = (a: Actor) => isAdmin(a) || a.allowRealTime === 'enabled';
 export const canSeeConnections = (a: Actor) => isAdmin(a) || a.allowConnections === 'enabled';
 export const canClosePendingTicket = (a: Actor) => isAdmin(a) || a.userClosePendingTicket === 'enabled';
-export const canShowAllTickets = (a: Actor) =>
-  hasPermission(a, 'tickets-manager:showall') || a.allUserChat === 'enabled';
+export const canShowAllTickets = (a: Actor) => hasPermission(a, 'tickets-manager:showall') || a.allUserChat === 'enabled';
 
 /** Menu entries (spec 1 §2.4). `feature` is the plan switch that gates an entry. */
 export type MenuKey =
-  | 'dashboard' | 'reports' | 'moments'
-  | 'tickets' | 'quickMessages' | 'contacts' | 'tags'
-  | 'kanban' | 'schedules' | 'chats' | 'campaigns' | 'contactLists' | 'campaignsConfig'
-  | 'messagesApi' | 'prompts' | 'queueIntegration' | 'helps'
-  | 'phraseLists' | 'flowbuilders'
-  | 'announcements' | 'allConnections' | 'companies'
-  | 'users' | 'queues' | 'files' | 'financeiro' | 'settings' | 'connections';
+  | 'dashboard'
+  | 'reports'
+  | 'moments'
+  | 'tickets'
+  | 'quickMessages'
+  | 'contacts'
+  | 'tags'
+  | 'kanban'
+  | 'schedules'
+  | 'chats'
+  | 'campaigns'
+  | 'contactLists'
+  | 'campaignsConfig'
+  | 'messagesApi'
+  | 'prompts'
+  | 'queueIntegration'
+  | 'helps'
+  | 'phraseLists'
+  | 'flowbuilders'
+  | 'announcements'
+  | 'allConnections'
+  | 'companies'
+  | 'users'
+  | 'queues'
+  | 'files'
+  | 'financeiro'
+  | 'settings'
+  | 'connections';
 
 export interface MenuEntry {
   key: MenuKey;
@@ -131,7 +151,11 @@ export function isMenuEntryVisible(entry: MenuEntry, ctx: MenuContext): boolean 
 }
 
 /** The part of a ticket that decides who may see it. */
-export interface TicketVisibility { userId: number | null; queueId: number | null; isGroup: boolean }
+export interface TicketVisibility {
+  userId: number | null;
+  queueId: number | null;
+  isGroup: boolean;
+}
 
 /**
  * One rule for who sees a ticket (list query, single fetch and realtime rooms all use it): admins;

@@ -17,8 +17,12 @@ export const PLAN_SWITCHES = [
 export type PlanSwitch = (typeof PLAN_SWITCHES)[number];
 export type PlanSwitches = Record<PlanSwitch, boolean>;
 
-const counter = () => z.coerce.number({ message: 'validation.number' }).int({ message: 'validation.number' })
-  .min(0, { message: 'validation.number' }).max(100000, { message: 'validation.tooLong' });
+const counter = () =>
+  z.coerce
+    .number({ message: 'validation.number' })
+    .int({ message: 'validation.number' })
+    .min(0, { message: 'validation.number' })
+    .max(100000, { message: 'validation.tooLong' });
 
 /** The plan's fields as validated, without defaults: an update leaves what it does not send alone. */
 const planFields = {
@@ -27,12 +31,16 @@ const planFields = {
   connections: counter(),
   queues: counter(),
   /** BRL, as a decimal string or number ("49.90", "49,9", 49.9); stored with two decimals. */
-  amount: z.union([z.string(), z.number()], { message: 'validation.number' })
+  amount: z
+    .union([z.string(), z.number()], { message: 'validation.number' })
     .transform((v) => String(v).trim().replace(',', '.'))
     .pipe(z.string().regex(/^\d{1,8}(\.\d{1,2})?$/, { message: 'validation.number' })),
   isPublic: z.boolean(),
-  trialDays: z.coerce.number({ message: 'validation.number' }).int({ message: 'validation.number' })
-    .min(0, { message: 'validation.number' }).max(365, { message: 'validation.tooLong' }),
+  trialDays: z.coerce
+    .number({ message: 'validation.number' })
+    .int({ message: 'validation.number' })
+    .min(0, { message: 'validation.number' })
+    .max(365, { message: 'validation.tooLong' }),
   ...(Object.fromEntries(PLAN_SWITCHES.map((s) => [s, z.boolean()])) as { [K in PlanSwitch]: z.ZodBoolean }),
 };
 

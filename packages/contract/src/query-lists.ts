@@ -16,6 +16,9 @@ export function listItems(value: unknown): unknown[] {
         return [text];
       }
     }
-    return text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+    return text
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
   });
 }

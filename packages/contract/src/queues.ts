@@ -5,11 +5,18 @@ import { boundedString } from './fields';
 export const QUEUE_ROTATION_MINUTES = [0, 2, 5, 10, 15, 30, 45, 60] as const;
 
 /** 'HH:mm', or empty for a shift that is not worked. */
-const shiftTime = () => z.union([z.literal(''), z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'validation.time' })])
-  .optional().default('');
+const shiftTime = () =>
+  z
+    .union([z.literal(''), z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'validation.time' })])
+    .optional()
+    .default('');
 
 export const QueueScheduleItem = z.object({
-  weekday: z.string({ message: 'validation.required' }).trim().min(1, { message: 'validation.required' }).max(20, { message: 'validation.tooLong' }),
+  weekday: z
+    .string({ message: 'validation.required' })
+    .trim()
+    .min(1, { message: 'validation.required' })
+    .max(20, { message: 'validation.tooLong' }),
   weekdayEn: z.string().max(20, { message: 'validation.tooLong' }).optional(),
   startTimeA: shiftTime(),
   endTimeA: shiftTime(),
@@ -20,8 +27,13 @@ export type QueueScheduleItem = z.infer<typeof QueueScheduleItem>;
 
 /** The schedules editor's starting point (spec 2 §9): two shifts, 08:00-12:00 and 13:00-18:00. */
 export const QUEUE_DEFAULT_SCHEDULES: QueueScheduleItem[] = [
-  ['Segunda-feira', 'monday'], ['Terça-feira', 'tuesday'], ['Quarta-feira', 'wednesday'], ['Quinta-feira', 'thursday'],
-  ['Sexta-feira', 'friday'], ['Sábado', 'saturday'], ['Domingo', 'sunday'],
+  ['Segunda-feira', 'monday'],
+  ['Terça-feira', 'tuesday'],
+  ['Quarta-feira', 'wednesday'],
+  ['Quinta-feira', 'thursday'],
+  ['Sexta-feira', 'friday'],
+  ['Sábado', 'saturday'],
+  ['Domingo', 'sunday'],
 ].map(([weekday, weekdayEn]) => ({ weekday, weekdayEn, startTimeA: '08:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00' }));
 
 /**
@@ -32,26 +44,39 @@ export const hasServiceHours = (schedules: readonly Partial<QueueScheduleItem>[]
   (schedules ?? []).some((s) => Boolean(s.startTimeA || s.startTimeB));
 
 /** Forms send '' for "none"; the API stores null. */
-const optionalId = () => z.preprocess((v) => (v === '' ? null : v), z.coerce.number({ message: 'validation.number' }).int().positive().nullable()).optional();
+const optionalId = () =>
+  z.preprocess((v) => (v === '' ? null : v), z.coerce.number({ message: 'validation.number' }).int().positive().nullable()).optional();
 
 /** The queue data tab's fields as validated, without defaults: an update leaves unsent fields alone. */
 const queueFields = {
   name: boundedString(2, 50),
   // `abort` so a field shows its first mistake only ('' is "required", not also "too short").
-  color: z.string({ message: 'validation.required' }).trim()
+  color: z
+    .string({ message: 'validation.required' })
+    .trim()
     .min(1, { message: 'validation.required', abort: true })
     .min(3, { message: 'validation.tooShort', abort: true })
     .max(9, { message: 'validation.tooLong', abort: true })
     .regex(/^#[0-9a-fA-F]{3,8}$/, { message: 'validation.color' }),
-  orderQueue: z.preprocess((v) => (v === '' ? null : v),
-    z.coerce.number({ message: 'validation.number' }).int({ message: 'validation.number' }).min(0, { message: 'validation.number' }).max(10000).nullable()),
+  orderQueue: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.coerce
+      .number({ message: 'validation.number' })
+      .int({ message: 'validation.number' })
+      .min(0, { message: 'validation.number' })
+      .max(10000)
+      .nullable(),
+  ),
   greetingMessage: z.string().max(5000, { message: 'validation.tooLong' }),
   outOfHoursMessage: z.string().max(5000, { message: 'validation.tooLong' }),
   closeTicket: z.boolean(),
   ativarRoteador: z.boolean(),
-  tempoRoteador: z.coerce.number({ message: 'validation.number' }).int().refine((n) => (QUEUE_ROTATION_MINUTES as readonly number[]).includes(n), {
-    message: 'validation.invalid',
-  }),
+  tempoRoteador: z.coerce
+    .number({ message: 'validation.number' })
+    .int()
+    .refine((n) => (QUEUE_ROTATION_MINUTES as readonly number[]).includes(n), {
+      message: 'validation.invalid',
+    }),
   integrationId: optionalId(),
   fileListId: optionalId(),
   schedules: z.array(QueueScheduleItem).max(7, { message: 'validation.invalid' }),
@@ -64,16 +89,18 @@ const outOfHoursRule = (q: { schedules?: Partial<QueueScheduleItem>[]; outOfHour
 };
 
 /** Queue modal, data tab (spec 2 §5 Queue). The chatbot tree is saved through /chatbot. */
-export const QueueInput = z.object({
-  ...queueFields,
-  orderQueue: queueFields.orderQueue.optional(),
-  greetingMessage: queueFields.greetingMessage.optional().default(''),
-  outOfHoursMessage: queueFields.outOfHoursMessage.optional().default(''),
-  closeTicket: queueFields.closeTicket.optional().default(false),
-  ativarRoteador: queueFields.ativarRoteador.optional().default(false),
-  tempoRoteador: queueFields.tempoRoteador.optional().default(0),
-  schedules: queueFields.schedules.optional().default([]),
-}).superRefine(outOfHoursRule);
+export const QueueInput = z
+  .object({
+    ...queueFields,
+    orderQueue: queueFields.orderQueue.optional(),
+    greetingMessage: queueFields.greetingMessage.optional().default(''),
+    outOfHoursMessage: queueFields.outOfHoursMessage.optional().default(''),
+    closeTicket: queueFields.closeTicket.optional().default(false),
+    ativarRoteador: queueFields.ativarRoteador.optional().default(false),
+    tempoRoteador: queueFields.tempoRoteador.optional().default(0),
+    schedules: queueFields.schedules.optional().default([]),
+  })
+  .superRefine(outOfHoursRule);
 export type QueueInput = z.input<typeof QueueInput>;
 export type QueueData = z.output<typeof QueueInput>;
 

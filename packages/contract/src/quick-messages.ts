@@ -13,7 +13,11 @@ export interface QuickMessageView {
   visao: boolean;
 }
 
-export interface QuickMessagePage { records: QuickMessageView[]; count: number; hasMore: boolean }
+export interface QuickMessagePage {
+  records: QuickMessageView[];
+  count: number;
+  hasMore: boolean;
+}
 
 export const QUICK_MESSAGES_PAGE_SIZE = 20;
 
@@ -24,14 +28,16 @@ export const QUICK_MESSAGES_PAGE_SIZE = 20;
  */
 export const canSeeQuickMessage = (userId: number, q: Pick<QuickMessageView, 'userId' | 'geral' | 'visao'>) =>
   q.geral || q.visao || q.userId === userId;
-export const canEditQuickMessage = (userId: number, q: Pick<QuickMessageView, 'userId' | 'geral'>) =>
-  q.geral || q.userId === userId;
+export const canEditQuickMessage = (userId: number, q: Pick<QuickMessageView, 'userId' | 'geral'>) => q.geral || q.userId === userId;
 
 const flag = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');
 
 const fields = {
-  shortcode: z.string({ message: 'validation.required' }).trim()
-    .min(1, { message: 'validation.required', abort: true }).max(100, { message: 'validation.tooLong' }),
+  shortcode: z
+    .string({ message: 'validation.required' })
+    .trim()
+    .min(1, { message: 'validation.required', abort: true })
+    .max(100, { message: 'validation.tooLong' }),
   message: z.preprocess((v) => v ?? '', z.string().max(10_000, { message: 'validation.tooLong' })),
   geral: flag,
   visao: flag,
@@ -50,7 +56,9 @@ export const QuickMessageInput = z.object({
 export type QuickMessageInput = z.input<typeof QuickMessageInput>;
 export type QuickMessageData = z.output<typeof QuickMessageInput>;
 
-export const QuickMessageUpdateInput = z.object(fields).partial()
+export const QuickMessageUpdateInput = z
+  .object(fields)
+  .partial()
   .extend({ userId: z.unknown().optional(), companyId: z.unknown().optional() });
 export type QuickMessageUpdateInput = z.input<typeof QuickMessageUpdateInput>;
 

@@ -1,5 +1,5 @@
 import type { ConnectionView } from './channels';
-import type { MessageView } from './chat';
+import type { MessageView } from './messages';
 import type { ContactView } from './contacts';
 import type { QuickMessageView } from './quick-messages';
 import type { QueueView } from './queues';

@@ -45,13 +45,24 @@ export const GLOBAL_SETTING_DEFAULTS: Record<string, string> = {
 
 /** Global keys readable without a session (login page theme). Nothing else is public. */
 export const PUBLIC_SETTING_KEYS = [
-  'appName', 'primaryColorLight', 'primaryColorDark', 'appLogoLight', 'appLogoDark', 'appLogoFavicon',
+  'appName',
+  'primaryColorLight',
+  'primaryColorDark',
+  'appLogoLight',
+  'appLogoDark',
+  'appLogoFavicon',
 ] as const;
 export type PublicSettingKey = (typeof PUBLIC_SETTING_KEYS)[number];
 
 /** Secrets are write-only: the API never returns their values. */
 export const SECRET_SETTING_KEYS = [
-  'efiClientId', 'efiClientSecret', 'efiPixKey', 'mpAccessToken', 'stripePrivateKey', 'asaasToken', 'openAiKeyAudio',
+  'efiClientId',
+  'efiClientSecret',
+  'efiPixKey',
+  'mpAccessToken',
+  'stripePrivateKey',
+  'asaasToken',
+  'openAiKeyAudio',
 ] as const;
 
 export const DOWNLOAD_LIMIT_OPTIONS = [32, 64, 128, 256, 512, 1024, 2048] as const;

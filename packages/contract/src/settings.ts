@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { COMPANY_SETTING_DEFAULTS, SECRET_SETTING_KEYS, DOWNLOAD_LIMIT_OPTIONS, WHITELABEL_LOGO_MODES, SCHEDULE_TYPES, CHATBOT_TYPES, isCompanySettingKey, isGlobalSettingKey } from './setting-keys';
+import {
+  COMPANY_SETTING_DEFAULTS,
+  SECRET_SETTING_KEYS,
+  DOWNLOAD_LIMIT_OPTIONS,
+  WHITELABEL_LOGO_MODES,
+  SCHEDULE_TYPES,
+  CHATBOT_TYPES,
+  isCompanySettingKey,
+  isGlobalSettingKey,
+} from './setting-keys';
 
 export * from './setting-keys';
 
@@ -7,16 +16,28 @@ export * from './setting-keys';
 
 const toggle = z.enum(['enabled', 'disabled'], { message: 'validation.invalid' });
 const text = (max: number) => z.string({ message: 'validation.invalid' }).max(max, { message: 'validation.tooLong' });
-const hexColor = z.string().trim().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, { message: 'validation.color' });
+const hexColor = z
+  .string()
+  .trim()
+  .regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, { message: 'validation.color' });
 /** Logos are set by the upload route; through PUT they may only be cleared or pointed at an uploaded logo. */
-const logoPath = z.union([z.literal(''), z.string().regex(/^\/public\/logos\/[A-Za-z0-9_-]+\.(png|jpg|webp|svg|ico)$/, { message: 'validation.invalid' })]);
+const logoPath = z.union([
+  z.literal(''),
+  z.string().regex(/^\/public\/logos\/[A-Za-z0-9_-]+\.(png|jpg|webp|svg|ico)$/, { message: 'validation.invalid' }),
+]);
 
 const COMPANY_VALUE_SCHEMAS: Record<string, z.ZodType<string>> = {
-  ...Object.fromEntries(Object.entries(COMPANY_SETTING_DEFAULTS)
-    .filter(([, v]) => v === 'enabled' || v === 'disabled').map(([k]) => [k, toggle])),
+  ...Object.fromEntries(
+    Object.entries(COMPANY_SETTING_DEFAULTS)
+      .filter(([, v]) => v === 'enabled' || v === 'disabled')
+      .map(([k]) => [k, toggle]),
+  ),
   scheduleType: z.enum(SCHEDULE_TYPES, { message: 'validation.invalid' }),
   chatBotType: z.enum(CHATBOT_TYPES, { message: 'validation.invalid' }),
-  autoCloseTicketHours: z.string().trim().regex(/^\d{1,6}$/, { message: 'validation.number' })
+  autoCloseTicketHours: z
+    .string()
+    .trim()
+    .regex(/^\d{1,6}$/, { message: 'validation.number' })
     .transform((v) => String(Number(v))),
   lgpdMessage: text(5000),
   lgpdLink: text(2000),
@@ -28,9 +49,12 @@ const COMPANY_VALUE_SCHEMAS: Record<string, z.ZodType<string>> = {
 
 const GLOBAL_VALUE_SCHEMAS: Record<string, z.ZodType<string>> = {
   userCreation: toggle,
-  downloadLimit: z.string().trim().refine((v) => (DOWNLOAD_LIMIT_OPTIONS as readonly number[]).map(String).includes(v), {
-    message: 'validation.invalid',
-  }),
+  downloadLimit: z
+    .string()
+    .trim()
+    .refine((v) => (DOWNLOAD_LIMIT_OPTIONS as readonly number[]).map(String).includes(v), {
+      message: 'validation.invalid',
+    }),
   appName: z.string().trim().min(1, { message: 'validation.required' }).max(100, { message: 'validation.tooLong' }),
   primaryColorLight: hexColor,
   primaryColorDark: hexColor,
@@ -63,7 +87,11 @@ export const SETTING_MESSAGE_REQUIRED_WHEN: Record<string, { toggle: string; val
 
 /** Clients send values as strings; numbers (autoCloseTicketHours, downloadLimit) are accepted too. */
 const rawValue = z.union([z.string(), z.number()], { message: 'validation.required' }).transform((v) => String(v));
-const settingKey = z.string({ message: 'validation.required' }).trim().min(1, { message: 'validation.required' }).max(100, { message: 'validation.tooLong' });
+const settingKey = z
+  .string({ message: 'validation.required' })
+  .trim()
+  .min(1, { message: 'validation.required' })
+  .max(100, { message: 'validation.tooLong' });
 
 export const SettingKeyParam = z.object({ key: settingKey });
 export const SettingUpdateInput = z.object({ value: rawValue });
@@ -79,7 +107,13 @@ export const WhitelabelLogoFields = z.object({
   typeArch: z.string().max(50, { message: 'validation.tooLong' }).optional(),
 });
 
-export interface SettingView { key: string; value: string }
+export interface SettingView {
+  key: string;
+  value: string;
+}
 /** A global setting as the super user's screen gets it: secrets come back empty, with hasValue. */
-export interface GlobalSettingView extends SettingView { hasValue: boolean; secret: boolean }
+export interface GlobalSettingView extends SettingView {
+  hasValue: boolean;
+  secret: boolean;
+}
 export type CompanySettingsObject = Record<string, string>;

@@ -35,35 +35,54 @@ const maxBase64 = Math.ceil((SIMULATOR_MAX_FILE_BYTES * 4) / 3) + 1024;
  * data: URL or a base64 `file`; a remote (http/https) URL is refused, since the server never fetches
  * what a caller points it at.
  */
-export const SimulatorInboundInput = z.object({
-  from: z.string({ message: 'validation.required' }).trim().regex(/^\d{8,20}$/, { message: 'validation.invalid' }),
-  name: z.string().trim().max(250, { message: 'validation.tooLong' }).optional().default(''),
-  body: z.string().max(65536, { message: 'validation.tooLong' }).optional().default(''),
-  type: z.enum(SIMULATOR_MESSAGE_TYPES, { message: 'validation.invalid' }).optional().default('text'),
-  mediaUrl: z.string().max(maxBase64, { message: 'validation.tooLong' })
-    .refine((v) => DATA_URL.test(v), { message: 'validation.invalid' }).optional(),
-  file: z.string().max(maxBase64, { message: 'validation.tooLong' })
-    .refine((v) => BASE64.test(v), { message: 'validation.invalid' }).optional(),
-  mimeType: z.string().trim().regex(/^[\w.+-]+\/[\w.+-]+$/, { message: 'validation.invalid' }).optional(),
-  fileName: z.string().trim().min(1, { message: 'validation.required' }).max(255, { message: 'validation.tooLong' }).optional(),
-  /** Location only: the place's description. */
-  description: z.string().max(1000, { message: 'validation.tooLong' }).optional(),
-  /** External id of the message being replied to (inbound or outbound). */
-  quotedId: z.string().trim().min(1).max(128, { message: 'validation.tooLong' }).optional(),
-  /** The message's external id; generated when absent. Sending the same id again stores nothing. */
-  id: z.string().trim().regex(/^[\w.:-]{1,128}$/, { message: 'validation.invalid' }).optional(),
-}).superRefine((v, ctx) => {
-  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-  if (v.type === 'text' && !v.body.trim()) issue('body', 'validation.required');
-  if (MEDIA_TYPES.includes(v.type)) {
-    if (!v.mediaUrl && !v.file) issue('mediaUrl', 'validation.required');
-    if (v.mediaUrl && v.file) issue('file', 'validation.invalid');
-  } else if (v.mediaUrl || v.file) {
-    issue(v.mediaUrl ? 'mediaUrl' : 'file', 'validation.invalid');
-  }
-  if (v.type === 'location' && !parseLatLng(v.body)) issue('body', 'validation.invalid');
-  if (v.type === 'contact' && !/BEGIN:VCARD[\s\S]*END:VCARD/i.test(v.body)) issue('body', 'validation.invalid');
-});
+export const SimulatorInboundInput = z
+  .object({
+    from: z
+      .string({ message: 'validation.required' })
+      .trim()
+      .regex(/^\d{8,20}$/, { message: 'validation.invalid' }),
+    name: z.string().trim().max(250, { message: 'validation.tooLong' }).optional().default(''),
+    body: z.string().max(65536, { message: 'validation.tooLong' }).optional().default(''),
+    type: z.enum(SIMULATOR_MESSAGE_TYPES, { message: 'validation.invalid' }).optional().default('text'),
+    mediaUrl: z
+      .string()
+      .max(maxBase64, { message: 'validation.tooLong' })
+      .refine((v) => DATA_URL.test(v), { message: 'validation.invalid' })
+      .optional(),
+    file: z
+      .string()
+      .max(maxBase64, { message: 'validation.tooLong' })
+      .refine((v) => BASE64.test(v), { message: 'validation.invalid' })
+      .optional(),
+    mimeType: z
+      .string()
+      .trim()
+      .regex(/^[\w.+-]+\/[\w.+-]+$/, { message: 'validation.invalid' })
+      .optional(),
+    fileName: z.string().trim().min(1, { message: 'validation.required' }).max(255, { message: 'validation.tooLong' }).optional(),
+    /** Location only: the place's description. */
+    description: z.string().max(1000, { message: 'validation.tooLong' }).optional(),
+    /** External id of the message being replied to (inbound or outbound). */
+    quotedId: z.string().trim().min(1).max(128, { message: 'validation.tooLong' }).optional(),
+    /** The message's external id; generated when absent. Sending the same id again stores nothing. */
+    id: z
+      .string()
+      .trim()
+      .regex(/^[\w.:-]{1,128}$/, { message: 'validation.invalid' })
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (v.type === 'text' && !v.body.trim()) issue('body', 'validation.required');
+    if (MEDIA_TYPES.includes(v.type)) {
+      if (!v.mediaUrl && !v.file) issue('mediaUrl', 'validation.required');
+      if (v.mediaUrl && v.file) issue('file', 'validation.invalid');
+    } else if (v.mediaUrl || v.file) {
+      issue(v.mediaUrl ? 'mediaUrl' : 'file', 'validation.invalid');
+    }
+    if (v.type === 'location' && !parseLatLng(v.body)) issue('body', 'validation.invalid');
+    if (v.type === 'contact' && !/BEGIN:VCARD[\s\S]*END:VCARD/i.test(v.body)) issue('body', 'validation.invalid');
+  });
 export type SimulatorInboundInput = z.input<typeof SimulatorInboundInput>;
 export type SimulatorInboundData = z.output<typeof SimulatorInboundInput>;
 
@@ -80,7 +99,10 @@ export interface SimulatorInboundResult {
 
 /** GET /simulator/{connectionId}/messages?number= */
 export const SimulatorConversationQuery = z.object({
-  number: z.string({ message: 'validation.required' }).trim().regex(/^\d{8,20}$/, { message: 'validation.invalid' }),
+  number: z
+    .string({ message: 'validation.required' })
+    .trim()
+    .regex(/^\d{8,20}$/, { message: 'validation.invalid' }),
 });
 
 /** One message of the conversation as the customer's phone shows it. */
@@ -100,4 +122,7 @@ export interface SimulatorMessageView {
   createdAt: string;
 }
 
-export interface SimulatorConversation { number: string; messages: SimulatorMessageView[] }
+export interface SimulatorConversation {
+  number: string;
+  messages: SimulatorMessageView[];
+}

@@ -10,7 +10,11 @@ export interface TagView {
   contactsCount: number;
 }
 
-export interface TagPage { tags: TagView[]; count: number; hasMore: boolean }
+export interface TagPage {
+  tags: TagView[];
+  count: number;
+  hasMore: boolean;
+}
 
 export const TAGS_PAGE_SIZE = 20;
 export const TAG_NAME_MIN = 3;
@@ -18,7 +22,9 @@ export const TAG_NAME_MAX = 100;
 
 /** New tags get a random hex colour (spec 1 §3). */
 export function randomTagColor(random: () => number = Math.random): string {
-  return `#${Math.floor(random() * 0xffffff).toString(16).padStart(6, '0')}`;
+  return `#${Math.floor(random() * 0xffffff)
+    .toString(16)
+    .padStart(6, '0')}`;
 }
 
 /**
@@ -27,15 +33,25 @@ export function randomTagColor(random: () => number = Math.random): string {
  * curta" (spec 3 §5), the contact's tag box says "Tag muito curta!" (spec 1 §5).
  */
 const tagName = (tooShort: 'validation.messageTooShort' | 'validation.tagTooShort') =>
-  z.string({ message: 'validation.required' }).trim()
+  z
+    .string({ message: 'validation.required' })
+    .trim()
     .min(1, { message: 'validation.required', abort: true })
     .min(TAG_NAME_MIN, { message: tooShort, abort: true })
     .max(TAG_NAME_MAX, { message: 'validation.tooLong' });
 
-const kanbanFlag = z.preprocess((v) => (typeof v === 'boolean' ? Number(v) : v),
-  z.coerce.number({ message: 'validation.invalid' }).int().refine((n) => n === 0 || n === 1, { message: 'validation.invalid' }));
+const kanbanFlag = z.preprocess(
+  (v) => (typeof v === 'boolean' ? Number(v) : v),
+  z.coerce
+    .number({ message: 'validation.invalid' })
+    .int()
+    .refine((n) => n === 0 || n === 1, { message: 'validation.invalid' }),
+);
 
-const color = z.string().trim().regex(/^#[0-9a-fA-F]{3,8}$/, { message: 'validation.color' });
+const color = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{3,8}$/, { message: 'validation.color' });
 
 /** POST /tags (tags page modal). A tag without a colour gets a random one. */
 export const TagInput = z.object({
@@ -48,7 +64,9 @@ export const TagInput = z.object({
 export type TagInput = z.input<typeof TagInput>;
 export type TagData = z.output<typeof TagInput>;
 
-export const TagUpdateInput = z.object({ name: tagName('validation.messageTooShort'), color, kanban: kanbanFlag }).partial()
+export const TagUpdateInput = z
+  .object({ name: tagName('validation.messageTooShort'), color, kanban: kanbanFlag })
+  .partial()
   .extend({ userId: z.unknown().optional() });
 export type TagUpdateInput = z.input<typeof TagUpdateInput>;
 
@@ -65,16 +83,21 @@ export const TagPickerQuery = z.object({ kanban: kanbanFlag.optional(), companyI
 const boxTagName = tagName('validation.tagTooShort');
 
 /** One tag of the box: an existing tag by id, or a new (or same-named) one by name. */
-const SyncTag = z.object({
-  id: z.preprocess((v) => (v === null || v === '' ? undefined : v), z.coerce.number().int().positive({ message: 'validation.invalid' }).optional()),
-  name: z.unknown().optional(),
-}).transform((t, ctx): { id: number } | { name: string } => {
-  if (t.id !== undefined) return { id: t.id };
-  const name = boxTagName.safeParse(t.name ?? '');
-  if (name.success) return { name: name.data };
-  ctx.addIssue({ code: 'custom', path: ['name'], message: name.error.issues[0]?.message ?? 'validation.invalid' });
-  return z.NEVER;
-});
+const SyncTag = z
+  .object({
+    id: z.preprocess(
+      (v) => (v === null || v === '' ? undefined : v),
+      z.coerce.number().int().positive({ message: 'validation.invalid' }).optional(),
+    ),
+    name: z.unknown().optional(),
+  })
+  .transform((t, ctx): { id: number } | { name: string } => {
+    if (t.id !== undefined) return { id: t.id };
+    const name = boxTagName.safeParse(t.name ?? '');
+    if (name.success) return { name: name.data };
+    ctx.addIssue({ code: 'custom', path: ['name'], message: name.error.issues[0]?.message ?? 'validation.invalid' });
+    return z.NEVER;
+  });
 
 /** The contact's tag box (spec 1 §7 POST /tags/sync): sets the contact's tags to exactly these. */
 export const TagSyncInput = z.object({

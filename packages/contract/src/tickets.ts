@@ -6,11 +6,25 @@ export const TICKET_STATUSES = ['open', 'pending', 'closed', 'group', 'lgpd', 'n
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
 export const TICKET_LOG_TYPES = [
-  'create', 'chatBot', 'queue', 'open', 'access', 'transfered', 'receivedTransfer', 'pending', 'closed', 'reopen', 'redirect',
+  'create',
+  'chatBot',
+  'queue',
+  'open',
+  'access',
+  'transfered',
+  'receivedTransfer',
+  'pending',
+  'closed',
+  'reopen',
+  'redirect',
 ] as const;
 export type TicketLogType = (typeof TICKET_LOG_TYPES)[number];
 
-export interface TagRef { id: number; name: string; color: string }
+export interface TagRef {
+  id: number;
+  name: string;
+  color: string;
+}
 
 /** A ticket as lists, the conversation header and realtime events carry it (spec 1 §3 Ticket). */
 export interface TicketView {
@@ -22,8 +36,15 @@ export interface TicketView {
   queue: { id: number; name: string; color: string } | null;
   contactId: number;
   contact: {
-    id: number; name: string; number: string; email: string; urlPicture: string; disableBot: boolean;
-    active: boolean; acceptAudioMessage: boolean; isGroup: boolean;
+    id: number;
+    name: string;
+    number: string;
+    email: string;
+    urlPicture: string;
+    disableBot: boolean;
+    active: boolean;
+    acceptAudioMessage: boolean;
+    isGroup: boolean;
   };
   whatsappId: number | null;
   whatsapp: { id: number; name: string; channel: Channel; groupAsTicket: 'enabled' | 'disabled' } | null;
@@ -49,12 +70,16 @@ export interface TicketView {
 export * from './ticket-limits';
 
 /** A list of ids in a query string: JSON text, repeated parameters or "1,2,3". */
-export const queryIdList = z.preprocess(listItems,
-  z.array(z.coerce.number({ message: 'validation.number' }).int({ message: 'validation.number' }).positive({ message: 'validation.number' }))
-    .max(500, { message: 'validation.tooLong' }));
+export const queryIdList = z.preprocess(
+  listItems,
+  z
+    .array(
+      z.coerce.number({ message: 'validation.number' }).int({ message: 'validation.number' }).positive({ message: 'validation.number' }),
+    )
+    .max(500, { message: 'validation.tooLong' }),
+);
 
-const queryFlag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])])
-  .transform((v) => v === true || v === 'true' || v === '1');
+const queryFlag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])]).transform((v) => v === true || v === 'true' || v === '1');
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.invalid' });
 
 /** The list views of the tickets screen: the four tabs plus the search view (all statuses). */
@@ -71,7 +96,10 @@ export const TicketListQuery = z.object({
   whatsapps: queryIdList.optional().default([]),
   /** Absent: the user's own queues (an admin: every queue). Tickets without a queue pass the selection. */
   queueIds: queryIdList.optional(),
-  statusFilter: z.preprocess(listItems, z.array(z.enum(TICKET_STATUSES, { message: 'validation.invalid' })).max(10)).optional().default([]),
+  statusFilter: z
+    .preprocess(listItems, z.array(z.enum(TICKET_STATUSES, { message: 'validation.invalid' })).max(10))
+    .optional()
+    .default([]),
   showAll: queryFlag.optional().default(false),
   withUnreadMessages: queryFlag.optional().default(false),
   searchOnMessages: queryFlag.optional().default(false),
@@ -79,23 +107,41 @@ export const TicketListQuery = z.object({
   date: day.optional(),
   /** yyyy-MM-dd in the company's time zone: tickets updated that day. */
   updatedAt: day.optional(),
-  sortTickets: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v),
-    z.enum(['ASC', 'DESC'], { message: 'validation.invalid' })).optional().default('DESC'),
+  sortTickets: z
+    .preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(['ASC', 'DESC'], { message: 'validation.invalid' }))
+    .optional()
+    .default('DESC'),
 });
 export type TicketListQuery = z.input<typeof TicketListQuery>;
 export type TicketListFilters = z.output<typeof TicketListQuery>;
 
-export interface TicketPage { tickets: TicketView[]; count: number; hasMore: boolean }
+export interface TicketPage {
+  tickets: TicketView[];
+  count: number;
+  hasMore: boolean;
+}
 
 /** GET /tickets/counts (our addition): the badge of each tab in one call. */
 export const TicketCountsQuery = z.object({
   queueIds: queryIdList.optional(),
   showAll: queryFlag.optional().default(false),
 });
-export interface TicketCounts { open: number; pending: number; group: number }
+export interface TicketCounts {
+  open: number;
+  pending: number;
+  group: number;
+}
 
-const optionalId = z.preprocess((v) => (v === '' ? null : v),
-  z.coerce.number({ message: 'validation.number' }).int({ message: 'validation.number' }).positive({ message: 'validation.number' }).nullable()).optional();
+const optionalId = z
+  .preprocess(
+    (v) => (v === '' ? null : v),
+    z.coerce
+      .number({ message: 'validation.number' })
+      .int({ message: 'validation.number' })
+      .positive({ message: 'validation.number' })
+      .nullable(),
+  )
+  .optional();
 
 /** POST /tickets (new-ticket modal). The ticket is always the caller's; companyId is ignored. */
 export const TicketCreateInput = z.object({
@@ -132,8 +178,12 @@ export type TicketCloseAllInput = z.input<typeof TicketCloseAllInput>;
 
 /** The body of a 409 ERR_OTHER_OPEN_TICKET: the ticket that is already active for the contact. */
 export interface OtherOpenTicket {
-  id: number; uuid: string; userId: number | null; status: TicketStatus;
-  user: { name: string } | null; queue: { name: string } | null;
+  id: number;
+  uuid: string;
+  userId: number | null;
+  status: TicketStatus;
+  user: { name: string } | null;
+  queue: { name: string } | null;
 }
 
 export const TicketUuidParam = z.object({ uuid: z.uuid({ message: 'validation.invalid' }) });
@@ -151,8 +201,12 @@ export interface TicketLogView {
 // ---- Ticket notes (observations)
 
 export const TicketNoteInput = z.object({
-  note: z.string({ message: 'validation.required' }).trim().min(1, { message: 'validation.required', abort: true })
-    .min(2, { message: 'validation.tooShort' }).max(5000, { message: 'validation.tooLong' }),
+  note: z
+    .string({ message: 'validation.required' })
+    .trim()
+    .min(1, { message: 'validation.required', abort: true })
+    .min(2, { message: 'validation.tooShort' })
+    .max(5000, { message: 'validation.tooLong' }),
   ticketId: z.coerce.number({ message: 'validation.required' }).int().positive({ message: 'validation.required' }),
   contactId: z.coerce.number({ message: 'validation.required' }).int().positive({ message: 'validation.required' }),
 });

@@ -21,9 +21,20 @@ export const USER_DEFAULTS = {
 
 /** Fields only an admin may set (spec 2 §6): profile, queues, default connection, work hours, Permissions tab. */
 export const ADMIN_ONLY_USER_FIELDS = [
-  'profile', 'queueIds', 'whatsappId', 'startWork', 'endWork',
-  'allTicket', 'allowGroup', 'allHistoric', 'allUserChat', 'userClosePendingTicket',
-  'showDashboard', 'allowRealTime', 'allowConnections', 'farewellMessage',
+  'profile',
+  'queueIds',
+  'whatsappId',
+  'startWork',
+  'endWork',
+  'allTicket',
+  'allowGroup',
+  'allHistoric',
+  'allUserChat',
+  'userClosePendingTicket',
+  'showDashboard',
+  'allowRealTime',
+  'allowConnections',
+  'farewellMessage',
 ] as const;
 
 /** The fields as they are validated, without defaults (so an update leaves unsent fields alone). */
@@ -49,10 +60,13 @@ const userFields = {
   defaultTicketsManagerWidth: z.number().int().min(200).max(4000),
 };
 
-export const UserUpdateInput = z.object(userFields).partial().extend({
-  /** An empty password means "keep the current one". */
-  password: z.union([z.literal(''), password()]).optional(),
-});
+export const UserUpdateInput = z
+  .object(userFields)
+  .partial()
+  .extend({
+    /** An empty password means "keep the current one". */
+    password: z.union([z.literal(''), password()]).optional(),
+  });
 export type UserUpdateInput = z.input<typeof UserUpdateInput>;
 
 export const UserCreateInput = UserUpdateInput.extend({
@@ -62,7 +76,11 @@ export const UserCreateInput = UserUpdateInput.extend({
 });
 export type UserCreateInput = z.input<typeof UserCreateInput>;
 
-export interface QueueRef { id: number; name: string; color: string }
+export interface QueueRef {
+  id: number;
+  name: string;
+  color: string;
+}
 
 export interface UserView {
   id: number;
@@ -109,7 +127,11 @@ export const UserListQuery = z.object({
 });
 
 /** GET /users: one page of the company's users (admin screen). */
-export interface UserPage { users: UserView[]; count: number; hasMore: boolean }
+export interface UserPage {
+  users: UserView[];
+  count: number;
+  hasMore: boolean;
+}
 export const USER_PAGE_SIZE = 20;
 
 /** GET /users/list: the company's users for pickers (transfer, filters); any authenticated user. */

@@ -9,7 +9,13 @@ import type { JobQueue } from '../jobs/queue';
 import type { Realtime } from '../realtime/emit';
 import type { ProviderEvents } from './types';
 
-export interface ChannelEventDeps { db: Db; realtime: Realtime; log: FastifyBaseLogger; config: Config; jobs: JobQueue }
+export interface ChannelEventDeps {
+  db: Db;
+  realtime: Realtime;
+  log: FastifyBaseLogger;
+  config: Config;
+  jobs: JobQueue;
+}
 
 /**
  * The sink a provider reports to. Status changes are stored here and announced to the company as
@@ -24,9 +30,11 @@ export function providerEvents(
   return {
     ...pipeline,
     async onStatus(status: ConnectionStatus, extra = {}) {
-      const [row] = await deps.db.update(connections)
+      const [row] = await deps.db
+        .update(connections)
         .set({ status, qrcode: extra.qrcode ?? '', ...(extra.number ? { number: extra.number } : {}), updatedAt: new Date() })
-        .where(eq(connections.id, connection.id)).returning();
+        .where(eq(connections.id, connection.id))
+        .returning();
       if (!row) return; // deleted meanwhile
       deps.log.info({ connectionId: row.id, status }, 'connection status');
       // Every socket of the company gets session events, so the view carries no token.

@@ -11,17 +11,28 @@ const deps = () => ({ db: t.database.db, realtime: t.app.realtime, log: t.app.lo
 
 test('at start-up every simulator connection of every company is started; beta ones are left alone', async () => {
   const [a, b] = [await t.factory.admin(), await t.factory.admin()];
-  const rows = await t.database.db.insert(connections).values([
-    { companyId: a.companyId, name: 'Sim A', provider: 'simulator', token: 'A'.repeat(30) },
-    { companyId: b.companyId, name: 'Sim B', provider: 'simulator', token: 'B'.repeat(30) },
-    { companyId: b.companyId, name: 'Beta B', provider: 'beta', token: 'C'.repeat(30) },
-  ]).returning();
+  const rows = await t.database.db
+    .insert(connections)
+    .values([
+      { companyId: a.companyId, name: 'Sim A', provider: 'simulator', token: 'A'.repeat(30) },
+      { companyId: b.companyId, name: 'Sim B', provider: 'simulator', token: 'B'.repeat(30) },
+      { companyId: b.companyId, name: 'Beta B', provider: 'beta', token: 'C'.repeat(30) },
+    ])
+    .returning();
   await startChannelSessions(t.channels, deps());
   const status = async (id: number) => (await t.database.db.select().from(connections).where(eq(connections.id, id)))[0].status;
-  expect([await status(rows[0].id), await status(rows[1].id), await status(rows[2].id)]).toEqual(['CONNECTED', 'CONNECTED', 'DISCONNECTED']);
+  expect([await status(rows[0].id), await status(rows[1].id), await status(rows[2].id)]).toEqual([
+    'CONNECTED',
+    'CONNECTED',
+    'DISCONNECTED',
+  ]);
   const sessions = t.sent.filter((e) => e.event.endsWith('-whatsappSession'));
-  expect(sessions.some((e) => e.companyId === a.companyId && (e.payload as { session: { id: number } }).session.id === rows[0].id)).toBe(true);
-  expect(sessions.some((e) => e.companyId === b.companyId && (e.payload as { session: { id: number } }).session.id === rows[1].id)).toBe(true);
+  expect(sessions.some((e) => e.companyId === a.companyId && (e.payload as { session: { id: number } }).session.id === rows[0].id)).toBe(
+    true,
+  );
+  expect(sessions.some((e) => e.companyId === b.companyId && (e.payload as { session: { id: number } }).session.id === rows[1].id)).toBe(
+    true,
+  );
 });
 
 test('the simulator records a send once per idempotency key, even when the same send races itself', async () => {
@@ -30,7 +41,9 @@ test('the simulator records a send once per idempotency key, even when the same 
   const provider = await t.channels.providerFor(conn.id);
   expect(provider).toBeInstanceOf(SimulatorProvider);
   const to = customerNumber();
-  const results = await Promise.all(Array.from({ length: 5 }, () => provider.send({ kind: 'text', to, body: 'uma vez' }, { idempotencyKey: 'msg-42' })));
+  const results = await Promise.all(
+    Array.from({ length: 5 }, () => provider.send({ kind: 'text', to, body: 'uma vez' }, { idempotencyKey: 'msg-42' })),
+  );
   await t.jobs.drain();
   expect(new Set(results.map((r) => r.externalId)).size).toBe(1);
   const rows = await t.database.db.select().from(simulatorOutbox).where(eq(simulatorOutbox.connectionId, conn.id));

@@ -6,12 +6,23 @@ import type { ConnectionStatus } from '@chatflow/contract';
  */
 export type OutboundPayload =
   | { kind: 'text'; to: string; body: string; quotedExternalId?: string }
-  | { kind: 'media'; to: string; mediaType: 'image' | 'video' | 'audio' | 'document'; filePath: string; fileName: string; mimeType: string; caption?: string; quotedExternalId?: string }
+  | {
+      kind: 'media';
+      to: string;
+      mediaType: 'image' | 'video' | 'audio' | 'document';
+      filePath: string;
+      fileName: string;
+      mimeType: string;
+      caption?: string;
+      quotedExternalId?: string;
+    }
   | { kind: 'contact'; to: string; vcard: string; displayName: string }
   | { kind: 'location'; to: string; latitude: number; longitude: number; description?: string }
   | { kind: 'interactive'; to: string; body: string; dataJson: unknown };
 
-export interface SendResult { externalId: string }
+export interface SendResult {
+  externalId: string;
+}
 
 /** What providers report; the inbound pipeline and the ack handler consume these. */
 export interface InboundMessage {
@@ -50,8 +61,15 @@ export interface AckUpdate {
    */
   idempotencyKey?: string | null;
 }
-export interface EditUpdate { connectionId: number; externalId: string; body: string }
-export interface DeleteUpdate { connectionId: number; externalId: string }
+export interface EditUpdate {
+  connectionId: number;
+  externalId: string;
+  body: string;
+}
+export interface DeleteUpdate {
+  connectionId: number;
+  externalId: string;
+}
 
 export interface ProviderEvents {
   onStatus(status: ConnectionStatus, extra?: { qrcode?: string; number?: string }): Promise<void>;

@@ -31,7 +31,9 @@ export function wireChannels(registry: ProviderRegistry, config: Config, deps: (
  * runs (today the simulator's). A connection that fails to start is logged and left as it is.
  */
 export async function startChannelSessions(registry: ProviderRegistry, deps: ChannelEventDeps): Promise<void> {
-  const all = await deps.db.select({ id: connections.id, provider: connections.provider }).from(connections)
+  const all = await deps.db
+    .select({ id: connections.id, provider: connections.provider })
+    .from(connections)
     .where(eq(connections.channel, 'whatsapp'));
   for (const connection of all) {
     if (!registry.supports(connection.provider)) continue;

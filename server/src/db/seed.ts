@@ -23,22 +23,46 @@ export async function seed(db: Db, config: Config, log: Pick<FastifyBaseLogger, 
 
     let [plan] = await tx.select({ id: plans.id }).from(plans).limit(1);
     if (!plan) {
-      [plan] = await tx.insert(plans).values({
-        name: 'Plano Padrão', users: 10, connections: 10, queues: 10, amount: '0', isPublic: true, trialDays: config.trialDays,
-      }).returning({ id: plans.id });
+      [plan] = await tx
+        .insert(plans)
+        .values({
+          name: 'Plano Padrão',
+          users: 10,
+          connections: 10,
+          queues: 10,
+          amount: '0',
+          isPublic: true,
+          trialDays: config.trialDays,
+        })
+        .returning({ id: plans.id });
     }
     await tx.insert(companies).values({
-      id: MAIN_COMPANY_ID, name: 'Chat-flow', email: config.adminEmail, planId: plan.id, status: true,
-      dueDate: MAIN_COMPANY_DUE_DATE, recurrence: 'ANUAL', numberAttendants: 10, numberConections: 10,
+      id: MAIN_COMPANY_ID,
+      name: 'Chat-flow',
+      email: config.adminEmail,
+      planId: plan.id,
+      status: true,
+      dueDate: MAIN_COMPANY_DUE_DATE,
+      recurrence: 'ANUAL',
+      numberAttendants: 10,
+      numberConections: 10,
     });
     await tx.execute(sql`select setval(pg_get_serial_sequence('companies', 'id'), (select max(id) from companies))`);
     await ensureCompanySettings(tx, MAIN_COMPANY_ID);
 
     const password = config.adminPassword ?? randomBytes(9).toString('base64url');
     await tx.insert(users).values({
-      ...USER_DEFAULTS, companyId: MAIN_COMPANY_ID, name: 'Admin', email: config.adminEmail.toLowerCase(),
-      passwordHash: await hashPassword(password), profile: 'admin', super: true,
-      showDashboard: 'enabled', allowRealTime: 'enabled', allowConnections: 'enabled', allTicket: 'enable',
+      ...USER_DEFAULTS,
+      companyId: MAIN_COMPANY_ID,
+      name: 'Admin',
+      email: config.adminEmail.toLowerCase(),
+      passwordHash: await hashPassword(password),
+      profile: 'admin',
+      super: true,
+      showDashboard: 'enabled',
+      allowRealTime: 'enabled',
+      allowConnections: 'enabled',
+      allTicket: 'enable',
     });
     if (config.adminPassword) log.info({ email: config.adminEmail }, 'super admin created');
     else log.warn(`super admin created: ${config.adminEmail} / ${password} (shown once; change it after logging in)`);

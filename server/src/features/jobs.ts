@@ -6,5 +6,11 @@ import { resendStuckJob, sendMessageJob } from './outbound/jobs';
 import { markOfflineJob } from './users/jobs';
 
 /** Every job of every feature; the runner creates their queues, workers and cron schedules. */
-export const allJobs: JobDefinition[] = [markOfflineJob as JobDefinition, contactImportJob as JobDefinition, forwardMessageJob as JobDefinition,
-  sendMessageJob as JobDefinition, resendStuckJob as JobDefinition, simulatorAckJob as JobDefinition];
+export const allJobs: JobDefinition[] = [
+  markOfflineJob as JobDefinition,
+  contactImportJob as JobDefinition,
+  forwardMessageJob as JobDefinition,
+  sendMessageJob as JobDefinition,
+  resendStuckJob as JobDefinition,
+  simulatorAckJob as JobDefinition,
+];

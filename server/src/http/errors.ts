@@ -25,7 +25,10 @@ export function requestLanguage(req: FastifyRequest): Language {
   return 'pt';
 }
 
-interface FieldIssue { path: PropertyKey[]; message: string }
+interface FieldIssue {
+  path: PropertyKey[];
+  message: string;
+}
 
 /** One message per field (the first broken rule), as a form shows it. */
 function fieldsOf(issues: FieldIssue[], lang: Language) {
@@ -52,10 +55,16 @@ export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) return reply.status(err.status).send({ error: err.code, ...err.details });
     if (hasZodFastifySchemaValidationErrors(err)) {
-      return validationReply(reply, req, err.validation.map((v) => ({
-        path: String(v.instancePath ?? '').split('/').filter(Boolean),
-        message: String(v.message ?? 'validation.invalid'),
-      })));
+      return validationReply(
+        reply,
+        req,
+        err.validation.map((v) => ({
+          path: String(v.instancePath ?? '')
+            .split('/')
+            .filter(Boolean),
+          message: String(v.message ?? 'validation.invalid'),
+        })),
+      );
     }
     if (err instanceof ZodError) return validationReply(reply, req, err.issues);
     if (err.statusCode === 429) return reply.status(429).send({ error: 'ERR_TOO_MANY_REQUESTS' });

@@ -50,7 +50,9 @@ describe('route guards', () => {
   test('an expired company is refused outside the basics; company 1 never expires', async () => {
     const expired = await t.factory.company({ dueDate: '2020-01-01' });
     expect(await outcome(requireActiveSubscription, await t.factory.admin({ company: expired }))).toBe('402 ERR_SUBSCRIPTION_EXPIRED');
-    const today = await t.factory.company({ dueDate: new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date()) });
+    const today = await t.factory.company({
+      dueDate: new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date()),
+    });
     expect(await outcome(requireActiveSubscription, await t.factory.admin({ company: today }))).toBe('allowed');
     expect(await outcome(requireActiveSubscription, await t.factory.user({ companyId: 1 }))).toBe('allowed');
   });

@@ -1,6 +1,4 @@
-import {
-  type Actor, hasPermission, isSubscriptionValid, type Permission, type PlanSwitch,
-} from '@chatflow/contract';
+import { type Actor, hasPermission, isSubscriptionValid, type Permission, type PlanSwitch } from '@chatflow/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { companies, plans } from '../db/schema';
@@ -34,8 +32,11 @@ export async function companyAndPlan(req: FastifyRequest) {
   return loaded;
 }
 async function load(req: FastifyRequest) {
-  const [row] = await req.ctx.db.select({ company: companies, plan: plans }).from(companies)
-    .leftJoin(plans, eq(plans.id, companies.planId)).where(eq(companies.id, req.ctx.companyId));
+  const [row] = await req.ctx.db
+    .select({ company: companies, plan: plans })
+    .from(companies)
+    .leftJoin(plans, eq(plans.id, companies.planId))
+    .where(eq(companies.id, req.ctx.companyId));
   if (!row) throw new AppError('ERR_SESSION_EXPIRED', 401);
   return row;
 }

@@ -3,8 +3,16 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 import { LRUCache } from 'lru-cache';
 import type { Config } from '../config';
 
-export interface AccessClaims { userId: number; companyId: number; sessionId: string }
-export interface RefreshClaims { userId: number; sessionId: string; jti: string }
+export interface AccessClaims {
+  userId: number;
+  companyId: number;
+  sessionId: string;
+}
+export interface RefreshClaims {
+  userId: number;
+  sessionId: string;
+  jti: string;
+}
 
 export type VerifyResult<T> = { ok: true; claims: T } | { ok: false; reason: 'expired' | 'invalid' };
 
@@ -25,7 +33,10 @@ export function tokenService(config: Config) {
   const verifiedAccess = new LRUCache<string, Verified<AccessClaims>>({ max: VERIFIED_ACCESS_TOKENS });
 
   async function verify<T>(
-    token: string, k: Uint8Array, map: (p: Record<string, unknown>) => T | null, cache?: LRUCache<string, Verified<T>>,
+    token: string,
+    k: Uint8Array,
+    map: (p: Record<string, unknown>) => T | null,
+    cache?: LRUCache<string, Verified<T>>,
   ): Promise<VerifyResult<T>> {
     const known = cache?.get(token);
     if (known) return known.expiresAt > Date.now() ? { ok: true, claims: known.claims } : { ok: false, reason: 'expired' };
@@ -45,26 +56,41 @@ export function tokenService(config: Config) {
   return {
     signAccess: (c: AccessClaims) =>
       new SignJWT({ cid: c.companyId, sid: c.sessionId })
-        .setProtectedHeader({ alg: 'HS256' }).setSubject(String(c.userId))
-        .setIssuedAt().setExpirationTime(config.accessTokenTtl).sign(accessKey),
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(c.userId))
+        .setIssuedAt()
+        .setExpirationTime(config.accessTokenTtl)
+        .sign(accessKey),
 
     /** A new refresh token; `jti` is reused only to re-issue the current one (rotation grace). */
     signRefresh: (c: Omit<RefreshClaims, 'jti'>, jti: string = randomUUID()) => {
       const token = new SignJWT({ sid: c.sessionId })
-        .setProtectedHeader({ alg: 'HS256' }).setSubject(String(c.userId)).setJti(jti)
-        .setIssuedAt().setExpirationTime(`${config.refreshTokenTtlDays}d`).sign(refreshKey);
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(c.userId))
+        .setJti(jti)
+        .setIssuedAt()
+        .setExpirationTime(`${config.refreshTokenTtlDays}d`)
+        .sign(refreshKey);
       return token.then((t) => ({ token: t, jti }));
     },
 
     verifyAccess: (token: string) =>
-      verify<AccessClaims>(token, accessKey, (p) =>
-        typeof p.sub === 'string' && typeof p.cid === 'number' && typeof p.sid === 'string'
-          ? { userId: Number(p.sub), companyId: p.cid, sessionId: p.sid } : null, verifiedAccess),
+      verify<AccessClaims>(
+        token,
+        accessKey,
+        (p) =>
+          typeof p.sub === 'string' && typeof p.cid === 'number' && typeof p.sid === 'string'
+            ? { userId: Number(p.sub), companyId: p.cid, sessionId: p.sid }
+            : null,
+        verifiedAccess,
+      ),
 
     verifyRefresh: (token: string) =>
       verify<RefreshClaims>(token, refreshKey, (p) =>
         typeof p.sub === 'string' && typeof p.sid === 'string' && typeof p.jti === 'string'
-          ? { userId: Number(p.sub), sessionId: p.sid, jti: p.jti } : null),
+          ? { userId: Number(p.sub), sessionId: p.sid, jti: p.jti }
+          : null,
+      ),
   };
 }
 export type TokenService = ReturnType<typeof tokenService>;

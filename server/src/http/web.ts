@@ -13,8 +13,12 @@ export async function serveWeb(app: FastifyInstance, opts: { webDist: string | n
   if (!opts.webDist || !existsSync(path.join(opts.webDist, 'index.html'))) return;
   const indexHtml = readFileSync(path.join(opts.webDist, 'index.html'));
   await app.register(fastifyStatic, {
-    root: path.join(opts.webDist, 'assets'), prefix: '/assets/', decorateReply: false, index: false,
-    immutable: true, maxAge: '365d',
+    root: path.join(opts.webDist, 'assets'),
+    prefix: '/assets/',
+    decorateReply: false,
+    index: false,
+    immutable: true,
+    maxAge: '365d',
     // The web build writes .br and .gz copies of every text asset (web/scripts/precompress.mjs).
     preCompressed: true,
   });

@@ -17,7 +17,10 @@ export class InlineJobQueue implements JobQueue {
   private definitions = new Map<string, JobDefinition>();
   private delayedChain: Promise<void> = Promise.resolve();
 
-  constructor(definitions: JobDefinition[], private deps: () => JobDeps) {
+  constructor(
+    definitions: JobDefinition[],
+    private deps: () => JobDeps,
+  ) {
     for (const d of definitions) this.definitions.set(d.name, d);
   }
 

@@ -15,10 +15,14 @@ export class JobRunner implements JobQueue {
   private markStarted!: () => void;
 
   /** `deps` is read when a job runs, so the runner can exist before the app it serves. */
-  constructor(database: Database, private deps: () => JobDeps) {
-    this.boss = database.kind === 'pglite'
-      ? new PgBoss({ db: fromPglite(database.pglite as PGlite), backend: 'pglite' })
-      : new PgBoss({ connectionString: database.url ?? undefined, max: 4 });
+  constructor(
+    database: Database,
+    private deps: () => JobDeps,
+  ) {
+    this.boss =
+      database.kind === 'pglite'
+        ? new PgBoss({ db: fromPglite(database.pglite as PGlite), backend: 'pglite' })
+        : new PgBoss({ connectionString: database.url ?? undefined, max: 4 });
     this.boss.on('error', (err) => this.deps().log.error({ err }, 'job queue error'));
     this.started = new Promise((resolve) => {
       this.markStarted = resolve;
@@ -56,7 +60,8 @@ export class JobRunner implements JobQueue {
     const job = this.definitions.get(name);
     if (!job) throw new Error(`unknown job ${name}`);
     return this.boss.send(name, job.payload.parse(data) as object, {
-      startAfter: options.startAfterSeconds, singletonKey: options.singletonKey,
+      startAfter: options.startAfterSeconds,
+      singletonKey: options.singletonKey,
     });
   }
 

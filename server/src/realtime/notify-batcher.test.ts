@@ -32,16 +32,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('NOTIFYs of the cluster adapter,
     heard.length = 0;
     const statements: string[] = [];
     const counting = new Proxy(database.pool!, {
-      get: (target, prop) => (prop === 'query'
-        ? (text: string, values: unknown[]) => {
-          statements.push(text);
-          return target.query(text, values);
-        }
-        : Reflect.get(target, prop)),
+      get: (target, prop) =>
+        prop === 'query'
+          ? (text: string, values: unknown[]) => {
+              statements.push(text);
+              return target.query(text, values);
+            }
+          : Reflect.get(target, prop),
     });
     const pool = batchingPool(counting);
     // A repeat of the same payload must not be folded into one by PostgreSQL.
-    const payloads = Array.from({ length: 200 }, (_, i) => (i % 50 === 49 ? 'same' : JSON.stringify({ n: i, quote: "it's \"quoted\" \\ here" })));
+    const payloads = Array.from({ length: 200 }, (_, i) =>
+      i % 50 === 49 ? 'same' : JSON.stringify({ n: i, quote: 'it\'s "quoted" \\ here' }),
+    );
     await Promise.all(payloads.map((p) => pool.query(ADAPTER_NOTIFY_SQL, ['batch-test', p])));
     await untilHeard(payloads.length);
     expect(heard).toEqual(payloads);

@@ -49,7 +49,8 @@ export function notifyBatcher(pool: pg.Pool) {
       try {
         // unnest yields the rows in array order, so the notifications are queued in publish order.
         await pool.query('select pg_notify(t.c, t.p) from unnest($1::text[], $2::text[]) as t(c, p)', [
-          batch.map((n) => n.channel), batch.map((n) => n.payload),
+          batch.map((n) => n.channel),
+          batch.map((n) => n.payload),
         ]);
         for (const n of batch) n.done();
       } catch (err) {

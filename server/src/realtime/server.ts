@@ -77,7 +77,10 @@ export function createSocketServer(
       if (typeof uuid === 'string') socket.leave(rooms.chatBox(uuid));
     });
     socket.on('disconnect', async () => {
-      const remaining = await socket.nsp.in(rooms.user(actor.id)).fetchSockets().catch(() => [1]);
+      const remaining = await socket.nsp
+        .in(rooms.user(actor.id))
+        .fetchSockets()
+        .catch(() => [1]);
       if (remaining.length === 0) {
         await deps.hooks.onAllSocketsGone(actor.companyId, actor.id).catch((err) => deps.log.error({ err }, 'presence'));
       }

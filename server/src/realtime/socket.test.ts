@@ -48,7 +48,13 @@ async function until(check: () => Promise<boolean> | boolean, timeoutMs = TIMEOU
 
 /** A client socket on `/{namespace}`; not yet connected, so listeners can be attached first. */
 function socketFor(namespace: number, auth: Record<string, unknown>) {
-  const socket = connect(`${t.url}/${namespace}`, { auth, transports: ['websocket'], reconnection: false, autoConnect: false, forceNew: true });
+  const socket = connect(`${t.url}/${namespace}`, {
+    auth,
+    transports: ['websocket'],
+    reconnection: false,
+    autoConnect: false,
+    forceNew: true,
+  });
   open.push(socket);
   return socket;
 }
@@ -64,7 +70,10 @@ function connected(socket: Socket): Promise<Socket> {
 }
 
 async function refusal(socket: Socket): Promise<string> {
-  const err = await connected(socket).then(() => null, (e: Error) => e);
+  const err = await connected(socket).then(
+    () => null,
+    (e: Error) => e,
+  );
   if (!err) throw new Error('the connection was accepted');
   return err.message;
 }
@@ -87,7 +96,13 @@ describe('handshake', () => {
     const user = await t.factory.user();
     const { token } = await t.as(user);
     expect((await online(user, token)).connected).toBe(true);
-    const viaQuery = connect(`${t.url}/${user.companyId}`, { query: { token }, transports: ['websocket'], reconnection: false, forceNew: true, autoConnect: false });
+    const viaQuery = connect(`${t.url}/${user.companyId}`, {
+      query: { token },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      autoConnect: false,
+    });
     open.push(viaQuery);
     expect((await connected(viaQuery)).connected).toBe(true);
   });
@@ -131,7 +146,7 @@ describe('rooms', () => {
 });
 
 describe('events', () => {
-  test('company-{id}-user reaches the company\'s sockets and not another company\'s', async () => {
+  test("company-{id}-user reaches the company's sockets and not another company's", async () => {
     const a = await t.factory.user();
     const b = await t.factory.user();
     const socketA = await online(a, (await t.as(a)).token);
@@ -162,7 +177,10 @@ describe('events', () => {
     const stored = async () => (await t.database.db.select().from(users).where(eq(users.id, user.id)))[0];
 
     // As the sweep would after missed beats: offline with an old beat. The next beat brings them back.
-    await t.database.db.update(users).set({ online: false, lastSeenAt: new Date(0) }).where(eq(users.id, user.id));
+    await t.database.db
+      .update(users)
+      .set({ online: false, lastSeenAt: new Date(0) })
+      .where(eq(users.id, user.id));
     const announced = next<UserEvent>(socket, event, isMine);
     socket.emit('userStatus');
     expect(await announced).toMatchObject({ action: 'update', user: { id: user.id, online: true } });
@@ -180,7 +198,7 @@ describe('events', () => {
     await until(async () => !(await stored()).online);
   });
 
-  test('a second login tells the first session\'s socket (company-{id}-auth) and disconnects it', async () => {
+  test("a second login tells the first session's socket (company-{id}-auth) and disconnects it", async () => {
     const user = await t.factory.user();
     const first = await login(user.email, '10.20.0.1');
     expect(first.statusCode).toBe(200);

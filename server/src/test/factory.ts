@@ -15,15 +15,25 @@ type UserOverrides = Partial<typeof users.$inferInsert> & { company?: CompanyRow
 export function makeFactory(db: Db) {
   const factory = {
     async plan(overrides: Partial<typeof plans.$inferInsert> = {}): Promise<PlanRow> {
-      const [plan] = await db.insert(plans).values({ name: `Plan ${unique()}`, amount: '99.90', users: 10, connections: 5, queues: 10, ...overrides }).returning();
+      const [plan] = await db
+        .insert(plans)
+        .values({ name: `Plan ${unique()}`, amount: '99.90', users: 10, connections: 5, queues: 10, ...overrides })
+        .returning();
       return plan;
     },
     async company(overrides: Partial<typeof companies.$inferInsert> = {}): Promise<CompanyRow> {
       const planId = overrides.planId ?? (await factory.plan()).id;
-      const [company] = await db.insert(companies).values({
-        name: `Company ${unique()}`, email: `c-${unique()}@test.local`, planId, status: true,
-        dueDate: addDays(todayIn(DEFAULT_TIME_ZONE), 30), ...overrides,
-      }).returning();
+      const [company] = await db
+        .insert(companies)
+        .values({
+          name: `Company ${unique()}`,
+          email: `c-${unique()}@test.local`,
+          planId,
+          status: true,
+          dueDate: addDays(todayIn(DEFAULT_TIME_ZONE), 30),
+          ...overrides,
+        })
+        .returning();
       await ensureCompanySettings(db, company.id);
       return company;
     },
@@ -31,10 +41,17 @@ export function makeFactory(db: Db) {
       const { company, ...rest } = overrides;
       const companyId = rest.companyId ?? company?.id ?? (await factory.company()).id;
       passwordHash ??= hashPassword(TEST_PASSWORD);
-      const [user] = await db.insert(users).values({
-        ...USER_DEFAULTS, name: `User ${unique()}`, email: `u-${unique()}@test.local`,
-        passwordHash: await passwordHash, ...rest, companyId,
-      }).returning();
+      const [user] = await db
+        .insert(users)
+        .values({
+          ...USER_DEFAULTS,
+          name: `User ${unique()}`,
+          email: `u-${unique()}@test.local`,
+          passwordHash: await passwordHash,
+          ...rest,
+          companyId,
+        })
+        .returning();
       return user;
     },
     /** An admin of a fresh company (or of `company`). */
@@ -42,9 +59,16 @@ export function makeFactory(db: Db) {
     /** A platform super user, in a company of its own. */
     superUser: (overrides: UserOverrides = {}): Promise<UserRow> => factory.user({ profile: 'admin', super: true, ...overrides }),
     async queue(companyId: number, overrides: Partial<typeof queues.$inferInsert> = {}): Promise<QueueRow> {
-      const [queue] = await db.insert(queues).values({
-        companyId, name: `Queue ${unique()}`, color: `#${randomBytes(3).toString('hex')}`, greetingMessage: 'Olá', ...overrides,
-      }).returning();
+      const [queue] = await db
+        .insert(queues)
+        .values({
+          companyId,
+          name: `Queue ${unique()}`,
+          color: `#${randomBytes(3).toString('hex')}`,
+          greetingMessage: 'Olá',
+          ...overrides,
+        })
+        .returning();
       return queue;
     },
     async addUserToQueue(userId: number, queueId: number) {

@@ -58,13 +58,20 @@ export function useTestApp(overrides: Partial<Config> = {}, options: TestAppOpti
   const ctx = {} as TestContext;
   beforeAll(async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chatflow-test-'));
-    const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret', JWT_REFRESH_SECRET: 'test-refresh', LOG_LEVEL: 'silent' }, overrides);
+    const config = loadConfig(
+      { DATA_DIR: dataDir, JWT_SECRET: 'test-secret', JWT_REFRESH_SECRET: 'test-refresh', LOG_LEVEL: 'silent' },
+      overrides,
+    );
     const debug = process.env.TEST_LOG === '1';
     const database = await cloneTestDatabase();
     const { realtime, sent } = recordingRealtime();
     const { app, jobs, channels } = await compose({
-      config, database, log: pino({ level: 'silent' }), inlineJobs: true,
-      realtime: options.realSockets ? undefined : realtime, logger: debug ? { level: 'error' } : false,
+      config,
+      database,
+      log: pino({ level: 'silent' }),
+      inlineJobs: true,
+      realtime: options.realSockets ? undefined : realtime,
+      logger: debug ? { level: 'error' } : false,
     });
     await app.ready();
     let url = '';
@@ -75,7 +82,13 @@ export function useTestApp(overrides: Partial<Config> = {}, options: TestAppOpti
     }
     const tokens = tokenService(config);
     Object.assign(ctx, {
-      app, database, config, sent, url, jobs, channels,
+      app,
+      database,
+      config,
+      sent,
+      url,
+      jobs,
+      channels,
       factory: makeFactory(database.db),
       anon: requester(app, ''),
       async as(user: UserRow) {

@@ -11,9 +11,15 @@ export default function ForbiddenPage() {
     <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '60vh', textAlign: 'center' }} data-testid="forbidden">
       <Box>
         <BlockIcon color="error" sx={{ fontSize: 72 }} />
-        <Typography variant="h4" sx={{ my: 2 }}>{t('forbidden.title')}</Typography>
-        <Typography color="text.secondary" sx={{ mb: 3 }}>{t('forbidden.text')}</Typography>
-        <Button variant="contained" onClick={() => navigate('/tickets')}>{t('forbidden.back')}</Button>
+        <Typography variant="h4" sx={{ my: 2 }}>
+          {t('forbidden.title')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          {t('forbidden.text')}
+        </Typography>
+        <Button variant="contained" onClick={() => navigate('/tickets')}>
+          {t('forbidden.back')}
+        </Button>
       </Box>
     </Box>
   );

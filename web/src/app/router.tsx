@@ -11,7 +11,13 @@ import { AppShell } from './shell/AppShell';
 const page = (load: () => Promise<{ default: ComponentType }>) => {
   const Component = lazy(load);
   return (
-    <Suspense fallback={<Box sx={{ p: 4, textAlign: 'center' }}><CircularProgress size={28} /></Box>}>
+    <Suspense
+      fallback={
+        <Box sx={{ p: 4, textAlign: 'center' }}>
+          <CircularProgress size={28} />
+        </Box>
+      }
+    >
       <Component />
     </Suspense>
   );
@@ -28,16 +34,48 @@ export const router = createBrowserRouter([
   { path: '/signup', element: <PublicRoute>{page(() => import('../features/auth/SignupPage'))}</PublicRoute> },
   { path: '/forgetpsw', element: <PublicRoute>{page(() => import('../features/auth/ForgotPasswordPage'))}</PublicRoute> },
   {
-    element: <PrivateRoute><AppShell /></PrivateRoute>,
+    element: (
+      <PrivateRoute>
+        <AppShell />
+      </PrivateRoute>
+    ),
     children: [
       { path: '/', element: page(() => import('../features/home/HomePage')) },
       { path: '/403', element: <ForbiddenPage /> },
       { path: '/tickets/:uuid?', element: page(() => import('../features/tickets/TicketsPage')) },
-      { path: '/financeiro', element: <AdminOnly>{page(() => import('../features/financeiro/FinanceiroPage'))}</AdminOnly> },
-      { path: '/users', element: <RequireSubscription><AdminOnly>{page(() => import('../features/users/UsersPage'))}</AdminOnly></RequireSubscription> },
-      { path: '/queues', element: <RequireSubscription><AdminOnly>{page(() => import('../features/queues/QueuesPage'))}</AdminOnly></RequireSubscription> },
-      { path: '/settings', element: <RequireSubscription><AdminOnly>{page(() => import('../features/settings/SettingsPage'))}</AdminOnly></RequireSubscription> },
-      { path: '/companies', element: <RequireSubscription><PlanGate superOnly>{page(() => import('../features/companies/CompaniesPage'))}</PlanGate></RequireSubscription> },
+      { path: '/financeiro', element: <AdminOnly>{page(() => import('../features/billing/BillingPage'))}</AdminOnly> },
+      {
+        path: '/users',
+        element: (
+          <RequireSubscription>
+            <AdminOnly>{page(() => import('../features/users/UsersPage'))}</AdminOnly>
+          </RequireSubscription>
+        ),
+      },
+      {
+        path: '/queues',
+        element: (
+          <RequireSubscription>
+            <AdminOnly>{page(() => import('../features/queues/QueuesPage'))}</AdminOnly>
+          </RequireSubscription>
+        ),
+      },
+      {
+        path: '/settings',
+        element: (
+          <RequireSubscription>
+            <AdminOnly>{page(() => import('../features/settings/SettingsPage'))}</AdminOnly>
+          </RequireSubscription>
+        ),
+      },
+      {
+        path: '/companies',
+        element: (
+          <RequireSubscription>
+            <PlanGate superOnly>{page(() => import('../features/companies/CompaniesPage'))}</PlanGate>
+          </RequireSubscription>
+        ),
+      },
       { path: '/contacts', element: page(() => import('../features/contacts/ContactsPage')) },
       { path: '/contacts/import', element: page(() => import('../features/contacts/import/ContactImportPage')) },
       { path: '/tags', element: page(() => import('../features/tags/TagsPage')) },

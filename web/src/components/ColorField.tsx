@@ -21,21 +21,37 @@ export function toPickerHex(value: string): string {
 }
 
 /** A hex text field with the browser's colour picker as its swatch: type a code or pick one. */
-export const ColorField = forwardRef<HTMLInputElement, Props>(function ColorField({ label, value, onChange, onBlur, error, helperText, testId }, ref) {
+export const ColorField = forwardRef<HTMLInputElement, Props>(function ColorField(
+  { label, value, onChange, onBlur, error, helperText, testId },
+  ref,
+) {
   return (
-    <TextField label={label} value={value} fullWidth inputRef={ref} error={error} helperText={helperText}
-      onChange={(e) => onChange(e.target.value)} onBlur={onBlur}
+    <TextField
+      label={label}
+      value={value}
+      fullWidth
+      inputRef={ref}
+      error={error}
+      helperText={helperText}
+      onChange={(e) => onChange(e.target.value)}
+      onBlur={onBlur}
       slotProps={{
         htmlInput: { maxLength: 9, spellCheck: false, 'data-testid': testId },
         input: {
           startAdornment: (
             <InputAdornment position="start">
-              <Box component="input" type="color" aria-label={label} value={toPickerHex(value)}
+              <Box
+                component="input"
+                type="color"
+                aria-label={label}
+                value={toPickerHex(value)}
                 onChange={(e: ChangeEvent<HTMLInputElement>) => onChange(e.target.value)}
-                sx={{ width: 32, height: 32, p: 0, border: 0, bgcolor: 'transparent', cursor: 'pointer' }} />
+                sx={{ width: 32, height: 32, p: 0, border: 0, bgcolor: 'transparent', cursor: 'pointer' }}
+              />
             </InputAdornment>
           ),
         },
-      }} />
+      }}
+    />
   );
 });

@@ -42,7 +42,9 @@ export function ConfirmationDialog({ open, title, children, onConfirm, onClose, 
         <DialogContentText>{children ?? t('common.deleteConfirm')}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>{t('common.no')}</Button>
+        <Button onClick={onClose} disabled={busy}>
+          {t('common.no')}
+        </Button>
         <Button onClick={confirm} disabled={busy} variant="contained" color={confirmColor} autoFocus data-testid="confirm-yes">
           {confirmLabel ?? t('common.yes')}
         </Button>

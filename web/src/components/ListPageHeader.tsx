@@ -26,12 +26,25 @@ export function ListPageHeader(props: Props) {
   const bp = props.stackBelow ?? 'sm';
   return (
     <Stack direction={{ xs: 'column', [bp]: 'row' }} spacing={bp === 'md' ? 1.5 : 2} sx={{ alignItems: { [bp]: 'center' } }}>
-      <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }} data-testid={props.titleTestId}>{props.title}</Typography>
-      <TextField size="small" placeholder={props.searchPlaceholder} value={props.search} onChange={(e) => props.onSearch(e.target.value)}
+      <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }} data-testid={props.titleTestId}>
+        {props.title}
+      </Typography>
+      <TextField
+        size="small"
+        placeholder={props.searchPlaceholder}
+        value={props.search}
+        onChange={(e) => props.onSearch(e.target.value)}
         slotProps={{
-          input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" color="action" /></InputAdornment> },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" color="action" />
+              </InputAdornment>
+            ),
+          },
           htmlInput: { 'aria-label': t('common.search'), type: 'search', 'data-testid': props.searchTestId },
-        }} />
+        }}
+      />
       {props.children}
       <Button variant="contained" startIcon={<AddIcon />} onClick={props.onAdd} data-testid={props.addTestId} sx={{ whiteSpace: 'nowrap' }}>
         {props.addLabel}

@@ -7,17 +7,26 @@ import { forwardRef, useState } from 'react';
 export const PasswordField = forwardRef<HTMLInputElement, TextFieldProps>(function PasswordField(props, ref) {
   const [visible, setVisible] = useState(false);
   return (
-    <TextField {...props} inputRef={ref} type={visible ? 'text' : 'password'}
+    <TextField
+      {...props}
+      inputRef={ref}
+      type={visible ? 'text' : 'password'}
       slotProps={{
         input: {
           endAdornment: (
             <InputAdornment position="end">
-              <IconButton aria-label={visible ? 'hide password' : 'show password'} onClick={() => setVisible((v) => !v)} edge="end" tabIndex={-1}>
+              <IconButton
+                aria-label={visible ? 'hide password' : 'show password'}
+                onClick={() => setVisible((v) => !v)}
+                edge="end"
+                tabIndex={-1}
+              >
                 {visible ? <VisibilityOff /> : <Visibility />}
               </IconButton>
             </InputAdornment>
           ),
         },
-      }} />
+      }}
+    />
   );
 });

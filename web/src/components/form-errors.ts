@@ -1,4 +1,3 @@
-
 import type { TFunction } from 'i18next';
 import type { FieldValues, UseFormSetError, Path } from 'react-hook-form';
 import { ApiError } from '../lib/api';

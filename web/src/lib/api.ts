@@ -3,7 +3,12 @@ import { tokenStore } from './token';
 
 /** A failed call: HTTP status plus the server's ERR_* code and field messages. */
 export class ApiError extends Error {
-  constructor(public status: number, public code: string | null, public fields: ErrorBody['fields'] = [], public body: unknown = null) {
+  constructor(
+    public status: number,
+    public code: string | null,
+    public fields: ErrorBody['fields'] = [],
+    public body: unknown = null,
+  ) {
     super(code ?? `HTTP ${status}`);
   }
 }
@@ -58,7 +63,9 @@ async function request<T>(method: string, path: string, body?: unknown, query?: 
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
   const res = await fetch(buildUrl(path, query), {
-    method, headers, credentials: 'include',
+    method,
+    headers,
+    credentials: 'include',
     body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
   });
   if (res.ok) {

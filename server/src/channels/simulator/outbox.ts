@@ -27,7 +27,9 @@ function outboxFields(payload: OutboundPayload, publicDir: string) {
       return { type: 'contact', body: payload.vcard, mediaUrl: null, payload: { displayName: payload.displayName } };
     case 'location':
       return {
-        type: 'location', body: `${payload.latitude},${payload.longitude}`, mediaUrl: null,
+        type: 'location',
+        body: `${payload.latitude},${payload.longitude}`,
+        mediaUrl: null,
         payload: { description: payload.description ?? null },
       };
     case 'interactive':
@@ -40,14 +42,27 @@ function outboxFields(payload: OutboundPayload, publicDir: string) {
  * (a job re-run after a crash) find the earlier row instead of delivering twice.
  */
 export async function recordOutbound(
-  db: Db, connectionId: number, publicDir: string, payload: OutboundPayload, idempotencyKey: string,
+  db: Db,
+  connectionId: number,
+  publicDir: string,
+  payload: OutboundPayload,
+  idempotencyKey: string,
 ): Promise<{ row: SimulatorOutboxRow; created: boolean }> {
   const byKey = and(eq(simulatorOutbox.connectionId, connectionId), eq(simulatorOutbox.idempotencyKey, idempotencyKey));
   const [earlier] = await db.select().from(simulatorOutbox).where(byKey);
   if (earlier) return { row: earlier, created: false };
-  const [inserted] = await db.insert(simulatorOutbox).values({
-    connectionId, number: payload.to, externalId: newExternalId(), idempotencyKey, ack: 1, ...outboxFields(payload, publicDir),
-  }).onConflictDoNothing().returning();
+  const [inserted] = await db
+    .insert(simulatorOutbox)
+    .values({
+      connectionId,
+      number: payload.to,
+      externalId: newExternalId(),
+      idempotencyKey,
+      ack: 1,
+      ...outboxFields(payload, publicDir),
+    })
+    .onConflictDoNothing()
+    .returning();
   if (inserted) return { row: inserted, created: true };
   const [concurrent] = await db.select().from(simulatorOutbox).where(byKey);
   return { row: concurrent, created: false };
@@ -55,7 +70,9 @@ export async function recordOutbound(
 
 /** Moves a received message's ack forward only (a late "delivered" never undoes "read"). */
 export async function advanceOutboxAck(db: Db, outboxId: number, ack: number): Promise<void> {
-  await db.update(simulatorOutbox).set({ ack, updatedAt: new Date() })
+  await db
+    .update(simulatorOutbox)
+    .set({ ack, updatedAt: new Date() })
     .where(and(eq(simulatorOutbox.id, outboxId), lt(simulatorOutbox.ack, ack)));
 }
 
@@ -65,7 +82,8 @@ export async function findOutbox(db: Db, outboxId: number): Promise<SimulatorOut
 }
 
 export async function changeOutbox(db: Db, connectionId: number, externalId: string, change: { body: string } | { deleted: true }) {
-  await db.update(simulatorOutbox)
+  await db
+    .update(simulatorOutbox)
     .set('deleted' in change ? { isDeleted: true, updatedAt: new Date() } : { body: change.body, isEdited: true, updatedAt: new Date() })
     .where(and(eq(simulatorOutbox.connectionId, connectionId), eq(simulatorOutbox.externalId, externalId)));
 }

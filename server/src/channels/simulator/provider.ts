@@ -7,7 +7,12 @@ import type { JobQueue } from '../../jobs/queue';
 import type { ChannelProvider, InboundMessage, InboundResult, OutboundPayload, ProviderEvents, SendResult } from '../types';
 import { changeOutbox, recordOutbound } from './outbox';
 
-export interface SimulatorDeps { db: Db; jobs: JobQueue; log: FastifyBaseLogger; dataDir: string }
+export interface SimulatorDeps {
+  db: Db;
+  jobs: JobQueue;
+  log: FastifyBaseLogger;
+  dataDir: string;
+}
 
 /** When the simulated phone reports delivered and read, counted from the send. */
 export const SIMULATED_ACKS = [

@@ -6,40 +6,62 @@ import { connections } from './connections';
 import { tags } from './tags';
 
 /** One contact per person and channel in a company: (company, channel, number) is unique. */
-export const contacts = pgTable('contacts', {
-  id: serial('id').primaryKey(),
-  companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  number: text('number').notNull(),
-  email: text('email').notNull().default(''),
-  urlPicture: text('url_picture').notNull().default(''),
-  channel: text('channel', { enum: ['whatsapp', 'whatsappapi', 'facebook', 'instagram'] }).notNull().default('whatsapp'),
-  /** false means blocked */
-  active: boolean('active').notNull().default(true),
-  acceptAudioMessage: boolean('accept_audio_message').notNull().default(true),
-  disableBot: boolean('disable_bot').notNull().default(false),
-  isGroup: boolean('is_group').notNull().default(false),
-  lgpdAcceptedAt: timestamp('lgpd_accepted_at', { withTimezone: true, mode: 'date' }),
-  /** The connection the contact first wrote through. */
-  connectionId: integer('connection_id').references(() => connections.id, { onDelete: 'set null' }),
-  ...timestamps,
-}, (t) => [
-  uniqueIndex('contacts_company_channel_number_unique').on(t.companyId, t.channel, t.number),
-  index('contacts_company_name_idx').on(t.companyId, t.name),
-  index('contacts_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
-  index('contacts_number_trgm_idx').using('gin', sql`${t.number} gin_trgm_ops`),
-]);
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    number: text('number').notNull(),
+    email: text('email').notNull().default(''),
+    urlPicture: text('url_picture').notNull().default(''),
+    channel: text('channel', { enum: ['whatsapp', 'whatsappapi', 'facebook', 'instagram'] })
+      .notNull()
+      .default('whatsapp'),
+    /** false means blocked */
+    active: boolean('active').notNull().default(true),
+    acceptAudioMessage: boolean('accept_audio_message').notNull().default(true),
+    disableBot: boolean('disable_bot').notNull().default(false),
+    isGroup: boolean('is_group').notNull().default(false),
+    lgpdAcceptedAt: timestamp('lgpd_accepted_at', { withTimezone: true, mode: 'date' }),
+    /** The connection the contact first wrote through. */
+    connectionId: integer('connection_id').references(() => connections.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('contacts_company_channel_number_unique').on(t.companyId, t.channel, t.number),
+    index('contacts_company_name_idx').on(t.companyId, t.name),
+    index('contacts_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('contacts_number_trgm_idx').using('gin', sql`${t.number} gin_trgm_ops`),
+  ],
+);
 export type ContactRow = typeof contacts.$inferSelect;
 
-export const contactExtraInfo = pgTable('contact_extra_info', {
-  id: serial('id').primaryKey(),
-  contactId: integer('contact_id').notNull().references(() => contacts.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  value: text('value').notNull().default(''),
-  ...timestamps,
-}, (t) => [index('contact_extra_info_contact_idx').on(t.contactId)]);
+export const contactExtraInfo = pgTable(
+  'contact_extra_info',
+  {
+    id: serial('id').primaryKey(),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    value: text('value').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [index('contact_extra_info_contact_idx').on(t.contactId)],
+);
 
-export const contactTags = pgTable('contact_tags', {
-  contactId: integer('contact_id').notNull().references(() => contacts.id, { onDelete: 'cascade' }),
-  tagId: integer('tag_id').notNull().references(() => tags.id, { onDelete: 'cascade' }),
-}, (t) => [primaryKey({ columns: [t.contactId, t.tagId] }), index('contact_tags_tag_idx').on(t.tagId)]);
+export const contactTags = pgTable(
+  'contact_tags',
+  {
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.contactId, t.tagId] }), index('contact_tags_tag_idx').on(t.tagId)],
+);

@@ -42,7 +42,12 @@ describe('login', () => {
   });
 
   test('malformed JSON and wrong types are 400 with field messages, never 500', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/auth/login', payload: '{"email":', headers: { 'content-type': 'application/json' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad.statusCode).toBe(400);
     const types = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { email: 42, password: [] } });
     expect(types.statusCode).toBe(400);
@@ -84,8 +89,12 @@ describe('tokens and sessions', () => {
   test('an expired access token is 403 so the client refreshes', async () => {
     const { SignJWT } = await import('jose');
     const user = await t.factory.user();
-    const expired = await new SignJWT({ cid: user.companyId, sid: 'x' }).setProtectedHeader({ alg: 'HS256' })
-      .setSubject(String(user.id)).setIssuedAt(1).setExpirationTime(2).sign(new TextEncoder().encode(t.config.jwtSecret));
+    const expired = await new SignJWT({ cid: user.companyId, sid: 'x' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(user.id))
+      .setIssuedAt(1)
+      .setExpirationTime(2)
+      .sign(new TextEncoder().encode(t.config.jwtSecret));
     const res = await t.app.inject({ method: 'GET', url: '/auth/me', headers: { authorization: `Bearer ${expired}` } });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: 'ERR_SESSION_EXPIRED' });

@@ -12,7 +12,9 @@ export async function sendResetCode(config: Config, log: FastifyBaseLogger, to: 
   }
   const nodemailer = (await import('nodemailer')).default; // loaded only when a mail is sent
   const transport = nodemailer.createTransport({
-    host: config.smtp.host, port: config.smtp.port, secure: config.smtp.secure,
+    host: config.smtp.host,
+    port: config.smtp.port,
+    secure: config.smtp.secure,
     auth: config.smtp.user ? { user: config.smtp.user, pass: config.smtp.pass } : undefined,
   });
   await transport.sendMail({

@@ -49,7 +49,10 @@ describe('password reset', () => {
   test('an expired code is refused', async () => {
     const user = await t.factory.user();
     const code = await requestCode(user.email);
-    await t.database.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.userId, user.id));
+    await t.database.db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.userId, user.id));
     expect((await reset(user.email, code, 'NovaSenha1')).json()).toEqual({ error: 'ERR_INVALID_RESET_CODE' });
   });
 

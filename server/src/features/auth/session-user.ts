@@ -44,8 +44,11 @@ function toView(user: UserRow, row: ViewRow): SessionUserView {
 
 /** The user as login and refresh return it: with company, due date, settings, plan switches and queues. */
 export async function sessionUserView(db: DbOrTx, user: UserRow): Promise<SessionUserView> {
-  const [row] = await db.select(viewColumns(user.id))
-    .from(companies).leftJoin(plans, eq(plans.id, companies.planId)).where(eq(companies.id, user.companyId));
+  const [row] = await db
+    .select(viewColumns(user.id))
+    .from(companies)
+    .leftJoin(plans, eq(plans.id, companies.planId))
+    .where(eq(companies.id, user.companyId));
   return toView(user, row);
 }
 
@@ -54,15 +57,22 @@ export async function sessionUserView(db: DbOrTx, user: UserRow): Promise<Sessio
  * prepared statement, one round trip to the database (the request's cost is mostly round trips).
  */
 const sessionViewStatement = preparedPerDb((db) =>
-  db.select({ user: users, ...viewColumns(users.id) }).from(userSessions)
+  db
+    .select({ user: users, ...viewColumns(users.id) })
+    .from(userSessions)
     .innerJoin(users, eq(users.id, userSessions.userId))
     .innerJoin(companies, eq(companies.id, users.companyId))
     .leftJoin(plans, eq(plans.id, companies.planId))
     .where(liveSessionOf(sql.placeholder('sessionId'), sql.placeholder('userId')))
-    .prepare('load_session_user_view'));
+    .prepare('load_session_user_view'),
+);
 
 /** The live session's user with its view, or null when the session is unknown, revoked or not this user's. */
-export async function loadSessionUserView(db: Db, sessionId: string, userId: number): Promise<{ user: UserRow; view: SessionUserView } | null> {
+export async function loadSessionUserView(
+  db: Db,
+  sessionId: string,
+  userId: number,
+): Promise<{ user: UserRow; view: SessionUserView } | null> {
   const [row] = await sessionViewStatement(db).execute({ sessionId, userId });
   return row ? { user: row.user, view: toView(row.user, row) } : null;
 }

@@ -14,16 +14,22 @@ export const liveSessionOf = (sessionId: unknown, userId: unknown) =>
  * own cost a round trip per request.
  */
 const sessionUserStatement = preparedPerDb((db) =>
-  db.select({
-    user: users,
-    queueIds: sql<number[]>`array(select ${userQueues.queueId} from ${userQueues} where ${userQueues.userId} = ${users.id})`,
-  }).from(userSessions)
+  db
+    .select({
+      user: users,
+      queueIds: sql<number[]>`array(select ${userQueues.queueId} from ${userQueues} where ${userQueues.userId} = ${users.id})`,
+    })
+    .from(userSessions)
     .innerJoin(users, eq(users.id, userSessions.userId))
     .where(liveSessionOf(sql.placeholder('sessionId'), sql.placeholder('userId')))
-    .prepare('load_session_user'));
+    .prepare('load_session_user'),
+);
 
 /** The user behind a live session with their queues, as every authenticated request loads it. */
-export interface SessionUser { user: UserRow; queueIds: number[] }
+export interface SessionUser {
+  user: UserRow;
+  queueIds: number[];
+}
 
 /** The user behind a live session and their queues, or null when the session is unknown, revoked or not this user's. */
 export async function loadSessionActor(db: Db, sessionId: string, userId: number): Promise<SessionUser | null> {
@@ -38,15 +44,25 @@ export async function loadSessionUser(db: Db, sessionId: string, userId: number)
 
 /** Opens a session and ends every other live one of the user (one live session per user). */
 export async function openSession(
-  tx: DbOrTx, user: UserRow, sessionId: string, jti: string, meta: { remember: boolean; userAgent?: string; ip?: string },
+  tx: DbOrTx,
+  user: UserRow,
+  sessionId: string,
+  jti: string,
+  meta: { remember: boolean; userAgent?: string; ip?: string },
 ): Promise<{ endedSessionIds: string[] }> {
-  const ended = await tx.update(userSessions)
+  const ended = await tx
+    .update(userSessions)
     .set({ revokedAt: new Date(), revokedReason: 'superseded' })
     .where(and(eq(userSessions.userId, user.id), isNull(userSessions.revokedAt), ne(userSessions.id, sessionId)))
     .returning({ id: userSessions.id });
   await tx.insert(userSessions).values({
-    id: sessionId, userId: user.id, companyId: user.companyId, refreshJti: jti,
-    remember: meta.remember, userAgent: meta.userAgent?.slice(0, 300), ip: meta.ip,
+    id: sessionId,
+    userId: user.id,
+    companyId: user.companyId,
+    refreshJti: jti,
+    remember: meta.remember,
+    userAgent: meta.userAgent?.slice(0, 300),
+    ip: meta.ip,
   });
   return { endedSessionIds: ended.map((e) => e.id) };
 }
@@ -60,19 +76,25 @@ export async function findSession(db: DbOrTx, sessionId: string) {
 
 /** Rotates the refresh jti only if `expectedJti` is still the current one (compare-and-set). */
 export async function rotateRefresh(db: DbOrTx, sessionId: string, expectedJti: string, nextJti: string): Promise<boolean> {
-  const rows = await db.update(userSessions).set({ refreshJti: nextJti, previousJti: expectedJti, rotatedAt: new Date() })
+  const rows = await db
+    .update(userSessions)
+    .set({ refreshJti: nextJti, previousJti: expectedJti, rotatedAt: new Date() })
     .where(and(eq(userSessions.id, sessionId), eq(userSessions.refreshJti, expectedJti), isNull(userSessions.revokedAt)))
     .returning({ id: userSessions.id });
   return rows.length === 1;
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: string, reason: string): Promise<void> {
-  await db.update(userSessions).set({ revokedAt: new Date(), revokedReason: reason })
+  await db
+    .update(userSessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(userSessions.id, sessionId), isNull(userSessions.revokedAt)));
 }
 
 export async function revokeUserSessions(db: DbOrTx, userId: number, reason: string): Promise<string[]> {
-  const rows = await db.update(userSessions).set({ revokedAt: new Date(), revokedReason: reason })
+  const rows = await db
+    .update(userSessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt)))
     .returning({ id: userSessions.id });
   return rows.map((r) => r.id);

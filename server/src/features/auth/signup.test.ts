@@ -8,7 +8,15 @@ const t = useTestApp();
 let seq = 0;
 const payload = (planId: number, over: Record<string, unknown> = {}) => {
   seq += 1;
-  return { companyName: `Acme ${Date.now()}-${seq}`, name: 'Maria', email: `maria${Date.now()}${seq}@acme.test`, password: 'secret1', phone: '5511999990000', planId, ...over };
+  return {
+    companyName: `Acme ${Date.now()}-${seq}`,
+    name: 'Maria',
+    email: `maria${Date.now()}${seq}@acme.test`,
+    password: 'secret1',
+    phone: '5511999990000',
+    planId,
+    ...over,
+  };
 };
 
 describe('POST /auth/signup', () => {
@@ -36,10 +44,23 @@ describe('POST /auth/signup', () => {
 
   test('validation messages are the spec’s', async () => {
     const plan = await t.factory.plan();
-    const res = await t.anon.post('/auth/signup', { ...payload(plan.id), name: 'M', companyName: '', password: '123', email: 'x', phone: '' });
+    const res = await t.anon.post('/auth/signup', {
+      ...payload(plan.id),
+      name: 'M',
+      companyName: '',
+      password: '123',
+      email: 'x',
+      phone: '',
+    });
     expect(res.statusCode).toBe(400);
     const fields = Object.fromEntries(res.json().fields.map((f: { field: string; message: string }) => [f.field, f.message]));
-    expect(fields).toMatchObject({ name: 'Muito curto!', companyName: 'Obrigatório', password: 'Muito curto!', email: 'E-mail inválido', phone: 'Obrigatório' });
+    expect(fields).toMatchObject({
+      name: 'Muito curto!',
+      companyName: 'Obrigatório',
+      password: 'Muito curto!',
+      email: 'E-mail inválido',
+      phone: 'Obrigatório',
+    });
     const long = await t.anon.post('/auth/signup', { ...payload(plan.id), name: 'x'.repeat(51) });
     expect(long.json().fields[0]).toMatchObject({ field: 'name', message: 'Muito longo!' });
   });

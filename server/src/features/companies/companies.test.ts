@@ -18,8 +18,14 @@ describe('POST /companies', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({
-      email: 'contato@acme.test', planId: plan.id, plan: { id: plan.id, name: plan.name, amount: '79.90' },
-      status: false, numberAttendants: 1, numberConections: 1, recurrence: 'MENSAL', schedules: [],
+      email: 'contato@acme.test',
+      planId: plan.id,
+      plan: { id: plan.id, name: plan.name, amount: '79.90' },
+      status: false,
+      numberAttendants: 1,
+      numberConections: 1,
+      recurrence: 'MENSAL',
+      schedules: [],
       dueDate: addDays(todayIn(DEFAULT_TIME_ZONE), 10),
     });
     expect(Object.keys(body)).not.toContain('timeZone');
@@ -30,15 +36,34 @@ describe('POST /companies', () => {
   test('keeps what the form sends: status, due date, recurrence, counters, address', async () => {
     const plan = await t.factory.plan();
     const res = await (await root()).post('/companies', {
-      name: `Beta ${uniq()}`, email: 'beta@test.local', planId: plan.id, status: true, dueDate: '2031-05-20',
-      recurrence: 'ANUAL', numberAttendants: '7', numberConections: 3, phone: '5511999990000', document: '12.345.678/0001-00',
-      addressStreet: 'Rua A, 1', addressCity: 'São Paulo', addressState: 'SP', paymentMethod: 'pix',
+      name: `Beta ${uniq()}`,
+      email: 'beta@test.local',
+      planId: plan.id,
+      status: true,
+      dueDate: '2031-05-20',
+      recurrence: 'ANUAL',
+      numberAttendants: '7',
+      numberConections: 3,
+      phone: '5511999990000',
+      document: '12.345.678/0001-00',
+      addressStreet: 'Rua A, 1',
+      addressCity: 'São Paulo',
+      addressState: 'SP',
+      paymentMethod: 'pix',
     });
     expect(res.statusCode).toBe(200);
     const [row] = await db().select().from(companies).where(eq(companies.id, res.json().id));
     expect(row).toMatchObject({
-      status: true, dueDate: '2031-05-20', recurrence: 'ANUAL', numberAttendants: 7, numberConections: 3,
-      phone: '5511999990000', document: '12.345.678/0001-00', addressCity: 'São Paulo', addressState: 'SP', paymentMethod: 'pix',
+      status: true,
+      dueDate: '2031-05-20',
+      recurrence: 'ANUAL',
+      numberAttendants: 7,
+      numberConections: 3,
+      phone: '5511999990000',
+      document: '12.345.678/0001-00',
+      addressCity: 'São Paulo',
+      addressState: 'SP',
+      paymentMethod: 'pix',
     });
   });
 
@@ -51,7 +76,12 @@ describe('POST /companies', () => {
     const [admin] = await db().select().from(users).where(eq(users.companyId, res.json().id));
     expect(admin).toMatchObject({ name, email, profile: 'admin', super: false, showDashboard: 'enabled', allowConnections: 'enabled' });
     expect(admin.passwordHash).not.toContain('primeira1');
-    const login = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { email, password: 'primeira1' }, remoteAddress: '10.7.0.1' });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email, password: 'primeira1' },
+      remoteAddress: '10.7.0.1',
+    });
     expect(login.statusCode).toBe(200);
     expect(login.json().user).toMatchObject({ profile: 'admin', company: { id: res.json().id, name } });
     expect(t.sent.find((e) => e.event === `company-${res.json().id}-user`)?.payload).toMatchObject({ action: 'create', user: { email } });
@@ -82,13 +112,30 @@ describe('POST /companies', () => {
     const empty = await r.post('/companies', { name: '', email: '', planId: 1 });
     expect(empty.statusCode).toBe(400);
     expect(fieldsOf(empty)).toMatchObject({ name: 'Nome é obrigatório', email: 'E-mail é obrigatório' });
-    const bad = await r.post('/companies', { name: 'A', email: 'nao-e-email', planId: 1, numberAttendants: 'dez', numberConections: 'x', password: '123' });
+    const bad = await r.post('/companies', {
+      name: 'A',
+      email: 'nao-e-email',
+      planId: 1,
+      numberAttendants: 'dez',
+      numberConections: 'x',
+      password: '123',
+    });
     expect(fieldsOf(bad)).toMatchObject({
-      name: 'Muito curto!', email: 'Email é inválido', numberAttendants: 'Deve ser um número', numberConections: 'Deve ser um número', password: 'Muito curto!',
+      name: 'Muito curto!',
+      email: 'Email é inválido',
+      numberAttendants: 'Deve ser um número',
+      numberConections: 'Deve ser um número',
+      password: 'Muito curto!',
     });
     const en = await r.inject({ method: 'POST', url: '/companies', payload: { email: 'x' }, headers: { 'accept-language': 'en' } });
     expect(fieldsOf(en)).toMatchObject({ name: 'Name is required', email: 'Email is invalid' });
-    const dates = await r.post('/companies', { name: 'Zeta', email: 'z@test.local', planId: 1, dueDate: '2030-02-30', recurrence: 'DIARIO' });
+    const dates = await r.post('/companies', {
+      name: 'Zeta',
+      email: 'z@test.local',
+      planId: 1,
+      dueDate: '2030-02-30',
+      recurrence: 'DIARIO',
+    });
     expect(Object.keys(fieldsOf(dates))).toEqual(expect.arrayContaining(['dueDate', 'recurrence']));
     const noPlan = await r.post('/companies', { name: `Eta ${uniq()}`, email: 'e@test.local', planId: 999999 });
     expect(noPlan.statusCode).toBe(400);
@@ -102,10 +149,18 @@ describe('reading companies', () => {
     const company = await t.factory.company({ planId: plan.id });
     const r = await root();
     const all = (await r.get('/companies')).json();
-    expect(all.find((c: { id: number }) => c.id === company.id)).toMatchObject({ name: company.name, plan: { name: plan.name, amount: '12.50' } });
+    expect(all.find((c: { id: number }) => c.id === company.id)).toMatchObject({
+      name: company.name,
+      plan: { name: plan.name, amount: '12.50' },
+    });
     expect(all.find((c: { id: number }) => c.id === 1)).toMatchObject({ dueDate: '2999-12-31' });
     const list = (await r.get('/companies/list')).json();
-    expect(list.find((c: { id: number }) => c.id === company.id)).toEqual({ id: company.id, name: company.name, dueDate: company.dueDate, planId: plan.id });
+    expect(list.find((c: { id: number }) => c.id === company.id)).toEqual({
+      id: company.id,
+      name: company.name,
+      dueDate: company.dueDate,
+      planId: plan.id,
+    });
   });
 
   test('GET /companiesPlan pages by 20 with count and searches name and e-mail', async () => {
@@ -130,7 +185,11 @@ describe('reading companies', () => {
   test('GET /companies/:id answers one company; unknown is 404', async () => {
     const company = await t.factory.company();
     const r = await root();
-    expect((await r.get(`/companies/${company.id}`)).json()).toMatchObject({ id: company.id, name: company.name, dueDate: company.dueDate });
+    expect((await r.get(`/companies/${company.id}`)).json()).toMatchObject({
+      id: company.id,
+      name: company.name,
+      dueDate: company.dueDate,
+    });
     expect((await r.get('/companies/999999')).statusCode).toBe(404);
   });
 });
@@ -139,10 +198,22 @@ describe('PUT /companies/:id', () => {
   test('changes the fields sent and nothing else', async () => {
     const company = await t.factory.company({ dueDate: '2030-01-10', numberAttendants: 4 });
     const plan = await t.factory.plan();
-    const res = await (await root()).put(`/companies/${company.id}`, { name: `Renamed ${uniq()}`, planId: plan.id, dueDate: '2030-03-01', status: false });
+    const res = await (await root()).put(`/companies/${company.id}`, {
+      name: `Renamed ${uniq()}`,
+      planId: plan.id,
+      dueDate: '2030-03-01',
+      status: false,
+    });
     expect(res.statusCode).toBe(200);
     const [row] = await db().select().from(companies).where(eq(companies.id, company.id));
-    expect(row).toMatchObject({ name: res.json().name, planId: plan.id, dueDate: '2030-03-01', status: false, numberAttendants: 4, email: company.email });
+    expect(row).toMatchObject({
+      name: res.json().name,
+      planId: plan.id,
+      dueDate: '2030-03-01',
+      status: false,
+      numberAttendants: 4,
+      email: company.email,
+    });
   });
 
   test("the main company's due date stays 2999-12-31", async () => {

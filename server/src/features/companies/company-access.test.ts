@@ -10,20 +10,35 @@ const fieldsOf = (res: { json(): { fields?: { field: string; message: string }[]
   Object.fromEntries((res.json().fields ?? []).toReversed().map((f) => [f.field, f.message]));
 
 const weekday = (over: Record<string, string> = {}) => ({
-  weekday: 'Segunda-feira', weekdayEn: 'monday', startTimeA: '08:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00', ...over,
+  weekday: 'Segunda-feira',
+  weekdayEn: 'monday',
+  startTimeA: '08:00',
+  endTimeA: '12:00',
+  startTimeB: '13:00',
+  endTimeB: '18:00',
+  ...over,
 });
 
 describe('POST /companies/:id/users (company-user dialog)', () => {
   test('creates an admin in that company who can log in', async () => {
     const company = await t.factory.company();
     const email = `novo-${uniq()}@test.local`;
-    const res = await (await t.as(await t.factory.superUser())).post(`/companies/${company.id}/users`, { name: 'Maria Souza', email, password: 'senha1' });
+    const res = await (await t.as(await t.factory.superUser())).post(`/companies/${company.id}/users`, {
+      name: 'Maria Souza',
+      email,
+      password: 'senha1',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Maria Souza', email, profile: 'admin', companyId: company.id });
     expect(res.json().passwordHash).toBeUndefined();
     const [row] = await db().select().from(users).where(eq(users.email, email));
     expect(row.companyId).toBe(company.id);
-    const login = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { email, password: 'senha1' }, remoteAddress: '10.8.0.1' });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email, password: 'senha1' },
+      remoteAddress: '10.8.0.1',
+    });
     expect(login.statusCode).toBe(200);
   });
 
@@ -35,7 +50,9 @@ describe('POST /companies/:id/users (company-user dialog)', () => {
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toEqual({ error: 'ERR_EMAIL_ALREADY_EXISTS' });
     expect(await db().select().from(users).where(eq(users.companyId, company.id))).toHaveLength(0);
-    expect((await r.post('/companies/999999/users', { name: 'Ana', email: `a-${uniq()}@test.local`, password: 'senha1' })).statusCode).toBe(404);
+    expect((await r.post('/companies/999999/users', { name: 'Ana', email: `a-${uniq()}@test.local`, password: 'senha1' })).statusCode).toBe(
+      404,
+    );
     const bad = await r.post(`/companies/${company.id}/users`, { name: 'A', email: 'x', password: '123' });
     expect(fieldsOf(bad)).toEqual({ name: 'Muito curto!', email: 'E-mail inválido', password: 'Muito curto!' });
   });
@@ -102,10 +119,16 @@ describe('super-only company routes', () => {
     const company = await t.factory.company();
     const planId = (await db().select({ id: plans.id }).from(plans).limit(1))[0].id;
     const routes = [
-      ['GET', '/companies'], ['GET', '/companies/list'], ['GET', '/companiesPlan'], ['GET', '/companiesPlan/'],
-      ['GET', `/companies/${company.id}`], ['POST', '/companies', { name: `Nova ${uniq()}`, email: 'n@test.local', planId }],
-      ['PUT', `/companies/${company.id}`, { name: 'Hacked' }], ['DELETE', `/companies/${company.id}`],
-      ['POST', `/companies/${company.id}/renew`], ['POST', `/companies/${company.id}/users`, { name: 'Eve', email: `eve-${uniq()}@test.local`, password: 'senha1' }],
+      ['GET', '/companies'],
+      ['GET', '/companies/list'],
+      ['GET', '/companiesPlan'],
+      ['GET', '/companiesPlan/'],
+      ['GET', `/companies/${company.id}`],
+      ['POST', '/companies', { name: `Nova ${uniq()}`, email: 'n@test.local', planId }],
+      ['PUT', `/companies/${company.id}`, { name: 'Hacked' }],
+      ['DELETE', `/companies/${company.id}`],
+      ['POST', `/companies/${company.id}/renew`],
+      ['POST', `/companies/${company.id}/users`, { name: 'Eve', email: `eve-${uniq()}@test.local`, password: 'senha1' }],
     ] as const;
     const admin = await t.as(await t.factory.admin({ company }));
     const user = await t.as(await t.factory.user({ company }));

@@ -2,7 +2,11 @@ import { type CompanyListItem, type CompanyView, effectiveDueDate, type Recurren
 import type { CompanyRow } from '../../db/schema';
 import { formatAmount } from '../plans/presenter';
 
-export interface PlanRef { id: number; name: string; amount: string }
+export interface PlanRef {
+  id: number;
+  name: string;
+  amount: string;
+}
 
 /**
  * Whitelist of what leaves the server about a company. The due date goes through effectiveDueDate

@@ -10,8 +10,10 @@ import { type PlanRef, presentCompany } from './presenter';
  * platform; a non-super caller only ever reaches its own company (see policy.ts).
  */
 const withPlan = (db: DbOrTx) =>
-  db.select({ company: companies, plan: { id: plans.id, name: plans.name, amount: plans.amount } })
-    .from(companies).leftJoin(plans, eq(plans.id, companies.planId));
+  db
+    .select({ company: companies, plan: { id: plans.id, name: plans.name, amount: plans.amount } })
+    .from(companies)
+    .leftJoin(plans, eq(plans.id, companies.planId));
 
 export async function listCompanies(db: DbOrTx) {
   const rows = await withPlan(db).orderBy(asc(companies.id));
@@ -19,8 +21,10 @@ export async function listCompanies(db: DbOrTx) {
 }
 
 export function listCompanyItems(db: DbOrTx) {
-  return db.select({ id: companies.id, name: companies.name, dueDate: companies.dueDate, planId: companies.planId })
-    .from(companies).orderBy(asc(companies.name));
+  return db
+    .select({ id: companies.id, name: companies.name, dueDate: companies.dueDate, planId: companies.planId })
+    .from(companies)
+    .orderBy(asc(companies.name));
 }
 
 /** `%` and `_` in a search are literal characters, not wildcards. */
@@ -28,9 +32,7 @@ const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}
 
 export async function companyPage(db: DbOrTx, q: { searchParam: string; pageNumber: number }): Promise<CompanyPage> {
   const term = q.searchParam.trim();
-  const where: SQL | undefined = term
-    ? or(ilike(companies.name, likeTerm(term)), ilike(companies.email, likeTerm(term)))
-    : undefined;
+  const where: SQL | undefined = term ? or(ilike(companies.name, likeTerm(term)), ilike(companies.email, likeTerm(term))) : undefined;
   const offset = (q.pageNumber - 1) * COMPANY_PAGE_SIZE;
   const [rows, [{ total }]] = await Promise.all([
     withPlan(db).where(where).orderBy(asc(companies.name), asc(companies.id)).limit(COMPANY_PAGE_SIZE).offset(offset),

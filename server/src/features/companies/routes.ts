@@ -1,6 +1,4 @@
-import {
-  CompanyInput, CompanyPageQuery, CompanySchedulesInput, CompanyUpdateInput, CompanyUserInput, IdParam,
-} from '@chatflow/contract';
+import { CompanyInput, CompanyPageQuery, CompanySchedulesInput, CompanyUpdateInput, CompanyUserInput, IdParam } from '@chatflow/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin, requireSuper } from '../../http/guards';
@@ -28,13 +26,11 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/companies', { preHandler: superOnly }, async (req) => listCompanies(req.ctx.db));
 
-  app.get('/companies/list', { preHandler: superOnly }, async (req) =>
-    (await listCompanyItems(req.ctx.db)).map(presentCompanyListItem));
+  app.get('/companies/list', { preHandler: superOnly }, async (req) => (await listCompanyItems(req.ctx.db)).map(presentCompanyListItem));
 
   // The spec writes the path with a trailing slash; existing clients call it either way.
   for (const url of ['/companiesPlan', '/companiesPlan/']) {
-    app.get(url, { schema: { querystring: CompanyPageQuery }, preHandler: superOnly }, async (req) =>
-      companyPage(req.ctx.db, req.query));
+    app.get(url, { schema: { querystring: CompanyPageQuery }, preHandler: superOnly }, async (req) => companyPage(req.ctx.db, req.query));
   }
 
   app.get('/companies/listPlan/:companyId', { schema: { params: CompanyIdParam }, preHandler: app.authenticate }, async (req) => {
@@ -44,7 +40,8 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/companies/:id', { schema: { params: IdParam }, preHandler: superOnly }, async (req) =>
-    presentCompanyById(req.ctx.db, req.params.id));
+    presentCompanyById(req.ctx.db, req.params.id),
+  );
 
   app.post('/companies', { schema: { body: CompanyInput }, preHandler: superOnly }, async (req) => {
     const company = await createCompany(req.ctx, req.body);
@@ -67,14 +64,19 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/companies/:id/users', { schema: { params: IdParam, body: CompanyUserInput }, preHandler: superOnly }, async (req) =>
-    createCompanyUser(req.ctx, req.params.id, req.body));
+    createCompanyUser(req.ctx, req.params.id, req.body),
+  );
 
-  app.put('/companies/:id/schedules', {
-    schema: { params: IdParam, body: CompanySchedulesInput },
-    preHandler: [app.authenticate, requireAdmin],
-  }, async (req) => {
-    assertReachable(req.ctx.actor, req.params.id);
-    const company = await updateCompanySchedules(req.ctx, req.params.id, req.body);
-    return presentCompanyById(req.ctx.db, company.id);
-  });
+  app.put(
+    '/companies/:id/schedules',
+    {
+      schema: { params: IdParam, body: CompanySchedulesInput },
+      preHandler: [app.authenticate, requireAdmin],
+    },
+    async (req) => {
+      assertReachable(req.ctx.actor, req.params.id);
+      const company = await updateCompanySchedules(req.ctx, req.params.id, req.body);
+      return presentCompanyById(req.ctx.db, company.id);
+    },
+  );
 };

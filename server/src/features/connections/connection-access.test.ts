@@ -19,7 +19,8 @@ test('without a session every connection route is 401', async () => {
     await t.anon.post('/whatsapp', { name: 'Nova' }),
     await t.anon.put('/whatsapp/1', { name: 'Nova' }),
     await t.anon.delete('/whatsapp/1'),
-  ]) expect(res.statusCode).toBe(401);
+  ])
+    expect(res.statusCode).toBe(401);
 });
 
 test('a profile user lists and reads connections without the token, and gets 403 on writes', async () => {

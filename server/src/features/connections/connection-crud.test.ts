@@ -10,23 +10,42 @@ test('creating a simulator connection stores it, links its queues, starts it and
   const queue = await t.factory.queue(admin.companyId);
   const api = await t.as(admin);
   const res = await api.post('/whatsapp', {
-    name: 'Simulador', provider: 'simulator', queueIds: [queue.id], greetingMessage: 'Olá!', complationMessage: 'Tchau',
-    ratingMessage: 'Nota?', outOfHoursMessage: 'Fechado', groupAsTicket: 'enabled', allowGroup: true, ignoredField: 'x',
+    name: 'Simulador',
+    provider: 'simulator',
+    queueIds: [queue.id],
+    greetingMessage: 'Olá!',
+    complationMessage: 'Tchau',
+    ratingMessage: 'Nota?',
+    outOfHoursMessage: 'Fechado',
+    groupAsTicket: 'enabled',
+    allowGroup: true,
+    ignoredField: 'x',
   });
   expect(res.statusCode, res.body).toBe(200);
   const view = res.json();
   expect(view).toMatchObject({
-    name: 'Simulador', provider: 'simulator', channel: 'whatsapp', status: 'CONNECTED', isDefault: true, companyId: admin.companyId,
-    greetingMessage: 'Olá!', complationMessage: 'Tchau', ratingMessage: 'Nota?', outOfHoursMessage: 'Fechado',
-    groupAsTicket: 'enabled', allowGroup: true, queues: [{ id: queue.id, name: queue.name, color: queue.color }],
+    name: 'Simulador',
+    provider: 'simulator',
+    channel: 'whatsapp',
+    status: 'CONNECTED',
+    isDefault: true,
+    companyId: admin.companyId,
+    greetingMessage: 'Olá!',
+    complationMessage: 'Tchau',
+    ratingMessage: 'Nota?',
+    outOfHoursMessage: 'Fechado',
+    groupAsTicket: 'enabled',
+    allowGroup: true,
+    queues: [{ id: queue.id, name: queue.name, color: queue.color }],
   });
   expect(view.token).toMatch(/^[A-Za-z0-9]{30}$/);
 
   const [row] = await t.database.db.select().from(connections).where(eq(connections.id, view.id));
   expect(row.status).toBe('CONNECTED');
   expect(row.token).toBe(view.token);
-  expect(await t.database.db.select().from(connectionQueues).where(eq(connectionQueues.connectionId, view.id)))
-    .toEqual([{ connectionId: view.id, queueId: queue.id }]);
+  expect(await t.database.db.select().from(connectionQueues).where(eq(connectionQueues.connectionId, view.id))).toEqual([
+    { connectionId: view.id, queueId: queue.id },
+  ]);
 
   const events = t.sent.filter((e) => e.companyId === admin.companyId);
   const created = events.find((e) => e.event === `company-${admin.companyId}-whatsapp`);
@@ -127,8 +146,12 @@ test('updating changes only the sent fields, replaces queues, and moves the defa
   const promoted = await api.put(`/whatsapp/${b.id}`, { isDefault: true });
   expect(promoted.json().isDefault).toBe(true);
   expect((await api.get(`/whatsapp/${a.id}`)).json().isDefault).toBe(false);
-  expect(t.sent.filter((e) => e.event === `company-${admin.companyId}-whatsapp`).slice(-2).map((e) => e.payload))
-    .toMatchObject([{ whatsapp: { id: b.id, isDefault: true } }, { whatsapp: { id: a.id, isDefault: false } }]);
+  expect(
+    t.sent
+      .filter((e) => e.event === `company-${admin.companyId}-whatsapp`)
+      .slice(-2)
+      .map((e) => e.payload),
+  ).toMatchObject([{ whatsapp: { id: b.id, isDefault: true } }, { whatsapp: { id: a.id, isDefault: false } }]);
 });
 
 test('the default cannot be switched off: another connection must become default (ERR_NO_OTHER_WHATSAPP)', async () => {
@@ -151,7 +174,10 @@ test('deleting: the default goes only when it is the last one; others go any tim
   expect(refused.json()).toEqual({ error: 'ERR_NO_OTHER_WHATSAPP' });
 
   expect((await api.delete(`/whatsapp/${other.id}`)).statusCode).toBe(200);
-  expect(t.sent.at(-1)).toMatchObject({ event: `company-${admin.companyId}-whatsapp`, payload: { action: 'delete', whatsappId: other.id } });
+  expect(t.sent.at(-1)).toMatchObject({
+    event: `company-${admin.companyId}-whatsapp`,
+    payload: { action: 'delete', whatsappId: other.id },
+  });
   expect((await api.delete(`/whatsapp/${main.id}`)).statusCode).toBe(200);
   expect(await t.database.db.select().from(connections).where(eq(connections.companyId, admin.companyId))).toEqual([]);
   expect((await api.get(`/whatsapp/${main.id}`)).statusCode).toBe(404);

@@ -1,7 +1,11 @@
 import type { ConnectionStatus, ConnectionView } from '@chatflow/contract';
 import type { ConnectionRow } from '../../db/schema';
 
-export interface QueueRef { id: number; name: string; color: string }
+export interface QueueRef {
+  id: number;
+  name: string;
+  color: string;
+}
 
 /**
  * Whitelist of what leaves the server about a connection. The token authorises the external API and

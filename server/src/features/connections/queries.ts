@@ -8,8 +8,10 @@ import { presentConnection, type QueueRef } from './presenter';
 export async function queuesOfConnections(db: DbOrTx, connectionIds: readonly number[]): Promise<Map<number, QueueRef[]>> {
   const byConnection = new Map<number, QueueRef[]>(connectionIds.map((id) => [id, []]));
   if (connectionIds.length === 0) return byConnection;
-  const rows = await db.select({ connectionId: connectionQueues.connectionId, id: queues.id, name: queues.name, color: queues.color })
-    .from(connectionQueues).innerJoin(queues, eq(queues.id, connectionQueues.queueId))
+  const rows = await db
+    .select({ connectionId: connectionQueues.connectionId, id: queues.id, name: queues.name, color: queues.color })
+    .from(connectionQueues)
+    .innerJoin(queues, eq(queues.id, connectionQueues.queueId))
     .where(inArray(connectionQueues.connectionId, [...connectionIds]))
     .orderBy(asc(queues.orderQueue), asc(queues.name), asc(queues.id));
   for (const r of rows) byConnection.get(r.connectionId)?.push({ id: r.id, name: r.name, color: r.color });
@@ -17,14 +19,19 @@ export async function queuesOfConnections(db: DbOrTx, connectionIds: readonly nu
 }
 
 export async function listConnections(db: DbOrTx, companyId: number, channel?: ConnectionRow['channel']): Promise<ConnectionRow[]> {
-  return db.select().from(connections)
+  return db
+    .select()
+    .from(connections)
     .where(and(eq(connections.companyId, companyId), channel ? eq(connections.channel, channel) : undefined))
     .orderBy(asc(connections.name), asc(connections.id));
 }
 
 /** One connection of the company; another company's id is indistinguishable from a missing one. */
 export async function findConnection(db: DbOrTx, companyId: number, id: number): Promise<ConnectionRow> {
-  const [row] = await db.select().from(connections).where(and(eq(connections.companyId, companyId), eq(connections.id, id)));
+  const [row] = await db
+    .select()
+    .from(connections)
+    .where(and(eq(connections.companyId, companyId), eq(connections.id, id)));
   if (!row) throw notFound('ERR_NO_WAPP_FOUND');
   return row;
 }

@@ -22,19 +22,25 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const url of ['/whatsapp', '/whatsapp/']) {
     app.get(url, { schema: { querystring: ConnectionListQuery }, preHandler: app.authenticate }, async (req) => {
       const rows = await listConnections(req.ctx.db, req.ctx.companyId, req.query.channel);
-      const queues = await queuesOfConnections(req.ctx.db, rows.map((r) => r.id));
+      const queues = await queuesOfConnections(
+        req.ctx.db,
+        rows.map((r) => r.id),
+      );
       return rows.map((r) => presentConnection(r, queues.get(r.id) ?? [], withToken(req.ctx.actor)));
     });
   }
 
   app.get('/whatsapp/:id', { schema: { params: IdParam }, preHandler: app.authenticate }, async (req) =>
-    connectionView(req.ctx.db, await findConnection(req.ctx.db, req.ctx.companyId, req.params.id), withToken(req.ctx.actor)));
+    connectionView(req.ctx.db, await findConnection(req.ctx.db, req.ctx.companyId, req.params.id), withToken(req.ctx.actor)),
+  );
 
   app.post('/whatsapp', { schema: { body: ConnectionInput }, preHandler: [...manage, requirePlan('useWhatsapp')] }, async (req) =>
-    connectionView(req.ctx.db, await createConnection(req.ctx, req.body), withToken(req.ctx.actor)));
+    connectionView(req.ctx.db, await createConnection(req.ctx, req.body), withToken(req.ctx.actor)),
+  );
 
   app.put('/whatsapp/:id', { schema: { params: IdParam, body: ConnectionUpdateInput }, preHandler: manage }, async (req) =>
-    connectionView(req.ctx.db, await updateConnection(req.ctx, req.params.id, req.body), withToken(req.ctx.actor)));
+    connectionView(req.ctx.db, await updateConnection(req.ctx, req.params.id, req.body), withToken(req.ctx.actor)),
+  );
 
   app.delete('/whatsapp/:id', { schema: { params: IdParam }, preHandler: manage }, async (req) => {
     await deleteConnection(req.ctx, req.params.id);

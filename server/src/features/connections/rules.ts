@@ -31,12 +31,19 @@ export async function connectionCount(tx: Tx, companyId: number): Promise<number
 /** The plan's connection limit (plans.connections); the main company is the operator's own and has none. */
 export async function assertPlanAllowsAnotherConnection(tx: Tx, companyId: number) {
   if (companyId === MAIN_COMPANY_ID) return;
-  const [row] = await tx.select({ limit: plans.connections }).from(companies)
-    .innerJoin(plans, eq(plans.id, companies.planId)).where(eq(companies.id, companyId));
+  const [row] = await tx
+    .select({ limit: plans.connections })
+    .from(companies)
+    .innerJoin(plans, eq(plans.id, companies.planId))
+    .where(eq(companies.id, companyId));
   if (row && (await connectionCount(tx, companyId)) >= row.limit) throw new AppError('ERR_PLAN_CONNECTION_LIMIT', 400);
 }
 
-export interface ConnectionDraft { name: string; queueIds: number[]; greetingMessage: string }
+export interface ConnectionDraft {
+  name: string;
+  queueIds: number[];
+  greetingMessage: string;
+}
 
 /**
  * The company rules of a connection, checked inside the saving transaction: the name is unique per
@@ -45,11 +52,17 @@ export interface ConnectionDraft { name: string; queueIds: number[]; greetingMes
  * a greeting, since the greeting is what presents the queue menu (ERR_WAPP_GREETING_REQUIRED).
  */
 export async function assertConnectionRules(tx: Tx, companyId: number, draft: ConnectionDraft, selfId: number | null): Promise<number[]> {
-  const [taken] = await tx.select({ id: connections.id }).from(connections).where(and(
-    eq(connections.companyId, companyId),
-    sql`lower(${connections.name}) = lower(${draft.name})`,
-    selfId === null ? undefined : ne(connections.id, selfId),
-  )).limit(1);
+  const [taken] = await tx
+    .select({ id: connections.id })
+    .from(connections)
+    .where(
+      and(
+        eq(connections.companyId, companyId),
+        sql`lower(${connections.name}) = lower(${draft.name})`,
+        selfId === null ? undefined : ne(connections.id, selfId),
+      ),
+    )
+    .limit(1);
   if (taken) throw new AppError('ERR_CONNECTION_NAME_ALREADY_EXISTS', 400);
 
   const queueIds = [...new Set(draft.queueIds)];
@@ -65,7 +78,9 @@ export async function replaceConnectionQueues(tx: Tx, connectionId: number, queu
 
 /** Makes `connectionId` the company's only default connection; answers the connections that lost the flag. */
 export async function makeOnlyDefault(tx: Tx, companyId: number, connectionId: number): Promise<ConnectionRow[]> {
-  return tx.update(connections).set({ isDefault: false, updatedAt: new Date() })
+  return tx
+    .update(connections)
+    .set({ isDefault: false, updatedAt: new Date() })
     .where(and(eq(connections.companyId, companyId), eq(connections.isDefault, true), ne(connections.id, connectionId)))
     .returning();
 }

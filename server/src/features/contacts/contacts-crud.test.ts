@@ -11,16 +11,33 @@ describe('POST /contacts', () => {
   test('creates the contact with its number as digits, extra info, and announces it after commit', async () => {
     const agent = await t.factory.user();
     const res = await (await t.as(agent)).post('/contacts', {
-      name: '  Maria Souza ', number: '+55 (11) 99999-0001', email: 'maria@example.com',
-      extraInfo: [{ name: 'CPF', value: '123' }, { name: 'Empresa', value: 'ACME' }],
+      name: '  Maria Souza ',
+      number: '+55 (11) 99999-0001',
+      email: 'maria@example.com',
+      extraInfo: [
+        { name: 'CPF', value: '123' },
+        { name: 'Empresa', value: 'ACME' },
+      ],
     });
     expect(res.statusCode).toBe(200);
     const contact = res.json();
     expect(contact).toMatchObject({
-      name: 'Maria Souza', number: '5511999990001', email: 'maria@example.com', channel: 'whatsapp', companyId: agent.companyId,
-      active: true, acceptAudioMessage: true, disableBot: false, isGroup: false, tags: [], whatsapp: null,
+      name: 'Maria Souza',
+      number: '5511999990001',
+      email: 'maria@example.com',
+      channel: 'whatsapp',
+      companyId: agent.companyId,
+      active: true,
+      acceptAudioMessage: true,
+      disableBot: false,
+      isGroup: false,
+      tags: [],
+      whatsapp: null,
     });
-    expect(contact.extraInfo.map((e: { name: string; value: string }) => [e.name, e.value])).toEqual([['CPF', '123'], ['Empresa', 'ACME']]);
+    expect(contact.extraInfo.map((e: { name: string; value: string }) => [e.name, e.value])).toEqual([
+      ['CPF', '123'],
+      ['Empresa', 'ACME'],
+    ]);
     expect((await stored(contact.id)).number).toBe('5511999990001');
     const event = t.sent.findLast((e) => e.event === `company-${agent.companyId}-contact`);
     expect(event?.payload).toMatchObject({ action: 'create', contact: { id: contact.id, number: '5511999990001' } });
@@ -42,7 +59,13 @@ describe('POST /contacts', () => {
     ['51 digits', { name: 'Ana', number: '1'.repeat(51) }, 'number', 'validation.tooLong', 'Muito longo!'],
     ['a number without digits', { name: 'Ana', number: 'abc' }, 'number', 'validation.required', 'Obrigatório'],
     ['no number', { name: 'Ana' }, 'number', 'validation.required', 'Obrigatório'],
-    ['a bad e-mail', { name: 'Ana', number: '5511999990001', email: 'not-an-email' }, 'email', 'validation.invalidEmail', 'E-mail inválido'],
+    [
+      'a bad e-mail',
+      { name: 'Ana', number: '5511999990001', email: 'not-an-email' },
+      'email',
+      'validation.invalidEmail',
+      'E-mail inválido',
+    ],
   ])('%s is refused on %s with %s', async (_label, body, field, key, message) => {
     const res = await (await t.as(await t.factory.user())).post('/contacts', body);
     expect(res.statusCode).toBe(400);
@@ -77,7 +100,9 @@ describe('GET /contacts/:id', () => {
     const res = await (await t.as(agent)).get(`/contacts/${contact.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      id: contact.id, name: 'Carlos', tags: [{ id: tag.id, name: 'VIP', color: '#ff0000' }],
+      id: contact.id,
+      name: 'Carlos',
+      tags: [{ id: tag.id, name: 'VIP', color: '#ff0000' }],
       extraInfo: [{ name: 'Cidade', value: 'Recife' }],
     });
     expect((await (await t.as(agent)).get('/contacts/999999')).json()).toEqual({ error: 'ERR_NO_CONTACT_FOUND' });
@@ -89,17 +114,32 @@ describe('PUT /contacts/:id', () => {
   test('changes the fields sent and replaces the extra info list, keeping the ids of kept rows', async () => {
     const agent = await t.factory.user();
     const api = await t.as(agent);
-    const created = (await api.post('/contacts', {
-      name: 'Joana', number: '5511977776666', extraInfo: [{ name: 'A', value: '1' }, { name: 'B', value: '2' }],
-    })).json();
+    const created = (
+      await api.post('/contacts', {
+        name: 'Joana',
+        number: '5511977776666',
+        extraInfo: [
+          { name: 'A', value: '1' },
+          { name: 'B', value: '2' },
+        ],
+      })
+    ).json();
     const [a] = created.extraInfo;
     const res = await api.put(`/contacts/${created.id}`, {
-      name: 'Joana Lima', email: 'joana@example.com', extraInfo: [{ id: a.id, name: 'A', value: 'um' }, { name: 'C', value: '3' }],
+      name: 'Joana Lima',
+      email: 'joana@example.com',
+      extraInfo: [
+        { id: a.id, name: 'A', value: 'um' },
+        { name: 'C', value: '3' },
+      ],
     });
     expect(res.statusCode).toBe(200);
     const updated = res.json();
     expect(updated).toMatchObject({ name: 'Joana Lima', email: 'joana@example.com', number: '5511977776666' });
-    expect(updated.extraInfo.map((e: { id: number; name: string; value: string }) => [e.name, e.value])).toEqual([['A', 'um'], ['C', '3']]);
+    expect(updated.extraInfo.map((e: { id: number; name: string; value: string }) => [e.name, e.value])).toEqual([
+      ['A', 'um'],
+      ['C', '3'],
+    ]);
     expect(updated.extraInfo[0].id).toBe(a.id);
     const rows = await t.database.db.select().from(contactExtraInfo).where(eq(contactExtraInfo.contactId, created.id));
     expect(rows).toHaveLength(2);
@@ -107,7 +147,7 @@ describe('PUT /contacts/:id', () => {
     expect(event?.payload).toMatchObject({ action: 'update', contact: { id: created.id, name: 'Joana Lima' } });
   });
 
-  test('another contact\'s number is 409; its own number is fine; validation as on create', async () => {
+  test("another contact's number is 409; its own number is fine; validation as on create", async () => {
     const agent = await t.factory.user();
     const api = await t.as(agent);
     const one = await makeContact(t.database.db, agent.companyId, { number: '5511911112222' });
@@ -132,13 +172,22 @@ describe('DELETE /contacts/:id', () => {
     const res = await (await t.as(admin)).delete(`/contacts/${contact.id}`);
     expect(res.statusCode).toBe(200);
     expect(await stored(contact.id)).toBeUndefined();
-    expect(t.sent.findLast((e) => e.event === `company-${admin.companyId}-contact`)?.payload).toEqual({ action: 'delete', contactId: contact.id });
+    expect(t.sent.findLast((e) => e.event === `company-${admin.companyId}-contact`)?.payload).toEqual({
+      action: 'delete',
+      contactId: contact.id,
+    });
     expect((await (await t.as(admin)).delete(`/contacts/${contact.id}`)).statusCode).toBe(404);
   });
 
   test('without a token every contacts route is 401', async () => {
     const body = { name: 'Ana', number: '5511999990001' };
-    for (const [method, url] of [['GET', '/contacts'], ['GET', '/contacts/1'], ['POST', '/contacts'], ['PUT', '/contacts/1'], ['DELETE', '/contacts/1']] as const) {
+    for (const [method, url] of [
+      ['GET', '/contacts'],
+      ['GET', '/contacts/1'],
+      ['POST', '/contacts'],
+      ['PUT', '/contacts/1'],
+      ['DELETE', '/contacts/1'],
+    ] as const) {
       const res = await t.anon.inject({ method, url, ...(method === 'POST' || method === 'PUT' ? { payload: body } : {}) });
       expect(res.statusCode).toBe(401);
     }

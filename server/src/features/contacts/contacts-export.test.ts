@@ -15,7 +15,7 @@ async function sheetRows(payload: Buffer) {
 }
 
 describe('GET /contacts/export', () => {
-  test('streams an xlsx of the company\'s contacts (name, number, email, tags) that reads back whole', async () => {
+  test("streams an xlsx of the company's contacts (name, number, email, tags) that reads back whole", async () => {
     const agent = await t.factory.user();
     const db = t.database.db;
     const vip = await makeTag(db, agent.companyId, { name: 'VIP' });
@@ -38,7 +38,10 @@ describe('GET /contacts/export', () => {
 
   test('a large company is written batch after batch, in name order', async () => {
     const agent = await t.factory.user();
-    const values = Array.from({ length: 1203 }, (_, i) => ({ name: `Pessoa ${String(i).padStart(4, '0')}`, number: `5511${String(i).padStart(9, '0')}` }));
+    const values = Array.from({ length: 1203 }, (_, i) => ({
+      name: `Pessoa ${String(i).padStart(4, '0')}`,
+      number: `5511${String(i).padStart(9, '0')}`,
+    }));
     await t.database.db.insert(contacts).values(values.map((v) => ({ ...v, companyId: agent.companyId })));
     const rows = await sheetRows((await (await t.as(agent)).get('/contacts/export')).rawPayload);
     expect(rows).toHaveLength(1204);
@@ -50,7 +53,11 @@ describe('GET /contacts/export', () => {
     await makeContact(t.database.db, agent.companyId, { name: 'Carla', number: '5511999990003' });
     const api = await t.as(agent);
     const file = (await api.get('/contacts/export')).rawPayload;
-    const preview = await api.inject({ method: 'POST', url: '/contacts/upload', ...multipart([{ name: 'file', value: file, filename: 'contatos.xlsx' }]) });
+    const preview = await api.inject({
+      method: 'POST',
+      url: '/contacts/upload',
+      ...multipart([{ name: 'file', value: file, filename: 'contatos.xlsx' }]),
+    });
     expect(preview.json()).toEqual({ columns: ['name', 'number', 'email', 'tags'], rows: [['Carla', '5511999990003', '', '']] });
   });
 

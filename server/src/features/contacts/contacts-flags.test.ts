@@ -16,8 +16,10 @@ describe('PUT /contacts/block/:id', () => {
     expect(blocked.statusCode).toBe(200);
     expect(blocked.json()).toMatchObject({ id: contact.id, active: false });
     expect((await stored(contact.id)).active).toBe(false);
-    expect(t.sent.findLast((e) => e.event === `company-${agent.companyId}-contact`)?.payload)
-      .toMatchObject({ action: 'update', contact: { id: contact.id, active: false } });
+    expect(t.sent.findLast((e) => e.event === `company-${agent.companyId}-contact`)?.payload).toMatchObject({
+      action: 'update',
+      contact: { id: contact.id, active: false },
+    });
     expect((await api.put(`/contacts/block/${contact.id}`, { active: true })).json().active).toBe(true);
     expect((await stored(contact.id)).active).toBe(true);
   });
@@ -28,8 +30,11 @@ describe('PUT /contacts/block/:id', () => {
     const res = await (await t.as(agent)).put(`/contacts/block/${contact.id}`, { active: 'maybe' });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields[0]).toMatchObject({ field: 'active' });
-    expect((await (await t.as(agent)).put(`/contacts/block/${contact.id}`, {})).json().fields[0])
-      .toEqual({ field: 'active', key: 'validation.required', message: 'Obrigatório' });
+    expect((await (await t.as(agent)).put(`/contacts/block/${contact.id}`, {})).json().fields[0]).toEqual({
+      field: 'active',
+      key: 'validation.required',
+      message: 'Obrigatório',
+    });
   });
 });
 
@@ -57,7 +62,7 @@ describe('toggles', () => {
 });
 
 describe('GET /contacts/profile/:number', () => {
-  test('the company\'s contact with that number: contactId and urlPicture; unknown numbers 404', async () => {
+  test("the company's contact with that number: contactId and urlPicture; unknown numbers 404", async () => {
     const agent = await t.factory.user();
     const contact = await makeContact(t.database.db, agent.companyId, { number: '5511944443333', urlPicture: '/public/pic.jpg' });
     const api = await t.as(agent);

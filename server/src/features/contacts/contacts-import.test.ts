@@ -49,27 +49,42 @@ describe('POST /contacts/upload (preview)', () => {
     const csv = Buffer.from('\uFEFFnome;numero;email\r\n"Silva; Ana";5511999990001;ana@example.com\r\n"Diz ""oi""";5511999990002;\r\n');
     expect((await upload(api, csv, 'contatos.csv')).json()).toEqual({
       columns: ['nome', 'numero', 'email'],
-      rows: [['Silva; Ana', '5511999990001', 'ana@example.com'], ['Diz "oi"', '5511999990002', '']],
+      rows: [
+        ['Silva; Ana', '5511999990001', 'ana@example.com'],
+        ['Diz "oi"', '5511999990002', ''],
+      ],
     });
     const latin1 = Buffer.from('nome,nome,numero\nJoão,Jó,5511999990003\n', 'latin1');
     expect((await upload(api, latin1, 'lista.txt')).json()).toEqual({
-      columns: ['nome', 'nome (2)', 'numero'], rows: [['João', 'Jó', '5511999990003']],
+      columns: ['nome', 'nome (2)', 'numero'],
+      rows: [['João', 'Jó', '5511999990003']],
     });
   });
 
   test('an unreadable file is 400 ERR_INVALID_FILE (the page shows "Arquivo inválido!")', async () => {
     const api = await t.as(await t.factory.user());
-    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     const oldXls = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(600)]);
     const brokenZip = Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(100, 1)]);
-    for (const [file, name] of [[png, 'x.xlsx'], [oldXls, 'old.xls'], [brokenZip, 'broken.xlsx'], [Buffer.from(''), 'empty.csv'], [Buffer.from('\n\n  \n'), 'blank.csv']] as const) {
+    for (const [file, name] of [
+      [png, 'x.xlsx'],
+      [oldXls, 'old.xls'],
+      [brokenZip, 'broken.xlsx'],
+      [Buffer.from(''), 'empty.csv'],
+      [Buffer.from('\n\n  \n'), 'blank.csv'],
+    ] as const) {
       const res = await upload(api, file, name);
       expect(res.statusCode, name).toBe(400);
       expect(res.json()).toEqual({ error: 'ERR_INVALID_FILE' });
     }
     expect((await api.post('/contacts/upload', { file: 'x' })).json()).toEqual({ error: 'ERR_INVALID_FILE' });
     const noFile = await api.inject({ method: 'POST', url: '/contacts/upload', ...multipart([{ name: 'x', value: 'y' }]) });
-    expect(noFile.json()).toEqual({ error: 'ERR_VALIDATION', fields: [{ field: 'file', key: 'validation.required', message: 'Obrigatório' }] });
+    expect(noFile.json()).toEqual({
+      error: 'ERR_VALIDATION',
+      fields: [{ field: 'file', key: 'validation.required', message: 'Obrigatório' }],
+    });
   });
 
   test('a file over 20 MB is 413 ERR_FILE_TOO_LARGE', async () => {
@@ -88,14 +103,26 @@ describe('POST /contactsImport (one row per call)', () => {
     const created = await api.post('/contactsImport', { name: 'Ana', number: '5511999990001', email: 'ana@example.com' });
     expect(created.statusCode).toBe(200);
     expect(created.json()).toMatchObject({ name: 'Ana', number: '5511999990001', email: 'ana@example.com' });
-    expect((await api.post('/contactsImport', { name: 'Dup', number: '55 11 99999-0009' })).json())
-      .toEqual({ ignored: true, reason: 'ERR_DUPLICATED_CONTACT' });
-    expect((await api.post('/contactsImport', { name: '', number: '5511999990002', email: '' })).json())
-      .toEqual({ ignored: true, reason: 'ERR_VALIDATION', fields: [{ field: 'name', key: 'validation.required' }] });
-    expect((await api.post('/contactsImport', { name: 'Sem número' })).json())
-      .toEqual({ ignored: true, reason: 'ERR_VALIDATION', fields: [{ field: 'number', key: 'validation.required' }] });
+    expect((await api.post('/contactsImport', { name: 'Dup', number: '55 11 99999-0009' })).json()).toEqual({
+      ignored: true,
+      reason: 'ERR_DUPLICATED_CONTACT',
+    });
+    expect((await api.post('/contactsImport', { name: '', number: '5511999990002', email: '' })).json()).toEqual({
+      ignored: true,
+      reason: 'ERR_VALIDATION',
+      fields: [{ field: 'name', key: 'validation.required' }],
+    });
+    expect((await api.post('/contactsImport', { name: 'Sem número' })).json()).toEqual({
+      ignored: true,
+      reason: 'ERR_VALIDATION',
+      fields: [{ field: 'number', key: 'validation.required' }],
+    });
     expect((await api.post('/contactsImport', { name: 'Numérico', number: 5511999990003 })).statusCode).toBe(200);
-    expect((await companyContacts(agent.companyId)).map((c) => c.number).sort()).toEqual(['5511999990001', '5511999990003', '5511999990009']);
+    expect((await companyContacts(agent.companyId)).map((c) => c.number).sort()).toEqual([
+      '5511999990001',
+      '5511999990003',
+      '5511999990009',
+    ]);
     expect(t.sent.findLast((e) => e.event === `company-${agent.companyId}-contact`)?.payload).toMatchObject({ action: 'create' });
   });
 });
@@ -117,13 +144,19 @@ describe('POST /contacts/import/rows (the batch job)', () => {
       ['', 'Fábio', '5511999990007'],
     ]);
     const sheet = (await upload(api, file, 'lista.xlsx')).json();
-    const res = await api.post('/contacts/import/rows', { mapping: { name: 'nome', number: 'telefone', email: 'email' }, columns: sheet.columns, rows: sheet.rows });
+    const res = await api.post('/contacts/import/rows', {
+      mapping: { name: 'nome', number: 'telefone', email: 'email' },
+      columns: sheet.columns,
+      rows: sheet.rows,
+    });
     expect(res.statusCode).toBe(200);
     const { importId, total } = res.json();
     expect(total).toBe(8);
     await t.jobs.drain();
     expect(t.jobs.errors).toEqual([]);
-    const events = t.sent.filter((e) => e.event === `company-${agent.companyId}-contactImport` && (e.payload as { importId: string }).importId === importId);
+    const events = t.sent.filter(
+      (e) => e.event === `company-${agent.companyId}-contactImport` && (e.payload as { importId: string }).importId === importId,
+    );
     expect(events.map((e) => e.payload)).toEqual([
       { action: 'progress', importId, done: 5, total: 8, created: 1, ignored: 4 },
       { action: 'progress', importId, done: 8, total: 8, created: 3, ignored: 5 },
@@ -142,7 +175,10 @@ describe('POST /contacts/import/rows (the batch job)', () => {
     const api = await t.as(agent);
     const sheet = (await upload(api, Buffer.from('numero,nome\n5511999990011,Gil\n5511999990012,Hugo\n'), 'l.csv')).json();
     await api.post('/contacts/import/rows', { mapping: { name: 1, number: 0 }, rows: sheet.rows });
-    await api.post('/contacts/import/rows', { mapping: { name: 'Nome', number: 'Fone', email: '' }, rows: [{ Nome: 'Iara', Fone: 5511999990013 }] });
+    await api.post('/contacts/import/rows', {
+      mapping: { name: 'Nome', number: 'Fone', email: '' },
+      rows: [{ Nome: 'Iara', Fone: 5511999990013 }],
+    });
     await t.jobs.drain();
     expect(t.jobs.errors).toEqual([]);
     expect((await companyContacts(agent.companyId)).map((c) => c.name)).toEqual(['Gil', 'Hugo', 'Iara']);
@@ -151,22 +187,35 @@ describe('POST /contacts/import/rows (the batch job)', () => {
   test('the mapping needs name and number, a column feeds one field, and at least one row is sent', async () => {
     const api = await t.as(await t.factory.user());
     const fieldsOf = async (body: unknown) => (await api.post('/contacts/import/rows', body)).json().fields;
-    expect(await fieldsOf({ mapping: { name: 'nome', number: '' }, columns: ['nome'], rows: [['x']] }))
-      .toEqual([{ field: 'mapping.number', key: 'validation.required', message: 'Obrigatório' }]);
-    expect(await fieldsOf({ mapping: { name: 0, number: 0 }, rows: [['x']] }))
-      .toEqual([{ field: 'mapping.number', key: 'validation.invalid', message: 'Valor inválido' }]);
-    expect(await fieldsOf({ mapping: { name: 0, number: 1 }, rows: [] }))
-      .toEqual([{ field: 'rows', key: 'validation.required', message: 'Obrigatório' }]);
-    expect(await fieldsOf({ mapping: { name: 'nome', number: 'fone' }, columns: ['nome'], rows: [['a', 'b']] }))
-      .toEqual([{ field: 'mapping.number', key: 'validation.invalid', message: 'Valor inválido' }]);
+    expect(await fieldsOf({ mapping: { name: 'nome', number: '' }, columns: ['nome'], rows: [['x']] })).toEqual([
+      { field: 'mapping.number', key: 'validation.required', message: 'Obrigatório' },
+    ]);
+    expect(await fieldsOf({ mapping: { name: 0, number: 0 }, rows: [['x']] })).toEqual([
+      { field: 'mapping.number', key: 'validation.invalid', message: 'Valor inválido' },
+    ]);
+    expect(await fieldsOf({ mapping: { name: 0, number: 1 }, rows: [] })).toEqual([
+      { field: 'rows', key: 'validation.required', message: 'Obrigatório' },
+    ]);
+    expect(await fieldsOf({ mapping: { name: 'nome', number: 'fone' }, columns: ['nome'], rows: [['a', 'b']] })).toEqual([
+      { field: 'mapping.number', key: 'validation.invalid', message: 'Valor inválido' },
+    ]);
   });
 
-  test('contacts land in the caller\'s company only', async () => {
+  test("contacts land in the caller's company only", async () => {
     const agent = await t.factory.user();
     const other = await t.factory.user();
-    await (await t.as(agent)).post('/contacts/import/rows', { mapping: { name: 0, number: 1 }, rows: [['Jade', '5511999990021']], companyId: other.companyId });
+    await (await t.as(agent)).post('/contacts/import/rows', {
+      mapping: { name: 0, number: 1 },
+      rows: [['Jade', '5511999990021']],
+      companyId: other.companyId,
+    });
     await t.jobs.drain();
-    expect(await t.database.db.select().from(contacts).where(and(eq(contacts.companyId, other.companyId)))).toEqual([]);
+    expect(
+      await t.database.db
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.companyId, other.companyId))),
+    ).toEqual([]);
     expect((await companyContacts(agent.companyId)).map((c) => c.name)).toEqual(['Jade']);
   });
 });

@@ -31,7 +31,9 @@ describe('LGPD: lgpdHideNumber hides numbers from profile users (spec 1 §5)', (
     const created = await api.post('/contacts', { name: 'Nova', number: '5511999990011' });
     expect(created.json().number).toBe('***********11');
     // Searching still finds the contact, and the answer stays masked.
-    expect((await api.get('/contacts', { searchParam: '5511999990088' })).json().contacts.map((c: { number: string }) => c.number)).toEqual([MASKED]);
+    expect((await api.get('/contacts', { searchParam: '5511999990088' })).json().contacts.map((c: { number: string }) => c.number)).toEqual(
+      [MASKED],
+    );
   });
 
   test('an admin of the same company sees whole numbers', async () => {

@@ -7,7 +7,7 @@ type Listed = { id: number; name: string; number: string };
 const names = (res: { json(): { contacts: Listed[] } }) => res.json().contacts.map((c) => c.name);
 
 describe('GET /contacts', () => {
-  test('pages of 20 by name with count and hasMore; never another company\'s contacts', async () => {
+  test("pages of 20 by name with count and hasMore; never another company's contacts", async () => {
     const agent = await t.factory.user();
     for (let i = 0; i < 23; i++) await makeContact(t.database.db, agent.companyId, { name: `Pessoa ${String(i).padStart(2, '0')}` });
     const other = await t.factory.user();

@@ -8,7 +8,7 @@ import { makeContact, makeTag, tagContact } from './test-support';
 const t = useTestApp();
 
 describe('tenant isolation of contacts', () => {
-  test('another company\'s admin gets 404 on every route that takes a contact id, and nothing changes', async () => {
+  test("another company's admin gets 404 on every route that takes a contact id, and nothing changes", async () => {
     const owner = await t.factory.admin();
     const contact = await makeContact(t.database.db, owner.companyId, { name: 'Privado', number: '5511999990001' });
     const tag = await makeTag(t.database.db, owner.companyId);
@@ -32,7 +32,7 @@ describe('tenant isolation of contacts', () => {
     expect((await (await t.as(owner)).get(`/contactTags/${contact.id}`)).json()).toHaveLength(1);
   });
 
-  test('lists, pickers and exports never show another company\'s contacts', async () => {
+  test("lists, pickers and exports never show another company's contacts", async () => {
     const owner = await t.factory.admin();
     await makeContact(t.database.db, owner.companyId, { name: 'Privado', number: '5511999990002', email: 'privado@example.com' });
     const stranger = await t.as(await t.factory.admin());

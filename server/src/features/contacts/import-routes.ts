@@ -16,14 +16,17 @@ const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
  * (/contactsImport, the spec's way) or as one job (/contacts/import/rows).
  */
 export const contactImportRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/contacts/upload', { preHandler: app.authenticate },
-    async (req) => parseContactSheet(await readSheetUpload(req)));
+  app.post('/contacts/upload', { preHandler: app.authenticate }, async (req) => parseContactSheet(await readSheetUpload(req)));
 
-  app.post('/contactsImport', { schema: { body: ContactImportRowInput }, preHandler: app.authenticate },
-    async (req) => importContactRow(req.ctx, req.body));
+  app.post('/contactsImport', { schema: { body: ContactImportRowInput }, preHandler: app.authenticate }, async (req) =>
+    importContactRow(req.ctx, req.body),
+  );
 
-  app.post('/contacts/import/rows', { schema: { body: ContactImportRowsInput }, bodyLimit: IMPORT_BODY_LIMIT, preHandler: app.authenticate },
-    async (req) => startContactImport(req.ctx, req.body));
+  app.post(
+    '/contacts/import/rows',
+    { schema: { body: ContactImportRowsInput }, bodyLimit: IMPORT_BODY_LIMIT, preHandler: app.authenticate },
+    async (req) => startContactImport(req.ctx, req.body),
+  );
 
   app.get('/contacts/export', { preHandler: app.authenticate }, async (req, reply) => {
     const viewer = await contactViewerFor(req.ctx.db, req.ctx.companyId, req.ctx.actor);
@@ -32,9 +35,6 @@ export const contactImportRoutes: FastifyPluginAsyncZod = async (app) => {
       req.log.error({ err }, 'contact export failed');
       file.destroy(err);
     });
-    return reply
-      .header('content-type', XLSX_MIME)
-      .header('content-disposition', 'attachment; filename="contatos.xlsx"')
-      .send(file);
+    return reply.header('content-type', XLSX_MIME).header('content-disposition', 'attachment; filename="contatos.xlsx"').send(file);
   });
 };

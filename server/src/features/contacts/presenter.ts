@@ -9,7 +9,9 @@ export interface ContactRelations {
 }
 
 /** How the viewer may see the contact: `maskNumber` when LGPD hides numbers from them (see lgpd.ts). */
-export interface ContactViewer { maskNumber: boolean }
+export interface ContactViewer {
+  maskNumber: boolean;
+}
 
 const visibleNumber = (c: Pick<ContactRow, 'number' | 'isGroup'>, viewer: ContactViewer) =>
   viewer.maskNumber ? maskContactNumber(c.number, c.isGroup) : c.number;
@@ -39,5 +41,7 @@ export function presentContact(c: ContactRow, rel: ContactRelations = {}, viewer
 
 /** The picker's and the tag contacts modal's shape, masked by the same rule. */
 export const presentContactRef = (c: Pick<ContactRow, 'id' | 'name' | 'number' | 'isGroup'>, viewer: ContactViewer): ContactRef => ({
-  id: c.id, name: c.name, number: visibleNumber(c, viewer),
+  id: c.id,
+  name: c.name,
+  number: visibleNumber(c, viewer),
 });

@@ -1,6 +1,4 @@
-import {
-  CONTACTS_PAGE_SIZE, type ContactPage, type ContactRef, type ContactView, contactDigits, type TagRef,
-} from '@chatflow/contract';
+import { CONTACTS_PAGE_SIZE, type ContactPage, type ContactRef, type ContactView, contactDigits, type TagRef } from '@chatflow/contract';
 import { and, asc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { connections, type ContactRow, contactExtraInfo, contacts, contactTags, tags } from '../../db/schema';
@@ -11,7 +9,10 @@ export const contactNotFound = () => new AppError('ERR_NO_CONTACT_FOUND', 404);
 
 /** A contact of the company, or 404: another company's id is indistinguishable from an unknown one. */
 export async function findCompanyContact(db: DbOrTx, companyId: number, id: number): Promise<ContactRow> {
-  const [row] = await db.select().from(contacts).where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)));
+  const [row] = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)));
   if (!row) throw contactNotFound();
   return row;
 }
@@ -24,9 +25,12 @@ export async function relationsOf(db: DbOrTx, rows: ContactRow[]): Promise<Map<n
   const connectionIds = [...new Set(rows.flatMap((r) => (r.connectionId ? [r.connectionId] : [])))];
   // One after the other: on a transaction the queries share one connection anyway.
   const info = await db.select().from(contactExtraInfo).where(inArray(contactExtraInfo.contactId, ids)).orderBy(asc(contactExtraInfo.id));
-  const tagRows = await db.select({ contactId: contactTags.contactId, id: tags.id, name: tags.name, color: tags.color })
-    .from(contactTags).innerJoin(tags, eq(tags.id, contactTags.tagId))
-    .where(inArray(contactTags.contactId, ids)).orderBy(asc(tags.name), asc(tags.id));
+  const tagRows = await db
+    .select({ contactId: contactTags.contactId, id: tags.id, name: tags.name, color: tags.color })
+    .from(contactTags)
+    .innerJoin(tags, eq(tags.id, contactTags.tagId))
+    .where(inArray(contactTags.contactId, ids))
+    .orderBy(asc(tags.name), asc(tags.id));
   const conns = connectionIds.length
     ? await db.select({ id: connections.id, name: connections.name }).from(connections).where(inArray(connections.id, connectionIds))
     : [];
@@ -50,8 +54,11 @@ export async function contactView(db: DbOrTx, row: ContactRow, viewer: ContactVi
 }
 
 export async function tagsOfContact(db: DbOrTx, contactId: number): Promise<TagRef[]> {
-  return db.select({ id: tags.id, name: tags.name, color: tags.color }).from(contactTags)
-    .innerJoin(tags, eq(tags.id, contactTags.tagId)).where(eq(contactTags.contactId, contactId))
+  return db
+    .select({ id: tags.id, name: tags.name, color: tags.color })
+    .from(contactTags)
+    .innerJoin(tags, eq(tags.id, contactTags.tagId))
+    .where(eq(contactTags.contactId, contactId))
     .orderBy(asc(tags.name), asc(tags.id));
 }
 
@@ -81,33 +88,54 @@ export async function listContactsPage(db: DbOrTx, companyId: number, f: Contact
   if (f.channel) conditions.push(eq(contacts.channel, f.channel));
   if (f.isGroup !== undefined) conditions.push(eq(contacts.isGroup, f.isGroup));
   if (f.contactTag?.length) {
-    conditions.push(exists(db.select({ one: sql`1` }).from(contactTags)
-      .where(and(eq(contactTags.contactId, contacts.id), inArray(contactTags.tagId, f.contactTag)))));
+    conditions.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(contactTags)
+          .where(and(eq(contactTags.contactId, contacts.id), inArray(contactTags.tagId, f.contactTag))),
+      ),
+    );
   }
   const where = and(...conditions);
   const offset = (f.pageNumber - 1) * CONTACTS_PAGE_SIZE;
-  const rows = await db.select().from(contacts).where(where)
-    .orderBy(asc(contacts.name), asc(contacts.id)).limit(CONTACTS_PAGE_SIZE).offset(offset);
+  const rows = await db
+    .select()
+    .from(contacts)
+    .where(where)
+    .orderBy(asc(contacts.name), asc(contacts.id))
+    .limit(CONTACTS_PAGE_SIZE)
+    .offset(offset);
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(contacts).where(where);
   return { contacts: await contactViews(db, rows, viewer), count, hasMore: offset + rows.length < count };
 }
 
 /** GET /contacts/list: every contact of the company, reduced to what a picker shows. */
 export async function listContactRefs(db: DbOrTx, companyId: number, viewer: ContactViewer): Promise<ContactRef[]> {
-  const rows = await db.select({ id: contacts.id, name: contacts.name, number: contacts.number, isGroup: contacts.isGroup })
-    .from(contacts).where(eq(contacts.companyId, companyId)).orderBy(asc(contacts.name), asc(contacts.id));
+  const rows = await db
+    .select({ id: contacts.id, name: contacts.name, number: contacts.number, isGroup: contacts.isGroup })
+    .from(contacts)
+    .where(eq(contacts.companyId, companyId))
+    .orderBy(asc(contacts.name), asc(contacts.id));
   return rows.map((r) => presentContactRef(r, viewer));
 }
 
 /** The company's contact with that number; a WhatsApp contact first when several channels share it. */
 export async function findContactByNumber(db: DbOrTx, companyId: number, number: string): Promise<ContactRow | null> {
-  const rows = await db.select().from(contacts).where(and(eq(contacts.companyId, companyId), eq(contacts.number, number)))
-    .orderBy(sql`case when ${contacts.channel} = 'whatsapp' then 0 else 1 end`, asc(contacts.id)).limit(1);
+  const rows = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.number, number)))
+    .orderBy(sql`case when ${contacts.channel} = 'whatsapp' then 0 else 1 end`, asc(contacts.id))
+    .limit(1);
   return rows[0] ?? null;
 }
 
 /** Contacts of the company with the given ids (others' ids are simply absent). */
 export async function companyContactsByIds(db: DbOrTx, companyId: number, ids: number[]): Promise<ContactRow[]> {
   if (ids.length === 0) return [];
-  return db.select().from(contacts).where(and(eq(contacts.companyId, companyId), inArray(contacts.id, ids)));
+  return db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), inArray(contacts.id, ids)));
 }

@@ -1,6 +1,4 @@
-import {
-  ContactBlockInput, ContactInput, ContactListQuery, ContactNumberParam, ContactUpdateInput, IdParam,
-} from '@chatflow/contract';
+import { ContactBlockInput, ContactInput, ContactListQuery, ContactNumberParam, ContactUpdateInput, IdParam } from '@chatflow/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePermission } from '../../http/guards';
@@ -20,12 +18,14 @@ const viewerOf = (req: FastifyRequest) => contactViewerFor(req.ctx.db, req.ctx.c
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   // Existing clients call both /contacts and /contacts/.
   for (const url of ['/contacts', '/contacts/']) {
-    app.get(url, { schema: { querystring: ContactListQuery }, preHandler: app.authenticate },
-      async (req) => listContactsPage(req.ctx.db, req.ctx.companyId, req.query, await viewerOf(req)));
+    app.get(url, { schema: { querystring: ContactListQuery }, preHandler: app.authenticate }, async (req) =>
+      listContactsPage(req.ctx.db, req.ctx.companyId, req.query, await viewerOf(req)),
+    );
   }
 
-  app.get('/contacts/list', { preHandler: app.authenticate },
-    async (req) => listContactRefs(req.ctx.db, req.ctx.companyId, await viewerOf(req)));
+  app.get('/contacts/list', { preHandler: app.authenticate }, async (req) =>
+    listContactRefs(req.ctx.db, req.ctx.companyId, await viewerOf(req)),
+  );
 
   app.get('/contacts/profile/:number', { schema: { params: ContactNumberParam }, preHandler: app.authenticate }, async (req) => {
     const contact = await findContactByNumber(req.ctx.db, req.ctx.companyId, req.params.number);
@@ -33,29 +33,37 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     return { contactId: contact.id, urlPicture: contact.urlPicture };
   });
 
-  app.get('/contacts/:id', { schema: { params: IdParam }, preHandler: app.authenticate },
-    async (req) => contactView(req.ctx.db, await findCompanyContact(req.ctx.db, req.ctx.companyId, req.params.id), await viewerOf(req)));
+  app.get('/contacts/:id', { schema: { params: IdParam }, preHandler: app.authenticate }, async (req) =>
+    contactView(req.ctx.db, await findCompanyContact(req.ctx.db, req.ctx.companyId, req.params.id), await viewerOf(req)),
+  );
 
-  app.post('/contacts', { schema: { body: ContactInput }, preHandler: app.authenticate },
-    async (req) => createContact(req.ctx, req.body));
+  app.post('/contacts', { schema: { body: ContactInput }, preHandler: app.authenticate }, async (req) => createContact(req.ctx, req.body));
 
-  app.put('/contacts/:id', { schema: { params: IdParam, body: ContactUpdateInput }, preHandler: app.authenticate },
-    async (req) => updateContact(req.ctx, req.params.id, req.body));
+  app.put('/contacts/:id', { schema: { params: IdParam, body: ContactUpdateInput }, preHandler: app.authenticate }, async (req) =>
+    updateContact(req.ctx, req.params.id, req.body),
+  );
 
-  app.delete('/contacts/:id', {
-    schema: { params: IdParam },
-    preHandler: [app.authenticate, requirePermission('contacts-page:deleteContact')],
-  }, async (req) => {
-    await deleteContact(req.ctx, req.params.id);
-    return { message: 'Contact deleted' };
-  });
+  app.delete(
+    '/contacts/:id',
+    {
+      schema: { params: IdParam },
+      preHandler: [app.authenticate, requirePermission('contacts-page:deleteContact')],
+    },
+    async (req) => {
+      await deleteContact(req.ctx, req.params.id);
+      return { message: 'Contact deleted' };
+    },
+  );
 
-  app.put('/contacts/block/:id', { schema: { params: IdParam, body: ContactBlockInput }, preHandler: app.authenticate },
-    async (req) => setContactActive(req.ctx, req.params.id, req.body.active));
+  app.put('/contacts/block/:id', { schema: { params: IdParam, body: ContactBlockInput }, preHandler: app.authenticate }, async (req) =>
+    setContactActive(req.ctx, req.params.id, req.body.active),
+  );
 
-  app.put('/contacts/toggleAcceptAudio/:id', { schema: { params: IdParam }, preHandler: app.authenticate },
-    async (req) => ({ acceptAudioMessage: (await toggleContactFlag(req.ctx, req.params.id, 'acceptAudioMessage')).acceptAudioMessage }));
+  app.put('/contacts/toggleAcceptAudio/:id', { schema: { params: IdParam }, preHandler: app.authenticate }, async (req) => ({
+    acceptAudioMessage: (await toggleContactFlag(req.ctx, req.params.id, 'acceptAudioMessage')).acceptAudioMessage,
+  }));
 
-  app.put('/contacts/toggleDisableBot/:id', { schema: { params: IdParam }, preHandler: app.authenticate },
-    async (req) => ({ disableBot: (await toggleContactFlag(req.ctx, req.params.id, 'disableBot')).disableBot }));
+  app.put('/contacts/toggleDisableBot/:id', { schema: { params: IdParam }, preHandler: app.authenticate }, async (req) => ({
+    disableBot: (await toggleContactFlag(req.ctx, req.params.id, 'disableBot')).disableBot,
+  }));
 };

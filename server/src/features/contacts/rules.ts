@@ -7,11 +7,18 @@ export const duplicatedContact = () => new AppError('ERR_DUPLICATED_CONTACT', 40
 
 /** One contact per number and channel in a company (spec 1 §5): a second one is ERR_DUPLICATED_CONTACT. */
 export async function assertNumberFree(
-  db: DbOrTx, companyId: number, channel: ContactRow['channel'], number: string, exceptId: number | null,
+  db: DbOrTx,
+  companyId: number,
+  channel: ContactRow['channel'],
+  number: string,
+  exceptId: number | null,
 ): Promise<void> {
   const same = and(eq(contacts.companyId, companyId), eq(contacts.channel, channel), eq(contacts.number, number));
-  const [taken] = await db.select({ id: contacts.id }).from(contacts)
-    .where(exceptId === null ? same : and(same, ne(contacts.id, exceptId))).limit(1);
+  const [taken] = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(exceptId === null ? same : and(same, ne(contacts.id, exceptId)))
+    .limit(1);
   if (taken) throw duplicatedContact();
 }
 

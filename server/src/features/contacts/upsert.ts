@@ -32,7 +32,9 @@ export function normalizeContactNumber(number: string, isGroup: boolean): string
  * and a transaction from `ctx.transaction`, company-{id}-contact is sent after the commit.
  */
 export async function upsertContact(
-  tx: DbOrTx, input: UpsertContactInput, opts: { realtime?: Realtime } = {},
+  tx: DbOrTx,
+  input: UpsertContactInput,
+  opts: { realtime?: Realtime } = {},
 ): Promise<{ contact: ContactRow; created: boolean }> {
   const isGroup = input.isGroup ?? false;
   const number = normalizeContactNumber(input.number, isGroup);
@@ -43,10 +45,19 @@ export async function upsertContact(
   let [row] = await tx.select().from(contacts).where(where);
   let action: 'create' | 'update' | null = null;
   if (!row) {
-    const [inserted] = await tx.insert(contacts).values({
-      companyId: input.companyId, channel: input.channel, number, name: pushName || number, isGroup,
-      connectionId: input.connectionId ?? null, urlPicture: input.urlPicture ?? '',
-    }).onConflictDoNothing({ target: [contacts.companyId, contacts.channel, contacts.number] }).returning();
+    const [inserted] = await tx
+      .insert(contacts)
+      .values({
+        companyId: input.companyId,
+        channel: input.channel,
+        number,
+        name: pushName || number,
+        isGroup,
+        connectionId: input.connectionId ?? null,
+        urlPicture: input.urlPicture ?? '',
+      })
+      .onConflictDoNothing({ target: [contacts.companyId, contacts.channel, contacts.number] })
+      .returning();
     if (inserted) {
       row = inserted;
       action = 'create';

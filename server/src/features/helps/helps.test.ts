@@ -10,7 +10,11 @@ const root = async () => t.as(await t.factory.superUser());
 describe('help administration (super user)', () => {
   test('create stores the bare video code from a full link; list returns it', async () => {
     const r = await root();
-    const res = await r.post('/helps', { title: 'Como conectar', description: 'Leia o QR code', video: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=3s' });
+    const res = await r.post('/helps', {
+      title: 'Como conectar',
+      description: 'Leia o QR code',
+      video: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=3s',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ title: 'Como conectar', description: 'Leia o QR code', video: 'dQw4w9WgXcQ' });
     const [row] = await db().select().from(helps).where(eq(helps.id, res.json().id));
@@ -44,7 +48,10 @@ describe('help administration (super user)', () => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json().fields[0]).toMatchObject({ field: 'title', message: 'Obrigatório' });
     expect((await r.post('/helps', { title: 'A' })).json().fields[0]).toMatchObject({ field: 'title', message: 'Muito curto!' });
-    expect((await r.post('/helps', { title: 'x'.repeat(101) })).json().fields[0]).toMatchObject({ field: 'title', message: 'Muito longo!' });
+    expect((await r.post('/helps', { title: 'x'.repeat(101) })).json().fields[0]).toMatchObject({
+      field: 'title',
+      message: 'Muito longo!',
+    });
   });
 });
 
@@ -70,8 +77,11 @@ describe('permissions', () => {
     const admin = await t.as(await t.factory.admin());
     const user = await t.as(await t.factory.user());
     const routes = [
-      ['GET', '/helps'], ['GET', `/helps/${id}`], ['POST', '/helps', { title: 'Invasor' }],
-      ['PUT', `/helps/${id}`, { title: 'Invasor' }], ['DELETE', `/helps/${id}`],
+      ['GET', '/helps'],
+      ['GET', `/helps/${id}`],
+      ['POST', '/helps', { title: 'Invasor' }],
+      ['PUT', `/helps/${id}`, { title: 'Invasor' }],
+      ['DELETE', `/helps/${id}`],
     ] as const;
     for (const [method, url, body] of routes) {
       expect((await admin.inject({ method, url, payload: body })).statusCode, `admin ${method} ${url}`).toBe(403);

@@ -16,13 +16,16 @@ export const helpRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/helps', { preHandler: superOnly }, async (req) => (await listHelps(req.ctx.db)).map(presentHelp));
 
   app.get('/helps/:id', { schema: { params: IdParam }, preHandler: superOnly }, async (req) =>
-    presentHelp(await findHelp(req.ctx.db, req.params.id)));
+    presentHelp(await findHelp(req.ctx.db, req.params.id)),
+  );
 
   app.post('/helps', { schema: { body: HelpInput }, preHandler: superOnly }, async (req) =>
-    presentHelp(await createHelp(req.ctx, req.body)));
+    presentHelp(await createHelp(req.ctx, req.body)),
+  );
 
   app.put('/helps/:id', { schema: { params: IdParam, body: HelpInput }, preHandler: superOnly }, async (req) =>
-    presentHelp(await updateHelp(req.ctx, req.params.id, req.body)));
+    presentHelp(await updateHelp(req.ctx, req.params.id, req.body)),
+  );
 
   app.delete('/helps/:id', { schema: { params: IdParam }, preHandler: superOnly }, async (req) => {
     await deleteHelp(req.ctx, req.params.id);

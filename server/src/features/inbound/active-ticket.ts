@@ -12,8 +12,14 @@ export type AppendResult =
   | { status: 'unknown-contact' };
 
 /** One round trip: see appendToActiveTicket. */
-const appendStatement = preparedSql<{ ticket_id: number | null; message_id: number | null; contact_id: number | null; company_id: number | null }>(
-  'inbound_append_to_active_ticket', () => sql`
+const appendStatement = preparedSql<{
+  ticket_id: number | null;
+  message_id: number | null;
+  contact_id: number | null;
+  company_id: number | null;
+}>(
+  'inbound_append_to_active_ticket',
+  () => sql`
     with conn as (
       select id, company_id, channel from connections where id = ${p('connectionId')}::int
     ), contact as (
@@ -40,7 +46,8 @@ const appendStatement = preparedSql<{ ticket_id: number | null; message_id: numb
       returning id
     )
     select (select id from ticket) as ticket_id, (select id::float8 from stored) as message_id,
-      (select id from contact) as contact_id, (select company_id from stored) as company_id`);
+      (select id from contact) as contact_id, (select company_id from stored) as company_id`,
+);
 
 /**
  * Most inbound messages come from a known contact into its open ticket. That case is one statement
@@ -66,5 +73,11 @@ export async function appendToActiveTicket(db: Db, msg: InboundMessage): Promise
   if (row.ticket_id === null) return null;
   // The ticket was there and locked, so the only reason nothing was stored is the unique (connection, external id).
   if (row.message_id === null) return { status: 'duplicate' };
-  return { status: 'stored', messageId: Number(row.message_id), ticketId: row.ticket_id, contactId: row.contact_id, companyId: row.company_id! };
+  return {
+    status: 'stored',
+    messageId: Number(row.message_id),
+    ticketId: row.ticket_id,
+    contactId: row.contact_id,
+    companyId: row.company_id!,
+  };
 }

@@ -21,18 +21,26 @@ test('inbound events carry the views the tickets, messages and contacts features
   const queue = await t.factory.queue(companyId);
   const conn = await simulatorConnection(t, admin, { queueIds: [queue.id] });
   const agent = await t.factory.user({ companyId });
-  await db.update(settings).set({ value: 'enabled' }).where(and(eq(settings.companyId, companyId), eq(settings.key, 'lgpdHideNumber')));
+  await db
+    .update(settings)
+    .set({ value: 'enabled' })
+    .where(and(eq(settings.companyId, companyId), eq(settings.key, 'lgpdHideNumber')));
   const customer = customerOf(t, conn);
   const from = customerNumber();
 
   // A new number: the contact is announced to the company as the contacts feature shows it.
   let mark = t.sent.length;
   const first = (await customer.send({ from, name: 'Ana', body: 'primeira' })).json();
-  const [contact] = await db.select().from(contacts).where(and(eq(contacts.companyId, companyId), eq(contacts.number, from)));
+  const [contact] = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.number, from)));
   const contactEvents = eventsOf(companyId, 'contact', mark);
   expect(contactEvents).toHaveLength(1);
   expect(contactEvents[0].payload).toEqual({ action: 'create', contact: await contactView(db, contact, await eventViewer(db, companyId)) });
-  expect(contactEvents[0].payload).toMatchObject({ contact: { number: `${'*'.repeat(from.length - 2)}${from.slice(-2)}`, whatsapp: { id: conn.id } } });
+  expect(contactEvents[0].payload).toMatchObject({
+    contact: { number: `${'*'.repeat(from.length - 2)}${from.slice(-2)}`, whatsapp: { id: conn.id } },
+  });
 
   // The ticket gets an agent, a tag and a rating; the next message shows all of them.
   await db.update(tickets).set({ userId: agent.id, status: 'open' }).where(eq(tickets.id, first.ticketId));
@@ -44,13 +52,26 @@ test('inbound events carry the views the tickets, messages and contacts features
   expect(second.ticketId).toBe(first.ticketId);
 
   const ticket = await loadTicketView(db, companyId, first.ticketId);
-  expect(ticket).toMatchObject({ user: { id: agent.id }, tags: [{ id: tag.id, name: 'VIP' }], userRating: { rate: 4 }, unreadMessages: 2, lastMessage: 'segunda' });
+  expect(ticket).toMatchObject({
+    user: { id: agent.id },
+    tags: [{ id: tag.id, name: 'VIP' }],
+    userRating: { rate: 4 },
+    unreadMessages: 2,
+    lastMessage: 'segunda',
+  });
   expect(ticket?.contact.number).not.toBe(from);
   const [row] = await db.select().from(messages).where(eq(messages.id, second.messageId));
-  const message = await presentOne(db, { id: ticket!.id, uuid: ticket!.uuid, queueId: ticket!.queueId, userId: ticket!.userId, connectionId: conn.id, companyId }, row);
+  const message = await presentOne(
+    db,
+    { id: ticket!.id, uuid: ticket!.uuid, queueId: ticket!.queueId, userId: ticket!.userId, connectionId: conn.id, companyId },
+    row,
+  );
 
   const [ticketEvent] = eventsOf(companyId, 'ticket', mark);
-  expect(ticketEvent).toMatchObject({ room: [rooms.admins, rooms.user(agent.id), rooms.queue(queue.id)], payload: { action: 'update', ticket } });
+  expect(ticketEvent).toMatchObject({
+    room: [rooms.admins, rooms.user(agent.id), rooms.queue(queue.id)],
+    payload: { action: 'update', ticket },
+  });
   const [messageEvent] = eventsOf(companyId, 'appMessage', mark);
   expect(messageEvent.room).toEqual([rooms.admins, rooms.user(agent.id), rooms.queue(queue.id), rooms.chatBox(ticket!.uuid)]);
   expect(messageEvent.payload).toEqual({ action: 'create', message, ticket });

@@ -27,7 +27,10 @@ type Announced = Pick<MessageRow, 'id' | 'companyId' | 'ticketId'>;
  * reaches a screen as "read" then "sent".
  */
 export function publishMessage(
-  deps: Pick<InboundDeps, 'db' | 'realtime'>, message: Announced, action: 'create' | 'update', opts: { newContact?: boolean } = {},
+  deps: Pick<InboundDeps, 'db' | 'realtime'>,
+  message: Announced,
+  action: 'create' | 'update',
+  opts: { newContact?: boolean } = {},
 ): Promise<void> {
   return inTicketOrder(message.ticketId, async () => {
     const views = await loadAnnouncement(deps.db, message.companyId, message.id, opts);
@@ -37,7 +40,11 @@ export function publishMessage(
     if (views.newContact) deps.realtime.toCompany(message.companyId, 'contact', { action: 'create', contact: views.newContact });
     const audience = ticketAudience(ticket);
     if (action === 'create') deps.realtime.toRoom(message.companyId, audience, 'ticket', { action: 'update', ticket });
-    deps.realtime.toRoom(message.companyId, [...audience, rooms.chatBox(ticket.uuid)], 'appMessage', { action, message: views.message, ticket });
+    deps.realtime.toRoom(message.companyId, [...audience, rooms.chatBox(ticket.uuid)], 'appMessage', {
+      action,
+      message: views.message,
+      ticket,
+    });
   });
 }
 

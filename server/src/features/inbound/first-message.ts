@@ -11,9 +11,14 @@ export type FirstMessageResult =
 
 /** One round trip, atomic on its own (no transaction around it): see openFirstTicket. */
 const firstMessageStatement = preparedSql<{
-  contact_id: number | null; ticket_id: number | null; company_id: number | null; message_id: number | null; stored: boolean;
+  contact_id: number | null;
+  ticket_id: number | null;
+  company_id: number | null;
+  message_id: number | null;
+  stored: boolean;
 }>(
-  'inbound_first_message', () => sql`
+  'inbound_first_message',
+  () => sql`
     with conn as (
       select c.id, c.company_id, c.channel,
         (select case when count(*) = 1 then min(cq.queue_id) end from connection_queues cq where cq.connection_id = c.id) as queue_id
@@ -40,7 +45,8 @@ const firstMessageStatement = preparedSql<{
     )
     select (select id from contact) as contact_id, (select id from ticket) as ticket_id,
       (select company_id from ticket) as company_id, (select id::float8 from stored) as message_id,
-      exists(select 1 from messages m where m.connection_id = ${p('connectionId')}::int and m.external_id = ${p('externalId')}::text) as stored`);
+      exists(select 1 from messages m where m.connection_id = ${p('connectionId')}::int and m.external_id = ${p('externalId')}::text) as stored`,
+);
 
 /**
  * The first message of a number the company has never heard from, in one statement: the contact
@@ -67,5 +73,11 @@ export async function openFirstTicket(db: Db, msg: InboundMessage): Promise<Firs
   const [row] = await firstMessageStatement(db, { ...values, name });
   if (row?.stored && row.message_id === null) return { status: 'duplicate' };
   if (!row || row.contact_id === null || row.ticket_id === null || row.message_id === null) return null;
-  return { status: 'stored', messageId: Number(row.message_id), ticketId: row.ticket_id, contactId: row.contact_id, companyId: row.company_id! };
+  return {
+    status: 'stored',
+    messageId: Number(row.message_id),
+    ticketId: row.ticket_id,
+    contactId: row.contact_id,
+    companyId: row.company_id!,
+  };
 }

@@ -23,63 +23,92 @@ const MAX_ATTEMPTS = 8;
  * no index serves, which compared the wrong columns).
  */
 async function loadConnection(deps: InboundDeps, connectionId: number, externalId: string) {
-  const [row] = await deps.db.select({
-    connection: connections,
-    queueIds: sql<number[]>`coalesce((select array_agg(cq.queue_id) from connection_queues cq
+  const [row] = await deps.db
+    .select({
+      connection: connections,
+      queueIds: sql<number[]>`coalesce((select array_agg(cq.queue_id) from connection_queues cq
       where cq.connection_id = ${connectionId}), '{}')`,
-    stored: sql<boolean>`exists(select 1 from messages m where m.connection_id = ${connectionId}
+      stored: sql<boolean>`exists(select 1 from messages m where m.connection_id = ${connectionId}
       and m.external_id = ${externalId})`,
-  }).from(connections).where(eq(connections.id, connectionId));
+    })
+    .from(connections)
+    .where(eq(connections.id, connectionId));
   if (!row) return null;
   return { connection: { ...row.connection, queueIds: row.queueIds.map(Number) } as InboundConnection, stored: row.stored };
 }
 
 async function quotedMessageId(tx: Tx, connectionId: number, externalId: string | undefined): Promise<number | null> {
   if (!externalId) return null;
-  const [row] = await tx.select({ id: messages.id }).from(messages)
-    .where(and(eq(messages.connectionId, connectionId), eq(messages.externalId, externalId))).limit(1);
+  const [row] = await tx
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.connectionId, connectionId), eq(messages.externalId, externalId)))
+    .limit(1);
   return row?.id ?? null;
 }
 
 /** One attempt, in one transaction: contact, ticket, message, ticket preview and unread count. */
-async function ingestOnce(tx: HookedTx, deps: InboundDeps, connection: InboundConnection, msg: InboundMessage, media: StoredMedia | null): Promise<InboundResult> {
+async function ingestOnce(
+  tx: HookedTx,
+  deps: InboundDeps,
+  connection: InboundConnection,
+  msg: InboundMessage,
+  media: StoredMedia | null,
+): Promise<InboundResult> {
   const isGroup = Boolean(msg.isGroup);
   // One contact per company, channel and number, safe under concurrency (the contacts feature's rule).
-  const { contact } = await upsertContact(tx, {
-    companyId: connection.companyId, channel: connection.channel, number: msg.from, name: msg.name, isGroup, connectionId: connection.id,
-  }, { realtime: deps.realtime });
+  const { contact } = await upsertContact(
+    tx,
+    {
+      companyId: connection.companyId,
+      channel: connection.channel,
+      number: msg.from,
+      name: msg.name,
+      isGroup,
+      connectionId: connection.id,
+    },
+    { realtime: deps.realtime },
+  );
   // A blocked contact is blocked on the channel itself: what it sends never reaches the inbox.
   if (!contact.active) return { status: 'ignored' };
   const { ticket } = await resolveTicket(tx, connection, contact, isGroup);
   const kind = media?.mediaType ?? msg.mediaType;
   const fromMe = Boolean(msg.fromMe);
-  const [message] = await tx.insert(messages).values({
-    companyId: connection.companyId,
-    ticketId: ticket.id,
-    contactId: contact.id,
-    connectionId: connection.id,
-    queueId: ticket.queueId,
-    externalId: msg.externalId,
-    body: msg.body,
-    fromMe,
-    read: fromMe,
-    mediaType: kind,
-    mediaUrl: media?.mediaUrl ?? null,
-    mediaName: media?.mediaName ?? null,
-    ack: msg.ack ?? 0,
-    quotedMsgId: await quotedMessageId(tx, connection.id, msg.quotedExternalId),
-    dataJson: msg.dataJson ?? null,
-    participant: msg.participant ?? null,
-    ...(msg.timestamp ? { createdAt: msg.timestamp, updatedAt: msg.timestamp } : {}),
-  }).onConflictDoNothing({ target: [messages.connectionId, messages.externalId] }).returning();
+  const [message] = await tx
+    .insert(messages)
+    .values({
+      companyId: connection.companyId,
+      ticketId: ticket.id,
+      contactId: contact.id,
+      connectionId: connection.id,
+      queueId: ticket.queueId,
+      externalId: msg.externalId,
+      body: msg.body,
+      fromMe,
+      read: fromMe,
+      mediaType: kind,
+      mediaUrl: media?.mediaUrl ?? null,
+      mediaName: media?.mediaName ?? null,
+      ack: msg.ack ?? 0,
+      quotedMsgId: await quotedMessageId(tx, connection.id, msg.quotedExternalId),
+      dataJson: msg.dataJson ?? null,
+      participant: msg.participant ?? null,
+      ...(msg.timestamp ? { createdAt: msg.timestamp, updatedAt: msg.timestamp } : {}),
+    })
+    .onConflictDoNothing({ target: [messages.connectionId, messages.externalId] })
+    .returning();
   // Stored by a concurrent delivery of the same message: undo this attempt's contact and ticket too.
   if (!message) throw new DuplicateInbound();
-  const [updated] = await tx.update(tickets).set({
-    lastMessage: inboundPreview(kind, msg.body, media?.mediaName ?? null),
-    // A message the company sent from the phone itself is not unread.
-    unreadMessages: fromMe ? sql`${tickets.unreadMessages}` : sql`${tickets.unreadMessages} + 1`,
-    updatedAt: new Date(),
-  }).where(eq(tickets.id, ticket.id)).returning();
+  const [updated] = await tx
+    .update(tickets)
+    .set({
+      lastMessage: inboundPreview(kind, msg.body, media?.mediaName ?? null),
+      // A message the company sent from the phone itself is not unread.
+      unreadMessages: fromMe ? sql`${tickets.unreadMessages}` : sql`${tickets.unreadMessages} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(eq(tickets.id, ticket.id))
+    .returning();
   announceMessage(tx, deps, message, 'create');
   return { status: 'stored', messageId: message.id, ticketId: updated.id, contactId: contact.id };
 }

@@ -23,12 +23,17 @@ const UNSAFE_NAME_CHARS = '<>:"/\\|?*';
 /** A display name only (no control or path characters): the stored name is always random. */
 export function displayName(name: string | undefined, fallback: string): string {
   const base = [...path.basename(String(name ?? ''))]
-    .filter((ch) => ch.charCodeAt(0) >= 32 && !UNSAFE_NAME_CHARS.includes(ch)).join('').trim();
+    .filter((ch) => ch.charCodeAt(0) >= 32 && !UNSAFE_NAME_CHARS.includes(ch))
+    .join('')
+    .trim();
   return base.slice(0, 200) || fallback;
 }
 
 function textExtension(media: NonNullable<InboundMessage['media']>): string {
-  const byName = path.extname(media.fileName ?? '').slice(1).toLowerCase();
+  const byName = path
+    .extname(media.fileName ?? '')
+    .slice(1)
+    .toLowerCase();
   if (byName in TEXT_KINDS) return byName;
   const byType = Object.entries(TEXT_KINDS).find(([, mime]) => mime === media.mimeType.toLowerCase());
   return byType?.[0] ?? 'bin';

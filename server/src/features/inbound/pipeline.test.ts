@@ -15,7 +15,9 @@ test('fifty simultaneous first messages from one new number make one contact, on
   const customer = customerOf(t, conn);
   const from = customerNumber();
   const before = await inboxCounts(t, conn.id, admin.companyId);
-  const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => customer.send({ from, name: 'Ana', body: `m${i}`, id: `burst-${i}` })));
+  const answers = await Promise.all(
+    Array.from({ length: 50 }, (_, i) => customer.send({ from, name: 'Ana', body: `m${i}`, id: `burst-${i}` })),
+  );
   for (const res of answers) expect(res.statusCode, res.body).toBe(200);
   expect(new Set(answers.map((r) => r.json().ticketId)).size).toBe(1);
 
@@ -24,7 +26,11 @@ test('fifty simultaneous first messages from one new number make one contact, on
   const [ticket] = await t.database.db.select().from(tickets).where(eq(tickets.connectionId, conn.id));
   expect(ticket).toMatchObject({ status: 'pending', unreadMessages: 50, isGroup: false, channel: 'whatsapp', companyId: admin.companyId });
   expect(await t.database.db.select().from(ticketLogs).where(eq(ticketLogs.ticketId, ticket.id))).toHaveLength(1);
-  const appMessages = t.sent.filter((e) => e.event === `company-${admin.companyId}-appMessage` && (e.payload as { message: { ticketId: number } }).message.ticketId === ticket.id);
+  const appMessages = t.sent.filter(
+    (e) =>
+      e.event === `company-${admin.companyId}-appMessage` &&
+      (e.payload as { message: { ticketId: number } }).message.ticketId === ticket.id,
+  );
   expect(appMessages).toHaveLength(50);
 });
 
@@ -52,7 +58,12 @@ test('a received image is stored under the company media folder with its type sn
   const conn = await simulatorConnection(t, admin);
   // Declared as a PDF document named .jpg: the bytes are a PNG, and the bytes decide.
   const res = await customerOf(t, conn).send({
-    from: customerNumber(), type: 'document', file: TINY_PNG.toString('base64'), mimeType: 'application/pdf', fileName: 'foto.jpg', body: 'minha foto',
+    from: customerNumber(),
+    type: 'document',
+    file: TINY_PNG.toString('base64'),
+    mimeType: 'application/pdf',
+    fileName: 'foto.jpg',
+    body: 'minha foto',
   });
   expect(res.statusCode, res.body).toBe(200);
   const [row] = await t.database.db.select().from(messages).where(eq(messages.id, res.json().messageId));
@@ -74,7 +85,10 @@ test('a caption-less file shows its name in the ticket; a text file without a si
   const admin = await t.factory.admin();
   const conn = await simulatorConnection(t, admin);
   const res = await customerOf(t, conn).send({
-    from: customerNumber(), type: 'document', mediaUrl: `data:text/plain;base64,${Buffer.from('linha 1\nlinha 2').toString('base64')}`, fileName: 'notas.txt',
+    from: customerNumber(),
+    type: 'document',
+    mediaUrl: `data:text/plain;base64,${Buffer.from('linha 1\nlinha 2').toString('base64')}`,
+    fileName: 'notas.txt',
   });
   expect(res.statusCode, res.body).toBe(200);
   const [row] = await t.database.db.select().from(messages).where(eq(messages.id, res.json().messageId));
@@ -99,9 +113,13 @@ test('a new ticket takes the connection queue when it has exactly one; with two 
   expect(log).toMatchObject({ type: 'create', queueId: q1.id, userId: null });
 
   // Events go to the ticket's audience only: admins and the queue's room, never the whole company.
-  const ticketEvent = t.sent.find((e) => e.event === `company-${admin.companyId}-ticket` && (e.payload as { ticket?: { id: number } }).ticket?.id === ta.id);
+  const ticketEvent = t.sent.find(
+    (e) => e.event === `company-${admin.companyId}-ticket` && (e.payload as { ticket?: { id: number } }).ticket?.id === ta.id,
+  );
   expect(ticketEvent?.room).toEqual([rooms.admins, rooms.queue(q1.id)]);
-  const messageEvent = t.sent.find((e) => e.event === `company-${admin.companyId}-appMessage` && (e.payload as { ticket: { id: number } }).ticket.id === tb.id);
+  const messageEvent = t.sent.find(
+    (e) => e.event === `company-${admin.companyId}-appMessage` && (e.payload as { ticket: { id: number } }).ticket.id === tb.id,
+  );
   expect(messageEvent?.room).toEqual([rooms.admins, rooms.noQueue, rooms.chatBox(tb.uuid)]);
   expect(messageEvent?.payload).toMatchObject({
     action: 'create',
@@ -150,11 +168,14 @@ test('location, contact card and quoted replies arrive in the shapes the convers
 
   const byId = async (id: number) => (await t.database.db.select().from(messages).where(eq(messages.id, id)))[0];
   expect(await byId(place.messageId)).toMatchObject({
-    mediaType: 'locationMessage', body: '|https://maps.google.com/maps?q=-23.5505%2C-46.6333&z=17&hl=pt-BR|Praça da Sé',
+    mediaType: 'locationMessage',
+    body: '|https://maps.google.com/maps?q=-23.5505%2C-46.6333&z=17&hl=pt-BR|Praça da Sé',
   });
   expect(await byId(card.messageId)).toMatchObject({ mediaType: 'contactMessage', body: vcard });
   expect((await byId(reply.messageId)).quotedMsgId).toBe(place.messageId);
-  const lastTicketEvents = t.sent.filter((e) => e.event === `company-${admin.companyId}-ticket`).map((e) => (e.payload as { ticket: { lastMessage: string } }).ticket.lastMessage);
+  const lastTicketEvents = t.sent
+    .filter((e) => e.event === `company-${admin.companyId}-ticket`)
+    .map((e) => (e.payload as { ticket: { lastMessage: string } }).ticket.lastMessage);
   expect(lastTicketEvents.slice(-3)).toEqual(['📍 Praça da Sé', 'Carlos Silva', 'sobre o lugar']);
   const quotedEvent = t.sent.filter((e) => e.event === `company-${admin.companyId}-appMessage`).at(-1)?.payload;
   expect(quotedEvent).toMatchObject({ message: { quotedMsg: { id: place.messageId, fromMe: false, mediaType: 'locationMessage' } } });
@@ -168,6 +189,9 @@ test('no event of one company reaches another company', async () => {
   const fresh = t.sent.slice(mark);
   expect(fresh.length).toBeGreaterThan(0);
   expect(fresh.every((e) => e.companyId === admin.companyId && e.event.startsWith(`company-${admin.companyId}-`))).toBe(true);
-  const rows = await t.database.db.select().from(messages).where(and(eq(messages.connectionId, conn.id)));
+  const rows = await t.database.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.connectionId, conn.id)));
   expect(rows.every((m) => m.companyId === admin.companyId)).toBe(true);
 });

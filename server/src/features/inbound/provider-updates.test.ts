@@ -41,7 +41,7 @@ test('an edit from the sender replaces the body and marks it edited', async () =
 
 test('a delete from the sender marks the message deleted and keeps its body for the records', async () => {
   const { admin, conn, row } = await received('segredo');
-  await applyDelete(deps(), { connectionId: conn.id, externalId: row.externalId!, });
+  await applyDelete(deps(), { connectionId: conn.id, externalId: row.externalId! });
   const [stored] = await t.database.db.select().from(messages).where(eq(messages.id, row.id));
   expect(stored).toMatchObject({ body: 'segredo', isDeleted: true });
   expect(lastAppMessage(admin.companyId)).toMatchObject({ action: 'update', message: { id: row.id, isDeleted: true } });
@@ -52,10 +52,17 @@ test('group messages: ignored unless the connection allows groups; a group ticke
   const closed = await simulatorConnection(t, admin);
   const groups = await simulatorConnection(t, admin, { allowGroup: true });
   const asTicket = await simulatorConnection(t, admin, { allowGroup: true, groupAsTicket: 'enabled' });
-  const group = (connectionId: number, externalId: string) => ingestInbound(deps(), {
-    connectionId, externalId, from: '120363025246125486', name: 'Família', isGroup: true, participant: '5511999990000',
-    mediaType: 'conversation', body: 'oi grupo',
-  });
+  const group = (connectionId: number, externalId: string) =>
+    ingestInbound(deps(), {
+      connectionId,
+      externalId,
+      from: '120363025246125486',
+      name: 'Família',
+      isGroup: true,
+      participant: '5511999990000',
+      mediaType: 'conversation',
+      body: 'oi grupo',
+    });
   expect(await group(closed.id, 'g1')).toEqual({ status: 'ignored' });
   expect(await t.database.db.select().from(messages).where(eq(messages.connectionId, closed.id))).toEqual([]);
 
@@ -77,8 +84,14 @@ test('group messages: ignored unless the connection allows groups; a group ticke
 test('a message the company sent from the phone itself is stored as fromMe and is not unread', async () => {
   const { admin, conn, row } = await received('cliente');
   const result = await ingestInbound(deps(), {
-    connectionId: conn.id, externalId: 'PHONE-1', from: (await t.database.db.select().from(contacts).where(eq(contacts.id, row.contactId!)))[0].number,
-    name: '', mediaType: 'conversation', body: 'do celular', fromMe: true, ack: 2,
+    connectionId: conn.id,
+    externalId: 'PHONE-1',
+    from: (await t.database.db.select().from(contacts).where(eq(contacts.id, row.contactId!)))[0].number,
+    name: '',
+    mediaType: 'conversation',
+    body: 'do celular',
+    fromMe: true,
+    ack: 2,
   });
   if (result.status !== 'stored') throw new Error('not stored');
   expect(result.ticketId).toBe(row.ticketId);
@@ -89,8 +102,16 @@ test('a message the company sent from the phone itself is stored as fromMe and i
 });
 
 test('a message for a connection that no longer exists is ignored', async () => {
-  expect(await ingestInbound(deps(), { connectionId: 99_999_999, externalId: 'x', from: '5511999999999', name: '', mediaType: 'conversation', body: 'x' }))
-    .toEqual({ status: 'ignored' });
+  expect(
+    await ingestInbound(deps(), {
+      connectionId: 99_999_999,
+      externalId: 'x',
+      from: '5511999999999',
+      name: '',
+      mediaType: 'conversation',
+      body: 'x',
+    }),
+  ).toEqual({ status: 'ignored' });
 });
 
 test('a blocked contact writes into the void: nothing is stored and its ticket does not move', async () => {
@@ -98,7 +119,12 @@ test('a blocked contact writes into the void: nothing is stored and its ticket d
   await t.database.db.update(contacts).set({ active: false }).where(eq(contacts.id, row.contactId!));
   const [contact] = await t.database.db.select().from(contacts).where(eq(contacts.id, row.contactId!));
   const result = await ingestInbound(deps(), {
-    connectionId: conn.id, externalId: 'BLOCKED-1', from: contact.number, name: '', mediaType: 'conversation', body: 'me ouve?',
+    connectionId: conn.id,
+    externalId: 'BLOCKED-1',
+    from: contact.number,
+    name: '',
+    mediaType: 'conversation',
+    body: 'me ouve?',
   });
   expect(result).toEqual({ status: 'ignored' });
   expect(await t.database.db.select().from(messages).where(eq(messages.connectionId, conn.id))).toHaveLength(1);
@@ -108,11 +134,22 @@ test('a blocked contact writes into the void: nothing is stored and its ticket d
 
 test('an ack that beats the send job finds its message through the send key, and only on its connection', async () => {
   const { conn, row } = await received('cliente');
-  const [outbound] = await t.database.db.insert(messages).values({
-    companyId: row.companyId, ticketId: row.ticketId, contactId: row.contactId, connectionId: conn.id, body: 'resposta', fromMe: true, ack: 0,
-  }).returning();
+  const [outbound] = await t.database.db
+    .insert(messages)
+    .values({
+      companyId: row.companyId,
+      ticketId: row.ticketId,
+      contactId: row.contactId,
+      connectionId: conn.id,
+      body: 'resposta',
+      fromMe: true,
+      ack: 0,
+    })
+    .returning();
   const other = await simulatorConnection(t, await t.factory.admin());
-  expect(await applyAck(deps(), { connectionId: other.id, externalId: 'EARLY-0', ack: 2, idempotencyKey: `msg-${outbound.id}` })).toBe(false);
+  expect(await applyAck(deps(), { connectionId: other.id, externalId: 'EARLY-0', ack: 2, idempotencyKey: `msg-${outbound.id}` })).toBe(
+    false,
+  );
   expect(await applyAck(deps(), { connectionId: conn.id, externalId: 'EARLY-1', ack: 3, idempotencyKey: `msg-${outbound.id}` })).toBe(true);
   expect(await applyAck(deps(), { connectionId: conn.id, externalId: 'EARLY-1', ack: 2, idempotencyKey: `msg-${outbound.id}` })).toBe(true);
   const [stored] = await t.database.db.select().from(messages).where(eq(messages.id, outbound.id));

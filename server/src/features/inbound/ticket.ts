@@ -19,9 +19,12 @@ function newTicketStatus(connection: InboundConnection, isGroup: boolean): Ticke
 }
 
 async function activeTicket(tx: Tx, contactId: number, connectionId: number): Promise<TicketRow | undefined> {
-  const [row] = await tx.select().from(tickets)
+  const [row] = await tx
+    .select()
+    .from(tickets)
     .where(and(eq(tickets.contactId, contactId), eq(tickets.connectionId, connectionId), inArray(tickets.status, [...ACTIVE])))
-    .orderBy(desc(tickets.id)).limit(1);
+    .orderBy(desc(tickets.id))
+    .limit(1);
   return row;
 }
 
@@ -35,23 +38,30 @@ async function activeTicket(tx: Tx, contactId: number, connectionId: number): Pr
  * A new ticket takes the connection's queue when it has exactly one, and gets a 'create' log entry.
  */
 export async function resolveTicket(
-  tx: Tx, connection: InboundConnection, contact: ContactRow, isGroup: boolean,
+  tx: Tx,
+  connection: InboundConnection,
+  contact: ContactRow,
+  isGroup: boolean,
 ): Promise<{ ticket: TicketRow; created: boolean }> {
   const existing = await activeTicket(tx, contact.id, connection.id);
   if (existing) return { ticket: existing, created: false };
   const queueId = connection.queueIds.length === 1 ? connection.queueIds[0] : null;
-  const [inserted] = await tx.insert(tickets).values({
-    companyId: connection.companyId,
-    contactId: contact.id,
-    connectionId: connection.id,
-    queueId,
-    status: newTicketStatus(connection, isGroup),
-    channel: connection.channel,
-    isGroup,
-  }).onConflictDoNothing({
-    target: [tickets.contactId, tickets.connectionId],
-    where: sql`status in ('open', 'pending', 'group')`,
-  }).returning();
+  const [inserted] = await tx
+    .insert(tickets)
+    .values({
+      companyId: connection.companyId,
+      contactId: contact.id,
+      connectionId: connection.id,
+      queueId,
+      status: newTicketStatus(connection, isGroup),
+      channel: connection.channel,
+      isGroup,
+    })
+    .onConflictDoNothing({
+      target: [tickets.contactId, tickets.connectionId],
+      where: sql`status in ('open', 'pending', 'group')`,
+    })
+    .returning();
   if (inserted) {
     await tx.insert(ticketLogs).values({ companyId: connection.companyId, ticketId: inserted.id, queueId, type: 'create' });
     return { ticket: inserted, created: true };

@@ -11,10 +11,15 @@ const byExternalId = (connectionId: number, externalId: string) =>
 
 /** Applies a change to the message with that external id and announces it; false when there is no such message. */
 async function changeMessage(
-  deps: InboundDeps, connectionId: number, externalId: string,
+  deps: InboundDeps,
+  connectionId: number,
+  externalId: string,
   change: (tx: HookedTx) => Promise<MessageRow | undefined>,
 ): Promise<boolean> {
-  return transactionRunner(deps.db, deps.log)(async (tx) => {
+  return transactionRunner(
+    deps.db,
+    deps.log,
+  )(async (tx) => {
     const changed = await change(tx);
     if (!changed) {
       const [exists] = await tx.select({ id: messages.id }).from(messages).where(byExternalId(connectionId, externalId)).limit(1);
@@ -33,20 +38,29 @@ async function changeMessage(
  */
 export async function applyAck(deps: InboundDeps, update: AckUpdate): Promise<boolean> {
   const known = await changeMessage(deps, update.connectionId, update.externalId, async (tx) => {
-    const [row] = await tx.update(messages).set({ ack: update.ack, updatedAt: new Date() })
-      .where(and(byExternalId(update.connectionId, update.externalId), lt(messages.ack, update.ack))).returning();
+    const [row] = await tx
+      .update(messages)
+      .set({ ack: update.ack, updatedAt: new Date() })
+      .where(and(byExternalId(update.connectionId, update.externalId), lt(messages.ack, update.ack)))
+      .returning();
     return row;
   });
   const messageId = messageIdOfSendKey(update.idempotencyKey);
   if (known || messageId === null) return known;
   return changeMessage(deps, update.connectionId, update.externalId, async (tx) => {
-    const [row] = await tx.update(messages)
+    const [row] = await tx
+      .update(messages)
       .set({ externalId: update.externalId, ack: update.ack, updatedAt: new Date() })
       // The send job may have stored the id between the two attempts: then this is the plain update again.
-      .where(and(
-        eq(messages.id, messageId), eq(messages.connectionId, update.connectionId), eq(messages.fromMe, true),
-        or(isNull(messages.externalId), eq(messages.externalId, update.externalId)), lt(messages.ack, update.ack),
-      ))
+      .where(
+        and(
+          eq(messages.id, messageId),
+          eq(messages.connectionId, update.connectionId),
+          eq(messages.fromMe, true),
+          or(isNull(messages.externalId), eq(messages.externalId, update.externalId)),
+          lt(messages.ack, update.ack),
+        ),
+      )
       .returning();
     return row;
   });
@@ -55,8 +69,11 @@ export async function applyAck(deps: InboundDeps, update: AckUpdate): Promise<bo
 /** The sender edited the message: the new text replaces the body and the message is marked edited. */
 export async function applyEdit(deps: InboundDeps, update: EditUpdate): Promise<void> {
   await changeMessage(deps, update.connectionId, update.externalId, async (tx) => {
-    const [row] = await tx.update(messages).set({ body: update.body, isEdited: true, updatedAt: new Date() })
-      .where(byExternalId(update.connectionId, update.externalId)).returning();
+    const [row] = await tx
+      .update(messages)
+      .set({ body: update.body, isEdited: true, updatedAt: new Date() })
+      .where(byExternalId(update.connectionId, update.externalId))
+      .returning();
     return row;
   });
 }
@@ -67,8 +84,11 @@ export async function applyEdit(deps: InboundDeps, update: EditUpdate): Promise<
  */
 export async function applyDelete(deps: InboundDeps, update: DeleteUpdate): Promise<void> {
   await changeMessage(deps, update.connectionId, update.externalId, async (tx) => {
-    const [row] = await tx.update(messages).set({ isDeleted: true, updatedAt: new Date() })
-      .where(and(byExternalId(update.connectionId, update.externalId), eq(messages.isDeleted, false))).returning();
+    const [row] = await tx
+      .update(messages)
+      .set({ isDeleted: true, updatedAt: new Date() })
+      .where(and(byExternalId(update.connectionId, update.externalId), eq(messages.isDeleted, false)))
+      .returning();
     return row;
   });
 }

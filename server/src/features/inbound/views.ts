@@ -2,9 +2,7 @@ import { COMPANY_SETTING_DEFAULTS, type ContactView, type MessageView, type TagR
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
-import {
-  connections, contacts, messages, queues, settings, tags, ticketTags, tickets, userRatings, users,
-} from '../../db/schema';
+import { connections, contacts, messages, queues, settings, tags, ticketTags, tickets, userRatings, users } from '../../db/schema';
 import { presentContact } from '../contacts/service';
 import { presentMessage, presentOne } from '../messages/presenter';
 import { presentTicket } from '../tickets/presenter';
@@ -20,21 +18,23 @@ const HIDE_NUMBER = 'lgpdHideNumber';
  * holds it equal to loadTicketView + presentOne.
  */
 const announcementStatement = preparedPerDb((db) =>
-  db.select({
-    message: messages,
-    ticket: tickets,
-    contact: contacts,
-    queue: { id: queues.id, name: queues.name, color: queues.color },
-    connection: { id: connections.id, name: connections.name, channel: connections.channel, groupAsTicket: connections.groupAsTicket },
-    user: { id: users.id, name: users.name },
-    rate: sql<number | null>`(select ${userRatings.rate} from ${userRatings} where ${userRatings.ticketId} = ${tickets.id}
+  db
+    .select({
+      message: messages,
+      ticket: tickets,
+      contact: contacts,
+      queue: { id: queues.id, name: queues.name, color: queues.color },
+      connection: { id: connections.id, name: connections.name, channel: connections.channel, groupAsTicket: connections.groupAsTicket },
+      user: { id: users.id, name: users.name },
+      rate: sql<number | null>`(select ${userRatings.rate} from ${userRatings} where ${userRatings.ticketId} = ${tickets.id}
       order by ${userRatings.createdAt} desc, ${userRatings.id} desc limit 1)`.mapWith(Number),
-    tags: sql<TagRef[]>`coalesce((select json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color})
+      tags: sql<TagRef[]>`coalesce((select json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color})
       order by ${tags.name}, ${tags.id}) from ${ticketTags} join ${tags} on ${tags.id} = ${ticketTags.tagId}
       where ${ticketTags.ticketId} = ${tickets.id}), '[]'::json)`,
-    hideNumber: sql<string>`coalesce((select ${settings.value} from ${settings}
+      hideNumber: sql<string>`coalesce((select ${settings.value} from ${settings}
       where ${settings.companyId} = ${tickets.companyId} and ${settings.key} = ${HIDE_NUMBER}), ${COMPANY_SETTING_DEFAULTS[HIDE_NUMBER]})`,
-  }).from(messages)
+    })
+    .from(messages)
     .innerJoin(tickets, eq(tickets.id, messages.ticketId))
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
     .leftJoin(queues, eq(queues.id, tickets.queueId))
@@ -44,7 +44,8 @@ const announcementStatement = preparedPerDb((db) =>
     .where(sql`${messages.id} = any(${sql.placeholder('messageIds')}::bigint[])
       and ${messages.companyId} = (${sql.placeholder('companyIds')}::int[])[array_position(${sql.placeholder('messageIds')}::bigint[], ${messages.id})]
       and ${tickets.companyId} = ${messages.companyId}`)
-    .prepare('inbound_announcements'));
+    .prepare('inbound_announcements'),
+);
 
 type AnnouncementRow = Awaited<ReturnType<ReturnType<typeof announcementStatement>['execute']>>[number];
 
@@ -58,29 +59,35 @@ const READS_IN_FLIGHT = 2;
  * Each read still starts after its own message committed.
  */
 function announcementReads(db: Db) {
-  let waiting: { companyId: number; messageId: number; done: (row: AnnouncementRow | undefined) => void; fail: (err: unknown) => void }[] = [];
+  let waiting: { companyId: number; messageId: number; done: (row: AnnouncementRow | undefined) => void; fail: (err: unknown) => void }[] =
+    [];
   let inFlight = 0;
   const next = () => {
     if (inFlight >= READS_IN_FLIGHT || waiting.length === 0) return;
     const batch = waiting;
     waiting = [];
     inFlight++;
-    announcementStatement(db).execute({ messageIds: batch.map((r) => r.messageId), companyIds: batch.map((r) => r.companyId) })
-      .then((rows) => {
-        const byId = new Map(rows.map((row) => [Number(row.message.id), row]));
-        for (const r of batch) r.done(byId.get(r.messageId));
-      }, (err) => {
-        for (const r of batch) r.fail(err);
-      })
+    announcementStatement(db)
+      .execute({ messageIds: batch.map((r) => r.messageId), companyIds: batch.map((r) => r.companyId) })
+      .then(
+        (rows) => {
+          const byId = new Map(rows.map((row) => [Number(row.message.id), row]));
+          for (const r of batch) r.done(byId.get(r.messageId));
+        },
+        (err) => {
+          for (const r of batch) r.fail(err);
+        },
+      )
       .finally(() => {
         inFlight--;
         next();
       });
   };
-  return (companyId: number, messageId: number) => new Promise<AnnouncementRow | undefined>((done, fail) => {
-    waiting.push({ companyId, messageId, done, fail });
-    next();
-  });
+  return (companyId: number, messageId: number) =>
+    new Promise<AnnouncementRow | undefined>((done, fail) => {
+      waiting.push({ companyId, messageId, done, fail });
+      next();
+    });
 }
 const announcementReader = preparedPerDb(announcementReads);
 
@@ -95,21 +102,43 @@ export interface Announcement {
 }
 
 /** The ticket and message views of one message, or null when it (or its ticket) is gone. */
-export async function loadAnnouncement(db: Db, companyId: number, messageId: number, opts: { newContact?: boolean } = {}): Promise<Announcement | null> {
+export async function loadAnnouncement(
+  db: Db,
+  companyId: number,
+  messageId: number,
+  opts: { newContact?: boolean } = {},
+): Promise<Announcement | null> {
   const row = await announcementReader(db)(companyId, messageId);
   if (!row) return null;
   const hidden = row.hideNumber === 'enabled';
   const ticket = presentTicket(
-    { ticket: row.ticket, contact: row.contact, queue: row.queue, connection: row.connection, user: row.user, tags: row.tags, rate: row.rate },
+    {
+      ticket: row.ticket,
+      contact: row.contact,
+      queue: row.queue,
+      connection: row.connection,
+      user: row.user,
+      tags: row.tags,
+      rate: row.rate,
+    },
     { hideNumber: hidden },
   );
-  const ref = { id: row.ticket.id, uuid: row.ticket.uuid, queueId: row.ticket.queueId, userId: row.ticket.userId, connectionId: row.ticket.connectionId, companyId };
+  const ref = {
+    id: row.ticket.id,
+    uuid: row.ticket.uuid,
+    queueId: row.ticket.queueId,
+    userId: row.ticket.userId,
+    connectionId: row.ticket.connectionId,
+    companyId,
+  };
   // An inbound message is written by the ticket's contact, which the query has; a quote (or a
   // message of someone else, an agent's) needs its own lookups.
-  const message = row.message.quotedMsgId === null && row.message.contactId === row.ticket.contactId
-    ? presentMessage(row.message, { contact: row.contact, quoted: null, ticket: ref })
-    : await presentOne(db, ref, row.message);
-  const origin = row.connection && row.contact.connectionId === row.connection.id ? { id: row.connection.id, name: row.connection.name } : null;
+  const message =
+    row.message.quotedMsgId === null && row.message.contactId === row.ticket.contactId
+      ? presentMessage(row.message, { contact: row.contact, quoted: null, ticket: ref })
+      : await presentOne(db, ref, row.message);
+  const origin =
+    row.connection && row.contact.connectionId === row.connection.id ? { id: row.connection.id, name: row.connection.name } : null;
   const newContact = opts.newContact ? presentContact(row.contact, { whatsapp: origin }, { maskNumber: hidden }) : null;
   return { ticket, message, newContact };
 }

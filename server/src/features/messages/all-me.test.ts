@@ -6,7 +6,7 @@ const t = useTestApp();
 const mf = () => messageFactory(t.database.db);
 
 describe('GET /messages-allMe', () => {
-  test('counts the company\'s messages, sent or received, between two days of its time zone', async () => {
+  test("counts the company's messages, sent or received, between two days of its time zone", async () => {
     const admin = await t.factory.admin();
     const ticket = await mf().ticket(admin.companyId);
     // 2024-05-10 01:30 UTC is still 2024-05-09 in São Paulo.

@@ -40,10 +40,13 @@ describe('POST /messages/edit/:id', () => {
     expect(await outboxOf(message.externalId as string)).toMatchObject({ body: 'corrigido', isEdited: true });
   });
 
-  test('after 15 minutes, someone else\'s message or a received one: 403', async () => {
+  test("after 15 minutes, someone else's message or a received one: 403", async () => {
     const { admin, ticket, api } = await setup();
     const old = await sent(api, ticket.id);
-    await t.database.db.update(messages).set({ createdAt: new Date(Date.now() - 16 * 60_000) }).where(eq(messages.id, old.id));
+    await t.database.db
+      .update(messages)
+      .set({ createdAt: new Date(Date.now() - 16 * 60_000) })
+      .where(eq(messages.id, old.id));
     const late = await api.post(`/messages/edit/${old.id}`, { body: 'tarde' });
     expect(late.statusCode).toBe(403);
     expect(late.json().error).toBe('ERR_NO_PERMISSION');
@@ -59,7 +62,10 @@ describe('POST /messages/edit/:id', () => {
   test('a message of another company or of a hidden ticket is not found; an empty text is invalid', async () => {
     const { ticket, api } = await setup();
     const mine = await sent(api, ticket.id);
-    expect((await api.post(`/messages/edit/${mine.id}`, { body: '  ' })).json().fields[0]).toMatchObject({ field: 'body', key: 'validation.required' });
+    expect((await api.post(`/messages/edit/${mine.id}`, { body: '  ' })).json().fields[0]).toMatchObject({
+      field: 'body',
+      key: 'validation.required',
+    });
 
     const stranger = await t.factory.admin();
     expect((await (await t.as(stranger)).post(`/messages/edit/${mine.id}`, { body: 'x' })).statusCode).toBe(404);
@@ -85,15 +91,17 @@ describe('POST /messages/edit/:id', () => {
 });
 
 describe('DELETE /messages/:id', () => {
-  test('deletes an own message: marked, announced and removed from the customer\'s phone', async () => {
+  test("deletes an own message: marked, announced and removed from the customer's phone", async () => {
     const { admin, ticket, api } = await setup();
     const message = await sent(api, ticket.id);
     const res = await api.delete(`/messages/${message.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: message.id, isDeleted: true });
     expect((await row(message.id)).isDeleted).toBe(true);
-    expect(t.sent.findLast((e) => e.event === `company-${admin.companyId}-appMessage`)?.payload)
-      .toMatchObject({ action: 'update', message: { id: message.id, isDeleted: true } });
+    expect(t.sent.findLast((e) => e.event === `company-${admin.companyId}-appMessage`)?.payload).toMatchObject({
+      action: 'update',
+      message: { id: message.id, isDeleted: true },
+    });
     expect((await outboxOf(message.externalId as string)).isDeleted).toBe(true);
     // Deleting again changes nothing.
     expect((await api.delete(`/messages/${message.id}`)).statusCode).toBe(200);
@@ -101,7 +109,7 @@ describe('DELETE /messages/:id', () => {
     expect((await api.post(`/messages/edit/${message.id}`, { body: 'volta' })).statusCode).toBe(403);
   });
 
-  test('someone else\'s or a received message: 403; another company: 404', async () => {
+  test("someone else's or a received message: 403; another company: 404", async () => {
     const { admin, ticket, api } = await setup();
     const colleague = await t.factory.user({ companyId: admin.companyId });
     const theirs = await mf().message(ticket, { fromMe: true, userId: colleague.id });

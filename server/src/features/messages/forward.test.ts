@@ -21,7 +21,7 @@ async function setup() {
 }
 
 describe('POST /message/forward', () => {
-  test('a batch opens a ticket for the caller on the source\'s connection and arrives in order, marked forwarded', async () => {
+  test("a batch opens a ticket for the caller on the source's connection and arrives in order, marked forwarded", async () => {
     const { admin, source, a, b, c, target, api } = await setup();
     const send = vi.spyOn(t.jobs as JobQueue, 'send');
     const res = await api.post('/message/forward', { messageIds: [c.id, a.id, b.id], contactId: target.id, signMessage: false });
@@ -32,7 +32,9 @@ describe('POST /message/forward', () => {
     const steps = send.mock.calls.filter(([name]) => name === 'messages.forward');
     send.mockRestore();
     expect(steps.map(([, data, options]) => [(data as { messageIds: number[] }).messageIds, options?.startAfterSeconds])).toEqual([
-      [[c.id, a.id, b.id], undefined], [[a.id, b.id], 0.9], [[b.id], 0.9],
+      [[c.id, a.id, b.id], undefined],
+      [[a.id, b.id], 0.9],
+      [[b.id], 0.9],
     ]);
 
     const [ticket] = await t.database.db.select().from(tickets).where(eq(tickets.contactId, target.id));
@@ -41,14 +43,27 @@ describe('POST /message/forward', () => {
     const forwarded = await ticketMessages(ticket.id);
     expect(forwarded.map((m) => m.body)).toEqual(['terceira', 'primeira', 'segunda']);
     expect(forwarded.every((m) => m.isForwarded && m.fromMe && m.userId === admin.id && m.externalId)).toBe(true);
-    expect(await t.database.db.select().from(ticketLogs).where(and(eq(ticketLogs.ticketId, ticket.id), eq(ticketLogs.type, 'create')))).toHaveLength(1);
-    expect(t.sent.some((e) => e.event === `company-${admin.companyId}-ticket`
-      && (e.payload as { ticket?: { id: number } }).ticket?.id === ticket.id)).toBe(true);
+    expect(
+      await t.database.db
+        .select()
+        .from(ticketLogs)
+        .where(and(eq(ticketLogs.ticketId, ticket.id), eq(ticketLogs.type, 'create'))),
+    ).toHaveLength(1);
+    expect(
+      t.sent.some(
+        (e) => e.event === `company-${admin.companyId}-ticket` && (e.payload as { ticket?: { id: number } }).ticket?.id === ticket.id,
+      ),
+    ).toBe(true);
   });
 
-  test('one message per call reuses the contact\'s open ticket; the signature applies when asked', async () => {
+  test("one message per call reuses the contact's open ticket; the signature applies when asked", async () => {
     const { admin, source, a, target, api } = await setup();
-    const existing = await mf().ticket(admin.companyId, { contactId: target.id, connectionId: source.connectionId, status: 'open', userId: admin.id });
+    const existing = await mf().ticket(admin.companyId, {
+      contactId: target.id,
+      connectionId: source.connectionId,
+      status: 'open',
+      userId: admin.id,
+    });
     const res = await api.post('/message/forward', { messageId: a.id, contactId: target.id, signMessage: true });
     expect(res.json().ticketId).toBe(existing.id);
     await t.jobs.drain();
@@ -58,11 +73,22 @@ describe('POST /message/forward', () => {
 
   test('media are forwarded with their file', async () => {
     const { admin, source, target, api } = await setup();
-    const photo = await mf().message(source, { mediaType: 'image', mediaUrl: `/public/company${admin.companyId}/media/x.png`, mediaName: 'x.png', body: 'legenda' });
+    const photo = await mf().message(source, {
+      mediaType: 'image',
+      mediaUrl: `/public/company${admin.companyId}/media/x.png`,
+      mediaName: 'x.png',
+      body: 'legenda',
+    });
     const res = await api.post('/message/forward', { messageId: photo.id, contactId: target.id });
     await t.jobs.drain();
     const [forwarded] = await ticketMessages(res.json().ticketId);
-    expect(forwarded).toMatchObject({ mediaType: 'image', mediaUrl: photo.mediaUrl, mediaName: 'x.png', body: 'legenda', isForwarded: true });
+    expect(forwarded).toMatchObject({
+      mediaType: 'image',
+      mediaUrl: photo.mediaUrl,
+      mediaName: 'x.png',
+      body: 'legenda',
+      isForwarded: true,
+    });
   });
 
   test('no selection is a validation error; private or deleted sources are refused', async () => {
@@ -79,7 +105,7 @@ describe('POST /message/forward', () => {
     expect(await t.database.db.select().from(tickets).where(eq(tickets.contactId, target.id))).toHaveLength(0);
   });
 
-  test('another company\'s message or contact and a hidden source ticket: 404', async () => {
+  test("another company's message or contact and a hidden source ticket: 404", async () => {
     const { admin, a, target } = await setup();
     const stranger = await t.factory.admin();
     const strangerApi = await t.as(stranger);

@@ -1,42 +1,66 @@
 import {
-  CallMessageInput, CopyMessageInput, InteractiveTicketParam, ListMessageInput, PixMessageInput, TicketIdParam, UrlMessageInput,
+  CallMessageInput,
+  CopyMessageInput,
+  InteractiveTicketParam,
+  ListMessageInput,
+  PixMessageInput,
+  TicketIdParam,
+  UrlMessageInput,
 } from '@chatflow/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { findVisibleTicket } from '../tickets/find';
-import {
-  callButton, copyButton, sendButtonMessage, sendListMessage, sendPixMessage, urlButton,
-} from './commands/interactive';
+import { callButton, copyButton, sendButtonMessage, sendListMessage, sendPixMessage, urlButton } from './commands/interactive';
 
 /** Room for a base64 header image (about 5 MB decoded) on the button routes. */
 const IMAGE_BODY_LIMIT = 8 * 1024 * 1024;
 
 /** Interactive sends of the conversation (spec 1 §2.6 "Lista, URL, Copia, Me Ligue, PIX"). */
 export const interactiveRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/messages/lista/:ticketId', {
-    schema: { params: TicketIdParam, body: ListMessageInput },
-    preHandler: app.authenticate,
-  }, async (req) => sendListMessage(req.ctx, await findVisibleTicket(req.ctx, req.params.ticketId), req.body));
+  app.post(
+    '/messages/lista/:ticketId',
+    {
+      schema: { params: TicketIdParam, body: ListMessageInput },
+      preHandler: app.authenticate,
+    },
+    async (req) => sendListMessage(req.ctx, await findVisibleTicket(req.ctx, req.params.ticketId), req.body),
+  );
 
-  app.post('/messages/copy/:id', {
-    schema: { params: InteractiveTicketParam, body: CopyMessageInput },
-    preHandler: app.authenticate,
-    bodyLimit: IMAGE_BODY_LIMIT,
-  }, async (req) => sendButtonMessage(req.ctx, await findVisibleTicket(req.ctx, req.params.id), req.body, copyButton(req.body)));
+  app.post(
+    '/messages/copy/:id',
+    {
+      schema: { params: InteractiveTicketParam, body: CopyMessageInput },
+      preHandler: app.authenticate,
+      bodyLimit: IMAGE_BODY_LIMIT,
+    },
+    async (req) => sendButtonMessage(req.ctx, await findVisibleTicket(req.ctx, req.params.id), req.body, copyButton(req.body)),
+  );
 
-  app.post('/messages/call/:id', {
-    schema: { params: InteractiveTicketParam, body: CallMessageInput },
-    preHandler: app.authenticate,
-    bodyLimit: IMAGE_BODY_LIMIT,
-  }, async (req) => sendButtonMessage(req.ctx, await findVisibleTicket(req.ctx, req.params.id), req.body, callButton(req.body)));
+  app.post(
+    '/messages/call/:id',
+    {
+      schema: { params: InteractiveTicketParam, body: CallMessageInput },
+      preHandler: app.authenticate,
+      bodyLimit: IMAGE_BODY_LIMIT,
+    },
+    async (req) => sendButtonMessage(req.ctx, await findVisibleTicket(req.ctx, req.params.id), req.body, callButton(req.body)),
+  );
 
-  app.post('/messages/URL/:id', {
-    schema: { params: InteractiveTicketParam, body: UrlMessageInput },
-    preHandler: app.authenticate,
-    bodyLimit: IMAGE_BODY_LIMIT,
-  }, async (req) => sendButtonMessage(req.ctx, await findVisibleTicket(req.ctx, req.params.id), req.body, urlButton(req.body)));
+  app.post(
+    '/messages/URL/:id',
+    {
+      schema: { params: InteractiveTicketParam, body: UrlMessageInput },
+      preHandler: app.authenticate,
+      bodyLimit: IMAGE_BODY_LIMIT,
+    },
+    async (req) => sendButtonMessage(req.ctx, await findVisibleTicket(req.ctx, req.params.id), req.body, urlButton(req.body)),
+  );
 
-  app.post('/messages/PIX/:id', {
-    schema: { params: InteractiveTicketParam, body: PixMessageInput },
-    preHandler: app.authenticate,
-  }, async (req) => sendPixMessage(req.ctx, await findVisibleTicket(req.ctx, req.params.id), req.body));
+  app.post(
+    '/messages/PIX/:id',
+    {
+      schema: { params: InteractiveTicketParam, body: PixMessageInput },
+      preHandler: app.authenticate,
+    },
+    async (req) => sendPixMessage(req.ctx, await findVisibleTicket(req.ctx, req.params.id), req.body),
+  );
 };

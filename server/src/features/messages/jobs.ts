@@ -10,8 +10,19 @@ import { userNameOf } from './variables';
 
 /** Kinds a provider can send as they are; anything else is forwarded as its text. */
 const SENDABLE_KINDS: readonly string[] = [
-  'conversation', 'extendedTextMessage', 'chat', 'image', 'video', 'audio', 'document', 'application', 'sticker',
-  'contactMessage', 'locationMessage', 'listMessage', 'interactiveMessage',
+  'conversation',
+  'extendedTextMessage',
+  'chat',
+  'image',
+  'video',
+  'audio',
+  'document',
+  'application',
+  'sticker',
+  'contactMessage',
+  'locationMessage',
+  'listMessage',
+  'interactiveMessage',
 ];
 const CAPTIONED_KINDS: readonly string[] = ['conversation', 'extendedTextMessage', 'chat', 'image', 'video', 'document', 'application'];
 
@@ -37,13 +48,19 @@ export const forwardMessageJob = defineJob({
     await forwardOne(deps, ticket, messageIds[0], userId, signMessage);
     const rest = messageIds.slice(1);
     if (rest.length) {
-      await deps.jobs.send('messages.forward', { messageIds: rest, ticketId, userId, signMessage }, { startAfterSeconds: FORWARD_PAUSE_MS / 1000 });
+      await deps.jobs.send(
+        'messages.forward',
+        { messageIds: rest, ticketId, userId, signMessage },
+        { startAfterSeconds: FORWARD_PAUSE_MS / 1000 },
+      );
     }
   },
 });
 
 async function forwardOne(deps: JobDeps, ticket: TicketRow, messageId: number, userId: number | null, signMessage: boolean) {
-  const [source] = await deps.db.select().from(messages)
+  const [source] = await deps.db
+    .select()
+    .from(messages)
     .where(and(eq(messages.id, messageId), eq(messages.companyId, ticket.companyId)));
   if (!source || source.isDeleted || source.isPrivate) return;
   const sendable = SENDABLE_KINDS.includes(source.mediaType);
@@ -51,16 +68,28 @@ async function forwardOne(deps: JobDeps, ticket: TicketRow, messageId: number, u
   if (signMessage && body.trim() && CAPTIONED_KINDS.includes(source.mediaType) && (await signingEnabled(deps.db, ticket.companyId))) {
     body = signaturePrefix(await userNameOf(deps.db, userId)) + body;
   }
-  await transactionRunner(deps.db, deps.log)((tx) => createOutboundMessage(tx, {
-    companyId: ticket.companyId, realtime: deps.realtime, jobs: deps.jobs, config: deps.config,
-  }, {
-    ticket,
-    userId,
-    body,
-    mediaType: sendable ? source.mediaType : 'conversation',
-    mediaUrl: sendable ? source.mediaUrl : null,
-    mediaName: sendable ? source.mediaName : null,
-    dataJson: sendable ? source.dataJson : null,
-    isForwarded: true,
-  }));
+  await transactionRunner(
+    deps.db,
+    deps.log,
+  )((tx) =>
+    createOutboundMessage(
+      tx,
+      {
+        companyId: ticket.companyId,
+        realtime: deps.realtime,
+        jobs: deps.jobs,
+        config: deps.config,
+      },
+      {
+        ticket,
+        userId,
+        body,
+        mediaType: sendable ? source.mediaType : 'conversation',
+        mediaUrl: sendable ? source.mediaUrl : null,
+        mediaName: sendable ? source.mediaName : null,
+        dataJson: sendable ? source.dataJson : null,
+        isForwarded: true,
+      },
+    ),
+  );
 }

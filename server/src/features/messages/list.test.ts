@@ -45,7 +45,12 @@ describe('GET /messages/:ticketUuid', () => {
     const res = await (await t.as(admin)).get(`/messages/${ticket.uuid}`);
     const view = res.json().messages.find((m: { id: number }) => m.id === reply.id);
     expect(view).toMatchObject({
-      body: 'resposta', fromMe: true, ack: 3, userId: admin.id, ticketId: ticket.id, companyId: admin.companyId,
+      body: 'resposta',
+      fromMe: true,
+      ack: 3,
+      userId: admin.id,
+      ticketId: ticket.id,
+      companyId: admin.companyId,
       contact: { id: ticket.contactId, name: 'Maria Silva' },
       quotedMsg: { id: original.id, body: 'pergunta', fromMe: false, contact: { name: 'Maria Silva' } },
       ticket: { id: ticket.id, uuid: ticket.uuid, whatsappId: ticket.connectionId },

@@ -12,8 +12,15 @@ import { getGlobalSetting } from '../settings/service';
 
 export type OutboundMediaType = 'image' | 'video' | 'audio' | 'document';
 
-export interface UploadedFile { fileName: string; data: Buffer }
-export interface ClassifiedFile { mime: string; ext: string; mediaType: OutboundMediaType }
+export interface UploadedFile {
+  fileName: string;
+  data: Buffer;
+}
+export interface ClassifiedFile {
+  mime: string;
+  ext: string;
+  mediaType: OutboundMediaType;
+}
 
 /** A browser recording arrives as audio-<something>.webm/ogg/mp3 (spec 1 §4.2). */
 const RECORDING_NAME = /^audio[^/\\]*\.(webm|ogg|oga|mp3|m4a)$/i;
@@ -60,7 +67,10 @@ export async function readMediaForm(req: FastifyRequest, limit: { bytes: number;
 
 /** A display name only: the stored name is always random. */
 function safeName(name: string | undefined): string {
-  const base = [...path.basename(String(name ?? ''))].filter((ch) => ch.charCodeAt(0) >= 32 && !'<>:"/\\|?*'.includes(ch)).join('').trim();
+  const base = [...path.basename(String(name ?? ''))]
+    .filter((ch) => ch.charCodeAt(0) >= 32 && !'<>:"/\\|?*'.includes(ch))
+    .join('')
+    .trim();
   return base.slice(0, 200) || 'file';
 }
 

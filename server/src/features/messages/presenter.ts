@@ -4,7 +4,9 @@ import type { DbOrTx } from '../../db/client';
 import { type ContactRow, contacts, type MessageRow, messages, type TicketRow } from '../../db/schema';
 
 type ContactRef = Pick<ContactRow, 'id' | 'name' | 'urlPicture'>;
-type QuotedRef = Pick<MessageRow, 'id' | 'body' | 'fromMe' | 'mediaType' | 'mediaUrl' | 'isDeleted'> & { contact: Pick<ContactRow, 'name'> | null };
+type QuotedRef = Pick<MessageRow, 'id' | 'body' | 'fromMe' | 'mediaType' | 'mediaUrl' | 'isDeleted'> & {
+  contact: Pick<ContactRow, 'name'> | null;
+};
 type TicketRef = Pick<TicketRow, 'id' | 'uuid' | 'queueId' | 'userId' | 'connectionId'>;
 
 export interface MessageRelations {
@@ -60,23 +62,35 @@ export async function presentMessages(db: DbOrTx, ticket: TicketRef & { companyI
   if (rows.length === 0) return [];
   const quotedIds = [...new Set(rows.map((r) => r.quotedMsgId).filter((id): id is number => id !== null))];
   const quotedRows = quotedIds.length
-    ? await db.select({
-        id: messages.id, body: messages.body, fromMe: messages.fromMe, mediaType: messages.mediaType,
-        mediaUrl: messages.mediaUrl, isDeleted: messages.isDeleted, contactId: messages.contactId,
-      }).from(messages).where(and(eq(messages.companyId, ticket.companyId), inArray(messages.id, quotedIds)))
+    ? await db
+        .select({
+          id: messages.id,
+          body: messages.body,
+          fromMe: messages.fromMe,
+          mediaType: messages.mediaType,
+          mediaUrl: messages.mediaUrl,
+          isDeleted: messages.isDeleted,
+          contactId: messages.contactId,
+        })
+        .from(messages)
+        .where(and(eq(messages.companyId, ticket.companyId), inArray(messages.id, quotedIds)))
     : [];
   const contactIds = [...new Set([...rows, ...quotedRows].map((r) => r.contactId).filter((id): id is number => id !== null))];
   const contactRows = contactIds.length
-    ? await db.select({ id: contacts.id, name: contacts.name, urlPicture: contacts.urlPicture }).from(contacts)
+    ? await db
+        .select({ id: contacts.id, name: contacts.name, urlPicture: contacts.urlPicture })
+        .from(contacts)
         .where(and(eq(contacts.companyId, ticket.companyId), inArray(contacts.id, contactIds)))
     : [];
   const contactById = new Map(contactRows.map((c) => [c.id, c]));
-  const quotedById = new Map(quotedRows.map((q) => [q.id, { ...q, contact: q.contactId ? contactById.get(q.contactId) ?? null : null }]));
-  return rows.map((row) => presentMessage(row, {
-    contact: row.contactId ? contactById.get(row.contactId) ?? null : null,
-    quoted: row.quotedMsgId ? quotedById.get(row.quotedMsgId) ?? null : null,
-    ticket,
-  }));
+  const quotedById = new Map(quotedRows.map((q) => [q.id, { ...q, contact: q.contactId ? (contactById.get(q.contactId) ?? null) : null }]));
+  return rows.map((row) =>
+    presentMessage(row, {
+      contact: row.contactId ? (contactById.get(row.contactId) ?? null) : null,
+      quoted: row.quotedMsgId ? (quotedById.get(row.quotedMsgId) ?? null) : null,
+      ticket,
+    }),
+  );
 }
 
 /** One message with its relations (after a create, edit or delete). */

@@ -1,6 +1,17 @@
 import {
-  canSeeDashboard, EditMessageInput, ForwardMessageInput, IdParam, type MessagePage, MessageListParams, MessageListQuery,
-  MessagesAllMeQuery, type MessageView, type SendMediaResult, SendMessageInput, TicketIdParam, TranscribeParams,
+  canSeeDashboard,
+  EditMessageInput,
+  ForwardMessageInput,
+  IdParam,
+  type MessagePage,
+  MessageListParams,
+  MessageListQuery,
+  MessagesAllMeQuery,
+  type MessageView,
+  type SendMediaResult,
+  SendMessageInput,
+  TicketIdParam,
+  TranscribeParams,
 } from '@chatflow/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/guards';
@@ -19,50 +30,78 @@ import { transcribeAudio } from './transcription';
  * and on tickets the caller may see; anything else is 404.
  */
 export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/messages/:ticketUuid', {
-    schema: { params: MessageListParams, querystring: MessageListQuery },
-    preHandler: app.authenticate,
-  }, async (req): Promise<MessagePage> => {
-    const ticket = await findVisibleTicket(req.ctx, req.params.ticketUuid);
-    const { rows, hasMore } = await listTicketMessages(req.ctx.db, ticket, req.query.pageNumber);
-    return { messages: await presentMessages(req.ctx.db, ticket, rows), hasMore };
-  });
+  app.get(
+    '/messages/:ticketUuid',
+    {
+      schema: { params: MessageListParams, querystring: MessageListQuery },
+      preHandler: app.authenticate,
+    },
+    async (req): Promise<MessagePage> => {
+      const ticket = await findVisibleTicket(req.ctx, req.params.ticketUuid);
+      const { rows, hasMore } = await listTicketMessages(req.ctx.db, ticket, req.query.pageNumber);
+      return { messages: await presentMessages(req.ctx.db, ticket, rows), hasMore };
+    },
+  );
 
   // JSON (text, private note, quoted reply, contact card) or multipart (files with captions).
-  app.post('/messages/:ticketId', {
-    schema: { params: TicketIdParam },
-    preHandler: app.authenticate,
-  }, async (req): Promise<MessageView | SendMediaResult> => {
-    const ticket = await findVisibleTicket(req.ctx, req.params.ticketId);
-    if (req.isMultipart()) return { messages: await sendMediaMessages(req.ctx, ticket, req) };
-    return sendTextMessage(req.ctx, ticket, SendMessageInput.parse(req.body ?? {}));
-  });
+  app.post(
+    '/messages/:ticketId',
+    {
+      schema: { params: TicketIdParam },
+      preHandler: app.authenticate,
+    },
+    async (req): Promise<MessageView | SendMediaResult> => {
+      const ticket = await findVisibleTicket(req.ctx, req.params.ticketId);
+      if (req.isMultipart()) return { messages: await sendMediaMessages(req.ctx, ticket, req) };
+      return sendTextMessage(req.ctx, ticket, SendMessageInput.parse(req.body ?? {}));
+    },
+  );
 
-  app.post('/messages/edit/:id', {
-    schema: { params: IdParam, body: EditMessageInput },
-    preHandler: app.authenticate,
-  }, async (req) => editMessage(req.ctx, req.params.id, req.body.body));
+  app.post(
+    '/messages/edit/:id',
+    {
+      schema: { params: IdParam, body: EditMessageInput },
+      preHandler: app.authenticate,
+    },
+    async (req) => editMessage(req.ctx, req.params.id, req.body.body),
+  );
 
-  app.delete('/messages/:id', {
-    schema: { params: IdParam },
-    preHandler: app.authenticate,
-  }, async (req) => deleteMessage(req.ctx, req.params.id));
+  app.delete(
+    '/messages/:id',
+    {
+      schema: { params: IdParam },
+      preHandler: app.authenticate,
+    },
+    async (req) => deleteMessage(req.ctx, req.params.id),
+  );
 
-  app.post('/message/forward', {
-    schema: { body: ForwardMessageInput },
-    preHandler: app.authenticate,
-  }, async (req) => forwardMessages(req.ctx, req.body));
+  app.post(
+    '/message/forward',
+    {
+      schema: { body: ForwardMessageInput },
+      preHandler: app.authenticate,
+    },
+    async (req) => forwardMessages(req.ctx, req.body),
+  );
 
-  app.get('/messages/transcribeAudio/:file', {
-    schema: { params: TranscribeParams },
-    preHandler: app.authenticate,
-  }, async (req) => transcribeAudio(req.ctx, req.params.file));
+  app.get(
+    '/messages/transcribeAudio/:file',
+    {
+      schema: { params: TranscribeParams },
+      preHandler: app.authenticate,
+    },
+    async (req) => transcribeAudio(req.ctx, req.params.file),
+  );
 
   // Company-wide counters feed the dashboard, so they follow its rule.
-  app.get('/messages-allMe', {
-    schema: { querystring: MessagesAllMeQuery },
-    preHandler: [app.authenticate, requireActor(canSeeDashboard)],
-  }, async (req) => ({ count: await countCompanyMessages(req.ctx.db, req.ctx.companyId, req.query) }));
+  app.get(
+    '/messages-allMe',
+    {
+      schema: { querystring: MessagesAllMeQuery },
+      preHandler: [app.authenticate, requireActor(canSeeDashboard)],
+    },
+    async (req) => ({ count: await countCompanyMessages(req.ctx.db, req.ctx.companyId, req.query) }),
+  );
 
   await app.register(interactiveRoutes);
 };

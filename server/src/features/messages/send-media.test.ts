@@ -9,7 +9,8 @@ import { messageFactory, mp3, multipart, oggOpus, type Part, pdf, png } from './
 const t = useTestApp();
 const mf = () => messageFactory(t.database.db);
 const onDisk = (url: string) => path.join(t.config.dataDir, url.replace(/^\//, ''));
-const ticketMessages = (ticketId: number) => t.database.db.select().from(messages).where(eq(messages.ticketId, ticketId)).orderBy(messages.id);
+const ticketMessages = (ticketId: number) =>
+  t.database.db.select().from(messages).where(eq(messages.ticketId, ticketId)).orderBy(messages.id);
 
 async function setup() {
   const admin = await t.factory.admin();
@@ -36,7 +37,10 @@ describe('POST /messages/:ticketId (multipart)', () => {
     const [image, doc] = res.json().messages;
     expect(image).toMatchObject({ mediaType: 'image', body: 'a foto', mediaName: 'foto.png', fromMe: true, ack: 0 });
     expect(doc).toMatchObject({ mediaType: 'document', body: 'o contrato', mediaName: 'contrato.pdf' });
-    for (const [m, ext] of [[image, 'png'], [doc, 'pdf']] as const) {
+    for (const [m, ext] of [
+      [image, 'png'],
+      [doc, 'pdf'],
+    ] as const) {
       expect(m.mediaUrl).toMatch(new RegExp(`^/public/company${admin.companyId}/media/[a-f0-9]{32}\\.${ext}$`));
       expect(existsSync(onDisk(m.mediaUrl))).toBe(true);
     }
@@ -52,16 +56,22 @@ describe('POST /messages/:ticketId (multipart)', () => {
 
   test('a text file renamed .png is refused; a real .txt goes as a document', async () => {
     const { ticket, api } = await setup();
-    const fake = await send(api, ticket.id, [{ name: 'medias', value: Buffer.from('just some text'), filename: 'photo.png', type: 'image/png' }]);
+    const fake = await send(api, ticket.id, [
+      { name: 'medias', value: Buffer.from('just some text'), filename: 'photo.png', type: 'image/png' },
+    ]);
     expect(fake.statusCode).toBe(400);
     expect(fake.json().error).toBe('ERR_INVALID_FILE');
     expect(await ticketMessages(ticket.id)).toHaveLength(0);
 
-    const txt = await send(api, ticket.id, [{ name: 'medias', value: Buffer.from('lista de compras'), filename: 'lista.txt', type: 'text/plain' }]);
+    const txt = await send(api, ticket.id, [
+      { name: 'medias', value: Buffer.from('lista de compras'), filename: 'lista.txt', type: 'text/plain' },
+    ]);
     expect(txt.json().messages[0]).toMatchObject({ mediaType: 'document', mediaName: 'lista.txt' });
 
     // Markup is kept as a document but stored as .txt, so /public never serves it as a page.
-    const xml = await send(api, ticket.id, [{ name: 'medias', value: Buffer.from('<?xml version="1.0"?><nfe><total>10</total></nfe>'), filename: 'nota.xml' }]);
+    const xml = await send(api, ticket.id, [
+      { name: 'medias', value: Buffer.from('<?xml version="1.0"?><nfe><total>10</total></nfe>'), filename: 'nota.xml' },
+    ]);
     expect(xml.json().messages[0]).toMatchObject({ mediaType: 'document', mediaName: 'nota.xml' });
     expect(xml.json().messages[0].mediaUrl).toMatch(/\.txt$/);
   });
@@ -78,7 +88,9 @@ describe('POST /messages/:ticketId (multipart)', () => {
 
   test('a file over the download limit gets 413 with the limit', async () => {
     const { ticket, api } = await setup();
-    await t.database.db.insert(globalSettings).values({ key: 'downloadLimit', value: '1' })
+    await t.database.db
+      .insert(globalSettings)
+      .values({ key: 'downloadLimit', value: '1' })
       .onConflictDoUpdate({ target: globalSettings.key, set: { value: '1' } });
     try {
       const big = Buffer.concat([png(), Buffer.alloc(1024 * 1024 + 10)]);
@@ -93,7 +105,9 @@ describe('POST /messages/:ticketId (multipart)', () => {
 
   test('browser recordings are audio; under 10000 bytes they are refused', async () => {
     const { ticket, api } = await setup();
-    const short = await send(api, ticket.id, [{ name: 'medias', value: oggOpus(5000), filename: 'audio-record-site-123.ogg', type: 'audio/ogg' }]);
+    const short = await send(api, ticket.id, [
+      { name: 'medias', value: oggOpus(5000), filename: 'audio-record-site-123.ogg', type: 'audio/ogg' },
+    ]);
     expect(short.statusCode).toBe(400);
     expect(short.json().fields[0]).toMatchObject({ field: 'medias', key: 'validation.tooShort' });
 

@@ -20,14 +20,25 @@ describe('POST /messages/:ticketId (JSON)', () => {
     const res = await api.post(`/messages/${ticket.id}`, { body: '  Olá, tudo bem?  ', fromMe: true, read: 1, mediaUrl: '' });
     expect(res.statusCode).toBe(200);
     const view = res.json();
-    expect(view).toMatchObject({ body: 'Olá, tudo bem?', fromMe: true, read: true, ack: 0, isPrivate: false, userId: admin.id, ticketId: ticket.id });
+    expect(view).toMatchObject({
+      body: 'Olá, tudo bem?',
+      fromMe: true,
+      read: true,
+      ack: 0,
+      isPrivate: false,
+      userId: admin.id,
+      ticketId: ticket.id,
+    });
 
     const [moved] = await t.database.db.select().from(tickets).where(eq(tickets.id, ticket.id));
     expect(moved.lastMessage).toBe('Olá, tudo bem?');
     expect(moved.updatedAt.getTime()).toBeGreaterThan(ticket.updatedAt.getTime());
 
-    const created = t.sent.find((e) => e.event === `company-${admin.companyId}-appMessage`
-      && (e.payload as { action: string; message: { id: number } }).message?.id === view.id);
+    const created = t.sent.find(
+      (e) =>
+        e.event === `company-${admin.companyId}-appMessage` &&
+        (e.payload as { action: string; message: { id: number } }).message?.id === view.id,
+    );
     expect(created?.room).toEqual(expect.arrayContaining(['admins', `user:${admin.id}`, `chatbox:${ticket.uuid}`]));
     expect(created?.payload).toMatchObject({ action: 'create', ticket: { id: ticket.id, lastMessage: 'Olá, tudo bem?' } });
 
@@ -113,26 +124,36 @@ describe('POST /messages/:ticketId (JSON)', () => {
     const queue = await t.factory.queue(admin.companyId, { name: 'Vendas' });
     const connection = await mf().connection(admin.companyId, { name: 'Loja Centro' });
     const contact = await mf().contact(admin.companyId, { name: 'Carla Dias Souza' });
-    const ticket = await mf().ticket(admin.companyId, { userId: admin.id, queueId: queue.id, connectionId: connection.id, contactId: contact.id });
-    const body = '{{ms}} {{firstName}} / {{name}} / {{userName}} / {{ticket_id}} / {{queue}} / {{connection}} / {{date}} {{hour}} / {{protocol}} / {{unknown}}';
+    const ticket = await mf().ticket(admin.companyId, {
+      userId: admin.id,
+      queueId: queue.id,
+      connectionId: connection.id,
+      contactId: contact.id,
+    });
+    const body =
+      '{{ms}} {{firstName}} / {{name}} / {{userName}} / {{ticket_id}} / {{queue}} / {{connection}} / {{date}} {{hour}} / {{protocol}} / {{unknown}}';
     const res = await (await t.as(admin)).post(`/messages/${ticket.id}`, { body });
     const text: string = res.json().body;
-    expect(text).toMatch(new RegExp(
-      `^(Bom dia|Boa tarde|Boa noite) Carla / Carla Dias Souza / Ana Agente / ${ticket.id} / Vendas / Loja Centro / `
-      + `\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2} / \\d{14}${ticket.id} / \\{\\{unknown\\}\\}$`,
-    ));
+    expect(text).toMatch(
+      new RegExp(
+        `^(Bom dia|Boa tarde|Boa noite) Carla / Carla Dias Souza / Ana Agente / ${ticket.id} / Vendas / Loja Centro / ` +
+          `\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2} / \\d{14}${ticket.id} / \\{\\{unknown\\}\\}$`,
+      ),
+    );
   });
 
   test('the signature is added when the company allows it and the agent asks for it', async () => {
     const { admin, ticket, api } = await setup();
-    expect((await api.post(`/messages/${ticket.id}`, { body: 'assinado', signMessage: true })).json().body).toBe(`*${admin.name}:*\nassinado`);
+    expect((await api.post(`/messages/${ticket.id}`, { body: 'assinado', signMessage: true })).json().body).toBe(
+      `*${admin.name}:*\nassinado`,
+    );
     expect((await api.post(`/messages/${ticket.id}`, { body: 'sem assinatura' })).json().body).toBe('sem assinatura');
 
     await t.database.db.update(settings).set({ value: 'disabled' }).where(eq(settings.companyId, admin.companyId));
     expect((await api.post(`/messages/${ticket.id}`, { body: 'bloqueada', signMessage: true })).json().body).toBe('bloqueada');
   });
 
-  test('another company\'s ticket and a ticket outside the user\'s queues are not found', async () => {
+  test("another company's ticket and a ticket outside the user's queues are not found", async () => {
     const { ticket } = await setup();
     const stranger = await t.factory.admin();
     expect((await (await t.as(stranger)).post(`/messages/${ticket.id}`, { body: 'oi' })).statusCode).toBe(404);

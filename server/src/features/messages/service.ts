@@ -49,35 +49,42 @@ function preview(row: MessageRow): string {
 export async function createOutboundMessage(tx: HookedTx, ctx: OutboundContext, input: OutboundInput): Promise<MessageRow> {
   const { ticket } = input;
   if (ticket.companyId !== ctx.companyId) throw notFound('ERR_NO_TICKET_FOUND');
-  const [row] = await tx.insert(messages).values({
-    companyId: ticket.companyId,
-    ticketId: ticket.id,
-    contactId: ticket.contactId,
-    connectionId: ticket.connectionId,
-    queueId: ticket.queueId,
-    userId: input.userId,
-    body: input.body,
-    fromMe: true,
-    read: true,
-    ack: 0,
-    mediaType: input.mediaType ?? 'conversation',
-    mediaUrl: input.mediaUrl ?? null,
-    mediaName: input.mediaName ?? null,
-    isPrivate: input.isPrivate ?? false,
-    isForwarded: input.isForwarded ?? false,
-    quotedMsgId: input.quotedMsgId ?? null,
-    dataJson: input.dataJson ?? null,
-  }).returning();
-  const [updated] = await tx.update(tickets)
+  const [row] = await tx
+    .insert(messages)
+    .values({
+      companyId: ticket.companyId,
+      ticketId: ticket.id,
+      contactId: ticket.contactId,
+      connectionId: ticket.connectionId,
+      queueId: ticket.queueId,
+      userId: input.userId,
+      body: input.body,
+      fromMe: true,
+      read: true,
+      ack: 0,
+      mediaType: input.mediaType ?? 'conversation',
+      mediaUrl: input.mediaUrl ?? null,
+      mediaName: input.mediaName ?? null,
+      isPrivate: input.isPrivate ?? false,
+      isForwarded: input.isForwarded ?? false,
+      quotedMsgId: input.quotedMsgId ?? null,
+      dataJson: input.dataJson ?? null,
+    })
+    .returning();
+  const [updated] = await tx
+    .update(tickets)
     .set({ lastMessage: preview(row), updatedAt: new Date() })
-    .where(eq(tickets.id, ticket.id)).returning();
+    .where(eq(tickets.id, ticket.id))
+    .returning();
   const message = await presentOne(tx, updated, row);
   // Read in the transaction: it sees this message and any change the caller made to the ticket.
   const ticketView = await loadTicketView(tx, ctx.companyId, updated.id);
   if (ticketView) {
     tx.afterCommit(() => {
       ctx.realtime.toRoom(ctx.companyId, [...ticketAudience(updated), rooms.chatBox(updated.uuid)], 'appMessage', {
-        action: 'create', message, ticket: ticketView,
+        action: 'create',
+        message,
+        ticket: ticketView,
       });
       ctx.realtime.toRoom(ctx.companyId, ticketAudience(updated), 'ticket', { action: 'update', ticket: ticketView });
     });
@@ -87,11 +94,20 @@ export async function createOutboundMessage(tx: HookedTx, ctx: OutboundContext, 
 }
 
 /** Announces a changed message (edit, delete) to the ticket's audience and its open conversations. */
-export async function emitMessageUpdate(tx: HookedTx, ctx: Pick<OutboundContext, 'companyId' | 'realtime'>, ticket: TicketRow, row: MessageRow) {
+export async function emitMessageUpdate(
+  tx: HookedTx,
+  ctx: Pick<OutboundContext, 'companyId' | 'realtime'>,
+  ticket: TicketRow,
+  row: MessageRow,
+) {
   const message = await presentOne(tx, ticket, row);
   const ticketView = await loadTicketView(tx, ctx.companyId, ticket.id);
   if (!ticketView) return;
-  tx.afterCommit(() => ctx.realtime.toRoom(ctx.companyId, [...ticketAudience(ticket), rooms.chatBox(ticket.uuid)], 'appMessage', {
-    action: 'update', message, ticket: ticketView,
-  }));
+  tx.afterCommit(() =>
+    ctx.realtime.toRoom(ctx.companyId, [...ticketAudience(ticket), rooms.chatBox(ticket.uuid)], 'appMessage', {
+      action: 'update',
+      message,
+      ticket: ticketView,
+    }),
+  );
 }

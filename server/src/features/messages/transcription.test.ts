@@ -24,8 +24,11 @@ const baseUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}/v1`;
 const t = useTestApp({ openAi: { baseUrl, apiKey: null, transcriptionModel: 'whisper-1' } });
 const mf = () => messageFactory(t.database.db);
 
-const setKey = (value: string) => t.database.db.insert(globalSettings).values({ key: 'openAiKeyAudio', value })
-  .onConflictDoUpdate({ target: globalSettings.key, set: { value } });
+const setKey = (value: string) =>
+  t.database.db
+    .insert(globalSettings)
+    .values({ key: 'openAiKeyAudio', value })
+    .onConflictDoUpdate({ target: globalSettings.key, set: { value } });
 
 beforeEach(async () => {
   calls.length = 0;

@@ -22,11 +22,17 @@ async function transcriptionKey(ctx: RequestContext): Promise<string> {
  * (OPENAI_BASE_URL); the library is loaded on first use.
  */
 export async function transcribeAudio(ctx: RequestContext, file: string): Promise<{ transcribedText: string }> {
-  const [message] = await ctx.db.select().from(messages).where(and(
-    eq(messages.companyId, ctx.companyId),
-    eq(messages.mediaType, 'audio'),
-    eq(sql`right(${messages.mediaUrl}, ${file.length + 1})`, `/${file}`),
-  )).limit(1);
+  const [message] = await ctx.db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.companyId, ctx.companyId),
+        eq(messages.mediaType, 'audio'),
+        eq(sql`right(${messages.mediaUrl}, ${file.length + 1})`, `/${file}`),
+      ),
+    )
+    .limit(1);
   if (!message) throw notFound();
   await findVisibleTicket(ctx, message.ticketId);
   const key = await transcriptionKey(ctx);

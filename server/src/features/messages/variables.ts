@@ -17,7 +17,14 @@ export interface MessageVariableSource {
 /** Wall-clock parts of `now` in a time zone (the company's; São Paulo unless configured). */
 function clock(now: Date, timeZone: string) {
   const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
   }).formatToParts(now);
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
   return { yyyy: get('year'), MM: get('month'), dd: get('day'), HH: get('hour'), mm: get('minute'), ss: get('second') };
@@ -56,9 +63,14 @@ export function applyMessageVariables(text: string, source: MessageVariableSourc
 
 /** Reads what the variables of a ticket need (contact, queue, connection, company time zone). */
 export async function variableSourceFor(db: DbOrTx, ticket: TicketRow, userName: string): Promise<MessageVariableSource> {
-  const [row] = await db.select({
-    contactName: contacts.name, queueName: queues.name, connectionName: connections.name, timeZone: companies.timeZone,
-  }).from(contacts)
+  const [row] = await db
+    .select({
+      contactName: contacts.name,
+      queueName: queues.name,
+      connectionName: connections.name,
+      timeZone: companies.timeZone,
+    })
+    .from(contacts)
     .innerJoin(companies, eq(companies.id, ticket.companyId))
     .leftJoin(queues, eq(queues.id, ticket.queueId ?? -1))
     .leftJoin(connections, eq(connections.id, ticket.connectionId ?? -1))

@@ -12,7 +12,14 @@ import { sendOutbound } from './send';
 import { resendStuckMessages } from './sweeper';
 
 const t = useTestApp();
-const jobDeps = (): JobDeps => ({ db: t.database.db, config: t.config, realtime: t.app.realtime, log: t.app.log, jobs: t.jobs, channels: t.channels });
+const jobDeps = (): JobDeps => ({
+  db: t.database.db,
+  config: t.config,
+  realtime: t.app.realtime,
+  log: t.app.log,
+  jobs: t.jobs,
+  channels: t.channels,
+});
 
 /** A ticket made the real way: the customer writes first. */
 async function conversation(body: Record<string, unknown> = {}) {
@@ -26,10 +33,21 @@ async function conversation(body: Record<string, unknown> = {}) {
 
 /** An agent's outbound row as the messages feature writes it (ack 0, no external id). */
 async function outboundRow(ticket: TicketRow, overrides: Partial<typeof messages.$inferInsert> = {}): Promise<MessageRow> {
-  const [row] = await t.database.db.insert(messages).values({
-    companyId: ticket.companyId, ticketId: ticket.id, contactId: ticket.contactId, connectionId: ticket.connectionId,
-    queueId: ticket.queueId, body: 'Olá, como posso ajudar?', fromMe: true, read: true, ack: 0, ...overrides,
-  }).returning();
+  const [row] = await t.database.db
+    .insert(messages)
+    .values({
+      companyId: ticket.companyId,
+      ticketId: ticket.id,
+      contactId: ticket.contactId,
+      connectionId: ticket.connectionId,
+      queueId: ticket.queueId,
+      body: 'Olá, como posso ajudar?',
+      fromMe: true,
+      read: true,
+      ack: 0,
+      ...overrides,
+    })
+    .returning();
   return row;
 }
 
@@ -40,7 +58,8 @@ async function enqueue(messageId: number) {
 }
 
 const messageById = async (id: number) => (await t.database.db.select().from(messages).where(eq(messages.id, id)))[0];
-const outboxOf = (connectionId: number) => t.database.db.select().from(simulatorOutbox).where(eq(simulatorOutbox.connectionId, connectionId));
+const outboxOf = (connectionId: number) =>
+  t.database.db.select().from(simulatorOutbox).where(eq(simulatorOutbox.connectionId, connectionId));
 
 test('an enqueued message reaches the customer, gets its external id and its acks advance to read', async () => {
   const { admin, conn, number, ticket } = await conversation();
@@ -53,16 +72,21 @@ test('an enqueued message reaches the customer, gets its external id and its ack
   expect(sent.externalId).toBe(received.externalId);
   expect(sent.ack).toBe(3);
 
-  const updates = t.sent.filter((e) => e.event === `company-${admin.companyId}-appMessage`
-    && (e.payload as { action: string; message: { id: number } }).message?.id === row.id);
+  const updates = t.sent.filter(
+    (e) =>
+      e.event === `company-${admin.companyId}-appMessage` &&
+      (e.payload as { action: string; message: { id: number } }).message?.id === row.id,
+  );
   expect(updates.length).toBeGreaterThanOrEqual(2);
   expect(updates.every((e) => (e.payload as { action: string }).action === 'update')).toBe(true);
   expect(updates.at(-1)?.payload).toMatchObject({ message: { ack: 3 } });
   expect(updates[0].room).toContain(`chatbox:${ticket.uuid}`);
 
   const seen = (await customerOf(t, conn).conversation(number)).json();
-  expect(seen.messages.map((m: { fromCustomer: boolean; body: string; ack: number }) => [m.fromCustomer, m.body, m.ack]))
-    .toEqual([[true, 'oi', 1], [false, 'Olá, como posso ajudar?', 3]]);
+  expect(seen.messages.map((m: { fromCustomer: boolean; body: string; ack: number }) => [m.fromCustomer, m.body, m.ack])).toEqual([
+    [true, 'oi', 1],
+    [false, 'Olá, como posso ajudar?', 3],
+  ]);
 });
 
 test('running the send again never delivers twice, even after a crash before the external id was stored', async () => {
@@ -93,9 +117,16 @@ test('a media message sends its stored file; a contact card goes as a vCard', as
   await enqueue(card.id);
   const outbox = await outboxOf(conn.id);
   expect(outbox.find((o) => o.idempotencyKey === `msg-${media.id}`)).toMatchObject({
-    type: 'image', body: 'veja', mediaUrl: `/public/${relative}`, payload: { fileName: 'foto.png', mimeType: 'image/png' },
+    type: 'image',
+    body: 'veja',
+    mediaUrl: `/public/${relative}`,
+    payload: { fileName: 'foto.png', mimeType: 'image/png' },
   });
-  expect(outbox.find((o) => o.idempotencyKey === `msg-${card.id}`)).toMatchObject({ type: 'contact', body: vcard, payload: { displayName: 'Suporte' } });
+  expect(outbox.find((o) => o.idempotencyKey === `msg-${card.id}`)).toMatchObject({
+    type: 'contact',
+    body: vcard,
+    payload: { displayName: 'Suporte' },
+  });
 });
 
 test('a connection without a provider on this node leaves the message waiting at ack 0, without failing', async () => {
@@ -133,6 +164,9 @@ test('the sweeper queues again outbound messages stuck at ack 0 for over a minut
   for (const id of [fresh.id, privateNote.id, ancient.id]) expect((await messageById(id)).externalId).toBeNull();
   const bodies = (await outboxOf(conn.id)).map((o) => o.body);
   expect(bodies).toEqual(['presa']);
-  const [again] = await t.database.db.select().from(messages).where(and(eq(messages.id, stuck.id)));
+  const [again] = await t.database.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.id, stuck.id)));
   expect(again.externalId).not.toBeNull();
 });

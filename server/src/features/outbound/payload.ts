@@ -5,7 +5,12 @@ import type { MessageRow } from '../../db/schema';
 import { sniffFileType } from '../../http/uploads';
 
 const MEDIA_KINDS: Record<string, 'image' | 'video' | 'audio' | 'document'> = {
-  image: 'image', sticker: 'image', video: 'video', audio: 'audio', document: 'document', application: 'document',
+  image: 'image',
+  sticker: 'image',
+  video: 'video',
+  audio: 'audio',
+  document: 'document',
+  application: 'document',
 };
 const INTERACTIVE_KINDS = ['listMessage', 'interactiveMessage', 'buttonsMessage', 'templateMessage'];
 const TEXT_MIME: Record<string, string> = { txt: 'text/plain', csv: 'text/csv', vcf: 'text/vcard', json: 'application/json' };
@@ -49,7 +54,10 @@ function locationOf(body: string): { latitude: number; longitude: number; descri
  * missing is sent as its text rather than not at all.
  */
 export async function outboundPayload(
-  message: MessageRow, to: string, dataDir: string, quotedExternalId: string | null,
+  message: MessageRow,
+  to: string,
+  dataDir: string,
+  quotedExternalId: string | null,
 ): Promise<OutboundPayload> {
   const quoted = quotedExternalId ? { quotedExternalId } : {};
   const mediaType = MEDIA_KINDS[message.mediaType];

@@ -9,7 +9,8 @@ import { sendKeyOf } from './enqueue';
 import { outboundPayload } from './payload';
 
 async function loadOutbound(db: JobDeps['db'], messageId: number) {
-  const [row] = await db.select({ message: messages, contact: contacts, connection: connections })
+  const [row] = await db
+    .select({ message: messages, contact: contacts, connection: connections })
     .from(messages)
     .innerJoin(tickets, eq(tickets.id, messages.ticketId))
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
@@ -58,11 +59,16 @@ export async function sendOutbound(deps: JobDeps, messageId: number): Promise<vo
   const payload = await outboundPayload(message, contact.number, deps.config.dataDir, await quotedExternalId(deps.db, message.quotedMsgId));
   const { externalId } = await provider.send(payload, { idempotencyKey: sendKeyOf(message.id) });
 
-  await transactionRunner(deps.db, deps.log)(async (tx) => {
+  await transactionRunner(
+    deps.db,
+    deps.log,
+  )(async (tx) => {
     // An ack may have come first (through the send key) and stored the id already: then it said so.
-    const [sent] = await tx.update(messages)
+    const [sent] = await tx
+      .update(messages)
       .set({ externalId, ack: sql`greatest(${messages.ack}, ${ACK.sent})`, updatedAt: new Date() })
-      .where(and(eq(messages.id, message.id), isNull(messages.externalId))).returning();
+      .where(and(eq(messages.id, message.id), isNull(messages.externalId)))
+      .returning();
     if (sent) announceMessage(tx, deps, sent, 'update');
   });
 }

@@ -19,12 +19,19 @@ const BATCH = 500;
  */
 export async function resendStuckMessages(deps: Pick<JobDeps, 'db' | 'jobs'>, now = new Date()): Promise<number> {
   // Literal predicates, so the planner can use the partial index messages_unsent_idx.
-  const stuck = await deps.db.select({ id: messages.id }).from(messages).where(and(
-    sql`${messages.fromMe} = true and ${messages.ack} = 0 and ${messages.externalId} is null and ${messages.isPrivate} = false`,
-    sql`${messages.isDeleted} = false`,
-    lt(messages.createdAt, new Date(now.getTime() - STUCK_AFTER_MS)),
-    gt(messages.createdAt, new Date(now.getTime() - GIVE_UP_AFTER_MS)),
-  )).orderBy(asc(messages.createdAt)).limit(BATCH);
+  const stuck = await deps.db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(
+      and(
+        sql`${messages.fromMe} = true and ${messages.ack} = 0 and ${messages.externalId} is null and ${messages.isPrivate} = false`,
+        sql`${messages.isDeleted} = false`,
+        lt(messages.createdAt, new Date(now.getTime() - STUCK_AFTER_MS)),
+        gt(messages.createdAt, new Date(now.getTime() - GIVE_UP_AFTER_MS)),
+      ),
+    )
+    .orderBy(asc(messages.createdAt))
+    .limit(BATCH);
   for (const { id } of stuck) await deps.jobs.send(SEND_MESSAGE_JOB, { messageId: id }, { singletonKey: `msg-${id}` });
   return stuck.length;
 }

@@ -13,7 +13,10 @@ type PlanFields = z.output<typeof PlanUpdateInput>;
 const toRow = (input: PlanFields) => (input.amount === undefined ? input : { ...input, amount: formatAmount(input.amount) });
 
 export async function createPlan(ctx: RequestContext, input: z.output<typeof PlanInput>): Promise<PlanRow> {
-  const [plan] = await ctx.db.insert(plans).values({ ...input, amount: formatAmount(input.amount) }).returning();
+  const [plan] = await ctx.db
+    .insert(plans)
+    .values({ ...input, amount: formatAmount(input.amount) })
+    .returning();
   return plan;
 }
 

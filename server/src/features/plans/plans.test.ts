@@ -11,8 +11,15 @@ const fieldsOf = (res: { json(): { fields?: { field: string; message: string }[]
   Object.fromEntries((res.json().fields ?? []).toReversed().map((f) => [f.field, f.message]));
 
 const planBody = (over: Record<string, unknown> = {}) => ({
-  name: `Plano ${Math.random().toString(36).slice(2, 8)}`, users: 5, connections: 2, queues: 3, amount: '49.9',
-  isPublic: true, trialDays: 14, ...Object.fromEntries(PLAN_SWITCHES.map((s) => [s, true])), ...over,
+  name: `Plano ${Math.random().toString(36).slice(2, 8)}`,
+  users: 5,
+  connections: 2,
+  queues: 3,
+  amount: '49.9',
+  isPublic: true,
+  trialDays: 14,
+  ...Object.fromEntries(PLAN_SWITCHES.map((s) => [s, true])),
+  ...over,
 });
 
 describe('GET /plans/list', () => {
@@ -50,10 +57,24 @@ describe('GET /plans/list', () => {
 describe('plan administration', () => {
   test('create stores every field, the amount with two decimals, and it reads back', async () => {
     const root = await t.as(await t.factory.superUser());
-    const res = await root.post('/plans', planBody({ name: 'Plano Ouro', amount: '149,5', isPublic: false, useKanban: false, useOpenAi: false }));
+    const res = await root.post(
+      '/plans',
+      planBody({ name: 'Plano Ouro', amount: '149,5', isPublic: false, useKanban: false, useOpenAi: false }),
+    );
     expect(res.statusCode).toBe(200);
     const plan = res.json();
-    expect(plan).toMatchObject({ name: 'Plano Ouro', users: 5, connections: 2, queues: 3, amount: '149.50', isPublic: false, trialDays: 14, useKanban: false, useOpenAi: false, useWhatsapp: true });
+    expect(plan).toMatchObject({
+      name: 'Plano Ouro',
+      users: 5,
+      connections: 2,
+      queues: 3,
+      amount: '149.50',
+      isPublic: false,
+      trialDays: 14,
+      useKanban: false,
+      useOpenAi: false,
+      useWhatsapp: true,
+    });
     const [row] = await db().select().from(plans).where(eq(plans.id, plan.id));
     expect(row.amount).toBe('149.50');
     expect(row.useKanban).toBe(false);
@@ -84,7 +105,12 @@ describe('plan administration', () => {
     const res = await root.post('/plans', { name: '', users: 'abc', amount: 'dez reais', trialDays: 'x' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('ERR_VALIDATION');
-    expect(fieldsOf(res)).toMatchObject({ name: 'Obrigatório', users: 'Deve ser um número', amount: 'Deve ser um número', trialDays: 'Deve ser um número' });
+    expect(fieldsOf(res)).toMatchObject({
+      name: 'Obrigatório',
+      users: 'Deve ser um número',
+      amount: 'Deve ser um número',
+      trialDays: 'Deve ser um número',
+    });
     const put = await root.put('/plans/1', { connections: -1, amount: '1.999' });
     expect(fieldsOf(put)).toMatchObject({ connections: 'Deve ser um número', amount: 'Deve ser um número' });
   });
@@ -112,10 +138,14 @@ describe('plan administration', () => {
 });
 
 describe('permissions', () => {
-  const superRoutes = (id: number) => [
-    ['GET', '/plans/all'], ['GET', `/plans/${id}`], ['POST', '/plans', planBody()],
-    ['PUT', `/plans/${id}`, { name: 'Hack' }], ['DELETE', `/plans/${id}`],
-  ] as const;
+  const superRoutes = (id: number) =>
+    [
+      ['GET', '/plans/all'],
+      ['GET', `/plans/${id}`],
+      ['POST', '/plans', planBody()],
+      ['PUT', `/plans/${id}`, { name: 'Hack' }],
+      ['DELETE', `/plans/${id}`],
+    ] as const;
 
   test('a non-super admin and a profile user get 403; anonymous 401; nothing changes', async () => {
     const plan = await t.factory.plan({ name: 'Intocável' });

@@ -12,28 +12,32 @@ import { findPlan, listPlans } from './service';
  * lists plans before anyone logs in: anonymous callers and `listPublic=true` see only public plans;
  * a super user's token sees every plan. Everything else is the super user's.
  */
-export const planRoutes = (deps: { db: Db }): FastifyPluginAsyncZod => async (app) => {
-  const superOnly = [app.authenticate, requireSuper];
+export const planRoutes =
+  (deps: { db: Db }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const superOnly = [app.authenticate, requireSuper];
 
-  app.get('/plans/list', { schema: { querystring: PlanListQuery }, preHandler: optionalAuthenticate(app) }, async (req) => {
-    const onlyPublic = req.query.listPublic === true || !callerIsSuper(req);
-    return (await listPlans(deps.db, { onlyPublic })).map(presentPlan);
-  });
+    app.get('/plans/list', { schema: { querystring: PlanListQuery }, preHandler: optionalAuthenticate(app) }, async (req) => {
+      const onlyPublic = req.query.listPublic === true || !callerIsSuper(req);
+      return (await listPlans(deps.db, { onlyPublic })).map(presentPlan);
+    });
 
-  app.get('/plans/all', { preHandler: superOnly }, async (req) =>
-    (await listPlans(req.ctx.db, { onlyPublic: false })).map(presentPlan));
+    app.get('/plans/all', { preHandler: superOnly }, async (req) => (await listPlans(req.ctx.db, { onlyPublic: false })).map(presentPlan));
 
-  app.get('/plans/:id', { schema: { params: IdParam }, preHandler: superOnly }, async (req) =>
-    presentPlan(await findPlan(req.ctx.db, req.params.id)));
+    app.get('/plans/:id', { schema: { params: IdParam }, preHandler: superOnly }, async (req) =>
+      presentPlan(await findPlan(req.ctx.db, req.params.id)),
+    );
 
-  app.post('/plans', { schema: { body: PlanInput }, preHandler: superOnly }, async (req) =>
-    presentPlan(await createPlan(req.ctx, req.body)));
+    app.post('/plans', { schema: { body: PlanInput }, preHandler: superOnly }, async (req) =>
+      presentPlan(await createPlan(req.ctx, req.body)),
+    );
 
-  app.put('/plans/:id', { schema: { params: IdParam, body: PlanUpdateInput }, preHandler: superOnly }, async (req) =>
-    presentPlan(await updatePlan(req.ctx, req.params.id, req.body)));
+    app.put('/plans/:id', { schema: { params: IdParam, body: PlanUpdateInput }, preHandler: superOnly }, async (req) =>
+      presentPlan(await updatePlan(req.ctx, req.params.id, req.body)),
+    );
 
-  app.delete('/plans/:id', { schema: { params: IdParam }, preHandler: superOnly }, async (req) => {
-    await deletePlan(req.ctx, req.params.id);
-    return { message: 'Plan deleted' };
-  });
-};
+    app.delete('/plans/:id', { schema: { params: IdParam }, preHandler: superOnly }, async (req) => {
+      await deletePlan(req.ctx, req.params.id);
+      return { message: 'Plan deleted' };
+    });
+  };

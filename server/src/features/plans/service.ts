@@ -9,7 +9,11 @@ import { notFound } from '../../http/errors';
  * company id, and only the super user changes them.
  */
 export async function listPlans(db: DbOrTx, opts: { onlyPublic: boolean }): Promise<PlanRow[]> {
-  return db.select().from(plans).where(opts.onlyPublic ? eq(plans.isPublic, true) : undefined).orderBy(asc(plans.id));
+  return db
+    .select()
+    .from(plans)
+    .where(opts.onlyPublic ? eq(plans.isPublic, true) : undefined)
+    .orderBy(asc(plans.id));
 }
 
 export async function findPlanRow(db: DbOrTx, id: number): Promise<PlanRow | null> {

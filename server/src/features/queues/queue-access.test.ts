@@ -13,7 +13,8 @@ test('without a session every queue route is 401', async () => {
     await t.anon.post('/queue', { name: 'Fila', color: '#ffffff' }),
     await t.anon.put('/queue/1', { name: 'Fila' }),
     await t.anon.delete('/queue/1'),
-  ]) expect(res.statusCode).toBe(401);
+  ])
+    expect(res.statusCode).toBe(401);
 });
 
 test('a profile user may list queues but gets 403 on everything else', async () => {

@@ -10,18 +10,48 @@ const eventsOf = (companyId: number) => t.sent.filter((e) => e.event === `compan
 test('an admin creates a queue: stored, answered with the whitelisted view, announced after commit', async () => {
   const admin = await t.factory.admin();
   const res = await (await t.as(admin)).post('/queue', {
-    name: 'Vendas', color: '#FF0000', orderQueue: 2, greetingMessage: 'Bem-vindo', tempoRoteador: 15, ativarRoteador: true,
-    closeTicket: true, chatbots: [{ name: 'ignored here' }], companyId: 999,
+    name: 'Vendas',
+    color: '#FF0000',
+    orderQueue: 2,
+    greetingMessage: 'Bem-vindo',
+    tempoRoteador: 15,
+    ativarRoteador: true,
+    closeTicket: true,
+    chatbots: [{ name: 'ignored here' }],
+    companyId: 999,
   });
   expect(res.statusCode).toBe(200);
   const body = res.json();
   expect(body).toMatchObject({
-    name: 'Vendas', color: '#FF0000', orderQueue: 2, greetingMessage: 'Bem-vindo', outOfHoursMessage: '', tempoRoteador: 15,
-    ativarRoteador: true, closeTicket: true, integrationId: null, fileListId: null, schedules: [], companyId: admin.companyId,
+    name: 'Vendas',
+    color: '#FF0000',
+    orderQueue: 2,
+    greetingMessage: 'Bem-vindo',
+    outOfHoursMessage: '',
+    tempoRoteador: 15,
+    ativarRoteador: true,
+    closeTicket: true,
+    integrationId: null,
+    fileListId: null,
+    schedules: [],
+    companyId: admin.companyId,
   });
   expect(Object.keys(body).sort()).toEqual([
-    'ativarRoteador', 'closeTicket', 'color', 'companyId', 'createdAt', 'fileListId', 'greetingMessage', 'id', 'integrationId',
-    'name', 'orderQueue', 'outOfHoursMessage', 'schedules', 'tempoRoteador', 'updatedAt',
+    'ativarRoteador',
+    'closeTicket',
+    'color',
+    'companyId',
+    'createdAt',
+    'fileListId',
+    'greetingMessage',
+    'id',
+    'integrationId',
+    'name',
+    'orderQueue',
+    'outOfHoursMessage',
+    'schedules',
+    'tempoRoteador',
+    'updatedAt',
   ]);
   const [row] = await t.database.db.select().from(queues).where(eq(queues.id, body.id));
   expect(row).toMatchObject({ companyId: admin.companyId, name: 'Vendas', tempoRoteador: 15 });
@@ -38,7 +68,8 @@ test('schedules are stored when sent, with the out-of-hours message', async () =
   expect(res.statusCode).toBe(200);
   const [row] = await t.database.db.select().from(queues).where(eq(queues.id, res.json().id));
   expect(row.schedules).toEqual([
-    schedules[0], { weekday: 'Domingo', weekdayEn: 'sunday', startTimeA: '', endTimeA: '', startTimeB: '', endTimeB: '' },
+    schedules[0],
+    { weekday: 'Domingo', weekdayEn: 'sunday', startTimeA: '', endTimeA: '', startTimeB: '', endTimeB: '' },
   ]);
   expect(res.json().schedules).toEqual(row.schedules);
 });

@@ -6,8 +6,7 @@ import { useTestApp } from '../../test/harness';
 
 const t = useTestApp();
 
-const countQueues = async (companyId: number) =>
-  (await t.database.db.select().from(queues).where(eq(queues.companyId, companyId))).length;
+const countQueues = async (companyId: number) => (await t.database.db.select().from(queues).where(eq(queues.companyId, companyId))).length;
 
 test('validation answers each field with its message, in the caller language', async () => {
   const api = await t.as(await t.factory.admin());
@@ -21,7 +20,12 @@ test('validation answers each field with its message, in the caller language', a
   expect(byField.tempoRoteador).toMatchObject({ key: 'validation.invalid' });
   expect(byField.orderQueue).toMatchObject({ key: 'validation.number' });
 
-  const en = await api.inject({ method: 'POST', url: '/queue', payload: { name: 'x'.repeat(51), color: '#1' }, headers: { 'accept-language': 'en' } });
+  const en = await api.inject({
+    method: 'POST',
+    url: '/queue',
+    payload: { name: 'x'.repeat(51), color: '#1' },
+    headers: { 'accept-language': 'en' },
+  });
   const enFields = Object.fromEntries(en.json().fields.map((f: { field: string; message: string }) => [f.field, f.message]));
   expect(enFields).toMatchObject({ name: 'Too Long!', color: 'Too Short!' });
 });
@@ -43,7 +47,9 @@ test('an out-of-hours message is required once the queue has service hours', asy
   expect(res.json().fields).toEqual([expect.objectContaining({ field: 'outOfHoursMessage', key: 'validation.required' })]);
 
   const badTime = await api.post('/queue', { name: 'Horário', color: '#010101', schedules: [{ weekday: 'Seg', startTimeA: '25:00' }] });
-  expect(badTime.json().fields).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'schedules.0.startTimeA', key: 'validation.time' })]));
+  expect(badTime.json().fields).toEqual(
+    expect.arrayContaining([expect.objectContaining({ field: 'schedules.0.startTimeA', key: 'validation.time' })]),
+  );
 
   // On update the rule is checked against the queue as it will be: sending only schedules is refused too.
   const queue = await t.factory.queue(admin.companyId, { outOfHoursMessage: '' });
@@ -111,8 +117,11 @@ test('concurrent creates never pass the plan limit or duplicate a colour', async
   const plan = await t.factory.plan({ queues: 3 });
   const company = await t.factory.company({ planId: plan.id });
   const api = await t.as(await t.factory.admin({ company }));
-  const results = await Promise.all(Array.from({ length: 6 }, (_, i) =>
-    api.post('/queue', { name: `Fila ${i}`, color: i % 2 ? '#abcabc' : `#00000${i}`, greetingMessage: 'Oi' })));
+  const results = await Promise.all(
+    Array.from({ length: 6 }, (_, i) =>
+      api.post('/queue', { name: `Fila ${i}`, color: i % 2 ? '#abcabc' : `#00000${i}`, greetingMessage: 'Oi' }),
+    ),
+  );
   const ok = results.filter((r) => r.statusCode === 200);
   expect(results.every((r) => r.statusCode === 200 || r.statusCode === 400)).toBe(true);
   expect(ok.length).toBeLessThanOrEqual(3);

@@ -14,17 +14,19 @@ import { findQueue, listQueues } from './queries';
 export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminWrite = [app.authenticate, requireAdmin, requireActiveSubscription];
 
-  app.get('/queue', { preHandler: app.authenticate },
-    async (req) => (await listQueues(req.ctx.db, req.ctx.companyId)).map(presentQueue));
+  app.get('/queue', { preHandler: app.authenticate }, async (req) => (await listQueues(req.ctx.db, req.ctx.companyId)).map(presentQueue));
 
-  app.get('/queue/:id', { schema: { params: IdParam }, preHandler: [app.authenticate, requireAdmin] },
-    async (req) => presentQueue(await findQueue(req.ctx.db, req.ctx.companyId, req.params.id)));
+  app.get('/queue/:id', { schema: { params: IdParam }, preHandler: [app.authenticate, requireAdmin] }, async (req) =>
+    presentQueue(await findQueue(req.ctx.db, req.ctx.companyId, req.params.id)),
+  );
 
-  app.post('/queue', { schema: { body: QueueInput }, preHandler: adminWrite },
-    async (req) => presentQueue(await createQueue(req.ctx, req.body)));
+  app.post('/queue', { schema: { body: QueueInput }, preHandler: adminWrite }, async (req) =>
+    presentQueue(await createQueue(req.ctx, req.body)),
+  );
 
-  app.put('/queue/:id', { schema: { params: IdParam, body: QueueUpdateInput }, preHandler: adminWrite },
-    async (req) => presentQueue(await updateQueue(req.ctx, req.params.id, req.body)));
+  app.put('/queue/:id', { schema: { params: IdParam, body: QueueUpdateInput }, preHandler: adminWrite }, async (req) =>
+    presentQueue(await updateQueue(req.ctx, req.params.id, req.body)),
+  );
 
   app.delete('/queue/:id', { schema: { params: IdParam }, preHandler: adminWrite }, async (req) => {
     await deleteQueue(req.ctx, req.params.id);

@@ -30,8 +30,11 @@ async function queueCount(tx: Tx, companyId: number): Promise<number> {
 /** The plan's queue limit (plans.queues); the main company is the operator's own and has none. */
 export async function assertPlanAllowsAnotherQueue(tx: Tx, companyId: number) {
   if (companyId === MAIN_COMPANY_ID) return;
-  const [row] = await tx.select({ limit: plans.queues }).from(companies)
-    .innerJoin(plans, eq(plans.id, companies.planId)).where(eq(companies.id, companyId));
+  const [row] = await tx
+    .select({ limit: plans.queues })
+    .from(companies)
+    .innerJoin(plans, eq(plans.id, companies.planId))
+    .where(eq(companies.id, companyId));
   if (row && (await queueCount(tx, companyId)) >= row.limit) throw new AppError('ERR_PLAN_QUEUE_LIMIT', 400);
 }
 
@@ -42,11 +45,13 @@ export async function assertPlanAllowsAnotherQueue(tx: Tx, companyId: number) {
  */
 export async function assertQueueRules(tx: Tx, companyId: number, draft: QueueDraft, selfId: number | null) {
   const others = (column: typeof queues.color | typeof queues.name, value: string) =>
-    tx.select({ id: queues.id }).from(queues).where(and(
-      eq(queues.companyId, companyId),
-      sql`lower(${column}) = lower(${value})`,
-      selfId === null ? undefined : ne(queues.id, selfId),
-    )).limit(1);
+    tx
+      .select({ id: queues.id })
+      .from(queues)
+      .where(
+        and(eq(queues.companyId, companyId), sql`lower(${column}) = lower(${value})`, selfId === null ? undefined : ne(queues.id, selfId)),
+      )
+      .limit(1);
 
   if ((await others(queues.color, draft.color)).length) throw new AppError('ERR_QUEUE_COLOR_ALREADY_EXISTS', 400);
   if ((await others(queues.name, draft.name)).length) throw new AppError('ERR_QUEUE_NAME_ALREADY_EXISTS', 400);

@@ -8,7 +8,9 @@ import { queues } from '../../db/schema';
  */
 export async function existingQueueIds(db: DbOrTx, companyId: number, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select({ id: queues.id }).from(queues)
+  const rows = await db
+    .select({ id: queues.id })
+    .from(queues)
     .where(and(eq(queues.companyId, companyId), inArray(queues.id, [...ids])));
   return rows.map((r) => r.id);
 }

@@ -11,7 +11,11 @@ const seenByAll = (q: Pick<QuickMessageRow, 'geral' | 'visao'>) => q.geral || q.
  * a message private, the others get a delete for it first.
  */
 export function announceQuickMessage(
-  tx: HookedTx, realtime: Realtime, row: QuickMessageRow, action: 'create' | 'update', before?: QuickMessageRow,
+  tx: HookedTx,
+  realtime: Realtime,
+  row: QuickMessageRow,
+  action: 'create' | 'update',
+  before?: QuickMessageRow,
 ) {
   const record = presentQuickMessage(row);
   tx.afterCommit(() => {

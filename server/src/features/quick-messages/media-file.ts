@@ -9,7 +9,10 @@ import { AppError } from '../../http/errors';
 import { sniffFileType } from '../../http/uploads';
 import { getGlobalSetting } from '../settings/service';
 
-export interface MediaUpload { fileName: string; data: Buffer }
+export interface MediaUpload {
+  fileName: string;
+  data: Buffer;
+}
 
 /** Sniffed extensions sent as documents besides images, audio and video. */
 const DOCUMENT_EXTENSIONS = new Set(['pdf', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'zip', 'rar', '7z', 'rtf', 'epub']);
@@ -49,8 +52,11 @@ export async function readMediaUpload(req: FastifyRequest): Promise<MediaUpload>
 /** The name shown for the attachment: no folders, no control characters, spaces as underscores (spec 3 §5). */
 export function attachmentName(fileName: string): string {
   const printable = [...fileName].filter((ch) => ch.charCodeAt(0) >= 32).join('');
-  const base = path.basename(printable.replace(/\\/g, '/')).replace(/[<>:"/\\|?*]/g, '').trim();
-  return (base.replace(/\s+/g, '_').slice(0, 200)) || 'arquivo';
+  const base = path
+    .basename(printable.replace(/\\/g, '/'))
+    .replace(/[<>:"/\\|?*]/g, '')
+    .trim();
+  return base.replace(/\s+/g, '_').slice(0, 200) || 'arquivo';
 }
 
 const isText = (data: Buffer) => {

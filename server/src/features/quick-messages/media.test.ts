@@ -9,11 +9,19 @@ import { setGlobalSetting } from '../settings/service';
 
 const t = useTestApp();
 
-const png = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } })
+    .png()
+    .toBuffer();
 const upload = (api: Requester, id: number, file: Buffer, filename: string) =>
-  api.inject({ method: 'POST', url: `/quick-messages/${id}/media-upload`, ...multipart([
-    { name: 'typeArch', value: 'quickMessage' }, { name: 'file', value: file, filename, type: 'image/png' },
-  ]) });
+  api.inject({
+    method: 'POST',
+    url: `/quick-messages/${id}/media-upload`,
+    ...multipart([
+      { name: 'typeArch', value: 'quickMessage' },
+      { name: 'file', value: file, filename, type: 'image/png' },
+    ]),
+  });
 const onDisk = (url: string) => path.join(t.config.dataDir, url.replace(/^\//, ''));
 
 async function ownMessage() {
@@ -34,21 +42,30 @@ describe('POST /quick-messages/:id/media-upload', () => {
     expect(record.mediaPath).toMatch(new RegExp(`^/public/company${owner.companyId}/quickMessage/[a-f0-9]{32}\\.png$`));
     expect(readFileSync(onDisk(record.mediaPath)).equals(image)).toBe(true);
     expect((await t.app.inject({ method: 'GET', url: record.mediaPath })).statusCode).toBe(200);
-    expect(t.sent.findLast((e) => e.event === `company-${owner.companyId}-quickemessage`)?.payload)
-      .toMatchObject({ action: 'update', record: { id: msg.id, mediaPath: record.mediaPath } });
+    expect(t.sent.findLast((e) => e.event === `company-${owner.companyId}-quickemessage`)?.payload).toMatchObject({
+      action: 'update',
+      record: { id: msg.id, mediaPath: record.mediaPath },
+    });
   });
 
   test('the type comes from the bytes: text named .png, an executable and an SVG are refused; a real .txt and a PDF pass', async () => {
     const { api, msg } = await ownMessage();
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(100)]);
-    for (const [file, name] of [[Buffer.from('not an image'), 'x.png'], [elf, 'tool.pdf'], [svg, 'logo.svg'], [Buffer.alloc(0), 'empty.txt']] as const) {
+    for (const [file, name] of [
+      [Buffer.from('not an image'), 'x.png'],
+      [elf, 'tool.pdf'],
+      [svg, 'logo.svg'],
+      [Buffer.alloc(0), 'empty.txt'],
+    ] as const) {
       const res = await upload(api, msg.id, file, name);
       expect(res.statusCode, name).toBe(400);
       expect(res.json()).toEqual({ error: 'ERR_INVALID_FILE' });
     }
     expect((await upload(api, msg.id, Buffer.from('Tabela de preços\n'), 'precos.txt')).json().mediaPath).toMatch(/\.txt$/);
-    expect((await upload(api, msg.id, Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n'), 'doc.bin')).json().mediaPath).toMatch(/\.pdf$/);
+    expect((await upload(api, msg.id, Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n'), 'doc.bin')).json().mediaPath).toMatch(
+      /\.pdf$/,
+    );
   });
 
   test('a new attachment replaces the old file; DELETE media-upload clears it and removes the file', async () => {
@@ -79,8 +96,15 @@ describe('POST /quick-messages/:id/media-upload', () => {
     } finally {
       await setGlobalSetting(t.database.db, 'downloadLimit', '64');
     }
-    const noFile = await api.inject({ method: 'POST', url: `/quick-messages/${msg.id}/media-upload`, ...multipart([{ name: 'typeArch', value: 'x' }]) });
-    expect(noFile.json()).toEqual({ error: 'ERR_VALIDATION', fields: [{ field: 'file', key: 'validation.required', message: 'Obrigatório' }] });
+    const noFile = await api.inject({
+      method: 'POST',
+      url: `/quick-messages/${msg.id}/media-upload`,
+      ...multipart([{ name: 'typeArch', value: 'x' }]),
+    });
+    expect(noFile.json()).toEqual({
+      error: 'ERR_VALIDATION',
+      fields: [{ field: 'file', key: 'validation.required', message: 'Obrigatório' }],
+    });
     expect((await api.post(`/quick-messages/${msg.id}/media-upload`, { file: 'x' })).json()).toEqual({ error: 'ERR_INVALID_FILE' });
   });
 

@@ -15,11 +15,23 @@ async function team() {
 describe('POST /quick-messages', () => {
   test('owned by the caller with the spec defaults (visible on, shared off); announced to the company', async () => {
     const { owner, ownerApi } = await team();
-    const res = await ownerApi.post('/quick-messages', { shortcode: 'ola', message: 'Olá! Como posso ajudar?', userId: 12345, companyId: 999 });
+    const res = await ownerApi.post('/quick-messages', {
+      shortcode: 'ola',
+      message: 'Olá! Como posso ajudar?',
+      userId: 12345,
+      companyId: 999,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      id: expect.any(Number), companyId: owner.companyId, userId: owner.id, shortcode: 'ola', message: 'Olá! Como posso ajudar?',
-      mediaPath: null, mediaName: null, geral: false, visao: true,
+      id: expect.any(Number),
+      companyId: owner.companyId,
+      userId: owner.id,
+      shortcode: 'ola',
+      message: 'Olá! Como posso ajudar?',
+      mediaPath: null,
+      mediaName: null,
+      geral: false,
+      visao: true,
     });
     const event = t.sent.findLast((e) => e.event === `company-${owner.companyId}-quickemessage`);
     expect(event).toMatchObject({ room: null, payload: { action: 'create', record: { id: res.json().id } } });
@@ -30,7 +42,10 @@ describe('POST /quick-messages', () => {
     for (const body of [{ message: 'x' }, { shortcode: '  ', message: 'x' }]) {
       const res = await ownerApi.post('/quick-messages', body);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: 'ERR_VALIDATION', fields: [{ field: 'shortcode', key: 'validation.required', message: 'Obrigatório' }] });
+      expect(res.json()).toEqual({
+        error: 'ERR_VALIDATION',
+        fields: [{ field: 'shortcode', key: 'validation.required', message: 'Obrigatório' }],
+      });
     }
     expect((await ownerApi.post('/quick-messages', { shortcode: 'só atalho' })).json().message).toBe('');
     expect((await ownerApi.post('/quick-messages', { shortcode: 'x'.repeat(101) })).json().fields[0].key).toBe('validation.tooLong');
@@ -45,7 +60,7 @@ describe('POST /quick-messages', () => {
 });
 
 describe('visibility (spec 3 §5, §6)', () => {
-  test('a user sees shared and visible messages and their own; never another user\'s private ones', async () => {
+  test("a user sees shared and visible messages and their own; never another user's private ones", async () => {
     const { ownerApi, colleagueApi } = await team();
     const shared = (await ownerApi.post('/quick-messages', { shortcode: 'a-geral', message: '1', geral: true, visao: false })).json();
     const visible = (await ownerApi.post('/quick-messages', { shortcode: 'b-visivel', message: '2' })).json();
@@ -66,7 +81,10 @@ describe('visibility (spec 3 §5, §6)', () => {
     const { ownerApi } = await team();
     for (let i = 0; i < 21; i++) await ownerApi.post('/quick-messages', { shortcode: `atalho${String(i).padStart(2, '0')}` });
     expect((await ownerApi.get('/quick-messages')).json()).toMatchObject({ count: 21, hasMore: true });
-    expect((await ownerApi.get('/quick-messages', { pageNumber: '2' })).json()).toMatchObject({ hasMore: false, records: [{ shortcode: 'atalho20' }] });
+    expect((await ownerApi.get('/quick-messages', { pageNumber: '2' })).json()).toMatchObject({
+      hasMore: false,
+      records: [{ shortcode: 'atalho20' }],
+    });
   });
 });
 
@@ -86,7 +104,10 @@ describe('PUT / DELETE /quick-messages/:id (owner rules)', () => {
     expect(ok.json()).toMatchObject({ message: 'R$ 12', userId: owner.id });
     expect((await ownerApi.delete(`/quick-messages/${msg.id}`)).statusCode).toBe(200);
     expect(await stored(msg.id)).toBeUndefined();
-    expect(t.sent.findLast((e) => e.event === `company-${owner.companyId}-quickemessage`)?.payload).toEqual({ action: 'delete', id: msg.id });
+    expect(t.sent.findLast((e) => e.event === `company-${owner.companyId}-quickemessage`)?.payload).toEqual({
+      action: 'delete',
+      id: msg.id,
+    });
   });
 
   test('a shared message may be edited by anyone of the company', async () => {
@@ -101,17 +122,23 @@ describe('PUT / DELETE /quick-messages/:id (owner rules)', () => {
     const before = t.sent.length;
     await ownerApi.put(`/quick-messages/${msg.id}`, { geral: false, visao: false });
     const events = t.sent.slice(before).filter((e) => e.event === `company-${owner.companyId}-quickemessage`);
-    expect(events.map((e) => [e.room, (e.payload as { action: string }).action])).toEqual([[null, 'delete'], [`user:${owner.id}`, 'update']]);
+    expect(events.map((e) => [e.room, (e.payload as { action: string }).action])).toEqual([
+      [null, 'delete'],
+      [`user:${owner.id}`, 'update'],
+    ]);
   });
 
-  test('another company\'s message is 404 on every route; no token is 401', async () => {
+  test("another company's message is 404 on every route; no token is 401", async () => {
     const { ownerApi } = await team();
     const msg = (await ownerApi.post('/quick-messages', { shortcode: 'seg', geral: true })).json();
     const stranger = await t.as(await t.factory.admin());
     for (const res of [
-      await stranger.get(`/quick-messages/${msg.id}`), await stranger.put(`/quick-messages/${msg.id}`, { message: 'x' }),
-      await stranger.delete(`/quick-messages/${msg.id}`), await stranger.delete(`/quick-messages/${msg.id}/media-upload`),
-    ]) expect(res.statusCode).toBe(404);
+      await stranger.get(`/quick-messages/${msg.id}`),
+      await stranger.put(`/quick-messages/${msg.id}`, { message: 'x' }),
+      await stranger.delete(`/quick-messages/${msg.id}`),
+      await stranger.delete(`/quick-messages/${msg.id}/media-upload`),
+    ])
+      expect(res.statusCode).toBe(404);
     expect((await stranger.get('/quick-messages/list')).json()).toEqual([]);
     expect((await stranger.get('/quick-messages')).json()).toEqual({ records: [], count: 0, hasMore: false });
     expect((await t.anon.get('/quick-messages/list')).statusCode).toBe(401);

@@ -7,11 +7,18 @@ import { useTestApp } from '../../test/harness';
 const t = useTestApp();
 
 const stored = async (companyId: number, key: string) =>
-  (await t.database.db.select().from(settings).where(and(eq(settings.companyId, companyId), eq(settings.key, key))))[0]?.value;
+  (
+    await t.database.db
+      .select()
+      .from(settings)
+      .where(and(eq(settings.companyId, companyId), eq(settings.key, key)))
+  )[0]?.value;
 
 test('GET /settings lists every company setting with its value, for the admin', async () => {
   const admin = await t.factory.admin();
-  await t.database.db.update(settings).set({ value: 'enabled' })
+  await t.database.db
+    .update(settings)
+    .set({ value: 'enabled' })
     .where(and(eq(settings.companyId, admin.companyId), eq(settings.key, 'userRating')));
   const res = await (await t.as(admin)).get('/settings');
   expect(res.statusCode).toBe(200);
@@ -37,7 +44,8 @@ test('PUT /settings/:key stores a company setting and announces it to the compan
   expect(res.json()).toEqual({ key: 'scheduleType', value: 'queue' });
   expect(await stored(admin.companyId, 'scheduleType')).toBe('queue');
   expect(t.sent.at(-1)).toMatchObject({
-    event: `company-${admin.companyId}-settings`, payload: { action: 'update', setting: { key: 'scheduleType', value: 'queue' } },
+    event: `company-${admin.companyId}-settings`,
+    payload: { action: 'update', setting: { key: 'scheduleType', value: 'queue' } },
   });
 });
 

@@ -6,13 +6,16 @@ import { useTestApp } from '../../test/harness';
 
 const t = useTestApp();
 
-const stored = async (key: string) =>
-  (await t.database.db.select().from(globalSettings).where(eq(globalSettings.key, key)))[0]?.value;
+const stored = async (key: string) => (await t.database.db.select().from(globalSettings).where(eq(globalSettings.key, key)))[0]?.value;
 
 test('GET /settings/global lists global keys; secrets come back empty with hasValue', async () => {
   const api = await t.as(await t.factory.superUser());
-  expect((await api.put('/settings/asaasToken', { value: 'tok_live_123' })).json())
-    .toEqual({ key: 'asaasToken', value: '', hasValue: true, secret: true });
+  expect((await api.put('/settings/asaasToken', { value: 'tok_live_123' })).json()).toEqual({
+    key: 'asaasToken',
+    value: '',
+    hasValue: true,
+    secret: true,
+  });
   const res = await api.get('/settings/global');
   expect(res.statusCode).toBe(200);
   const list = res.json() as { key: string; value: string; hasValue: boolean; secret: boolean }[];

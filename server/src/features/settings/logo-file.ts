@@ -39,7 +39,12 @@ export async function logoExtension(file: Buffer): Promise<string> {
   if (ext === 'ico') return ext;
   if (ext) {
     // Right magic bytes are not enough: the image must decode, or browsers show a broken logo.
-    const ok = await (await loadSharp())(file, { limitInputPixels: 50_000_000 }).metadata().then(() => true, () => false);
+    const ok = await (await loadSharp())(file, { limitInputPixels: 50_000_000 })
+      .metadata()
+      .then(
+        () => true,
+        () => false,
+      );
     if (ok) return ext;
   } else if ((!type || type.ext === 'xml') && isSvgDocument(file)) {
     return 'svg';

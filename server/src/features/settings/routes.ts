@@ -1,5 +1,10 @@
 import {
-  CompanySettingOneQuery, CompanySettingsParam, CompanySettingUpdateInput, PublicSettingQuery, SettingKeyParam, SettingUpdateInput,
+  CompanySettingOneQuery,
+  CompanySettingsParam,
+  CompanySettingUpdateInput,
+  PublicSettingQuery,
+  SettingKeyParam,
+  SettingUpdateInput,
 } from '@chatflow/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,43 +19,49 @@ import { listGlobalSettings, readCompanySetting, readCompanySettingsObject, read
 import { listCompanySettings } from './service';
 
 /** Answers a bare JSON string ("Chat-flow"), as existing clients of these two routes expect. */
-const sendJsonString = (reply: FastifyReply, value: string) =>
-  reply.type('application/json; charset=utf-8').send(JSON.stringify(value));
+const sendJsonString = (reply: FastifyReply, value: string) => reply.type('application/json; charset=utf-8').send(JSON.stringify(value));
 
 /** Settings (spec 2 §7 Settings, spec 1 §7). Company keys are per company; global keys are the super user's. */
-export const settingRoutes = (deps: { db: Db }): FastifyPluginAsyncZod => async (app) => {
-  const admin = [app.authenticate, requireAdmin];
+export const settingRoutes =
+  (deps: { db: Db }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const admin = [app.authenticate, requireAdmin];
 
-  app.get('/settings', { preHandler: admin }, async (req) => listCompanySettings(req.ctx.db, req.ctx.companyId));
+    app.get('/settings', { preHandler: admin }, async (req) => listCompanySettings(req.ctx.db, req.ctx.companyId));
 
-  app.get('/settings/global', { preHandler: [app.authenticate, requireSuper] }, async (req) => listGlobalSettings(req.ctx.db));
+    app.get('/settings/global', { preHandler: [app.authenticate, requireSuper] }, async (req) => listGlobalSettings(req.ctx.db));
 
-  app.put('/settings/:key', { schema: { params: SettingKeyParam, body: SettingUpdateInput }, preHandler: admin },
-    async (req) => updateSetting(req.ctx, req.params.key, req.body.value, 'value'));
+    app.put('/settings/:key', { schema: { params: SettingKeyParam, body: SettingUpdateInput }, preHandler: admin }, async (req) =>
+      updateSetting(req.ctx, req.params.key, req.body.value, 'value'),
+    );
 
-  app.get('/setting/:key', { schema: { params: SettingKeyParam }, preHandler: admin },
-    async (req) => readCompanySetting(req.ctx.db, req.ctx.companyId, req.params.key));
+    app.get('/setting/:key', { schema: { params: SettingKeyParam }, preHandler: admin }, async (req) =>
+      readCompanySetting(req.ctx.db, req.ctx.companyId, req.params.key),
+    );
 
-  app.get('/companySettings/:companyId', { schema: { params: CompanySettingsParam }, preHandler: app.authenticate }, async (req) => {
-    if (!canReadCompanySettings(req.ctx.actor, req.params.companyId)) throw notFound();
-    return readCompanySettingsObject(req.ctx.db, req.params.companyId);
-  });
+    app.get('/companySettings/:companyId', { schema: { params: CompanySettingsParam }, preHandler: app.authenticate }, async (req) => {
+      if (!canReadCompanySettings(req.ctx.actor, req.params.companyId)) throw notFound();
+      return readCompanySettingsObject(req.ctx.db, req.params.companyId);
+    });
 
-  // Any user of the company: the inbox reads flags such as sendSignMessage through it.
-  app.get('/companySettingOne', { schema: { querystring: CompanySettingOneQuery }, preHandler: app.authenticate },
-    async (req) => readCompanySetting(req.ctx.db, req.ctx.companyId, req.query.column));
+    // Any user of the company: the inbox reads flags such as sendSignMessage through it.
+    app.get('/companySettingOne', { schema: { querystring: CompanySettingOneQuery }, preHandler: app.authenticate }, async (req) =>
+      readCompanySetting(req.ctx.db, req.ctx.companyId, req.query.column),
+    );
 
-  app.put('/companySettings', { schema: { body: CompanySettingUpdateInput }, preHandler: admin },
-    async (req) => updateSetting(req.ctx, req.body.column, req.body.data, 'data'));
+    app.put('/companySettings', { schema: { body: CompanySettingUpdateInput }, preHandler: admin }, async (req) =>
+      updateSetting(req.ctx, req.body.column, req.body.data, 'data'),
+    );
 
-  // No session: the login page reads its theme here. The `token` query parameter existing clients
-  // send is accepted and ignored; what protects is the PUBLIC_SETTING_KEYS whitelist (appearance
-  // only), so a token would add nothing and an anonymous visitor can never read anything else.
-  app.get('/public-settings/:key', { schema: { params: SettingKeyParam, querystring: PublicSettingQuery } },
-    async (req, reply) => sendJsonString(reply, await readPublicSetting(deps.db, req.params.key)));
+    // No session: the login page reads its theme here. The `token` query parameter existing clients
+    // send is accepted and ignored; what protects is the PUBLIC_SETTING_KEYS whitelist (appearance
+    // only), so a token would add nothing and an anonymous visitor can never read anything else.
+    app.get('/public-settings/:key', { schema: { params: SettingKeyParam, querystring: PublicSettingQuery } }, async (req, reply) =>
+      sendJsonString(reply, await readPublicSetting(deps.db, req.params.key)),
+    );
 
-  app.post('/settings-whitelabel/logo', { preHandler: [app.authenticate, requireSuper] }, async (req, reply) => {
-    const { mode, file } = await readLogoUpload(req);
-    return sendJsonString(reply, await uploadWhitelabelLogo(req.ctx, mode, file));
-  });
-};
+    app.post('/settings-whitelabel/logo', { preHandler: [app.authenticate, requireSuper] }, async (req, reply) => {
+      const { mode, file } = await readLogoUpload(req);
+      return sendJsonString(reply, await uploadWhitelabelLogo(req.ctx, mode, file));
+    });
+  };

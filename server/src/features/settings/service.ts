@@ -1,5 +1,10 @@
 import {
-  COMPANY_SETTING_DEFAULTS, GLOBAL_SETTING_DEFAULTS, isCompanySettingKey, isGlobalSettingKey, SECRET_SETTING_KEYS, type SettingView,
+  COMPANY_SETTING_DEFAULTS,
+  GLOBAL_SETTING_DEFAULTS,
+  isCompanySettingKey,
+  isGlobalSettingKey,
+  SECRET_SETTING_KEYS,
+  type SettingView,
 } from '@chatflow/contract';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -17,7 +22,9 @@ export async function ensureGlobalSettings(db: DbOrTx): Promise<void> {
 }
 
 export async function getCompanySetting(db: DbOrTx, companyId: number, key: string): Promise<string | null> {
-  const [row] = await db.select({ value: settings.value }).from(settings)
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
     .where(and(eq(settings.companyId, companyId), eq(settings.key, key)));
   return row?.value ?? COMPANY_SETTING_DEFAULTS[key] ?? null;
 }
@@ -40,11 +47,15 @@ export async function companySettingsMap(db: DbOrTx, companyId: number): Promise
 
 export async function listCompanySettings(db: DbOrTx, companyId: number): Promise<SettingView[]> {
   const map = await companySettingsMap(db, companyId);
-  return Object.keys(map).sort().map((key) => ({ key, value: map[key] }));
+  return Object.keys(map)
+    .sort()
+    .map((key) => ({ key, value: map[key] }));
 }
 
 export async function setCompanySetting(db: DbOrTx, companyId: number, key: string, value: string): Promise<void> {
-  await db.insert(settings).values({ companyId, key, value })
+  await db
+    .insert(settings)
+    .values({ companyId, key, value })
     .onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value, updatedAt: new Date() } });
 }
 
@@ -57,6 +68,8 @@ export async function globalSettingsMap(db: DbOrTx): Promise<Record<string, stri
 }
 
 export async function setGlobalSetting(db: DbOrTx, key: string, value: string): Promise<void> {
-  await db.insert(globalSettings).values({ key, value })
+  await db
+    .insert(globalSettings)
+    .values({ key, value })
     .onConflictDoUpdate({ target: globalSettings.key, set: { value, updatedAt: new Date() } });
 }

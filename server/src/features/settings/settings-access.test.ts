@@ -15,7 +15,8 @@ test('without a session the settings routes are 401 (public-settings aside)', as
     await t.anon.get('/companySettingOne', { column: 'userRating' }),
     await t.anon.put('/companySettings', { column: 'userRating', data: 'enabled' }),
     await t.anon.post('/settings-whitelabel/logo'),
-  ]) expect(res.statusCode).toBe(401);
+  ])
+    expect(res.statusCode).toBe(401);
 });
 
 test('a profile user gets 403 on the admin settings routes', async () => {
@@ -32,7 +33,9 @@ test('a profile user gets 403 on the admin settings routes', async () => {
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: 'ERR_NO_PERMISSION' });
   }
-  const [row] = await t.database.db.select().from(settings)
+  const [row] = await t.database.db
+    .select()
+    .from(settings)
     .where(and(eq(settings.companyId, admin.companyId), eq(settings.key, 'userRating')));
   expect(row.value).toBe('disabled');
 });
@@ -51,7 +54,9 @@ test('another company admin never reads or writes this company settings', async 
 
   // Writing changes the stranger's own company only.
   await api.put('/settings/lgpdMessage', { value: 'Outra' });
-  const [row] = await t.database.db.select().from(settings)
+  const [row] = await t.database.db
+    .select()
+    .from(settings)
     .where(and(eq(settings.companyId, owner.companyId), eq(settings.key, 'lgpdMessage')));
   expect(row.value).toBe('Segredo da empresa');
   expect(t.sent.filter((e) => e.event === `company-${owner.companyId}-settings`).length).toBe(1);

@@ -14,15 +14,18 @@ async function upload(api: Requester, fields: Record<string, string>, file?: { b
   if (file) form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
   const request = new Request('http://local/upload', { method: 'POST', body: form });
   return api.inject({
-    method: 'POST', url: '/settings-whitelabel/logo',
+    method: 'POST',
+    url: '/settings-whitelabel/logo',
     headers: { 'content-type': request.headers.get('content-type') ?? '' },
     payload: Buffer.from(await request.arrayBuffer()),
   });
 }
 
-const png = () => sharp({ create: { width: 4, height: 4, channels: 4, background: '#ff0000' } }).png().toBuffer();
-const storedValue = async (key: string) =>
-  (await t.database.db.select().from(globalSettings).where(eq(globalSettings.key, key)))[0]?.value;
+const png = () =>
+  sharp({ create: { width: 4, height: 4, channels: 4, background: '#ff0000' } })
+    .png()
+    .toBuffer();
+const storedValue = async (key: string) => (await t.database.db.select().from(globalSettings).where(eq(globalSettings.key, key)))[0]?.value;
 const onDisk = (publicPath: string) => path.join(t.config.dataDir, publicPath.replace(/^\//, ''));
 
 test('a super user uploads a PNG logo: stored under a random name, setting updated, served at the path', async () => {
@@ -46,18 +49,26 @@ test('a super user uploads a PNG logo: stored under a random name, setting updat
 
 test('a safe SVG is accepted for the dark logo and an ICO for the favicon', async () => {
   const api = await t.as(await t.factory.superUser());
-  const svg = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#000"/></svg>');
+  const svg = Buffer.from(
+    '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#000"/></svg>',
+  );
   const dark = await upload(api, { mode: 'Dark' }, { bytes: svg, name: 'logo.svg', type: 'image/svg+xml' });
   expect(dark.statusCode).toBe(200);
   expect(dark.json()).toMatch(/\.svg$/);
   expect(await storedValue('appLogoDark')).toBe(dark.json());
 
-  const ico = await sharp({ create: { width: 16, height: 16, channels: 4, background: '#00ff00' } }).png().toBuffer();
+  const ico = await sharp({ create: { width: 16, height: 16, channels: 4, background: '#00ff00' } })
+    .png()
+    .toBuffer();
   // An ICO file: header, one directory entry, then the PNG image it wraps.
   const header = Buffer.from([0, 0, 1, 0, 1, 0]);
   const entry = Buffer.alloc(16);
-  entry.writeUInt8(16, 0); entry.writeUInt8(16, 1); entry.writeUInt16LE(1, 4); entry.writeUInt16LE(32, 6);
-  entry.writeUInt32LE(ico.length, 8); entry.writeUInt32LE(22, 12);
+  entry.writeUInt8(16, 0);
+  entry.writeUInt8(16, 1);
+  entry.writeUInt16LE(1, 4);
+  entry.writeUInt16LE(32, 6);
+  entry.writeUInt32LE(ico.length, 8);
+  entry.writeUInt32LE(22, 12);
   const fav = await upload(api, { mode: 'Favicon' }, { bytes: Buffer.concat([header, entry, ico]), name: 'f.ico', type: 'image/x-icon' });
   expect(fav.statusCode).toBe(200);
   expect(fav.json()).toMatch(/\.ico$/);

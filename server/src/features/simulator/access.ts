@@ -20,7 +20,12 @@ const MAX_ID = 2 ** 31 - 1;
 
 /** Every simulated message looks its connection up first, hence prepared. */
 const connectionStatement = preparedPerDb((db) =>
-  db.select().from(connections).where(eq(connections.id, sql.placeholder('id'))).prepare('simulator_connection'));
+  db
+    .select()
+    .from(connections)
+    .where(eq(connections.id, sql.placeholder('id')))
+    .prepare('simulator_connection'),
+);
 
 /**
  * How long a looked-up connection is reused. A customer script or a benchmark sends hundreds of

@@ -7,8 +7,17 @@ import { type ConnectionRow, contacts, type MessageRow, messages, type Simulator
 const LIMIT = 200;
 
 const TYPE_OF_KIND: Record<string, string> = {
-  conversation: 'text', extendedTextMessage: 'text', chat: 'text', image: 'image', sticker: 'image', audio: 'audio',
-  video: 'video', application: 'document', document: 'document', locationMessage: 'location', contactMessage: 'contact',
+  conversation: 'text',
+  extendedTextMessage: 'text',
+  chat: 'text',
+  image: 'image',
+  sticker: 'image',
+  audio: 'audio',
+  video: 'video',
+  application: 'document',
+  document: 'document',
+  locationMessage: 'location',
+  contactMessage: 'contact',
 };
 
 function sentByCustomer(m: MessageRow): SimulatorMessageView {
@@ -48,18 +57,24 @@ function receivedByCustomer(o: SimulatorOutboxRow): SimulatorMessageView {
  * oldest first, the newest LIMIT of them.
  */
 export async function customerConversation(db: Db, connection: ConnectionRow, number: string): Promise<SimulatorConversation> {
-  const [contact] = await db.select({ id: contacts.id }).from(contacts).where(and(
-    eq(contacts.companyId, connection.companyId), eq(contacts.channel, connection.channel), eq(contacts.number, number),
-  ));
+  const [contact] = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.companyId, connection.companyId), eq(contacts.channel, connection.channel), eq(contacts.number, number)));
   const sent = contact
-    ? await db.select().from(messages)
+    ? await db
+        .select()
+        .from(messages)
         .where(and(eq(messages.connectionId, connection.id), eq(messages.contactId, contact.id), eq(messages.fromMe, false)))
-        .orderBy(desc(messages.createdAt), desc(messages.id)).limit(LIMIT)
+        .orderBy(desc(messages.createdAt), desc(messages.id))
+        .limit(LIMIT)
     : [];
-  const received = await db.select().from(simulatorOutbox)
+  const received = await db
+    .select()
+    .from(simulatorOutbox)
     .where(and(eq(simulatorOutbox.connectionId, connection.id), eq(simulatorOutbox.number, number)))
-    .orderBy(desc(simulatorOutbox.id)).limit(LIMIT);
-  const all = [...sent.map(sentByCustomer), ...received.map(receivedByCustomer)]
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    .orderBy(desc(simulatorOutbox.id))
+    .limit(LIMIT);
+  const all = [...sent.map(sentByCustomer), ...received.map(receivedByCustomer)].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   return { number, messages: all.slice(-LIMIT) };
 }

@@ -5,8 +5,13 @@ import { AppError } from '../../http/errors';
 
 /** What a provider would say the message is (contract MESSAGE_KINDS); media kinds are settled by the pipeline's sniffing. */
 const KIND: Record<SimulatorInboundData['type'], string> = {
-  text: 'conversation', image: 'image', audio: 'audio', video: 'video', document: 'document',
-  location: 'locationMessage', contact: 'contactMessage',
+  text: 'conversation',
+  image: 'image',
+  audio: 'audio',
+  video: 'video',
+  document: 'document',
+  location: 'locationMessage',
+  contact: 'contactMessage',
 };
 
 export const generatedExternalId = () => `SIMIN${randomBytes(10).toString('hex').toUpperCase()}`;

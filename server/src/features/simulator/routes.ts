@@ -1,4 +1,9 @@
-import { SIMULATOR_MAX_FILE_BYTES, SimulatorConversationQuery, SimulatorInboundInput, type SimulatorInboundResult } from '@chatflow/contract';
+import {
+  SIMULATOR_MAX_FILE_BYTES,
+  SimulatorConversationQuery,
+  SimulatorInboundInput,
+  type SimulatorInboundResult,
+} from '@chatflow/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SimulatorProvider } from '../../channels/simulator/provider';
@@ -14,26 +19,36 @@ const ConnectionParam = z.object({ connectionId: z.coerce.number().int().positiv
  * The simulator's HTTP face (README "Simulator"): a person, test or benchmark acts as the customer
  * of a simulator connection. Absent when SIMULATOR=off.
  */
-export const simulatorRoutes = (deps: FeatureDeps): FastifyPluginAsyncZod => async (app) => {
-  if (!deps.config.simulator) return;
-  const access = simulatorAccess(deps.db, app.authenticate);
+export const simulatorRoutes =
+  (deps: FeatureDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    if (!deps.config.simulator) return;
+    const access = simulatorAccess(deps.db, app.authenticate);
 
-  app.post('/simulator/:connectionId/messages', {
-    schema: { params: ConnectionParam, body: SimulatorInboundInput },
-    // base64 is 4/3 of the file, plus the JSON around it
-    bodyLimit: Math.ceil((SIMULATOR_MAX_FILE_BYTES * 4) / 3) + 64 * 1024,
-    onRequest: access,
-  }, async (req): Promise<SimulatorInboundResult> => {
-    const message = toInboundMessage(req.body);
-    const provider = await deps.channels.providerFor(req.simulatorConnection.id);
-    if (!(provider instanceof SimulatorProvider)) throw notFound('ERR_NO_WAPP_FOUND');
-    const result = await provider.receive(message);
-    if (result.status === 'stored') return { id: message.externalId, ticketId: result.ticketId, messageId: result.messageId };
-    return result.status === 'duplicate' ? { id: message.externalId, duplicate: true } : { id: message.externalId, ignored: true };
-  });
+    app.post(
+      '/simulator/:connectionId/messages',
+      {
+        schema: { params: ConnectionParam, body: SimulatorInboundInput },
+        // base64 is 4/3 of the file, plus the JSON around it
+        bodyLimit: Math.ceil((SIMULATOR_MAX_FILE_BYTES * 4) / 3) + 64 * 1024,
+        onRequest: access,
+      },
+      async (req): Promise<SimulatorInboundResult> => {
+        const message = toInboundMessage(req.body);
+        const provider = await deps.channels.providerFor(req.simulatorConnection.id);
+        if (!(provider instanceof SimulatorProvider)) throw notFound('ERR_NO_WAPP_FOUND');
+        const result = await provider.receive(message);
+        if (result.status === 'stored') return { id: message.externalId, ticketId: result.ticketId, messageId: result.messageId };
+        return result.status === 'duplicate' ? { id: message.externalId, duplicate: true } : { id: message.externalId, ignored: true };
+      },
+    );
 
-  app.get('/simulator/:connectionId/messages', {
-    schema: { params: ConnectionParam, querystring: SimulatorConversationQuery },
-    onRequest: access,
-  }, async (req) => customerConversation(deps.db, req.simulatorConnection, req.query.number));
-};
+    app.get(
+      '/simulator/:connectionId/messages',
+      {
+        schema: { params: ConnectionParam, querystring: SimulatorConversationQuery },
+        onRequest: access,
+      },
+      async (req) => customerConversation(deps.db, req.simulatorConnection, req.query.number),
+    );
+  };

@@ -40,7 +40,9 @@ test('malformed payloads get 400 and store nothing', async () => {
     expect(res.json().fields[0].field, JSON.stringify(body)).toBe(field);
   }
   const notJson = await t.app.inject({
-    method: 'POST', url: `/simulator/${conn.id}/messages`, payload: '{"from": ',
+    method: 'POST',
+    url: `/simulator/${conn.id}/messages`,
+    payload: '{"from": ',
     headers: { authorization: `Bearer ${conn.token}`, 'content-type': 'application/json' },
   });
   expect(notJson.statusCode).toBe(400);
@@ -58,14 +60,17 @@ test('who may act as the customer: the connection token or an admin of its compa
   const other = await simulatorConnection(t, admin);
   const url = `/simulator/${conn.id}/messages`;
   const body = { from: customerNumber(), body: 'oi' };
-  const post = (authorization?: string) => t.app.inject({ method: 'POST', url, payload: body, headers: authorization ? { authorization } : {} });
+  const post = (authorization?: string) =>
+    t.app.inject({ method: 'POST', url, payload: body, headers: authorization ? { authorization } : {} });
 
   expect((await post(`Bearer ${conn.token}`)).statusCode).toBe(200);
   expect((await (await t.as(admin)).post(url, body)).statusCode).toBe(200);
 
   expect((await post()).statusCode).toBe(401);
   // Authorisation comes before the body is read: a stranger's malformed upload is 401, not 400.
-  expect((await t.app.inject({ method: 'POST', url, payload: '{"from":', headers: { 'content-type': 'application/json' } })).statusCode).toBe(401);
+  expect(
+    (await t.app.inject({ method: 'POST', url, payload: '{"from":', headers: { 'content-type': 'application/json' } })).statusCode,
+  ).toBe(401);
   expect((await post('Bearer wrongtoken123')).statusCode).toBe(401);
   expect((await post(`Bearer ${other.token}`)).statusCode).toBe(401); // another connection's token
   const profileUser = await t.as(await t.factory.user({ companyId: admin.companyId }));
@@ -79,7 +84,16 @@ test('who may act as the customer: the connection token or an admin of its compa
   }
   expect((await profileUser.get(url, { number: body.from })).statusCode).toBe(403);
   expect((await t.anon.get(url, { number: body.from })).statusCode).toBe(401);
-  expect((await t.app.inject({ method: 'GET', url: '/simulator/99999999/messages', query: { number: body.from }, headers: { authorization: `Bearer ${conn.token}` } })).statusCode).toBe(401);
+  expect(
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: '/simulator/99999999/messages',
+        query: { number: body.from },
+        headers: { authorization: `Bearer ${conn.token}` },
+      })
+    ).statusCode,
+  ).toBe(401);
   expect((await (await t.as(admin)).get('/simulator/99999999/messages', { number: body.from })).statusCode).toBe(404);
 
   const rows = await t.database.db.select().from(messages).where(eq(messages.connectionId, conn.id));
@@ -110,10 +124,18 @@ test('the conversation is what the customer sees: sent and received, oldest firs
   expect(seen.number).toBe(number);
   expect(seen.messages).toHaveLength(2);
   expect(seen.messages[0]).toMatchObject({ id: first.id, fromCustomer: true, type: 'text', body: 'bom dia', ack: 1, isDeleted: false });
-  expect(seen.messages[1]).toMatchObject({ fromCustomer: true, type: 'image', mediaName: 'a.png', mediaUrl: expect.stringMatching(/\.png$/) });
+  expect(seen.messages[1]).toMatchObject({
+    fromCustomer: true,
+    type: 'image',
+    mediaName: 'a.png',
+    mediaUrl: expect.stringMatching(/\.png$/),
+  });
   expect((await customer.conversation(customerNumber())).json().messages).toEqual([]);
   expect((await customer.conversation('abc')).statusCode).toBe(400);
-  expect((await t.app.inject({ method: 'GET', url: `/simulator/${conn.id}/messages`, headers: { authorization: `Bearer ${conn.token}` } })).statusCode).toBe(400);
+  expect(
+    (await t.app.inject({ method: 'GET', url: `/simulator/${conn.id}/messages`, headers: { authorization: `Bearer ${conn.token}` } }))
+      .statusCode,
+  ).toBe(400);
 });
 
 test('a blocked customer is told nothing was stored', async () => {

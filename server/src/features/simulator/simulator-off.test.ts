@@ -14,11 +14,19 @@ test('with SIMULATOR=off the simulator routes do not exist and no simulator conn
   expect(await t.database.db.select().from(connections).where(eq(connections.companyId, admin.companyId))).toEqual([]);
 
   // A simulator connection left from before the switch: no face, no provider.
-  const [row] = await t.database.db.insert(connections).values({
-    companyId: admin.companyId, name: 'Antiga', provider: 'simulator', token: 'a'.repeat(30),
-  }).returning();
+  const [row] = await t.database.db
+    .insert(connections)
+    .values({
+      companyId: admin.companyId,
+      name: 'Antiga',
+      provider: 'simulator',
+      token: 'a'.repeat(30),
+    })
+    .returning();
   const post = await t.app.inject({
-    method: 'POST', url: `/simulator/${row.id}/messages`, payload: { from: '5511999990000', body: 'oi' },
+    method: 'POST',
+    url: `/simulator/${row.id}/messages`,
+    payload: { from: '5511999990000', body: 'oi' },
     headers: { authorization: `Bearer ${row.token}` },
   });
   expect(post.statusCode).toBe(404);

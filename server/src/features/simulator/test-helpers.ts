@@ -13,7 +13,11 @@ export const customerNumber = () => `5511${String(Date.now() % 1e6).padStart(6, 
 export type SimulatorConnection = ConnectionView & { token: string };
 
 /** A simulator connection created the product's way (POST /whatsapp), started and CONNECTED. */
-export async function simulatorConnection(t: TestContext, admin: UserRow, body: Record<string, unknown> = {}): Promise<SimulatorConnection> {
+export async function simulatorConnection(
+  t: TestContext,
+  admin: UserRow,
+  body: Record<string, unknown> = {},
+): Promise<SimulatorConnection> {
   const res = await (await t.as(admin)).post('/whatsapp', { name: `Simulador ${unique()}`, provider: 'simulator', ...body });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
@@ -35,11 +39,15 @@ export async function inboxCounts(t: TestContext, connectionId: number, companyI
   const db = t.database.db;
   const [m] = await db.select({ n: count() }).from(messages).where(eq(messages.connectionId, connectionId));
   const [tk] = await db.select({ n: count() }).from(tickets).where(eq(tickets.connectionId, connectionId));
-  const [c] = await db.select({ n: count() }).from(contacts).where(and(eq(contacts.companyId, companyId)));
+  const [c] = await db
+    .select({ n: count() })
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId)));
   return { messages: Number(m.n), tickets: Number(tk.n), contacts: Number(c.n) };
 }
 
 /** A 1×1 transparent PNG: real bytes for the type sniffer. */
 export const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64',
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
 );

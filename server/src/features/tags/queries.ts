@@ -16,20 +16,29 @@ const tagColumns = { id: tags.id, name: tags.name, color: tags.color, kanban: ta
 
 /** A tag of the company, or 404: another company's id is indistinguishable from an unknown one. */
 export async function findCompanyTag(db: DbOrTx, companyId: number, id: number): Promise<TagRow> {
-  const [row] = await db.select().from(tags).where(and(eq(tags.companyId, companyId), eq(tags.id, id)));
+  const [row] = await db
+    .select()
+    .from(tags)
+    .where(and(eq(tags.companyId, companyId), eq(tags.id, id)));
   if (!row) throw notFound();
   return row;
 }
 
 export async function tagView(db: DbOrTx, companyId: number, id: number): Promise<TagView> {
-  const [row] = await db.select(tagColumns).from(tags).where(and(eq(tags.companyId, companyId), eq(tags.id, id)));
+  const [row] = await db
+    .select(tagColumns)
+    .from(tags)
+    .where(and(eq(tags.companyId, companyId), eq(tags.id, id)));
   if (!row) throw notFound();
   return presentTag(row, row.contactsCount);
 }
 
 export async function tagViews(db: DbOrTx, companyId: number, ids: number[]): Promise<TagView[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select(tagColumns).from(tags).where(and(eq(tags.companyId, companyId), inArray(tags.id, ids)));
+  const rows = await db
+    .select(tagColumns)
+    .from(tags)
+    .where(and(eq(tags.companyId, companyId), inArray(tags.id, ids)));
   return rows.map((r) => presentTag(r, r.contactsCount));
 }
 
@@ -47,11 +56,19 @@ function listWhere(companyId: number, f: { searchParam?: string; kanban?: number
 
 /** GET /tags: a page of 20 by name, with each tag's contact count. */
 export async function listTagsPage(
-  db: DbOrTx, companyId: number, f: { searchParam: string; pageNumber: number; kanban?: number },
+  db: DbOrTx,
+  companyId: number,
+  f: { searchParam: string; pageNumber: number; kanban?: number },
 ): Promise<TagPage> {
   const where = listWhere(companyId, f);
   const offset = (f.pageNumber - 1) * TAGS_PAGE_SIZE;
-  const rows = await db.select(tagColumns).from(tags).where(where).orderBy(asc(tags.name), asc(tags.id)).limit(TAGS_PAGE_SIZE).offset(offset);
+  const rows = await db
+    .select(tagColumns)
+    .from(tags)
+    .where(where)
+    .orderBy(asc(tags.name), asc(tags.id))
+    .limit(TAGS_PAGE_SIZE)
+    .offset(offset);
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(tags).where(where);
   return { tags: rows.map((r) => presentTag(r, r.contactsCount)), count, hasMore: offset + rows.length < count };
 }
@@ -65,8 +82,10 @@ export async function listAllTags(db: DbOrTx, companyId: number, kanban?: number
 /** GET /tags/:id/contacts: the tag contacts modal (id, name, number), numbers under the LGPD rule. */
 export async function contactsOfTag(db: DbOrTx, companyId: number, tagId: number, viewer: ContactViewer): Promise<ContactRef[]> {
   await findCompanyTag(db, companyId, tagId);
-  const rows = await db.select({ id: contacts.id, name: contacts.name, number: contacts.number, isGroup: contacts.isGroup })
-    .from(contactTags).innerJoin(contacts, eq(contacts.id, contactTags.contactId))
+  const rows = await db
+    .select({ id: contacts.id, name: contacts.name, number: contacts.number, isGroup: contacts.isGroup })
+    .from(contactTags)
+    .innerJoin(contacts, eq(contacts.id, contactTags.contactId))
     .where(and(eq(contactTags.tagId, tagId), eq(contacts.companyId, companyId)))
     .orderBy(asc(contacts.name), asc(contacts.id));
   return rows.map((r) => presentContactRef(r, viewer));

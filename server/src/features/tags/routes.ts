@@ -1,5 +1,12 @@
 import {
-  ContactIdParam, IdParam, TagContactParams, TagInput, TagListQuery, TagPickerQuery, TagSyncInput, TagUpdateInput,
+  ContactIdParam,
+  IdParam,
+  TagContactParams,
+  TagInput,
+  TagListQuery,
+  TagPickerQuery,
+  TagSyncInput,
+  TagUpdateInput,
 } from '@chatflow/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactViewerFor, findCompanyContact, tagsOfContact } from '../contacts/service';
@@ -13,33 +20,37 @@ import { contactsOfTag, listAllTags, listTagsPage, tagView } from './queries';
  */
 export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const url of ['/tags', '/tags/']) {
-    app.get(url, { schema: { querystring: TagListQuery }, preHandler: app.authenticate },
-      async (req) => listTagsPage(req.ctx.db, req.ctx.companyId, req.query));
+    app.get(url, { schema: { querystring: TagListQuery }, preHandler: app.authenticate }, async (req) =>
+      listTagsPage(req.ctx.db, req.ctx.companyId, req.query),
+    );
   }
 
-  app.get('/tags/list', { schema: { querystring: TagPickerQuery }, preHandler: app.authenticate },
-    async (req) => listAllTags(req.ctx.db, req.ctx.companyId, req.query.kanban));
+  app.get('/tags/list', { schema: { querystring: TagPickerQuery }, preHandler: app.authenticate }, async (req) =>
+    listAllTags(req.ctx.db, req.ctx.companyId, req.query.kanban),
+  );
 
-  app.get('/tags/:id', { schema: { params: IdParam }, preHandler: app.authenticate },
-    async (req) => tagView(req.ctx.db, req.ctx.companyId, req.params.id));
+  app.get('/tags/:id', { schema: { params: IdParam }, preHandler: app.authenticate }, async (req) =>
+    tagView(req.ctx.db, req.ctx.companyId, req.params.id),
+  );
 
-  app.get('/tags/:id/contacts', { schema: { params: IdParam }, preHandler: app.authenticate },
-    async (req) => contactsOfTag(req.ctx.db, req.ctx.companyId, req.params.id,
-      await contactViewerFor(req.ctx.db, req.ctx.companyId, req.ctx.actor)));
+  app.get('/tags/:id/contacts', { schema: { params: IdParam }, preHandler: app.authenticate }, async (req) =>
+    contactsOfTag(req.ctx.db, req.ctx.companyId, req.params.id, await contactViewerFor(req.ctx.db, req.ctx.companyId, req.ctx.actor)),
+  );
 
-  app.post('/tags', { schema: { body: TagInput }, preHandler: app.authenticate },
-    async (req) => createTag(req.ctx, req.body));
+  app.post('/tags', { schema: { body: TagInput }, preHandler: app.authenticate }, async (req) => createTag(req.ctx, req.body));
 
-  app.put('/tags/:id', { schema: { params: IdParam, body: TagUpdateInput }, preHandler: app.authenticate },
-    async (req) => updateTag(req.ctx, req.params.id, req.body));
+  app.put('/tags/:id', { schema: { params: IdParam, body: TagUpdateInput }, preHandler: app.authenticate }, async (req) =>
+    updateTag(req.ctx, req.params.id, req.body),
+  );
 
   app.delete('/tags/:id', { schema: { params: IdParam }, preHandler: app.authenticate }, async (req) => {
     await deleteTag(req.ctx, req.params.id);
     return { message: 'Tag deleted' };
   });
 
-  app.post('/tags/sync', { schema: { body: TagSyncInput }, preHandler: app.authenticate },
-    async (req) => syncContactTags(req.ctx, req.body.contactId, req.body.tags));
+  app.post('/tags/sync', { schema: { body: TagSyncInput }, preHandler: app.authenticate }, async (req) =>
+    syncContactTags(req.ctx, req.body.contactId, req.body.tags),
+  );
 
   app.delete('/tags-contacts/:tagId/:contactId', { schema: { params: TagContactParams }, preHandler: app.authenticate }, async (req) => {
     await untagContact(req.ctx, req.params.tagId, req.params.contactId);

@@ -23,7 +23,10 @@ describe('POST /tags', () => {
     const first = (await api.post('/tags', { name: 'Sem cor' })).json();
     expect(first.color).toMatch(/^#[0-9a-f]{6}$/);
     expect(first.kanban).toBe(0);
-    expect((await api.post('/tags', { name: 'Raia', color: '', kanban: 1 })).json()).toMatchObject({ kanban: 1, color: expect.stringMatching(/^#[0-9a-f]{6}$/) });
+    expect((await api.post('/tags', { name: 'Raia', color: '', kanban: 1 })).json()).toMatchObject({
+      kanban: 1,
+      color: expect.stringMatching(/^#[0-9a-f]{6}$/),
+    });
     expect((await api.post('/tags', { name: 'Raia 2', kanban: true })).json().kanban).toBe(1);
   });
 
@@ -56,10 +59,15 @@ describe('GET /tags and /tags/list', () => {
     expect(page).toMatchObject({ count: 22, hasMore: true });
     expect(page.tags).toHaveLength(20);
     expect(page.tags[0]).toEqual({ id: first.id, name: 'A primeira', color: '#123456', kanban: 0, contactsCount: 2 });
-    expect((await api.get('/tags/', { kanban: '0', pageNumber: '2' })).json()).toMatchObject({ hasMore: false, tags: [{ name: 'Etiqueta 19' }, { name: 'Etiqueta 20' }] });
+    expect((await api.get('/tags/', { kanban: '0', pageNumber: '2' })).json()).toMatchObject({
+      hasMore: false,
+      tags: [{ name: 'Etiqueta 19' }, { name: 'Etiqueta 20' }],
+    });
     expect((await api.get('/tags', { searchParam: 'etapa' })).json().tags.map((x: { id: number }) => x.id)).toEqual([lane.id]);
     expect((await api.get('/tags', { searchParam: 'alheia' })).json()).toEqual({ tags: [], count: 0, hasMore: false });
-    expect((await api.get('/tags/list', { kanban: '1' })).json()).toEqual([{ id: lane.id, name: 'Etapa: proposta', color: '#123456', kanban: 1, contactsCount: 0 }]);
+    expect((await api.get('/tags/list', { kanban: '1' })).json()).toEqual([
+      { id: lane.id, name: 'Etapa: proposta', color: '#123456', kanban: 1, contactsCount: 0 },
+    ]);
     const all = (await api.get('/tags/list')).json();
     expect(all).toHaveLength(23);
     expect(all.map((x: { name: string }) => x.name)).not.toContain('Etiqueta alheia');
@@ -84,8 +92,13 @@ describe('PUT and DELETE /tags/:id', () => {
     const api = await t.as(agent);
     const res = await api.put(`/tags/${tag.id}`, { name: 'Nova', color: '#00ff00' });
     expect(res.json()).toEqual({ id: tag.id, name: 'Nova', color: '#00ff00', kanban: 0, contactsCount: 1 });
-    expect(t.sent.findLast((e) => e.event === `company${agent.companyId}-tag`)?.payload).toMatchObject({ action: 'update', tag: { name: 'Nova' } });
-    expect((await api.put(`/tags/${tag.id}`, { name: 'no' })).json().fields).toEqual([{ field: 'name', key: 'validation.messageTooShort', message: 'Mensagem muito curta' }]);
+    expect(t.sent.findLast((e) => e.event === `company${agent.companyId}-tag`)?.payload).toMatchObject({
+      action: 'update',
+      tag: { name: 'Nova' },
+    });
+    expect((await api.put(`/tags/${tag.id}`, { name: 'no' })).json().fields).toEqual([
+      { field: 'name', key: 'validation.messageTooShort', message: 'Mensagem muito curta' },
+    ]);
     expect((await api.delete(`/tags/${tag.id}`)).statusCode).toBe(200);
     expect(await stored(tag.id)).toBeUndefined();
     expect((await api.get(`/contacts/${contact.id}`)).json().tags).toEqual([]);
@@ -103,14 +116,17 @@ describe('PUT and DELETE /tags/:id', () => {
     expect((await t.anon.post('/tags', { name: 'Anônima' })).statusCode).toBe(401);
   });
 
-  test('another company\'s tag id is 404 on every route and stays as it was', async () => {
+  test("another company's tag id is 404 on every route and stays as it was", async () => {
     const owner = await t.factory.user();
     const tag = await makeTag(t.database.db, owner.companyId, { name: 'Privada' });
     const stranger = await t.as(await t.factory.admin());
     for (const res of [
-      await stranger.get(`/tags/${tag.id}`), await stranger.get(`/tags/${tag.id}/contacts`),
-      await stranger.put(`/tags/${tag.id}`, { name: 'Invasora' }), await stranger.delete(`/tags/${tag.id}`),
-    ]) expect(res.statusCode).toBe(404);
+      await stranger.get(`/tags/${tag.id}`),
+      await stranger.get(`/tags/${tag.id}/contacts`),
+      await stranger.put(`/tags/${tag.id}`, { name: 'Invasora' }),
+      await stranger.delete(`/tags/${tag.id}`),
+    ])
+      expect(res.statusCode).toBe(404);
     expect((await stored(tag.id)).name).toBe('Privada');
   });
 });

@@ -8,7 +8,11 @@ import { inboxScenario, ticketEvents } from './test-scenario';
 const t = useTestApp();
 const db = () => t.database.db;
 const logsOf = async (ticketId: number) =>
-  (await db().select().from(ticketLogs).where(eq(ticketLogs.ticketId, ticketId)).orderBy(ticketLogs.id)).map((l) => [l.type, l.userId, l.queueId]);
+  (await db().select().from(ticketLogs).where(eq(ticketLogs.ticketId, ticketId)).orderBy(ticketLogs.id)).map((l) => [
+    l.type,
+    l.userId,
+    l.queueId,
+  ]);
 const outbound = (ticketId: number) => db().select().from(messages).where(eq(messages.ticketId, ticketId)).orderBy(messages.id);
 
 describe('accept (pending → open)', () => {
@@ -53,7 +57,14 @@ describe('accept (pending → open)', () => {
     expect(late.statusCode).toBe(409);
     expect(late.json()).toEqual({
       error: 'ERR_OTHER_OPEN_TICKET',
-      ticket: { id: ticket.id, uuid: ticket.uuid, userId: colleague.id, status: 'open', user: { name: colleague.name }, queue: { name: queueA.name } },
+      ticket: {
+        id: ticket.id,
+        uuid: ticket.uuid,
+        userId: colleague.id,
+        status: 'open',
+        user: { name: colleague.name },
+        queue: { name: queueA.name },
+      },
     });
     const [row] = await db().select().from(tickets).where(eq(tickets.id, ticket.id));
     expect(row.userId).toBe(colleague.id);

@@ -20,7 +20,10 @@ describe('DELETE /tickets/{id}', () => {
     expect(await statusOf(ticket.id)).toBeUndefined();
     expect(await db().select().from(messages).where(eq(messages.ticketId, ticket.id))).toEqual([]);
     const [event] = ticketEvents(t, companyId, ticket.id);
-    expect(event).toMatchObject({ room: ['admins', `user:${agent.id}`, `queue:${queueA.id}`], payload: { action: 'delete', ticketId: ticket.id } });
+    expect(event).toMatchObject({
+      room: ['admins', `user:${agent.id}`, `queue:${queueA.id}`],
+      payload: { action: 'delete', ticketId: ticket.id },
+    });
     expect((await (await t.as(admin)).delete(`/tickets/${ticket.id}`)).json()).toEqual({ error: 'ERR_NO_TICKET_FOUND' });
   });
 });
@@ -34,13 +37,26 @@ describe('POST /tickets/closeAll', () => {
     const openInA = await f.ticket(companyId, { status: 'open', userId: agent.id, queueId: queueA.id });
     const other = await inboxScenario(t);
     const foreign = await other.f.ticket(other.companyId, { queueId: other.queueA.id });
-    expect((await (await t.as(agent)).post('/tickets/closeAll', { status: 'pending', selectedQueueIds: [queueA.id] })).statusCode).toBe(403);
+    expect((await (await t.as(agent)).post('/tickets/closeAll', { status: 'pending', selectedQueueIds: [queueA.id] })).statusCode).toBe(
+      403,
+    );
     const res = await (await t.as(admin)).post('/tickets/closeAll', { status: 'pending', selectedQueueIds: [queueA.id] });
     expect(res.json()).toEqual({ count: 2, hasMore: false });
-    expect([await statusOf(inA.id), await statusOf(noQueue.id), await statusOf(inB.id), await statusOf(openInA.id), await statusOf(foreign.id)])
-      .toEqual(['closed', 'closed', 'pending', 'open', 'pending']);
-    const logs = await db().select().from(ticketLogs).where(inArray(ticketLogs.ticketId, [inA.id, noQueue.id]));
-    expect(logs.map((l) => [l.type, l.userId])).toEqual([['closed', admin.id], ['closed', admin.id]]);
+    expect([
+      await statusOf(inA.id),
+      await statusOf(noQueue.id),
+      await statusOf(inB.id),
+      await statusOf(openInA.id),
+      await statusOf(foreign.id),
+    ]).toEqual(['closed', 'closed', 'pending', 'open', 'pending']);
+    const logs = await db()
+      .select()
+      .from(ticketLogs)
+      .where(inArray(ticketLogs.ticketId, [inA.id, noQueue.id]));
+    expect(logs.map((l) => [l.type, l.userId])).toEqual([
+      ['closed', admin.id],
+      ['closed', admin.id],
+    ]);
     expect(ticketEvents(t, companyId, inA.id).map((e) => e.payload.action)).toEqual(['removeFromList', 'update']);
     // every queue when none is chosen (JSON text accepted too)
     expect((await (await t.as(admin)).post('/tickets/closeAll', { status: 'open', selectedQueueIds: '[]' })).json().count).toBe(1);
@@ -51,7 +67,9 @@ describe('POST /tickets/closeAll', () => {
     const connection = await f.connection(companyId);
     const made = [];
     for (let i = 0; i < 5; i++) made.push(await f.ticket(companyId, { queueId: queueA.id, connectionId: connection.id }));
-    await db().insert(ticketTrackings).values(made.map((m) => ({ companyId, ticketId: m.id, queuedAt: new Date() })));
+    await db()
+      .insert(ticketTrackings)
+      .values(made.map((m) => ({ companyId, ticketId: m.id, queuedAt: new Date() })));
     const saved = { ...CLOSE_ALL_LIMITS };
     Object.assign(CLOSE_ALL_LIMITS, { batch: 2, max: 4 });
     try {
@@ -62,7 +80,15 @@ describe('POST /tickets/closeAll', () => {
     } finally {
       Object.assign(CLOSE_ALL_LIMITS, saved);
     }
-    const trackings = await db().select().from(ticketTrackings).where(inArray(ticketTrackings.ticketId, made.map((m) => m.id)));
+    const trackings = await db()
+      .select()
+      .from(ticketTrackings)
+      .where(
+        inArray(
+          ticketTrackings.ticketId,
+          made.map((m) => m.id),
+        ),
+      );
     expect(trackings).toHaveLength(5);
     expect(trackings.every((r) => r.finishedAt !== null)).toBe(true);
   });
@@ -70,13 +96,16 @@ describe('POST /tickets/closeAll', () => {
   test('validation', async () => {
     const { admin } = await inboxScenario(t);
     const api = await t.as(admin);
-    expect((await api.post('/tickets/closeAll', { status: 'closed' })).json()).toMatchObject({ error: 'ERR_VALIDATION', fields: [{ field: 'status' }] });
+    expect((await api.post('/tickets/closeAll', { status: 'closed' })).json()).toMatchObject({
+      error: 'ERR_VALIDATION',
+      fields: [{ field: 'status' }],
+    });
     expect((await api.post('/tickets/closeAll', { status: 'open', selectedQueueIds: ['x'] })).statusCode).toBe(400);
   });
 });
 
 describe('POST /tickets/{id}/read (updateUnread)', () => {
-  test('resets the counter, marks the contact\'s messages read, keeps the ticket\'s place, tells the lists', async () => {
+  test("resets the counter, marks the contact's messages read, keeps the ticket's place, tells the lists", async () => {
     const { f, companyId, agent, queueA } = await inboxScenario(t);
     const updatedAt = new Date('2025-02-01T10:00:00Z');
     const ticket = await f.ticket(companyId, { status: 'open', userId: agent.id, queueId: queueA.id, unreadMessages: 3, updatedAt });
@@ -89,7 +118,10 @@ describe('POST /tickets/{id}/read (updateUnread)', () => {
     expect((await db().select().from(messages).where(eq(messages.id, incoming.id)))[0].read).toBe(true);
     const events = ticketEvents(t, companyId, ticket.id);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ room: ['admins', `user:${agent.id}`, `queue:${queueA.id}`], payload: { action: 'updateUnread', ticketId: ticket.id } });
+    expect(events[0]).toMatchObject({
+      room: ['admins', `user:${agent.id}`, `queue:${queueA.id}`],
+      payload: { action: 'updateUnread', ticketId: ticket.id },
+    });
     // nothing unread: nothing announced
     await (await t.as(agent)).post(`/tickets/${ticket.id}/read`);
     expect(ticketEvents(t, companyId, ticket.id)).toHaveLength(1);

@@ -8,20 +8,24 @@ import { changeTicketTags } from './ticket-tags';
  * ticket, deleted by their author or an admin; and tags (spec 3 "Tags and kanban").
  */
 export const annotationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/ticket-notes', { schema: { body: TicketNoteInput }, preHandler: app.authenticate },
-    async (req) => addTicketNote(req.ctx, req.body));
+  app.post('/ticket-notes', { schema: { body: TicketNoteInput }, preHandler: app.authenticate }, async (req) =>
+    addTicketNote(req.ctx, req.body),
+  );
 
-  app.get('/ticket-notes/list', { schema: { querystring: TicketNoteListQuery }, preHandler: app.authenticate },
-    async (req) => listTicketNotes(req.ctx, req.query));
+  app.get('/ticket-notes/list', { schema: { querystring: TicketNoteListQuery }, preHandler: app.authenticate }, async (req) =>
+    listTicketNotes(req.ctx, req.query),
+  );
 
   app.delete('/ticket-notes/:id', { schema: { params: IdParam }, preHandler: app.authenticate }, async (req) => {
     await deleteTicketNote(req.ctx, req.params.id);
     return { message: 'note deleted' };
   });
 
-  app.put('/ticket-tags/:ticketId/:tagId', { schema: { params: TicketTagParams }, preHandler: app.authenticate },
-    async (req) => changeTicketTags(req.ctx, req.params.ticketId, req.params.tagId));
+  app.put('/ticket-tags/:ticketId/:tagId', { schema: { params: TicketTagParams }, preHandler: app.authenticate }, async (req) =>
+    changeTicketTags(req.ctx, req.params.ticketId, req.params.tagId),
+  );
 
-  app.delete('/ticket-tags/:ticketId', { schema: { params: TicketPathParam }, preHandler: app.authenticate },
-    async (req) => changeTicketTags(req.ctx, req.params.ticketId, null));
+  app.delete('/ticket-tags/:ticketId', { schema: { params: TicketPathParam }, preHandler: app.authenticate }, async (req) =>
+    changeTicketTags(req.ctx, req.params.ticketId, null),
+  );
 };

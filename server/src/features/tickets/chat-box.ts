@@ -19,10 +19,15 @@ export function registerTicketChatBox(io: Server, db: Db) {
   registerChatBoxAuthorizer(async (socket, uuid) => {
     if (socket.nsp.server !== io || !UUID.test(uuid)) return false;
     const { id, companyId } = socket.data.actor as { id: number; companyId: number };
-    const [user] = await db.select().from(users).where(and(eq(users.id, id), eq(users.companyId, companyId)));
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), eq(users.companyId, companyId)));
     if (!user) return false;
-    const [ticket] = await db.select({ userId: tickets.userId, queueId: tickets.queueId, isGroup: tickets.isGroup })
-      .from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.uuid, uuid)));
+    const [ticket] = await db
+      .select({ userId: tickets.userId, queueId: tickets.queueId, isGroup: tickets.isGroup })
+      .from(tickets)
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.uuid, uuid)));
     return !!ticket && canSeeTicket(actorOf(user), await actorQueueIds(db, user.id), ticket);
   });
 }

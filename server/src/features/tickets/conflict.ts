@@ -7,9 +7,16 @@ import { AppError } from '../../http/errors';
 const ACTIVE = ['open', 'pending', 'group'] as const;
 
 function holderQuery(db: DbOrTx) {
-  return db.select({
-    id: tickets.id, uuid: tickets.uuid, userId: tickets.userId, status: tickets.status, userName: users.name, queueName: queues.name,
-  }).from(tickets)
+  return db
+    .select({
+      id: tickets.id,
+      uuid: tickets.uuid,
+      userId: tickets.userId,
+      status: tickets.status,
+      userName: users.name,
+      queueName: queues.name,
+    })
+    .from(tickets)
     .leftJoin(users, eq(users.id, tickets.userId))
     .leftJoin(queues, eq(queues.id, tickets.queueId))
     .$dynamic();
@@ -18,20 +25,33 @@ function holderQuery(db: DbOrTx) {
 type HolderRow = Awaited<ReturnType<ReturnType<typeof holderQuery>['execute']>>[number];
 
 const asOtherOpenTicket = (row: HolderRow): OtherOpenTicket => ({
-  id: row.id, uuid: row.uuid, userId: row.userId, status: row.status,
+  id: row.id,
+  uuid: row.uuid,
+  userId: row.userId,
+  status: row.status,
   user: row.userName === null ? null : { name: row.userName },
   queue: row.queueName === null ? null : { name: row.queueName },
 });
 
 /** The active (open, pending or group) ticket of a contact on a connection, other than `exceptId`. */
 export async function activeTicketOf(
-  db: DbOrTx, companyId: number, contactId: number, connectionId: number | null, exceptId?: number,
+  db: DbOrTx,
+  companyId: number,
+  contactId: number,
+  connectionId: number | null,
+  exceptId?: number,
 ): Promise<OtherOpenTicket | null> {
-  const [row] = await holderQuery(db).where(and(
-    eq(tickets.companyId, companyId), eq(tickets.contactId, contactId),
-    connectionId === null ? isNull(tickets.connectionId) : eq(tickets.connectionId, connectionId),
-    inArray(tickets.status, [...ACTIVE]), exceptId === undefined ? undefined : ne(tickets.id, exceptId),
-  )).limit(1);
+  const [row] = await holderQuery(db)
+    .where(
+      and(
+        eq(tickets.companyId, companyId),
+        eq(tickets.contactId, contactId),
+        connectionId === null ? isNull(tickets.connectionId) : eq(tickets.connectionId, connectionId),
+        inArray(tickets.status, [...ACTIVE]),
+        exceptId === undefined ? undefined : ne(tickets.id, exceptId),
+      ),
+    )
+    .limit(1);
   return row ? asOtherOpenTicket(row) : null;
 }
 

@@ -11,7 +11,13 @@ describe('POST /tickets', () => {
   test('opens a ticket for the caller on the default connection, logs and tracks it, tells its audience', async () => {
     const { f, companyId, agent, queueA, connection } = await inboxScenario(t);
     const contact = await f.contact(companyId);
-    const res = await (await t.as(agent)).post('/tickets', { contactId: contact.id, queueId: queueA.id, userId: agent.id, status: 'open', companyId: 999 });
+    const res = await (await t.as(agent)).post('/tickets', {
+      contactId: contact.id,
+      queueId: queueA.id,
+      userId: agent.id,
+      status: 'open',
+      companyId: 999,
+    });
     expect(res.statusCode).toBe(200);
     const view = res.json() as TicketView;
     expect(view).toMatchObject({ status: 'open', userId: agent.id, queueId: queueA.id, contactId: contact.id, whatsappId: connection.id });
@@ -28,7 +34,7 @@ describe('POST /tickets', () => {
     expect(event.room).toEqual(['admins', `user:${agent.id}`, `queue:${queueA.id}`]);
   });
 
-  test('the chosen connection, else the user\'s default connection, is used', async () => {
+  test("the chosen connection, else the user's default connection, is used", async () => {
     const { f, companyId, agent, admin, queueA } = await inboxScenario(t);
     const chosen = await f.connection(companyId);
     const api = await t.as(admin);
@@ -42,7 +48,11 @@ describe('POST /tickets', () => {
 
   test('status pending leaves the new ticket waiting in its queue, with no user', async () => {
     const { f, companyId, agent, queueA } = await inboxScenario(t);
-    const res = await (await t.as(agent)).post('/tickets', { contactId: (await f.contact(companyId)).id, queueId: queueA.id, status: 'pending' });
+    const res = await (await t.as(agent)).post('/tickets', {
+      contactId: (await f.contact(companyId)).id,
+      queueId: queueA.id,
+      status: 'pending',
+    });
     expect(res.json()).toMatchObject({ status: 'pending', userId: null, queueId: queueA.id });
     expect(ticketEvents(t, companyId, res.json().id)[0].room).toEqual(['admins', `queue:${queueA.id}`]);
   });
@@ -51,7 +61,10 @@ describe('POST /tickets', () => {
     const { f, companyId, agent } = await inboxScenario(t);
     const res = await (await t.as(agent)).post('/tickets', { contactId: (await f.contact(companyId)).id });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: 'ERR_VALIDATION', fields: [{ field: 'queueId', key: 'validation.required', message: 'Obrigatório' }] });
+    expect(res.json()).toMatchObject({
+      error: 'ERR_VALIDATION',
+      fields: [{ field: 'queueId', key: 'validation.required', message: 'Obrigatório' }],
+    });
 
     const lonely = await t.factory.admin();
     await f.connection(lonely.companyId, { isDefault: true });
@@ -70,12 +83,25 @@ describe('POST /tickets', () => {
   test('a contact with an active ticket on the connection: 409 with the holder and queue', async () => {
     const { f, companyId, agent, agentB, queueB, connection } = await inboxScenario(t);
     const contact = await f.contact(companyId);
-    const existing = await f.ticket(companyId, { contactId: contact.id, connectionId: connection.id, status: 'open', userId: agentB.id, queueId: queueB.id });
+    const existing = await f.ticket(companyId, {
+      contactId: contact.id,
+      connectionId: connection.id,
+      status: 'open',
+      userId: agentB.id,
+      queueId: queueB.id,
+    });
     const res = await (await t.as(agent)).post('/tickets', { contactId: contact.id, queueId: queueB.id });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       error: 'ERR_OTHER_OPEN_TICKET',
-      ticket: { id: existing.id, uuid: existing.uuid, userId: agentB.id, status: 'open', user: { name: agentB.name }, queue: { name: queueB.name } },
+      ticket: {
+        id: existing.id,
+        uuid: existing.uuid,
+        userId: agentB.id,
+        status: 'open',
+        user: { name: agentB.name },
+        queue: { name: queueB.name },
+      },
     });
     // a closed ticket is no obstacle, and another connection is another conversation
     await t.database.db.update(tickets).set({ status: 'closed' }).where(eq(tickets.id, existing.id));
@@ -91,18 +117,21 @@ describe('POST /tickets', () => {
     expect(await t.database.db.select().from(tickets).where(eq(tickets.contactId, contact.id))).toHaveLength(1);
   });
 
-  test('validation and other companies\' ids', async () => {
+  test("validation and other companies' ids", async () => {
     const { f, companyId, agent, queueA } = await inboxScenario(t);
     const stranger = await inboxScenario(t);
     const api = await t.as(agent);
     expect((await api.post('/tickets', {})).json()).toMatchObject({ error: 'ERR_VALIDATION', fields: [{ field: 'contactId' }] });
     expect((await api.post('/tickets', { contactId: 'abc' })).statusCode).toBe(400);
     const foreignContact = await stranger.f.contact(stranger.companyId);
-    expect((await api.post('/tickets', { contactId: foreignContact.id, queueId: queueA.id })).json()).toEqual({ error: 'ERR_NO_CONTACT_FOUND' });
+    expect((await api.post('/tickets', { contactId: foreignContact.id, queueId: queueA.id })).json()).toEqual({
+      error: 'ERR_NO_CONTACT_FOUND',
+    });
     const contact = await f.contact(companyId);
     expect((await api.post('/tickets', { contactId: contact.id, queueId: stranger.queueA.id })).statusCode).toBe(404);
-    expect((await api.post('/tickets', { contactId: contact.id, queueId: queueA.id, whatsappId: stranger.connection.id })).json())
-      .toEqual({ error: 'ERR_NO_WAPP_FOUND' });
+    expect((await api.post('/tickets', { contactId: contact.id, queueId: queueA.id, whatsappId: stranger.connection.id })).json()).toEqual({
+      error: 'ERR_NO_WAPP_FOUND',
+    });
     expect(await t.database.db.select().from(tickets).where(eq(tickets.contactId, contact.id))).toHaveLength(0);
   });
 });

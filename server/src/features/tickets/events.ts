@@ -19,7 +19,15 @@ const sameAudience = (a: TicketVisibility, b: TicketVisibility) =>
 export function emitTicketChanges(tx: HookedTx, ctx: EventContext, changes: { before: Before | null; after: TicketRow }[]) {
   if (changes.length === 0) return;
   tx.afterCommit(async () => {
-    const views = new Map((await loadTicketViews(ctx.db, ctx.companyId, changes.map((c) => c.after.id))).map((v) => [v.id, v]));
+    const views = new Map(
+      (
+        await loadTicketViews(
+          ctx.db,
+          ctx.companyId,
+          changes.map((c) => c.after.id),
+        )
+      ).map((v) => [v.id, v]),
+    );
     for (const { before, after } of changes) {
       if (before && (before.status !== after.status || !sameAudience(before, after))) {
         ctx.realtime.toRoom(ctx.companyId, ticketAudience(before), 'ticket', { action: 'removeFromList', ticketId: after.id });

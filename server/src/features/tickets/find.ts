@@ -10,7 +10,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A ticket of the company by id, or 404 (another company's id reads as unknown). `lock` takes a row lock. */
 export async function findCompanyTicket(db: DbOrTx, companyId: number, ref: number | string, lock = false): Promise<TicketRow> {
   if (typeof ref === 'string' && !UUID.test(ref)) throw notFound('ERR_NO_TICKET_FOUND');
-  const query = db.select().from(tickets)
+  const query = db
+    .select()
+    .from(tickets)
     .where(and(eq(tickets.companyId, companyId), typeof ref === 'string' ? eq(tickets.uuid, ref) : eq(tickets.id, ref)));
   const [ticket] = lock ? await query.for('update') : await query;
   if (!ticket) throw notFound('ERR_NO_TICKET_FOUND');
@@ -23,7 +25,10 @@ export async function findCompanyTicket(db: DbOrTx, companyId: number, ref: numb
  * Pass a transaction as `db` (and `lock`) to read it for a change.
  */
 export async function findVisibleTicket(
-  ctx: Pick<RequestContext, 'db' | 'companyId' | 'actor' | 'queueIds'>, ref: number | string, db: DbOrTx = ctx.db, lock = false,
+  ctx: Pick<RequestContext, 'db' | 'companyId' | 'actor' | 'queueIds'>,
+  ref: number | string,
+  db: DbOrTx = ctx.db,
+  lock = false,
 ): Promise<TicketRow> {
   const ticket = await findCompanyTicket(db, ctx.companyId, ref, lock);
   if (!actorSees(ctx.actor, await queueIdsOf({ ...ctx, db }), ticket)) throw notFound('ERR_NO_TICKET_FOUND');

@@ -3,7 +3,11 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type TicketRow, ticketLogs, ticketTrackings } from '../../db/schema';
 
-export interface LogEntry { type: TicketLogType; userId: number | null; queueId: number | null }
+export interface LogEntry {
+  type: TicketLogType;
+  userId: number | null;
+  queueId: number | null;
+}
 
 /** Appends entries to the ticket's timeline (GET /tickets-log). */
 export async function addTicketLogs(db: DbOrTx, ticket: Pick<TicketRow, 'id' | 'companyId'>, entries: LogEntry[]) {
@@ -18,30 +22,50 @@ export async function addTicketLogs(db: DbOrTx, ticket: Pick<TicketRow, 'id' | '
  * (or by the pipeline without one) gets it on its first change, queued since the ticket's creation.
  */
 async function currentTrackingId(db: DbOrTx, ticket: TicketRow): Promise<number> {
-  const [row] = await db.select({ id: ticketTrackings.id }).from(ticketTrackings)
+  const [row] = await db
+    .select({ id: ticketTrackings.id })
+    .from(ticketTrackings)
     .where(and(eq(ticketTrackings.ticketId, ticket.id), isNull(ticketTrackings.finishedAt)))
-    .orderBy(desc(ticketTrackings.id)).limit(1);
+    .orderBy(desc(ticketTrackings.id))
+    .limit(1);
   if (row) return row.id;
-  const [created] = await db.insert(ticketTrackings).values({
-    companyId: ticket.companyId, ticketId: ticket.id, connectionId: ticket.connectionId, queueId: ticket.queueId,
-    userId: ticket.userId, queuedAt: ticket.createdAt, startedAt: ticket.status === 'open' ? ticket.createdAt : null,
-  }).returning({ id: ticketTrackings.id });
+  const [created] = await db
+    .insert(ticketTrackings)
+    .values({
+      companyId: ticket.companyId,
+      ticketId: ticket.id,
+      connectionId: ticket.connectionId,
+      queueId: ticket.queueId,
+      userId: ticket.userId,
+      queuedAt: ticket.createdAt,
+      startedAt: ticket.status === 'open' ? ticket.createdAt : null,
+    })
+    .returning({ id: ticketTrackings.id });
   return created.id;
 }
 
-type TrackingChange = Partial<Pick<typeof ticketTrackings.$inferInsert,
-  'queueId' | 'userId' | 'queuedAt' | 'startedAt' | 'finishedAt' | 'ratingAt' | 'rated'>>;
+type TrackingChange = Partial<
+  Pick<typeof ticketTrackings.$inferInsert, 'queueId' | 'userId' | 'queuedAt' | 'startedAt' | 'finishedAt' | 'ratingAt' | 'rated'>
+>;
 
 async function updateCurrent(db: DbOrTx, ticket: TicketRow, change: TrackingChange) {
   const id = await currentTrackingId(db, ticket);
-  await db.update(ticketTrackings).set({ ...change, updatedAt: new Date() }).where(eq(ticketTrackings.id, id));
+  await db
+    .update(ticketTrackings)
+    .set({ ...change, updatedAt: new Date() })
+    .where(eq(ticketTrackings.id, id));
 }
 
 /** A new attendance (ticket created, or reopened). */
 export async function startTracking(db: DbOrTx, ticket: TicketRow, now: Date) {
   await db.insert(ticketTrackings).values({
-    companyId: ticket.companyId, ticketId: ticket.id, connectionId: ticket.connectionId, queueId: ticket.queueId,
-    userId: ticket.userId, queuedAt: now, startedAt: ticket.userId ? now : null,
+    companyId: ticket.companyId,
+    ticketId: ticket.id,
+    connectionId: ticket.connectionId,
+    queueId: ticket.queueId,
+    userId: ticket.userId,
+    queuedAt: now,
+    startedAt: ticket.userId ? now : null,
   });
 }
 
@@ -56,5 +80,8 @@ export const trackQueued = (db: DbOrTx, before: TicketRow, after: TicketRow, now
 /** The attendance ended; `ratingAsked` marks that the customer was asked to rate it. */
 export const trackFinished = (db: DbOrTx, before: TicketRow, after: TicketRow, now: Date, ratingAsked: boolean) =>
   updateCurrent(db, before, {
-    userId: after.userId, queueId: after.queueId, finishedAt: now, ...(ratingAsked ? { ratingAt: now, rated: false } : {}),
+    userId: after.userId,
+    queueId: after.queueId,
+    finishedAt: now,
+    ...(ratingAsked ? { ratingAt: now, rated: false } : {}),
   });

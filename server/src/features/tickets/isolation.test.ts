@@ -13,15 +13,22 @@ async function twoCompanies() {
   const ticket = await home.f.ticket(home.companyId, { status: 'open', userId: home.agent.id, queueId: home.queueA.id, unreadMessages: 1 });
   const tag = await home.f.tag(home.companyId);
   await home.f.tagTicket(ticket.id, tag.id);
-  const [note] = await db().insert(ticketNotes).values({
-    companyId: home.companyId, ticketId: ticket.id, contactId: ticket.contactId, userId: home.agent.id, note: 'interna',
-  }).returning();
+  const [note] = await db()
+    .insert(ticketNotes)
+    .values({
+      companyId: home.companyId,
+      ticketId: ticket.id,
+      contactId: ticket.contactId,
+      userId: home.agent.id,
+      note: 'interna',
+    })
+    .returning();
   const away = await inboxScenario(t);
   return { home, away, ticket, tag, note };
 }
 
 describe('tenant isolation', () => {
-  test('another company\'s admin gets 404 for every route that names this company\'s ticket, note or tag', async () => {
+  test("another company's admin gets 404 for every route that names this company's ticket, note or tag", async () => {
     const { away, ticket, tag, note } = await twoCompanies();
     const api = await t.as(away.admin);
     const ownTag = await away.f.tag(away.companyId);
@@ -43,7 +50,9 @@ describe('tenant isolation', () => {
     // and nothing changed
     const [row] = await db().select().from(tickets).where(eq(tickets.id, ticket.id));
     expect(row).toMatchObject({ status: 'open', unreadMessages: 1 });
-    expect(await db().select().from(ticketTags).where(eq(ticketTags.ticketId, ticket.id))).toEqual([{ ticketId: ticket.id, tagId: tag.id }]);
+    expect(await db().select().from(ticketTags).where(eq(ticketTags.ticketId, ticket.id))).toEqual([
+      { ticketId: ticket.id, tagId: tag.id },
+    ]);
     expect(await db().select().from(ticketNotes).where(eq(ticketNotes.id, note.id))).toHaveLength(1);
   });
 
@@ -64,12 +73,21 @@ describe('tenant isolation', () => {
   test('every route needs a session', async () => {
     const { ticket, note } = await twoCompanies();
     const attempts = [
-      t.anon.get('/tickets'), t.anon.get('/tickets/counts'), t.anon.get(`/tickets/${ticket.id}`), t.anon.get(`/tickets/u/${ticket.uuid}`),
-      t.anon.post('/tickets', { contactId: ticket.contactId }), t.anon.put(`/tickets/${ticket.id}`, { status: 'closed' }),
-      t.anon.delete(`/tickets/${ticket.id}`), t.anon.post('/tickets/closeAll', { status: 'open' }), t.anon.post(`/tickets/${ticket.id}/read`),
-      t.anon.get(`/tickets-log/${ticket.id}`), t.anon.post('/ticket-notes', { note: 'nota', ticketId: ticket.id, contactId: ticket.contactId }),
+      t.anon.get('/tickets'),
+      t.anon.get('/tickets/counts'),
+      t.anon.get(`/tickets/${ticket.id}`),
+      t.anon.get(`/tickets/u/${ticket.uuid}`),
+      t.anon.post('/tickets', { contactId: ticket.contactId }),
+      t.anon.put(`/tickets/${ticket.id}`, { status: 'closed' }),
+      t.anon.delete(`/tickets/${ticket.id}`),
+      t.anon.post('/tickets/closeAll', { status: 'open' }),
+      t.anon.post(`/tickets/${ticket.id}/read`),
+      t.anon.get(`/tickets-log/${ticket.id}`),
+      t.anon.post('/ticket-notes', { note: 'nota', ticketId: ticket.id, contactId: ticket.contactId }),
       t.anon.get('/ticket-notes/list', { ticketId: String(ticket.id) }),
-      t.anon.delete(`/ticket-notes/${note.id}`), t.anon.put(`/ticket-tags/${ticket.id}/1`), t.anon.delete(`/ticket-tags/${ticket.id}`),
+      t.anon.delete(`/ticket-notes/${note.id}`),
+      t.anon.put(`/ticket-tags/${ticket.id}/1`),
+      t.anon.delete(`/ticket-tags/${ticket.id}`),
     ];
     for (const res of await Promise.all(attempts)) expect(res.statusCode).toBe(401);
   });
@@ -78,9 +96,12 @@ describe('tenant isolation', () => {
     const { home, ticket } = await twoCompanies();
     const api = await t.as(home.agentB);
     for (const res of await Promise.all([
-      api.get(`/tickets/${ticket.id}`), api.put(`/tickets/${ticket.id}`, { status: 'closed' }),
-      api.get(`/tickets-log/${ticket.id}`), api.get('/ticket-notes/list', { ticketId: String(ticket.id) }),
+      api.get(`/tickets/${ticket.id}`),
+      api.put(`/tickets/${ticket.id}`, { status: 'closed' }),
+      api.get(`/tickets-log/${ticket.id}`),
+      api.get('/ticket-notes/list', { ticketId: String(ticket.id) }),
       api.delete(`/ticket-tags/${ticket.id}`),
-    ])) expect(res.statusCode).toBe(404);
+    ]))
+      expect(res.statusCode).toBe(404);
   });
 });

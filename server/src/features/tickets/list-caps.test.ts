@@ -8,7 +8,14 @@ import { inboxScenario } from './test-scenario';
 
 const t = useTestApp();
 
-interface Bulk { companyId: number; connectionId: number; queueId: number; status: 'pending' | 'closed'; tag: string; bodies?: string[] }
+interface Bulk {
+  companyId: number;
+  connectionId: number;
+  queueId: number;
+  status: 'pending' | 'closed';
+  tag: string;
+  bodies?: string[];
+}
 
 /**
  * `n` tickets (each with its own contact, and one message per body) in a few statements, as a
@@ -49,45 +56,57 @@ describe('badges stop at the count cap', () => {
 });
 
 describe('a message search word in more messages than the probes read', () => {
-  test('lists exactly the matching tickets newest first, counts them up to the search cap, and honours visibility and filters', async () => {
-    const { f, companyId, admin, agent, agentB, connection, queueA, queueB } = await inboxScenario(t);
-    const inQueueA = { companyId, connectionId: connection.id, queueId: queueA.id, status: 'closed' as const };
-    // "boleto": two messages in each of more tickets than even the wide probe reads through.
-    const boleto = await bulkTickets(WIDE_PROBE / 2 + 50, { ...inQueueA, tag: 'Cliente', bodies: ['Segue o boleto do mês', 'Paguei o BOLETO ontem'] });
-    // "fatura": more messages than the first probe reads, fewer than the wide one.
-    const fatura = await bulkTickets(MESSAGE_PROBE / 2 + 100, { ...inQueueA, tag: 'Conta', bodies: ['A fatura chegou', 'fatura paga'] });
-    expect(boleto.length * 2).toBeGreaterThan(WIDE_PROBE);
-    expect(fatura.length * 2).toBeGreaterThan(MESSAGE_PROBE);
-    await bulkTickets(30, { ...inQueueA, queueId: queueB.id, tag: 'Outro', bodies: ['nada a ver'] });
-    const open = await f.ticket(companyId, { status: 'open', queueId: queueA.id, userId: agent.id, updatedAt: new Date('2020-01-01') });
-    await f.message(open, { body: 'o boleto venceu' });
-    await f.message(await f.ticket(companyId, { status: 'closed', queueId: queueA.id }), { body: 'boleto apagado', isDeleted: true });
+  test(
+    'lists exactly the matching tickets newest first, counts them up to the search cap, and honours visibility and filters',
+    async () => {
+      const { f, companyId, admin, agent, agentB, connection, queueA, queueB } = await inboxScenario(t);
+      const inQueueA = { companyId, connectionId: connection.id, queueId: queueA.id, status: 'closed' as const };
+      // "boleto": two messages in each of more tickets than even the wide probe reads through.
+      const boleto = await bulkTickets(WIDE_PROBE / 2 + 50, {
+        ...inQueueA,
+        tag: 'Cliente',
+        bodies: ['Segue o boleto do mês', 'Paguei o BOLETO ontem'],
+      });
+      // "fatura": more messages than the first probe reads, fewer than the wide one.
+      const fatura = await bulkTickets(MESSAGE_PROBE / 2 + 100, { ...inQueueA, tag: 'Conta', bodies: ['A fatura chegou', 'fatura paga'] });
+      expect(boleto.length * 2).toBeGreaterThan(WIDE_PROBE);
+      expect(fatura.length * 2).toBeGreaterThan(MESSAGE_PROBE);
+      await bulkTickets(30, { ...inQueueA, queueId: queueB.id, tag: 'Outro', bodies: ['nada a ver'] });
+      const open = await f.ticket(companyId, { status: 'open', queueId: queueA.id, userId: agent.id, updatedAt: new Date('2020-01-01') });
+      await f.message(open, { body: 'o boleto venceu' });
+      await f.message(await f.ticket(companyId, { status: 'closed', queueId: queueA.id }), { body: 'boleto apagado', isDeleted: true });
 
-    const search = (word: string) => ({ searchParam: word, searchOnMessages: 'true' });
-    const api = await t.as(admin);
-    // The fatura tickets were made last, so they are the newest of everything.
-    const first = await api.get('/tickets', search('boleto'));
-    expect(first.json()).toMatchObject({ count: SEARCH_COUNT_CAP, hasMore: true });
-    expect(pageIds(first)).toEqual(boleto.slice(0, TICKET_PAGE_SIZE));
-    expect(pageIds(await api.get('/tickets', { ...search('boleto'), pageNumber: '3' })))
-      .toEqual(boleto.slice(2 * TICKET_PAGE_SIZE, 3 * TICKET_PAGE_SIZE));
-    expect(pageIds(await api.get('/tickets', search('fatura')))).toEqual(fatura.slice(0, TICKET_PAGE_SIZE));
-    // Searches stop counting sooner than the tabs: the closed tab holds more than a thousand of these.
-    expect((await api.get('/tickets', { status: 'closed' })).json().count).toBe(TICKET_COUNT_CAP);
-    expect((await api.get('/tickets', { status: 'closed', searchParam: 'Conta' })).json().count).toBe(SEARCH_COUNT_CAP);
-    expect((await api.get('/tickets', { searchParam: 'Conta' })).json().count).toBe(SEARCH_COUNT_CAP);
-    expect((await api.get('/tickets')).json().count).toBe(SEARCH_COUNT_CAP);
-    // Filters narrow the word's tickets below the cap: the count is exact again, however it is reached.
-    const onlyOpen = await api.get('/tickets', { ...search('boleto'), statusFilter: '["open"]' });
-    expect(onlyOpen.json()).toMatchObject({ count: 1, hasMore: false });
-    expect(pageIds(onlyOpen)).toEqual([open.id]);
-    expect((await api.get('/tickets', { ...search('fatura'), statusFilter: '["open"]' })).json()).toMatchObject({ count: 0, tickets: [] });
-    // The agent of queue A sees the same tickets; the agent of queue B none of them.
-    const agentPage = await (await t.as(agent)).get('/tickets', search('boleto'));
-    expect(agentPage.json().count).toBe(SEARCH_COUNT_CAP);
-    expect(pageIds(agentPage)).toEqual(boleto.slice(0, TICKET_PAGE_SIZE));
-    for (const word of ['boleto', 'fatura']) {
-      expect((await (await t.as(agentB)).get('/tickets', search(word))).json()).toMatchObject({ count: 0, tickets: [], hasMore: false });
-    }
-  }, BIG_INBOX_TIMEOUT_MS);
+      const search = (word: string) => ({ searchParam: word, searchOnMessages: 'true' });
+      const api = await t.as(admin);
+      // The fatura tickets were made last, so they are the newest of everything.
+      const first = await api.get('/tickets', search('boleto'));
+      expect(first.json()).toMatchObject({ count: SEARCH_COUNT_CAP, hasMore: true });
+      expect(pageIds(first)).toEqual(boleto.slice(0, TICKET_PAGE_SIZE));
+      expect(pageIds(await api.get('/tickets', { ...search('boleto'), pageNumber: '3' }))).toEqual(
+        boleto.slice(2 * TICKET_PAGE_SIZE, 3 * TICKET_PAGE_SIZE),
+      );
+      expect(pageIds(await api.get('/tickets', search('fatura')))).toEqual(fatura.slice(0, TICKET_PAGE_SIZE));
+      // Searches stop counting sooner than the tabs: the closed tab holds more than a thousand of these.
+      expect((await api.get('/tickets', { status: 'closed' })).json().count).toBe(TICKET_COUNT_CAP);
+      expect((await api.get('/tickets', { status: 'closed', searchParam: 'Conta' })).json().count).toBe(SEARCH_COUNT_CAP);
+      expect((await api.get('/tickets', { searchParam: 'Conta' })).json().count).toBe(SEARCH_COUNT_CAP);
+      expect((await api.get('/tickets')).json().count).toBe(SEARCH_COUNT_CAP);
+      // Filters narrow the word's tickets below the cap: the count is exact again, however it is reached.
+      const onlyOpen = await api.get('/tickets', { ...search('boleto'), statusFilter: '["open"]' });
+      expect(onlyOpen.json()).toMatchObject({ count: 1, hasMore: false });
+      expect(pageIds(onlyOpen)).toEqual([open.id]);
+      expect((await api.get('/tickets', { ...search('fatura'), statusFilter: '["open"]' })).json()).toMatchObject({
+        count: 0,
+        tickets: [],
+      });
+      // The agent of queue A sees the same tickets; the agent of queue B none of them.
+      const agentPage = await (await t.as(agent)).get('/tickets', search('boleto'));
+      expect(agentPage.json().count).toBe(SEARCH_COUNT_CAP);
+      expect(pageIds(agentPage)).toEqual(boleto.slice(0, TICKET_PAGE_SIZE));
+      for (const word of ['boleto', 'fatura']) {
+        expect((await (await t.as(agentB)).get('/tickets', search(word))).json()).toMatchObject({ count: 0, tickets: [], hasMore: false });
+      }
+    },
+    BIG_INBOX_TIMEOUT_MS,
+  );
 });

@@ -15,7 +15,9 @@ describe('search', () => {
     const api = await t.as(admin);
     expect(idsOf(await api.get('/tickets', { searchParam: 'MARIANA' }))).toEqual([byName.id]);
     expect(idsOf(await api.get('/tickets', { searchParam: '98765' }))).toEqual([byNumber.id]);
-    expect(idsOf(await api.get('/tickets', { searchParam: 'mariana', searchOnMessages: 'true' }))).toEqual(sorted([byName.id, byMessage.id]));
+    expect(idsOf(await api.get('/tickets', { searchParam: 'mariana', searchOnMessages: 'true' }))).toEqual(
+      sorted([byName.id, byMessage.id]),
+    );
     expect(idsOf(await api.get('/tickets', { searchParam: 'boleto', searchOnMessages: 'false' }))).toEqual([]);
     expect(idsOf(await api.get('/tickets', { searchParam: 'boleto', searchOnMessages: 'true' }))).toEqual([byMessage.id]);
   });
@@ -80,7 +82,10 @@ describe('filters', () => {
   test('date and updatedAt are days in the company time zone', async () => {
     const { f, companyId, admin } = await inboxScenario(t);
     // 02:30 UTC on the 10th is still the 9th in São Paulo (UTC-3)
-    const lateNight = await f.ticket(companyId, { createdAt: new Date('2025-03-10T02:30:00Z'), updatedAt: new Date('2025-03-12T15:00:00Z') });
+    const lateNight = await f.ticket(companyId, {
+      createdAt: new Date('2025-03-10T02:30:00Z'),
+      updatedAt: new Date('2025-03-12T15:00:00Z'),
+    });
     const morning = await f.ticket(companyId, { createdAt: new Date('2025-03-10T12:00:00Z'), updatedAt: new Date('2025-03-10T12:00:00Z') });
     const api = await t.as(admin);
     expect(idsOf(await api.get('/tickets', { date: '2025-03-09' }))).toEqual([lateNight.id]);
@@ -94,7 +99,10 @@ describe('filters', () => {
   test('bad parameters are 400 with the field', async () => {
     const { admin } = await inboxScenario(t);
     const api = await t.as(admin);
-    expect((await api.get('/tickets', { status: 'bogus' })).json()).toMatchObject({ error: 'ERR_VALIDATION', fields: [{ field: 'status' }] });
+    expect((await api.get('/tickets', { status: 'bogus' })).json()).toMatchObject({
+      error: 'ERR_VALIDATION',
+      fields: [{ field: 'status' }],
+    });
     expect((await api.get('/tickets', { queueIds: '[1,"x"]' })).statusCode).toBe(400);
     expect((await api.get('/tickets', { pageNumber: '0' })).statusCode).toBe(400);
     expect((await api.get('/tickets', { sortTickets: 'sideways' })).statusCode).toBe(400);
@@ -105,8 +113,15 @@ describe('order, pages and counts', () => {
   test('pending sorts by updatedAt both ways; closed always newest first', async () => {
     const { f, companyId, admin } = await inboxScenario(t);
     const at = (minute: number) => new Date(Date.UTC(2025, 0, 1, 12, minute));
-    const [a, b, c] = [await f.ticket(companyId, { updatedAt: at(1) }), await f.ticket(companyId, { updatedAt: at(3) }), await f.ticket(companyId, { updatedAt: at(2) })];
-    const [x, y] = [await f.ticket(companyId, { status: 'closed', updatedAt: at(1) }), await f.ticket(companyId, { status: 'closed', updatedAt: at(2) })];
+    const [a, b, c] = [
+      await f.ticket(companyId, { updatedAt: at(1) }),
+      await f.ticket(companyId, { updatedAt: at(3) }),
+      await f.ticket(companyId, { updatedAt: at(2) }),
+    ];
+    const [x, y] = [
+      await f.ticket(companyId, { status: 'closed', updatedAt: at(1) }),
+      await f.ticket(companyId, { status: 'closed', updatedAt: at(2) }),
+    ];
     const api = await t.as(admin);
     const order = async (q: Record<string, string>) => ((await api.get('/tickets', q)).json().tickets as TicketView[]).map((v) => v.id);
     expect(await order({ status: 'pending' })).toEqual([b.id, c.id, a.id]);
@@ -130,7 +145,7 @@ describe('order, pages and counts', () => {
     expect(seen.size).toBe(TICKET_PAGE_SIZE + 1);
   });
 
-  test('GET /tickets/counts gives each tab\'s badge with the list\'s own rules', async () => {
+  test("GET /tickets/counts gives each tab's badge with the list's own rules", async () => {
     const { f, companyId, agent, admin, queueA, queueB, member } = await inboxScenario(t);
     const colleague = await member([queueA.id]);
     await f.ticket(companyId, { queueId: queueA.id });
@@ -143,7 +158,11 @@ describe('order, pages and counts', () => {
     expect((await (await t.as(agent)).get('/tickets/counts')).json()).toEqual({ open: 1, pending: 2, group: 0 });
     const adminApi = await t.as(admin);
     expect((await adminApi.get('/tickets/counts')).json()).toEqual({ open: 0, pending: 3, group: 0 });
-    expect((await adminApi.get('/tickets/counts', { showAll: 'true', queueIds: `[${queueA.id}]` })).json()).toEqual({ open: 2, pending: 2, group: 0 });
+    expect((await adminApi.get('/tickets/counts', { showAll: 'true', queueIds: `[${queueA.id}]` })).json()).toEqual({
+      open: 2,
+      pending: 2,
+      group: 0,
+    });
     const grouper = await t.as(await member([queueA.id], { allowGroup: true }));
     expect((await grouper.get('/tickets/counts')).json()).toEqual({ open: 0, pending: 2, group: 1 });
     // the list's count agrees with the badge

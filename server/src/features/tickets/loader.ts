@@ -11,21 +11,30 @@ import { type PresentOptions, presentTicket } from './presenter';
  * Tags come as a JSON array per ticket: a second query for them cost a round trip per page.
  */
 export function ticketRowsQuery(db: DbOrTx) {
-  return db.select({
-    ticket: tickets,
-    contact: {
-      id: contacts.id, name: contacts.name, number: contacts.number, email: contacts.email, urlPicture: contacts.urlPicture,
-      disableBot: contacts.disableBot, active: contacts.active, acceptAudioMessage: contacts.acceptAudioMessage, isGroup: contacts.isGroup,
-    },
-    queue: { id: queues.id, name: queues.name, color: queues.color },
-    connection: { id: connections.id, name: connections.name, channel: connections.channel, groupAsTicket: connections.groupAsTicket },
-    user: { id: users.id, name: users.name },
-    rate: sql<number | null>`(select ${userRatings.rate} from ${userRatings} where ${userRatings.ticketId} = ${tickets.id}
+  return db
+    .select({
+      ticket: tickets,
+      contact: {
+        id: contacts.id,
+        name: contacts.name,
+        number: contacts.number,
+        email: contacts.email,
+        urlPicture: contacts.urlPicture,
+        disableBot: contacts.disableBot,
+        active: contacts.active,
+        acceptAudioMessage: contacts.acceptAudioMessage,
+        isGroup: contacts.isGroup,
+      },
+      queue: { id: queues.id, name: queues.name, color: queues.color },
+      connection: { id: connections.id, name: connections.name, channel: connections.channel, groupAsTicket: connections.groupAsTicket },
+      user: { id: users.id, name: users.name },
+      rate: sql<number | null>`(select ${userRatings.rate} from ${userRatings} where ${userRatings.ticketId} = ${tickets.id}
       order by ${userRatings.createdAt} desc, ${userRatings.id} desc limit 1)`.mapWith(Number),
-    tags: sql<TagRef[]>`(select coalesce(json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color})
+      tags: sql<TagRef[]>`(select coalesce(json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color})
       order by ${tags.name}, ${tags.id}), '[]'::json) from ${ticketTags} join ${tags} on ${tags.id} = ${ticketTags.tagId}
       where ${ticketTags.ticketId} = ${tickets.id})`,
-  }).from(tickets)
+    })
+    .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
     .leftJoin(queues, eq(queues.id, tickets.queueId))
     .leftJoin(connections, eq(connections.id, tickets.connectionId))
@@ -64,7 +73,9 @@ export async function loadTicketViews(db: DbOrTx, companyId: number, ids: number
  */
 export async function loadTicketPage(db: DbOrTx, companyId: number, pageIds: SQL, order: SQL[], viewer: Actor): Promise<TicketView[]> {
   const [rows, options] = await Promise.all([
-    ticketRowsQuery(db).where(sql`${tickets.companyId} = ${companyId} and ${tickets.id} in (${pageIds})`).orderBy(...order),
+    ticketRowsQuery(db)
+      .where(sql`${tickets.companyId} = ${companyId} and ${tickets.id} in (${pageIds})`)
+      .orderBy(...order),
     presentOptionsFor(db, companyId, viewer),
   ]);
   return rows.map((r) => presentTicket(r, options));

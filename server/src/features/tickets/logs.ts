@@ -7,10 +7,15 @@ import { addTicketLogs } from './history';
 
 /** GET /tickets-log/{ticketId}: the ticket's timeline, oldest first. */
 export async function listTicketLogs(db: DbOrTx, ticketId: number): Promise<TicketLogView[]> {
-  const rows = await db.select({
-    id: ticketLogs.id, type: ticketLogs.type, createdAt: ticketLogs.createdAt,
-    user: { id: users.id, name: users.name }, queue: { id: queues.id, name: queues.name },
-  }).from(ticketLogs)
+  const rows = await db
+    .select({
+      id: ticketLogs.id,
+      type: ticketLogs.type,
+      createdAt: ticketLogs.createdAt,
+      user: { id: users.id, name: users.name },
+      queue: { id: queues.id, name: queues.name },
+    })
+    .from(ticketLogs)
     .leftJoin(users, eq(users.id, ticketLogs.userId))
     .leftJoin(queues, eq(queues.id, ticketLogs.queueId))
     .where(eq(ticketLogs.ticketId, ticketId))
@@ -25,8 +30,12 @@ export async function listTicketLogs(db: DbOrTx, ticketId: number): Promise<Tick
  */
 export async function logAccess(ctx: Pick<RequestContext, 'db' | 'actor'>, ticket: TicketRow): Promise<void> {
   if (ticket.userId === ctx.actor.id) return;
-  const [last] = await ctx.db.select({ type: ticketLogs.type, userId: ticketLogs.userId }).from(ticketLogs)
-    .where(eq(ticketLogs.ticketId, ticket.id)).orderBy(desc(ticketLogs.createdAt), desc(ticketLogs.id)).limit(1);
+  const [last] = await ctx.db
+    .select({ type: ticketLogs.type, userId: ticketLogs.userId })
+    .from(ticketLogs)
+    .where(eq(ticketLogs.ticketId, ticket.id))
+    .orderBy(desc(ticketLogs.createdAt), desc(ticketLogs.id))
+    .limit(1);
   if (last?.type === 'access' && last.userId === ctx.actor.id) return;
   await addTicketLogs(ctx.db, ticket, [{ type: 'access', userId: ctx.actor.id, queueId: ticket.queueId }]);
 }

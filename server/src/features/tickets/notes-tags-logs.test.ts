@@ -15,23 +15,37 @@ describe('ticket notes', () => {
     const api = await t.as(agent);
     const first = await api.post('/ticket-notes', { note: 'Cliente pediu retorno', ticketId: ticket.id, contactId: ticket.contactId });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ note: 'Cliente pediu retorno', ticketId: ticket.id, contactId: ticket.contactId, user: { id: agent.id, name: agent.name } });
+    expect(first.json()).toMatchObject({
+      note: 'Cliente pediu retorno',
+      ticketId: ticket.id,
+      contactId: ticket.contactId,
+      user: { id: agent.id, name: agent.name },
+    });
     await (await t.as(admin)).post('/ticket-notes', { note: 'Verificado', ticketId: ticket.id, contactId: ticket.contactId });
-    const list = (await api.get('/ticket-notes/list', { ticketId: String(ticket.id), contactId: String(ticket.contactId) })).json() as TicketNoteView[];
-    expect(list.map((n) => [n.note, n.user?.name])).toEqual([['Verificado', admin.name], ['Cliente pediu retorno', agent.name]]);
+    const list = (
+      await api.get('/ticket-notes/list', { ticketId: String(ticket.id), contactId: String(ticket.contactId) })
+    ).json() as TicketNoteView[];
+    expect(list.map((n) => [n.note, n.user?.name])).toEqual([
+      ['Verificado', admin.name],
+      ['Cliente pediu retorno', agent.name],
+    ]);
   });
 
-  test('a note needs 2 characters and the ticket\'s own contact', async () => {
+  test("a note needs 2 characters and the ticket's own contact", async () => {
     const { f, companyId, agent, queueA } = await inboxScenario(t);
     const ticket = await f.ticket(companyId, { status: 'open', userId: agent.id, queueId: queueA.id });
     const api = await t.as(agent);
-    expect((await api.post('/ticket-notes', { note: 'a', ticketId: ticket.id, contactId: ticket.contactId })).json())
-      .toMatchObject({ error: 'ERR_VALIDATION', fields: [{ field: 'note', key: 'validation.tooShort', message: 'Muito curto!' }] });
-    expect((await api.post('/ticket-notes', { note: '  ', ticketId: ticket.id, contactId: ticket.contactId })).json())
-      .toMatchObject({ fields: [{ field: 'note', key: 'validation.required' }] });
+    expect((await api.post('/ticket-notes', { note: 'a', ticketId: ticket.id, contactId: ticket.contactId })).json()).toMatchObject({
+      error: 'ERR_VALIDATION',
+      fields: [{ field: 'note', key: 'validation.tooShort', message: 'Muito curto!' }],
+    });
+    expect((await api.post('/ticket-notes', { note: '  ', ticketId: ticket.id, contactId: ticket.contactId })).json()).toMatchObject({
+      fields: [{ field: 'note', key: 'validation.required' }],
+    });
     const stranger = await f.contact(companyId);
-    expect((await api.post('/ticket-notes', { note: 'ok ok', ticketId: ticket.id, contactId: stranger.id })).json())
-      .toMatchObject({ fields: [{ field: 'contactId' }] });
+    expect((await api.post('/ticket-notes', { note: 'ok ok', ticketId: ticket.id, contactId: stranger.id })).json()).toMatchObject({
+      fields: [{ field: 'contactId' }],
+    });
     expect((await api.get('/ticket-notes/list', {})).statusCode).toBe(400);
   });
 
@@ -39,11 +53,15 @@ describe('ticket notes', () => {
     const { f, companyId, agent, admin, queueA, member } = await inboxScenario(t);
     const colleague = await member([queueA.id]);
     const ticket = await f.ticket(companyId, { status: 'open', userId: agent.id, queueId: queueA.id });
-    const note = (await (await t.as(agent)).post('/ticket-notes', { note: 'nota', ticketId: ticket.id, contactId: ticket.contactId })).json();
+    const note = (
+      await (await t.as(agent)).post('/ticket-notes', { note: 'nota', ticketId: ticket.id, contactId: ticket.contactId })
+    ).json();
     expect((await (await t.as(colleague)).delete(`/ticket-notes/${note.id}`)).statusCode).toBe(403);
     expect((await (await t.as(agent)).delete(`/ticket-notes/${note.id}`)).statusCode).toBe(200);
     expect(await db().select().from(ticketNotes).where(eq(ticketNotes.id, note.id))).toEqual([]);
-    const other = (await (await t.as(agent)).post('/ticket-notes', { note: 'outra', ticketId: ticket.id, contactId: ticket.contactId })).json();
+    const other = (
+      await (await t.as(agent)).post('/ticket-notes', { note: 'outra', ticketId: ticket.id, contactId: ticket.contactId })
+    ).json();
     expect((await (await t.as(admin)).delete(`/ticket-notes/${other.id}`)).statusCode).toBe(200);
   });
 });
@@ -55,7 +73,10 @@ describe('ticket tags', () => {
     const [vip, late] = [await f.tag(companyId, { name: 'VIP' }), await f.tag(companyId, { name: 'Atrasado' })];
     const api = await t.as(agent);
     expect(((await api.put(`/ticket-tags/${ticket.id}/${vip.id}`)).json() as TicketView).tags.map((x) => x.name)).toEqual(['VIP']);
-    expect(((await api.put(`/ticket-tags/${ticket.id}/${late.id}`)).json() as TicketView).tags.map((x) => x.name)).toEqual(['Atrasado', 'VIP']);
+    expect(((await api.put(`/ticket-tags/${ticket.id}/${late.id}`)).json() as TicketView).tags.map((x) => x.name)).toEqual([
+      'Atrasado',
+      'VIP',
+    ]);
     expect((await api.put(`/ticket-tags/${ticket.id}/${late.id}`)).statusCode).toBe(200); // twice is once
     const last = ticketEvents(t, companyId, ticket.id).at(-1);
     expect(last?.payload.ticket?.tags).toHaveLength(2);
@@ -63,7 +84,7 @@ describe('ticket tags', () => {
     expect(await db().select().from(ticketTags).where(eq(ticketTags.ticketId, ticket.id))).toEqual([]);
   });
 
-  test('another company\'s tag is unknown', async () => {
+  test("another company's tag is unknown", async () => {
     const { f, companyId, admin } = await inboxScenario(t);
     const stranger = await inboxScenario(t);
     const ticket = await f.ticket(companyId);
@@ -74,7 +95,7 @@ describe('ticket tags', () => {
 });
 
 describe('ticket log', () => {
-  test('the timeline with user and queue names, oldest first; opening someone else\'s ticket is logged once', async () => {
+  test("the timeline with user and queue names, oldest first; opening someone else's ticket is logged once", async () => {
     const { f, companyId, agent, admin, queueA, agentB, queueB } = await inboxScenario(t);
     const ticket = await f.ticket(companyId, { queueId: queueA.id });
     const api = await t.as(agent);

@@ -11,18 +11,30 @@ import { fieldError } from './rules';
 type NoteRow = typeof ticketNotes.$inferSelect;
 
 const present = (n: NoteRow, user: { id: number; name: string } | null): TicketNoteView => ({
-  id: n.id, note: n.note, ticketId: n.ticketId, contactId: n.contactId, userId: n.userId,
+  id: n.id,
+  note: n.note,
+  ticketId: n.ticketId,
+  contactId: n.contactId,
+  userId: n.userId,
   user: user ? { id: user.id, name: user.name } : null,
-  createdAt: n.createdAt.toISOString(), updatedAt: n.updatedAt.toISOString(),
+  createdAt: n.createdAt.toISOString(),
+  updatedAt: n.updatedAt.toISOString(),
 });
 
 /** POST /ticket-notes: an observation on a ticket the caller sees, about that ticket's contact. */
 export async function addTicketNote(ctx: RequestContext, input: z.output<typeof TicketNoteInput>): Promise<TicketNoteView> {
   const ticket = await findVisibleTicket(ctx, input.ticketId);
   if (ticket.contactId !== input.contactId) throw fieldError('contactId', 'validation.invalid');
-  const [row] = await ctx.db.insert(ticketNotes).values({
-    companyId: ctx.companyId, ticketId: ticket.id, contactId: ticket.contactId, userId: ctx.actor.id, note: input.note,
-  }).returning();
+  const [row] = await ctx.db
+    .insert(ticketNotes)
+    .values({
+      companyId: ctx.companyId,
+      ticketId: ticket.id,
+      contactId: ticket.contactId,
+      userId: ctx.actor.id,
+      note: input.note,
+    })
+    .returning();
   return present(row, { id: ctx.user.id, name: ctx.user.name });
 }
 
@@ -33,7 +45,9 @@ export async function listTicketNotes(ctx: RequestContext, q: { ticketId: number
 }
 
 async function notesOf(db: DbOrTx, ticketId: number, contactId: number | undefined): Promise<TicketNoteView[]> {
-  const rows = await db.select({ note: ticketNotes, user: { id: users.id, name: users.name } }).from(ticketNotes)
+  const rows = await db
+    .select({ note: ticketNotes, user: { id: users.id, name: users.name } })
+    .from(ticketNotes)
     .leftJoin(users, eq(users.id, ticketNotes.userId))
     .where(and(eq(ticketNotes.ticketId, ticketId), contactId === undefined ? undefined : eq(ticketNotes.contactId, contactId)))
     .orderBy(desc(ticketNotes.createdAt), desc(ticketNotes.id));
@@ -42,7 +56,10 @@ async function notesOf(db: DbOrTx, ticketId: number, contactId: number | undefin
 
 /** DELETE /ticket-notes/{id}: the note's author or an admin; another company's note is unknown. */
 export async function deleteTicketNote(ctx: RequestContext, id: number): Promise<void> {
-  const [note] = await ctx.db.select().from(ticketNotes).where(and(eq(ticketNotes.companyId, ctx.companyId), eq(ticketNotes.id, id)));
+  const [note] = await ctx.db
+    .select()
+    .from(ticketNotes)
+    .where(and(eq(ticketNotes.companyId, ctx.companyId), eq(ticketNotes.id, id)));
   if (!note) throw new AppError('ERR_NOT_FOUND', 404);
   if (note.userId !== ctx.actor.id && !isAdmin(ctx.actor)) throw forbidden();
   await ctx.db.delete(ticketNotes).where(eq(ticketNotes.id, note.id));

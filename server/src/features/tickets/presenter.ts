@@ -1,7 +1,10 @@
 import type { TagRef, TicketView } from '@chatflow/contract';
 import type { ConnectionRow, ContactRow, TicketRow } from '../../db/schema';
 
-type ContactPart = Pick<ContactRow, 'id' | 'name' | 'number' | 'email' | 'urlPicture' | 'disableBot' | 'active' | 'acceptAudioMessage' | 'isGroup'>;
+type ContactPart = Pick<
+  ContactRow,
+  'id' | 'name' | 'number' | 'email' | 'urlPicture' | 'disableBot' | 'active' | 'acceptAudioMessage' | 'isGroup'
+>;
 
 /** A ticket with what its view shows: loaded in bulk by loader.ts. */
 export interface TicketBundle {

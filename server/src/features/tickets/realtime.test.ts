@@ -46,7 +46,7 @@ function record(socket: Socket, companyId: number) {
 }
 
 describe('chat box', () => {
-  test('a socket joins a ticket\'s chat box only when its user may see the ticket', async () => {
+  test("a socket joins a ticket's chat box only when its user may see the ticket", async () => {
     const { f, companyId, agent, queueA, queueB } = await inboxScenario(t);
     const visible = await f.ticket(companyId, { queueId: queueA.id });
     const hidden = await f.ticket(companyId, { queueId: queueB.id });
@@ -64,13 +64,14 @@ describe('chat box', () => {
 });
 
 describe('rooms follow the user', () => {
-  test('after an admin changes a user\'s queues and flags, their socket\'s rooms change at once', async () => {
+  test("after an admin changes a user's queues and flags, their socket's rooms change at once", async () => {
     const { f, companyId, admin, agent, queueA, queueB } = await inboxScenario(t);
     const socket = await online(agent);
     // the visibility rooms are joined just after connecting (they need the user's queues)
     await until(async () => (await roomsOf(companyId, socket)).includes(`queue:${queueA.id}`), 'joined queue A');
-    expect((await roomsOf(companyId, socket)).filter((r) => !r.startsWith('user:') && !r.startsWith('session:') && r !== socket.id))
-      .toEqual([`queue:${queueA.id}`]);
+    expect(
+      (await roomsOf(companyId, socket)).filter((r) => !r.startsWith('user:') && !r.startsWith('session:') && r !== socket.id),
+    ).toEqual([`queue:${queueA.id}`]);
     const res = await (await t.as(admin)).put(`/users/${agent.id}`, { queueIds: [queueB.id], allowGroup: true, allTicket: 'enable' });
     expect(res.statusCode).toBe(200);
     await until(async () => (await roomsOf(companyId, socket)).includes(`queue:${queueB.id}`), 'joined queue B');
@@ -84,7 +85,7 @@ describe('rooms follow the user', () => {
   });
 });
 
-describe('ticket events reach exactly the ticket\'s audience', () => {
+describe("ticket events reach exactly the ticket's audience", () => {
   test('an accept is heard by the queue and admins, not by another queue; a transfer drops it from the old queue', async () => {
     const { f, companyId, admin, agent, agentB, queueA, queueB } = await inboxScenario(t);
     const ticket = await f.ticket(companyId, { queueId: queueA.id });

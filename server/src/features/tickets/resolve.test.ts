@@ -11,11 +11,17 @@ const bodies = async (ticketId: number) =>
 const trackingOf = async (ticketId: number) => (await db().select().from(ticketTrackings).where(eq(ticketTrackings.ticketId, ticketId)))[0];
 
 describe('resolve (open or group → closed)', () => {
-  test('with the connection\'s farewell when the agent has none; logged, tracked, lists updated', async () => {
+  test("with the connection's farewell when the agent has none; logged, tracked, lists updated", async () => {
     const { f, companyId, agent, queueA } = await inboxScenario(t);
     const connection = await f.connection(companyId, { complationMessage: 'Obrigado pelo contato, {{name}}.' });
     const contact = await f.contact(companyId, { name: 'Ana' });
-    const ticket = await f.ticket(companyId, { status: 'open', userId: agent.id, queueId: queueA.id, connectionId: connection.id, contactId: contact.id });
+    const ticket = await f.ticket(companyId, {
+      status: 'open',
+      userId: agent.id,
+      queueId: queueA.id,
+      connectionId: connection.id,
+      contactId: contact.id,
+    });
     const res = await (await t.as(agent)).put(`/tickets/${ticket.id}`, { status: 'closed', userId: agent.id, sendFarewellMessage: true });
     expect(res.json()).toMatchObject({ status: 'closed', userId: agent.id });
     expect(await bodies(ticket.id)).toEqual(['Obrigado pelo contato, Ana.']);
@@ -30,7 +36,7 @@ describe('resolve (open or group → closed)', () => {
     expect(events.some((e) => e.payload.action === 'removeFromList')).toBe(true);
   });
 
-  test('the agent\'s own farewellMessage wins; sendFarewellMessage false sends nothing', async () => {
+  test("the agent's own farewellMessage wins; sendFarewellMessage false sends nothing", async () => {
     const { f, companyId, agent, queueA } = await inboxScenario(t);
     await db().update(users).set({ farewellMessage: 'Até logo!' }).where(eq(users.id, agent.id));
     const connection = await f.connection(companyId, { complationMessage: 'Conexão diz tchau' });
@@ -56,7 +62,7 @@ describe('resolve (open or group → closed)', () => {
     expect((await api.put(`/tickets/${ticket.id}`, { status: 'closed' })).json().status).toBe('closed');
   });
 
-  test('userRating: the connection\'s ratingMessage follows and the attendance waits for a rating', async () => {
+  test("userRating: the connection's ratingMessage follows and the attendance waits for a rating", async () => {
     const { f, companyId, agent, queueA } = await inboxScenario(t);
     await f.setting(companyId, 'userRating', 'enabled');
     const connection = await f.connection(companyId, { complationMessage: 'Tchau', ratingMessage: 'Avalie de 1 a 5' });
@@ -105,7 +111,12 @@ describe('ignore (pending → closed)', () => {
 describe('the integration toggle and other fields', () => {
   test('useIntegration alone changes no status; an unchanged body moves nothing', async () => {
     const { f, companyId, agent, queueA } = await inboxScenario(t);
-    const ticket = await f.ticket(companyId, { status: 'open', userId: agent.id, queueId: queueA.id, updatedAt: new Date('2025-01-01T00:00:00Z') });
+    const ticket = await f.ticket(companyId, {
+      status: 'open',
+      userId: agent.id,
+      queueId: queueA.id,
+      updatedAt: new Date('2025-01-01T00:00:00Z'),
+    });
     const api = await t.as(agent);
     const toggled = await api.put(`/tickets/${ticket.id}`, { useIntegration: true, amountUsedBotQueues: 2 });
     expect(toggled.json()).toMatchObject({ status: 'open', useIntegration: true });

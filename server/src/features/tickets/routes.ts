@@ -1,5 +1,12 @@
 import {
-  IdParam, TicketCloseAllInput, TicketCountsQuery, TicketCreateInput, TicketListQuery, TicketPathParam, TicketUpdateInput, TicketUuidParam,
+  IdParam,
+  TicketCloseAllInput,
+  TicketCountsQuery,
+  TicketCreateInput,
+  TicketListQuery,
+  TicketPathParam,
+  TicketUpdateInput,
+  TicketUuidParam,
 } from '@chatflow/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Server } from 'socket.io';
@@ -22,50 +29,67 @@ import { listTickets } from './queries/list';
  * Every read goes through visibility (canSeeTicket); another company's or a hidden ticket is 404.
  * Our additions: GET /tickets/counts (tab badges) and POST /tickets/{id}/read (unread reset).
  */
-export const ticketRoutes = (deps: { db: Db }): FastifyPluginAsyncZod => async (app) => {
-  registerTicketChatBox(app.getDecorator<Server>('io'), deps.db);
+export const ticketRoutes =
+  (deps: { db: Db }): FastifyPluginAsyncZod =>
+  async (app) => {
+    registerTicketChatBox(app.getDecorator<Server>('io'), deps.db);
 
-  app.get('/tickets', { schema: { querystring: TicketListQuery }, preHandler: app.authenticate },
-    async (req) => listTickets(req.ctx, req.query));
+    app.get('/tickets', { schema: { querystring: TicketListQuery }, preHandler: app.authenticate }, async (req) =>
+      listTickets(req.ctx, req.query),
+    );
 
-  app.get('/tickets/counts', { schema: { querystring: TicketCountsQuery }, preHandler: app.authenticate },
-    async (req) => countTickets(req.ctx, req.query));
+    app.get('/tickets/counts', { schema: { querystring: TicketCountsQuery }, preHandler: app.authenticate }, async (req) =>
+      countTickets(req.ctx, req.query),
+    );
 
-  app.get('/tickets/u/:uuid', { schema: { params: TicketUuidParam }, preHandler: app.authenticate }, async (req) => {
-    const ticket = await findVisibleTicket(req.ctx, req.params.uuid);
-    await logAccess(req.ctx, ticket);
-    return loadTicketView(req.ctx.db, req.ctx.companyId, ticket.id, req.ctx.actor);
-  });
+    app.get('/tickets/u/:uuid', { schema: { params: TicketUuidParam }, preHandler: app.authenticate }, async (req) => {
+      const ticket = await findVisibleTicket(req.ctx, req.params.uuid);
+      await logAccess(req.ctx, ticket);
+      return loadTicketView(req.ctx.db, req.ctx.companyId, ticket.id, req.ctx.actor);
+    });
 
-  app.get('/tickets/:id', { schema: { params: IdParam }, preHandler: app.authenticate }, async (req) => {
-    const ticket = await findVisibleTicket(req.ctx, req.params.id);
-    return loadTicketView(req.ctx.db, req.ctx.companyId, ticket.id, req.ctx.actor);
-  });
+    app.get('/tickets/:id', { schema: { params: IdParam }, preHandler: app.authenticate }, async (req) => {
+      const ticket = await findVisibleTicket(req.ctx, req.params.id);
+      return loadTicketView(req.ctx.db, req.ctx.companyId, ticket.id, req.ctx.actor);
+    });
 
-  app.post('/tickets', { schema: { body: TicketCreateInput }, preHandler: app.authenticate },
-    async (req) => createTicket(req.ctx, req.body));
+    app.post('/tickets', { schema: { body: TicketCreateInput }, preHandler: app.authenticate }, async (req) =>
+      createTicket(req.ctx, req.body),
+    );
 
-  app.put('/tickets/:id', { schema: { params: IdParam, body: TicketUpdateInput }, preHandler: app.authenticate },
-    async (req) => updateTicket(req.ctx, req.params.id, req.body));
+    app.put('/tickets/:id', { schema: { params: IdParam, body: TicketUpdateInput }, preHandler: app.authenticate }, async (req) =>
+      updateTicket(req.ctx, req.params.id, req.body),
+    );
 
-  app.post('/tickets/:id/read', { schema: { params: IdParam }, preHandler: app.authenticate }, async (req) => {
-    await markTicketRead(req.ctx, await findVisibleTicket(req.ctx, req.params.id));
-    return { ticketId: req.params.id, unreadMessages: 0 };
-  });
+    app.post('/tickets/:id/read', { schema: { params: IdParam }, preHandler: app.authenticate }, async (req) => {
+      await markTicketRead(req.ctx, await findVisibleTicket(req.ctx, req.params.id));
+      return { ticketId: req.params.id, unreadMessages: 0 };
+    });
 
-  app.delete('/tickets/:id', {
-    schema: { params: IdParam }, preHandler: [app.authenticate, requirePermission('ticket-options:deleteTicket')],
-  }, async (req) => {
-    await deleteTicket(req.ctx, req.params.id);
-    return { message: 'ticket deleted' };
-  });
+    app.delete(
+      '/tickets/:id',
+      {
+        schema: { params: IdParam },
+        preHandler: [app.authenticate, requirePermission('ticket-options:deleteTicket')],
+      },
+      async (req) => {
+        await deleteTicket(req.ctx, req.params.id);
+        return { message: 'ticket deleted' };
+      },
+    );
 
-  app.post('/tickets/closeAll', {
-    schema: { body: TicketCloseAllInput }, preHandler: [app.authenticate, requirePermission('tickets-manager:closeAll')],
-  }, async (req) => closeAllTickets(req.ctx, req.body));
+    app.post(
+      '/tickets/closeAll',
+      {
+        schema: { body: TicketCloseAllInput },
+        preHandler: [app.authenticate, requirePermission('tickets-manager:closeAll')],
+      },
+      async (req) => closeAllTickets(req.ctx, req.body),
+    );
 
-  app.get('/tickets-log/:ticketId', { schema: { params: TicketPathParam }, preHandler: app.authenticate },
-    async (req) => listTicketLogs(req.ctx.db, (await findVisibleTicket(req.ctx, req.params.ticketId)).id));
+    app.get('/tickets-log/:ticketId', { schema: { params: TicketPathParam }, preHandler: app.authenticate }, async (req) =>
+      listTicketLogs(req.ctx.db, (await findVisibleTicket(req.ctx, req.params.ticketId)).id),
+    );
 
-  await app.register(annotationRoutes);
-};
+    await app.register(annotationRoutes);
+  };

@@ -22,17 +22,26 @@ export async function assertQueueChoice(db: DbOrTx, companyId: number, queueId: 
     if (await companyHasQueues(db, companyId)) throw fieldError('queueId', 'validation.required');
     return;
   }
-  const [row] = await db.select({ id: queues.id }).from(queues).where(and(eq(queues.companyId, companyId), eq(queues.id, queueId)));
+  const [row] = await db
+    .select({ id: queues.id })
+    .from(queues)
+    .where(and(eq(queues.companyId, companyId), eq(queues.id, queueId)));
   if (!row) throw new AppError('ERR_NOT_FOUND', 404);
 }
 
 export async function assertCompanyUser(db: DbOrTx, companyId: number, userId: number): Promise<void> {
-  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.companyId, companyId), eq(users.id, userId)));
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
   if (!row) throw new AppError('ERR_NO_USER_FOUND', 404);
 }
 
 export async function findCompanyContact(db: DbOrTx, companyId: number, contactId: number) {
-  const [row] = await db.select().from(contacts).where(and(eq(contacts.companyId, companyId), eq(contacts.id, contactId)));
+  const [row] = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.id, contactId)));
   if (!row) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
   return row;
 }

@@ -18,7 +18,10 @@ export async function changeTicketTags(ctx: RequestContext, ticketId: number, ta
     if (tagId === null) {
       await tx.delete(ticketTags).where(eq(ticketTags.ticketId, ticket.id));
     } else {
-      const [tag] = await tx.select({ id: tags.id }).from(tags).where(and(eq(tags.companyId, ctx.companyId), eq(tags.id, tagId)));
+      const [tag] = await tx
+        .select({ id: tags.id })
+        .from(tags)
+        .where(and(eq(tags.companyId, ctx.companyId), eq(tags.id, tagId)));
       if (!tag) throw new AppError('ERR_NOT_FOUND', 404);
       await tx.insert(ticketTags).values({ ticketId: ticket.id, tagId: tag.id }).onConflictDoNothing();
     }

@@ -7,7 +7,11 @@ import { inboxScenario, ticketEvents } from './test-scenario';
 const t = useTestApp();
 const db = () => t.database.db;
 const logsOf = async (ticketId: number) =>
-  (await db().select().from(ticketLogs).where(eq(ticketLogs.ticketId, ticketId)).orderBy(ticketLogs.id)).map((l) => [l.type, l.userId, l.queueId]);
+  (await db().select().from(ticketLogs).where(eq(ticketLogs.ticketId, ticketId)).orderBy(ticketLogs.id)).map((l) => [
+    l.type,
+    l.userId,
+    l.queueId,
+  ]);
 const bodies = async (ticketId: number) =>
   (await db().select().from(messages).where(eq(messages.ticketId, ticketId)).orderBy(messages.id)).map((m) => m.body);
 
@@ -15,9 +19,17 @@ describe('transfer', () => {
   test('to another queue and agent: open for them, both logs, events leave the old queue', async () => {
     const { f, companyId, agent, agentB, queueA, queueB } = await inboxScenario(t);
     const ticket = await f.ticket(companyId, { status: 'open', userId: agent.id, queueId: queueA.id });
-    const res = await (await t.as(agent)).put(`/tickets/${ticket.id}`, { userId: agentB.id, queueId: queueB.id, status: 'open', isTransfered: true });
+    const res = await (await t.as(agent)).put(`/tickets/${ticket.id}`, {
+      userId: agentB.id,
+      queueId: queueB.id,
+      status: 'open',
+      isTransfered: true,
+    });
     expect(res.json()).toMatchObject({ status: 'open', userId: agentB.id, queueId: queueB.id });
-    expect(await logsOf(ticket.id)).toEqual([['transfered', agent.id, queueB.id], ['receivedTransfer', agentB.id, queueB.id]]);
+    expect(await logsOf(ticket.id)).toEqual([
+      ['transfered', agent.id, queueB.id],
+      ['receivedTransfer', agentB.id, queueB.id],
+    ]);
     const events = ticketEvents(t, companyId, ticket.id);
     expect(events.map((e) => [e.payload.action, e.room])).toEqual([
       ['removeFromList', ['admins', `user:${agent.id}`, `queue:${queueA.id}`]],
@@ -53,7 +65,7 @@ describe('transfer', () => {
     expect(res.json()).toMatchObject({ status: 'group', userId: grouper.id });
   });
 
-  test('the message goes to the contact only with sendMsgTransfTicket on (typed text, else the setting\'s)', async () => {
+  test("the message goes to the contact only with sendMsgTransfTicket on (typed text, else the setting's)", async () => {
     const { f, companyId, agent, agentB, queueA, queueB } = await inboxScenario(t);
     const api = await t.as(agent);
     const off = await f.ticket(companyId, { status: 'open', userId: agent.id, queueId: queueA.id });
@@ -77,14 +89,15 @@ describe('transfer', () => {
     const noQueue = await api.put(`/tickets/${ticket.id}`, { queueId: null, isTransfered: true });
     expect(noQueue.json()).toMatchObject({ error: 'ERR_VALIDATION', fields: [{ field: 'queueId', key: 'validation.required' }] });
     expect((await api.put(`/tickets/${ticket.id}`, { queueId: stranger.queueA.id, isTransfered: true })).statusCode).toBe(404);
-    expect((await api.put(`/tickets/${ticket.id}`, { queueId: queueA.id, userId: stranger.agent.id, isTransfered: true })).json())
-      .toEqual({ error: 'ERR_NO_USER_FOUND' });
+    expect((await api.put(`/tickets/${ticket.id}`, { queueId: queueA.id, userId: stranger.agent.id, isTransfered: true })).json()).toEqual({
+      error: 'ERR_NO_USER_FOUND',
+    });
     expect((await db().select().from(tickets).where(eq(tickets.id, ticket.id)))[0].userId).toBe(agent.id);
   });
 });
 
 describe('reopen (closed → open)', () => {
-  test('opens for the current user in the ticket\'s queue, with a new attendance', async () => {
+  test("opens for the current user in the ticket's queue, with a new attendance", async () => {
     const { f, companyId, agent, queueA, member } = await inboxScenario(t);
     const former = await member([queueA.id]);
     const ticket = await f.ticket(companyId, { status: 'closed', userId: former.id, queueId: queueA.id });
@@ -110,13 +123,32 @@ describe('reopen (closed → open)', () => {
   test('when the contact has another active ticket on the connection: 409 with that one', async () => {
     const { f, companyId, agent, agentB, queueA, queueB, connection } = await inboxScenario(t);
     const contact = await f.contact(companyId);
-    const old = await f.ticket(companyId, { status: 'closed', userId: agent.id, queueId: queueA.id, contactId: contact.id, connectionId: connection.id });
-    const current = await f.ticket(companyId, { status: 'open', userId: agentB.id, queueId: queueB.id, contactId: contact.id, connectionId: connection.id });
+    const old = await f.ticket(companyId, {
+      status: 'closed',
+      userId: agent.id,
+      queueId: queueA.id,
+      contactId: contact.id,
+      connectionId: connection.id,
+    });
+    const current = await f.ticket(companyId, {
+      status: 'open',
+      userId: agentB.id,
+      queueId: queueB.id,
+      contactId: contact.id,
+      connectionId: connection.id,
+    });
     const res = await (await t.as(agent)).put(`/tickets/${old.id}`, { status: 'open', userId: agent.id });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       error: 'ERR_OTHER_OPEN_TICKET',
-      ticket: { id: current.id, uuid: current.uuid, userId: agentB.id, status: 'open', user: { name: agentB.name }, queue: { name: queueB.name } },
+      ticket: {
+        id: current.id,
+        uuid: current.uuid,
+        userId: agentB.id,
+        status: 'open',
+        user: { name: agentB.name },
+        queue: { name: queueB.name },
+      },
     });
     expect((await db().select().from(tickets).where(eq(tickets.id, old.id)))[0].status).toBe('closed');
   });

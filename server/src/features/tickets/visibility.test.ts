@@ -34,7 +34,9 @@ describe('the one visibility predicate', () => {
   test('the SQL form selects exactly what canSeeTicket accepts, for every kind of user', async () => {
     const w = await world();
     const actors = [
-      w.admin, w.agent, w.agentB,
+      w.admin,
+      w.agent,
+      w.agentB,
       await w.member([w.queueA.id], { allTicket: 'enable' }),
       await w.member([], { allowGroup: true }),
       await w.member([w.queueA.id, w.queueB.id], { allowGroup: true, allTicket: 'enable' }),
@@ -46,7 +48,9 @@ describe('the one visibility predicate', () => {
     for (const user of actors) {
       const actor = actorOf(user);
       const queueIds = await actorQueueIds(db, user.id);
-      const viaSql = await db.select({ id: tickets.id }).from(tickets)
+      const viaSql = await db
+        .select({ id: tickets.id })
+        .from(tickets)
         .where(and(eq(tickets.companyId, w.companyId), visibleTicketsSql(actor, queueIds)));
       const viaRule = all.filter((row) => canSeeTicket(actor, queueIds, row)).map((row) => row.id);
       expect(sorted(viaSql.map((r) => r.id))).toEqual(sorted(viaRule));
@@ -89,14 +93,15 @@ describe('tabs', () => {
     expect(idsOf(await grouper.get('/tickets', { status: 'pending' }))).toEqual([]);
   });
 
-  test('an admin sees every queue; open is theirs unless show-all; closed is everyone\'s', async () => {
+  test("an admin sees every queue; open is theirs unless show-all; closed is everyone's", async () => {
     const { k, admin, queueA } = await world();
     const api = await t.as(admin);
     expect(idsOf(await api.get('/tickets', { status: 'pending' }))).toEqual(sorted([k.pA.id, k.pB.id, k.pNone.id]));
     expect(idsOf(await api.get('/tickets', { status: 'pending', queueIds: `[${queueA.id}]` }))).toEqual(sorted([k.pA.id, k.pNone.id]));
     expect(idsOf(await api.get('/tickets', { status: 'open' }))).toEqual([]);
-    expect(idsOf(await api.get('/tickets', { status: 'open', showAll: 'true' })))
-      .toEqual(sorted([k.oMine.id, k.oOther.id, k.oB.id, k.oMineInB.id]));
+    expect(idsOf(await api.get('/tickets', { status: 'open', showAll: 'true' }))).toEqual(
+      sorted([k.oMine.id, k.oOther.id, k.oB.id, k.oMineInB.id]),
+    );
     expect(idsOf(await api.get('/tickets', { status: 'closed' }))).toEqual(sorted([k.cMine.id, k.cOther.id]));
     // the group tab belongs to allowGroup, admins included
     expect(idsOf(await api.get('/tickets', { status: 'group' }))).toEqual([]);

@@ -15,8 +15,7 @@ export async function queueIdsOf(ctx: { db: DbOrTx; actor: Pick<Actor, 'id'>; qu
 }
 
 /** The contract's canSeeTicket, for callers that hold a ticket row. */
-export const actorSees = (actor: Actor, queueIds: readonly number[], ticket: TicketVisibility) =>
-  canSeeTicket(actor, queueIds, ticket);
+export const actorSees = (actor: Actor, queueIds: readonly number[], ticket: TicketVisibility) => canSeeTicket(actor, queueIds, ticket);
 
 /**
  * canSeeTicket written as SQL over `tickets`, so a list returns exactly the tickets a single fetch
@@ -51,8 +50,14 @@ export function visibleInSelectionSql(actor: Actor, queueIds: readonly number[],
   }
   const terms: SQL[] = [eq(tickets.userId, actor.id)];
   if (actor.allowGroup) {
-    terms.push(chosen === null ? eq(tickets.isGroup, true)
-      : and(eq(tickets.isGroup, true), or(isNull(tickets.queueId), chosen.length > 0 ? inArray(tickets.queueId, [...chosen]) : undefined)) as SQL);
+    terms.push(
+      chosen === null
+        ? eq(tickets.isGroup, true)
+        : (and(
+            eq(tickets.isGroup, true),
+            or(isNull(tickets.queueId), chosen.length > 0 ? inArray(tickets.queueId, [...chosen]) : undefined),
+          ) as SQL),
+    );
   }
   // A queued ticket is selected when its queue is chosen (it has a queue, so the no-queue pass does not apply).
   const queues = chosen === null ? queueIds : queueIds.filter((q) => chosen.includes(q));

@@ -7,7 +7,10 @@ import { useTestApp } from '../../test/harness';
 const t = useTestApp();
 
 const input = (over: Record<string, unknown> = {}) => ({
-  name: 'Novo Agente', email: `novo-${Math.random().toString(36).slice(2)}@test.local`, password: 'abc12', ...over,
+  name: 'Novo Agente',
+  email: `novo-${Math.random().toString(36).slice(2)}@test.local`,
+  password: 'abc12',
+  ...over,
 });
 
 async function row(id: number) {
@@ -25,10 +28,22 @@ describe('POST /users', () => {
     expect(res.statusCode).toBe(200);
     const user = res.json();
     expect(user).toMatchObject({
-      name: 'Novo Agente', email: 'mixed.case@test.local', companyId: admin.companyId, profile: 'user', super: false,
-      startWork: '00:00', endWork: '23:59', allTicket: 'disable', allowGroup: false, defaultTheme: 'light',
-      defaultMenu: 'open', userClosePendingTicket: 'enabled', showDashboard: 'disabled', allowRealTime: 'disabled',
-      allowConnections: 'disabled', allUserChat: 'disabled',
+      name: 'Novo Agente',
+      email: 'mixed.case@test.local',
+      companyId: admin.companyId,
+      profile: 'user',
+      super: false,
+      startWork: '00:00',
+      endWork: '23:59',
+      allTicket: 'disable',
+      allowGroup: false,
+      defaultTheme: 'light',
+      defaultMenu: 'open',
+      userClosePendingTicket: 'enabled',
+      showDashboard: 'disabled',
+      allowRealTime: 'disabled',
+      allowConnections: 'disabled',
+      allUserChat: 'disabled',
     });
     expect(user.queues.map((q: { id: number }) => q.id).sort()).toEqual([q1.id, q2.id].sort());
     expect(user.passwordHash).toBeUndefined();
@@ -38,7 +53,9 @@ describe('POST /users', () => {
     expect(await verifyPassword(stored.passwordHash, 'abc12')).toBe(true);
     const links = await t.database.db.select().from(userQueues).where(eq(userQueues.userId, user.id));
     expect(links).toHaveLength(2);
-    const event = t.sent.find((e) => e.event === `company-${admin.companyId}-user` && (e.payload as { action: string }).action === 'create');
+    const event = t.sent.find(
+      (e) => e.event === `company-${admin.companyId}-user` && (e.payload as { action: string }).action === 'create',
+    );
     expect(event?.payload).toMatchObject({ action: 'create', user: { id: user.id, email: 'mixed.case@test.local' } });
     expect(event?.room).toBeNull();
   });
@@ -53,26 +70,49 @@ describe('POST /users', () => {
 
   test('admin fields are taken as sent; super is never accepted from input', async () => {
     const admin = await t.factory.superUser();
-    const res = await (await t.as(admin)).post('/users', input({
-      profile: 'admin', super: true, startWork: '08:00', endWork: '18:10', allowConnections: 'enabled', farewellMessage: 'Até logo',
-    }));
+    const res = await (await t.as(admin)).post(
+      '/users',
+      input({
+        profile: 'admin',
+        super: true,
+        startWork: '08:00',
+        endWork: '18:10',
+        allowConnections: 'enabled',
+        farewellMessage: 'Até logo',
+      }),
+    );
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ profile: 'admin', super: false, startWork: '08:00', endWork: '18:10', allowConnections: 'enabled', farewellMessage: 'Até logo' });
+    expect(res.json()).toMatchObject({
+      profile: 'admin',
+      super: false,
+      startWork: '08:00',
+      endWork: '18:10',
+      allowConnections: 'enabled',
+      farewellMessage: 'Até logo',
+    });
     expect((await row(res.json().id)).super).toBe(false);
   });
 
-  test('validation: field messages in the caller\'s language', async () => {
+  test("validation: field messages in the caller's language", async () => {
     const admin = await t.factory.admin();
     const api = await t.as(admin);
     const short = await api.post('/users', input({ name: 'a' }));
     expect(short.statusCode).toBe(400);
-    expect(short.json()).toMatchObject({ error: 'ERR_VALIDATION', fields: [{ field: 'name', key: 'validation.tooShort', message: 'Muito curto!' }] });
+    expect(short.json()).toMatchObject({
+      error: 'ERR_VALIDATION',
+      fields: [{ field: 'name', key: 'validation.tooShort', message: 'Muito curto!' }],
+    });
 
     const many = await api.post('/users', { name: 'x'.repeat(51), email: 'nope', password: '123' });
     const fields = Object.fromEntries(many.json().fields.map((f: { field: string; message: string }) => [f.field, f.message]));
     expect(fields).toMatchObject({ name: 'Muito longo!', email: 'E-mail inválido', password: 'Muito curto!' });
 
-    const english = await api.inject({ method: 'POST', url: '/users', payload: input({ name: 'a' }), headers: { 'accept-language': 'en' } });
+    const english = await api.inject({
+      method: 'POST',
+      url: '/users',
+      payload: input({ name: 'a' }),
+      headers: { 'accept-language': 'en' },
+    });
     expect(english.json().fields[0].message).toBe('Too Short!');
 
     const missing = await api.post('/users', { email: 'a@b.c' });

@@ -24,7 +24,9 @@ describe('DELETE /users/:id', () => {
 
     const auth = t.sent.find((e) => e.event === `company-${admin.companyId}-auth` && e.room === `session:${session.id}`);
     expect(auth?.payload).toEqual({ action: 'update', user: { id: agent.id } });
-    const deleted = t.sent.find((e) => e.event === `company-${admin.companyId}-user` && (e.payload as { action: string }).action === 'delete');
+    const deleted = t.sent.find(
+      (e) => e.event === `company-${admin.companyId}-user` && (e.payload as { action: string }).action === 'delete',
+    );
     expect(deleted?.payload).toEqual({ action: 'delete', userId: agent.id });
     expect(deleted?.room).toBeNull();
   });
@@ -48,7 +50,7 @@ describe('DELETE /users/:id', () => {
     expect(await userExists(agent.id)).toBe(true);
   });
 
-  test('another company\'s admin gets 404 and deletes nothing', async () => {
+  test("another company's admin gets 404 and deletes nothing", async () => {
     const victim = await t.factory.user();
     const stranger = await t.factory.admin();
     const res = await (await t.as(stranger)).delete(`/users/${victim.id}`);

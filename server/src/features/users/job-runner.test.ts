@@ -85,7 +85,10 @@ describe.each(targets)('JobRunner on %s', (_name, open) => {
     const target = await open();
     database = target.database;
     const deps: JobDeps = {
-      db: database.db, config: target.config, realtime, log: pino({ level: 'silent' }),
+      db: database.db,
+      config: target.config,
+      realtime,
+      log: pino({ level: 'silent' }),
       get jobs() {
         return runner;
       },
@@ -116,8 +119,10 @@ describe.each(targets)('JobRunner on %s', (_name, open) => {
       return row.online === false;
     });
     await until(async () => sent.some((e) => e.event === `company-${stale.companyId}-user`));
-    expect(sent.find((e) => e.event === `company-${stale.companyId}-user`)?.payload)
-      .toMatchObject({ action: 'update', user: { id: stale.id, online: false } });
+    expect(sent.find((e) => e.event === `company-${stale.companyId}-user`)?.payload).toMatchObject({
+      action: 'update',
+      user: { id: stale.id, online: false },
+    });
   });
 
   test('an unknown job name or a payload of the wrong shape is refused before reaching the queue', async () => {

@@ -8,7 +8,8 @@ describe('GET /users', () => {
     const admin = await t.factory.admin({ name: 'Aaa Admin' });
     const queue = await t.factory.queue(admin.companyId, { name: 'Vendas' });
     const made = [];
-    for (let i = 0; i < 21; i++) made.push(await t.factory.user({ companyId: admin.companyId, name: `Agent ${String(i).padStart(2, '0')}` }));
+    for (let i = 0; i < 21; i++)
+      made.push(await t.factory.user({ companyId: admin.companyId, name: `Agent ${String(i).padStart(2, '0')}` }));
     await t.factory.addUserToQueue(made[0].id, queue.id);
     await t.factory.user({ name: 'Agent Elsewhere' }); // another company
 
@@ -58,7 +59,7 @@ describe('GET /users', () => {
 });
 
 describe('GET /users/list', () => {
-  test('any user of the company gets its users for pickers, and never another company\'s', async () => {
+  test("any user of the company gets its users for pickers, and never another company's", async () => {
     const admin = await t.factory.admin({ name: 'Bruno' });
     const agent = await t.factory.user({ companyId: admin.companyId, name: 'Ana', online: true });
     const queue = await t.factory.queue(admin.companyId);
@@ -70,7 +71,12 @@ describe('GET /users/list', () => {
     const list = res.json();
     expect(list.map((u: { id: number }) => u.id)).toEqual([agent.id, admin.id]);
     expect(list[0]).toEqual({
-      id: agent.id, name: 'Ana', email: agent.email, profile: 'user', online: true, profileImage: null,
+      id: agent.id,
+      name: 'Ana',
+      email: agent.email,
+      profile: 'user',
+      online: true,
+      profileImage: null,
       queues: [{ id: queue.id, name: queue.name, color: queue.color }],
     });
     expect(list.some((u: { id: number }) => u.id === stranger.id)).toBe(false);
@@ -100,7 +106,7 @@ describe('GET /users/:id', () => {
     expect(other.json()).toEqual({ error: 'ERR_NO_PERMISSION' });
   });
 
-  test('another company\'s admin gets 404 ERR_NO_USER_FOUND; an unknown id too; a non-numeric id 400', async () => {
+  test("another company's admin gets 404 ERR_NO_USER_FOUND; an unknown id too; a non-numeric id 400", async () => {
     const victim = await t.factory.user();
     const stranger = await t.factory.admin();
     const api = await t.as(stranger);

@@ -10,7 +10,12 @@ import { useTestApp } from '../../test/harness';
 
 const t = useTestApp();
 
-interface Part { name: string; value: string | Buffer; filename?: string; type?: string }
+interface Part {
+  name: string;
+  value: string | Buffer;
+  filename?: string;
+  type?: string;
+}
 
 /** A multipart/form-data body as a browser's FormData sends it. */
 function multipart(parts: Part[]) {
@@ -26,12 +31,20 @@ function multipart(parts: Part[]) {
 }
 
 const upload = (api: Requester, userId: number, file: Buffer, extra: Part[] = [{ name: 'typeArch', value: 'user' }]) =>
-  api.inject({ method: 'POST', url: `/users/${userId}/media-upload`, ...multipart([
-    { name: 'userId', value: String(userId) }, ...extra, { name: 'profileImage', value: file, filename: 'me.png', type: 'image/png' },
-  ]) });
+  api.inject({
+    method: 'POST',
+    url: `/users/${userId}/media-upload`,
+    ...multipart([
+      { name: 'userId', value: String(userId) },
+      ...extra,
+      { name: 'profileImage', value: file, filename: 'me.png', type: 'image/png' },
+    ]),
+  });
 
 const image = (format: 'png' | 'jpeg' | 'gif' | 'webp', width = 600, height = 400) =>
-  sharp({ create: { width, height, channels: 3, background: '#3366cc' } }).toFormat(format).toBuffer();
+  sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
+    .toFormat(format)
+    .toBuffer();
 
 const onDisk = (url: string) => path.join(t.config.dataDir, url.replace(/^\//, ''));
 const stored = async (id: number) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0];
@@ -99,7 +112,11 @@ describe('POST /users/:id/media-upload', () => {
   test('a missing file, a non-multipart body and a userId that disagrees with the path are 400', async () => {
     const agent = await t.factory.user();
     const api = await t.as(agent);
-    const noFile = await api.inject({ method: 'POST', url: `/users/${agent.id}/media-upload`, ...multipart([{ name: 'typeArch', value: 'user' }]) });
+    const noFile = await api.inject({
+      method: 'POST',
+      url: `/users/${agent.id}/media-upload`,
+      ...multipart([{ name: 'typeArch', value: 'user' }]),
+    });
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json().fields).toEqual([{ field: 'profileImage', key: 'validation.required', message: 'Obrigatório' }]);
     expect((await api.post(`/users/${agent.id}/media-upload`, { profileImage: 'x' })).statusCode).toBe(400);

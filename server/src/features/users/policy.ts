@@ -5,8 +5,7 @@ import type { UserRow } from '../../db/schema';
 import { forbidden } from '../../http/errors';
 
 /** An admin sees and edits every user of the company; anyone else only themself (spec 2 §6). */
-export const canManageUser = (actor: Pick<Actor, 'id' | 'profile'>, userId: number) =>
-  isAdmin(actor) || actor.id === userId;
+export const canManageUser = (actor: Pick<Actor, 'id' | 'profile'>, userId: number) => isAdmin(actor) || actor.id === userId;
 
 /**
  * A company admin may not touch the platform operator: editing the super user's e-mail or password

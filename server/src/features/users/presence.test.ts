@@ -29,14 +29,24 @@ describe('markOnline / markOffline', () => {
     const row = await stored(user.id);
     expect(row.online).toBe(true);
     expect(Date.now() - row.lastSeenAt!.getTime()).toBeLessThan(60_000);
-    expect(sent).toEqual([{
-      companyId: user.companyId, room: null, event: `company-${user.companyId}-user`,
-      payload: { action: 'update', user: expect.objectContaining({ id: user.id, online: true, queues: [{ id: queue.id, name: queue.name, color: queue.color }] }) },
-    }]);
+    expect(sent).toEqual([
+      {
+        companyId: user.companyId,
+        room: null,
+        event: `company-${user.companyId}-user`,
+        payload: {
+          action: 'update',
+          user: expect.objectContaining({ id: user.id, online: true, queues: [{ id: queue.id, name: queue.name, color: queue.color }] }),
+        },
+      },
+    ]);
     expect(JSON.stringify(sent)).not.toContain('passwordHash');
 
     // A heartbeat while already online only refreshes the beat: no event storm every 5 minutes.
-    await t.database.db.update(users).set({ lastSeenAt: ago(120_000) }).where(eq(users.id, user.id));
+    await t.database.db
+      .update(users)
+      .set({ lastSeenAt: ago(120_000) })
+      .where(eq(users.id, user.id));
     await markOnline(d, user.id);
     expect(sent).toHaveLength(1);
     expect(Date.now() - (await stored(user.id)).lastSeenAt!.getTime()).toBeLessThan(60_000);
@@ -75,9 +85,12 @@ describe('sweepStalePresence', () => {
     expect((await stored(neverBeat.id)).online).toBe(false);
     expect((await stored(fresh.id)).online).toBe(true);
     expect((await stored(offline.id)).online).toBe(false);
-    expect(sent.map((e) => [e.event, (e.payload as { user: { id: number } }).user.id]).sort()).toEqual([
-      [`company-${stale.companyId}-user`, stale.id], [`company-${neverBeat.companyId}-user`, neverBeat.id],
-    ].sort());
+    expect(sent.map((e) => [e.event, (e.payload as { user: { id: number } }).user.id]).sort()).toEqual(
+      [
+        [`company-${stale.companyId}-user`, stale.id],
+        [`company-${neverBeat.companyId}-user`, neverBeat.id],
+      ].sort(),
+    );
 
     expect(await sweepStalePresence(d)).toBe(0); // idempotent
     expect(sent).toHaveLength(2);

@@ -8,11 +8,18 @@ import type { RealtimeHooks } from '../../realtime/server';
 import { presentUser } from './presenter';
 import { queuesOfUser, queuesOfUsers } from './queries';
 
-interface PresenceDeps { db: Db; realtime: Realtime; log: FastifyBaseLogger }
+interface PresenceDeps {
+  db: Db;
+  realtime: Realtime;
+  log: FastifyBaseLogger;
+}
 
 /** Tells the company a user's online flag changed (the attendance panel and user list listen). */
 export async function announceUsers(deps: PresenceDeps, rows: UserRow[]) {
-  const queues = await queuesOfUsers(deps.db, rows.map((r) => r.id));
+  const queues = await queuesOfUsers(
+    deps.db,
+    rows.map((r) => r.id),
+  );
   for (const row of rows) {
     deps.realtime.toCompany(row.companyId, 'user', { action: 'update', user: presentUser(row, queues.get(row.id)) });
   }
@@ -25,16 +32,22 @@ export async function markOnline(deps: PresenceDeps, userId: number) {
 }
 
 export async function markOffline(deps: PresenceDeps, userId: number) {
-  const rows = await deps.db.update(users).set({ online: false })
-    .where(and(eq(users.id, userId), eq(users.online, true))).returning();
+  const rows = await deps.db
+    .update(users)
+    .set({ online: false })
+    .where(and(eq(users.id, userId), eq(users.online, true)))
+    .returning();
   await announceUsers(deps, rows);
 }
 
 /** Users whose last heartbeat is older than the timeout go offline (a crashed browser sends no disconnect). */
 export async function sweepStalePresence(deps: PresenceDeps, now = new Date()) {
   const cutoff = new Date(now.getTime() - PRESENCE_TIMEOUT_MS);
-  const rows = await deps.db.update(users).set({ online: false })
-    .where(and(eq(users.online, true), or(isNull(users.lastSeenAt), lt(users.lastSeenAt, cutoff)))).returning();
+  const rows = await deps.db
+    .update(users)
+    .set({ online: false })
+    .where(and(eq(users.online, true), or(isNull(users.lastSeenAt), lt(users.lastSeenAt, cutoff))))
+    .returning();
   await announceUsers(deps, rows);
   return rows.length;
 }

@@ -9,9 +9,12 @@ import { presentUser } from './presenter';
 export async function queuesOfUsers(db: DbOrTx, userIds: number[]): Promise<Map<number, QueueRef[]>> {
   const map = new Map<number, QueueRef[]>(userIds.map((id) => [id, []]));
   if (userIds.length === 0) return map;
-  const rows = await db.select({ userId: userQueues.userId, id: queues.id, name: queues.name, color: queues.color })
-    .from(userQueues).innerJoin(queues, eq(queues.id, userQueues.queueId))
-    .where(inArray(userQueues.userId, userIds)).orderBy(asc(queues.orderQueue), asc(queues.name));
+  const rows = await db
+    .select({ userId: userQueues.userId, id: queues.id, name: queues.name, color: queues.color })
+    .from(userQueues)
+    .innerJoin(queues, eq(queues.id, userQueues.queueId))
+    .where(inArray(userQueues.userId, userIds))
+    .orderBy(asc(queues.orderQueue), asc(queues.name));
   for (const r of rows) map.get(r.userId)?.push({ id: r.id, name: r.name, color: r.color });
   return map;
 }
@@ -22,7 +25,10 @@ export async function queuesOfUser(db: DbOrTx, userId: number): Promise<QueueRef
 
 /** A user of the company, or 404: another company's id is indistinguishable from an unknown one. */
 export async function findCompanyUser(db: DbOrTx, companyId: number, userId: number): Promise<UserRow> {
-  const [row] = await db.select().from(users).where(and(eq(users.id, userId), eq(users.companyId, companyId)));
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.companyId, companyId)));
   if (!row) throw new AppError('ERR_NO_USER_FOUND', 404);
   return row;
 }
@@ -36,9 +42,7 @@ export async function findUserView(db: DbOrTx, companyId: number, userId: number
 const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** GET /users: a page of the company's users by name, searched on name or e-mail without regard to case. */
-export async function listUsersPage(
-  db: DbOrTx, companyId: number, query: { searchParam: string; pageNumber: number },
-): Promise<UserPage> {
+export async function listUsersPage(db: DbOrTx, companyId: number, query: { searchParam: string; pageNumber: number }): Promise<UserPage> {
   const term = query.searchParam.trim();
   const where = term
     ? and(eq(users.companyId, companyId), or(ilike(users.name, containsPattern(term)), ilike(users.email, containsPattern(term))))
@@ -48,7 +52,10 @@ export async function listUsersPage(
     db.select().from(users).where(where).orderBy(asc(users.name), asc(users.id)).limit(USER_PAGE_SIZE).offset(offset),
     db.select({ count: sql<number>`count(*)::int` }).from(users).where(where),
   ]);
-  const queuesByUser = await queuesOfUsers(db, rows.map((r) => r.id));
+  const queuesByUser = await queuesOfUsers(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
     users: rows.map((r) => presentUser(r, queuesByUser.get(r.id))),
     count,
@@ -58,11 +65,22 @@ export async function listUsersPage(
 
 /** GET /users/list: every user of the company, reduced to what a picker shows. */
 export async function listUsersForPickers(db: DbOrTx, companyId: number): Promise<UserListItem[]> {
-  const rows = await db.select({
-    id: users.id, name: users.name, email: users.email, profile: users.profile,
-    online: users.online, profileImage: users.profileImage,
-  }).from(users).where(eq(users.companyId, companyId)).orderBy(asc(users.name), asc(users.id));
-  const queuesByUser = await queuesOfUsers(db, rows.map((r) => r.id));
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      profile: users.profile,
+      online: users.online,
+      profileImage: users.profileImage,
+    })
+    .from(users)
+    .where(eq(users.companyId, companyId))
+    .orderBy(asc(users.name), asc(users.id));
+  const queuesByUser = await queuesOfUsers(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({ ...r, queues: queuesByUser.get(r.id) ?? [] }));
 }
 
@@ -78,7 +96,9 @@ export async function countCompanyUsers(db: DbOrTx, companyId: number): Promise<
 }
 
 export async function countOtherAdmins(db: DbOrTx, companyId: number, exceptUserId: number): Promise<number> {
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users)
+  const [{ count }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
     .where(and(eq(users.companyId, companyId), eq(users.profile, 'admin'), sql`${users.id} <> ${exceptUserId}`));
   return count;
 }
@@ -86,7 +106,9 @@ export async function countOtherAdmins(db: DbOrTx, companyId: number, exceptUser
 /** The ids among `queueIds` that are queues of the company. */
 export async function companyQueueIds(db: DbOrTx, companyId: number, queueIds: number[]): Promise<number[]> {
   if (queueIds.length === 0) return [];
-  const rows = await db.select({ id: queues.id }).from(queues)
+  const rows = await db
+    .select({ id: queues.id })
+    .from(queues)
     .where(and(eq(queues.companyId, companyId), inArray(queues.id, queueIds)));
   return rows.map((r) => r.id);
 }

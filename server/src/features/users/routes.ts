@@ -11,40 +11,63 @@ import { findUserView, listUsersForPickers, listUsersPage } from './queries';
 
 /** Users administration (spec 2 "Users", §7 Users). The company is always the caller's. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/users', {
-    schema: { querystring: UserListQuery },
-    preHandler: [app.authenticate, requireAdmin],
-  }, async (req) => listUsersPage(req.ctx.db, req.ctx.companyId, req.query));
+  app.get(
+    '/users',
+    {
+      schema: { querystring: UserListQuery },
+      preHandler: [app.authenticate, requireAdmin],
+    },
+    async (req) => listUsersPage(req.ctx.db, req.ctx.companyId, req.query),
+  );
 
   // Pickers (transfer, filters) need the company's agents, so any signed-in user may list them.
-  app.get('/users/list', { preHandler: app.authenticate },
-    async (req) => listUsersForPickers(req.ctx.db, req.ctx.companyId));
+  app.get('/users/list', { preHandler: app.authenticate }, async (req) => listUsersForPickers(req.ctx.db, req.ctx.companyId));
 
-  app.get('/users/:id', {
-    schema: { params: IdParam },
-    preHandler: [app.authenticate, requireSelfOrAdmin],
-  }, async (req) => findUserView(req.ctx.db, req.ctx.companyId, req.params.id));
+  app.get(
+    '/users/:id',
+    {
+      schema: { params: IdParam },
+      preHandler: [app.authenticate, requireSelfOrAdmin],
+    },
+    async (req) => findUserView(req.ctx.db, req.ctx.companyId, req.params.id),
+  );
 
-  app.post('/users', {
-    schema: { body: UserCreateInput },
-    preHandler: [app.authenticate, requireAdmin],
-  }, async (req) => createUser(req.ctx, req.body));
+  app.post(
+    '/users',
+    {
+      schema: { body: UserCreateInput },
+      preHandler: [app.authenticate, requireAdmin],
+    },
+    async (req) => createUser(req.ctx, req.body),
+  );
 
-  app.put('/users/:id', {
-    schema: { params: IdParam, body: UserUpdateInput },
-    preHandler: [app.authenticate, requireSelfOrAdmin],
-  }, async (req) => updateUser(req.ctx, req.params.id, req.body));
+  app.put(
+    '/users/:id',
+    {
+      schema: { params: IdParam, body: UserUpdateInput },
+      preHandler: [app.authenticate, requireSelfOrAdmin],
+    },
+    async (req) => updateUser(req.ctx, req.params.id, req.body),
+  );
 
-  app.delete('/users/:id', {
-    schema: { params: IdParam },
-    preHandler: [app.authenticate, requireAdmin],
-  }, async (req) => {
-    await deleteUser(req.ctx, req.params.id);
-    return { message: 'User deleted' };
-  });
+  app.delete(
+    '/users/:id',
+    {
+      schema: { params: IdParam },
+      preHandler: [app.authenticate, requireAdmin],
+    },
+    async (req) => {
+      await deleteUser(req.ctx, req.params.id);
+      return { message: 'User deleted' };
+    },
+  );
 
-  app.post('/users/:id/media-upload', {
-    schema: { params: IdParam },
-    preHandler: [app.authenticate, requireSelfOrAdmin],
-  }, async (req) => ({ user: await setProfileImage(req.ctx, req.params.id, await readProfileImageUpload(req, req.params.id)) }));
+  app.post(
+    '/users/:id/media-upload',
+    {
+      schema: { params: IdParam },
+      preHandler: [app.authenticate, requireSelfOrAdmin],
+    },
+    async (req) => ({ user: await setProfileImage(req.ctx, req.params.id, await readProfileImageUpload(req, req.params.id)) }),
+  );
 };

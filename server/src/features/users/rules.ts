@@ -36,9 +36,12 @@ export async function replaceUserQueues(tx: DbOrTx, userId: number, queueIds: nu
  * the transaction, so two concurrent requests cannot both pass a count taken before the other's write.
  */
 export async function lockCompany(tx: DbOrTx, companyId: number) {
-  const [row] = await tx.select({ planUsers: plans.users }).from(companies)
+  const [row] = await tx
+    .select({ planUsers: plans.users })
+    .from(companies)
     .innerJoin(plans, eq(plans.id, companies.planId))
-    .where(eq(companies.id, companyId)).for('update', { of: companies });
+    .where(eq(companies.id, companyId))
+    .for('update', { of: companies });
   return row ?? null;
 }
 

@@ -19,10 +19,22 @@ describe('PUT /users/:id as admin', () => {
     const [q1, q2] = [await t.factory.queue(admin.companyId), await t.factory.queue(admin.companyId)];
     await t.factory.addUserToQueue(agent.id, q1.id);
     const res = await (await t.as(admin)).put(`/users/${agent.id}`, {
-      name: 'Renomeado', profile: 'admin', queueIds: [q2.id], allTicket: 'enable', startWork: '09:00', allHistoric: null,
+      name: 'Renomeado',
+      profile: 'admin',
+      queueIds: [q2.id],
+      allTicket: 'enable',
+      startWork: '09:00',
+      allHistoric: null,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: agent.id, name: 'Renomeado', profile: 'admin', allTicket: 'enable', startWork: '09:00', queues: [{ id: q2.id }] });
+    expect(res.json()).toMatchObject({
+      id: agent.id,
+      name: 'Renomeado',
+      profile: 'admin',
+      allTicket: 'enable',
+      startWork: '09:00',
+      queues: [{ id: q2.id }],
+    });
     const stored = await row(agent.id);
     expect(stored).toMatchObject({ name: 'Renomeado', profile: 'admin', allTicket: 'enable', startWork: '09:00', allHistoric: null });
     const links = await t.database.db.select().from(userQueues).where(eq(userQueues.userId, agent.id));
@@ -50,7 +62,12 @@ describe('PUT /users/:id as admin', () => {
     const queue = await t.factory.queue(admin.companyId);
     await t.factory.addUserToQueue(agent.id, queue.id);
     const res = await (await t.as(admin)).put(`/users/${agent.id}`, { defaultTheme: 'dark' });
-    expect(res.json()).toMatchObject({ defaultTheme: 'dark', farewellMessage: 'Tchau', allowConnections: 'enabled', queues: [{ id: queue.id }] });
+    expect(res.json()).toMatchObject({
+      defaultTheme: 'dark',
+      farewellMessage: 'Tchau',
+      allowConnections: 'enabled',
+      queues: [{ id: queue.id }],
+    });
   });
 
   test('validation messages, an e-mail of someone else 409, a foreign queue 404', async () => {
@@ -60,10 +77,12 @@ describe('PUT /users/:id as admin', () => {
     const api = await t.as(admin);
     const short = await api.put(`/users/${agent.id}`, { name: 'a', password: '12' });
     expect(short.statusCode).toBe(400);
-    expect(short.json().fields).toEqual(expect.arrayContaining([
-      { field: 'name', key: 'validation.tooShort', message: 'Muito curto!' },
-      { field: 'password', key: 'validation.tooShort', message: 'Muito curto!' },
-    ]));
+    expect(short.json().fields).toEqual(
+      expect.arrayContaining([
+        { field: 'name', key: 'validation.tooShort', message: 'Muito curto!' },
+        { field: 'password', key: 'validation.tooShort', message: 'Muito curto!' },
+      ]),
+    );
     const taken = await api.put(`/users/${agent.id}`, { email: other.email });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ error: 'ERR_EMAIL_ALREADY_EXISTS' });
@@ -102,7 +121,7 @@ describe('PUT /users/:id as admin', () => {
     expect((await row(admin.id)).super).toBe(false);
   });
 
-  test('another company\'s admin gets 404 and changes nothing', async () => {
+  test("another company's admin gets 404 and changes nothing", async () => {
     const victim = await t.factory.user({ name: 'Vitima' });
     const stranger = await t.factory.admin();
     const res = await (await t.as(stranger)).put(`/users/${victim.id}`, { name: 'Hacked' });
@@ -117,7 +136,12 @@ describe('PUT /users/:id as a profile user', () => {
     const agent = await t.factory.user();
     const email = `self-${agent.id}@test.local`;
     const res = await (await t.as(agent)).put(`/users/${agent.id}`, {
-      name: 'Meu Nome', email, password: 'Trocada1', defaultTheme: 'dark', defaultMenu: 'closed', defaultTicketsManagerWidth: 900,
+      name: 'Meu Nome',
+      email,
+      password: 'Trocada1',
+      defaultTheme: 'dark',
+      defaultMenu: 'closed',
+      defaultTicketsManagerWidth: 900,
     });
     expect(res.statusCode).toBe(200);
     const stored = await row(agent.id);
@@ -131,9 +155,21 @@ describe('PUT /users/:id as a profile user', () => {
     const queue = await t.factory.queue(agent.companyId);
     await t.factory.addUserToQueue(agent.id, queue.id);
     const res = await (await t.as(agent)).put(`/users/${agent.id}`, {
-      name: 'Com Formulario', profile: 'user', queueIds: [queue.id], whatsappId: null, startWork: '00:00', endWork: '23:59',
-      allTicket: 'disable', allowGroup: false, allHistoric: 'disabled', allUserChat: 'disabled', userClosePendingTicket: 'enabled',
-      showDashboard: 'disabled', allowRealTime: 'disabled', allowConnections: 'disabled', farewellMessage: '',
+      name: 'Com Formulario',
+      profile: 'user',
+      queueIds: [queue.id],
+      whatsappId: null,
+      startWork: '00:00',
+      endWork: '23:59',
+      allTicket: 'disable',
+      allowGroup: false,
+      allHistoric: 'disabled',
+      allUserChat: 'disabled',
+      userClosePendingTicket: 'enabled',
+      showDashboard: 'disabled',
+      allowRealTime: 'disabled',
+      allowConnections: 'disabled',
+      farewellMessage: '',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Com Formulario', queues: [{ id: queue.id }] });
@@ -150,7 +186,13 @@ describe('PUT /users/:id as a profile user', () => {
     const res = await (await t.as(agent)).put(`/users/${agent.id}`, { name: 'Mudou', ...change });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: 'ERR_NO_PERMISSION' });
-    expect(await row(agent.id)).toMatchObject({ name: 'Intacto', profile: 'user', allowConnections: 'disabled', endWork: '23:59', whatsappId: null });
+    expect(await row(agent.id)).toMatchObject({
+      name: 'Intacto',
+      profile: 'user',
+      allowConnections: 'disabled',
+      endWork: '23:59',
+      whatsappId: null,
+    });
   });
 
   test('changing their own queues is 403', async () => {

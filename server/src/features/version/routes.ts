@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 
 /** GET /version: the server's version for the drawer footer. Public. */
-export const versionRoutes = (config: Config): FastifyPluginAsyncZod => async (app) => {
-  app.get('/version', async () => ({ version: config.version }));
-};
+export const versionRoutes =
+  (config: Config): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/version', async () => ({ version: config.version }));
+  };

@@ -27,8 +27,9 @@ export function useAppearance(): Appearance {
 export const publicSettingsQuery = {
   queryKey: ['public-settings'],
   queryFn: async () => {
-    const entries = await Promise.all(PUBLIC_SETTING_KEYS.map(async (key) =>
-      [key, await api.get<string>(`/public-settings/${key}`).catch(() => '')] as const));
+    const entries = await Promise.all(
+      PUBLIC_SETTING_KEYS.map(async (key) => [key, await api.get<string>(`/public-settings/${key}`).catch(() => '')] as const),
+    );
     return Object.fromEntries(entries) as Partial<Record<PublicSettingKey, string>>;
   },
   staleTime: 5 * 60_000,
@@ -66,16 +67,22 @@ export function AppearanceProvider({ children }: { children: ReactNode }) {
     }
   }, [appName, settings.appLogoFavicon]);
 
-  const theme = useMemo(() => createTheme({
-    palette: {
-      mode,
-      primary: { main: (mode === 'dark' ? settings.primaryColorDark : settings.primaryColorLight) || (mode === 'dark' ? '#60a5fa' : '#2563eb') },
-      background: mode === 'light' ? { default: '#f4f6fa', paper: '#ffffff' } : { default: '#0f1218', paper: '#171b24' },
-    },
-    shape: { borderRadius: 8 },
-    typography: { fontFamily: 'Inter, Roboto, "Helvetica Neue", Arial, sans-serif' },
-    components: { MuiButton: { defaultProps: { disableElevation: true } } },
-  }), [mode, settings.primaryColorDark, settings.primaryColorLight]);
+  const theme = useMemo(
+    () =>
+      createTheme({
+        palette: {
+          mode,
+          primary: {
+            main: (mode === 'dark' ? settings.primaryColorDark : settings.primaryColorLight) || (mode === 'dark' ? '#60a5fa' : '#2563eb'),
+          },
+          background: mode === 'light' ? { default: '#f4f6fa', paper: '#ffffff' } : { default: '#0f1218', paper: '#171b24' },
+        },
+        shape: { borderRadius: 8 },
+        typography: { fontFamily: 'Inter, Roboto, "Helvetica Neue", Arial, sans-serif' },
+        components: { MuiButton: { defaultProps: { disableElevation: true } } },
+      }),
+    [mode, settings.primaryColorDark, settings.primaryColorLight],
+  );
 
   const value = useMemo(() => ({ mode, toggleMode, appName, logo, settings }), [mode, toggleMode, appName, logo, settings]);
   return (

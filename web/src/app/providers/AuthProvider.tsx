@@ -49,16 +49,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  const login = useCallback(async (input: { email: string; password: string; remember: boolean }) => {
-    const body = await api.post<{ token: string; user: SessionUserView }>('/auth/login', input);
-    tokenStore.set(body.token);
-    setUser(body.user);
-    const days = daysUntilDue(body.user.company.dueDate);
-    if (days >= 0 && days < SUBSCRIPTION_WARNING_DAYS) {
-      notify(days === 0 ? t('subscription.expiresToday') : t('subscription.expiresIn', { count: days }), 'warning', 6000);
-    }
-    return body.user;
-  }, [t]);
+  const login = useCallback(
+    async (input: { email: string; password: string; remember: boolean }) => {
+      const body = await api.post<{ token: string; user: SessionUserView }>('/auth/login', input);
+      tokenStore.set(body.token);
+      setUser(body.user);
+      const days = daysUntilDue(body.user.company.dueDate);
+      if (days >= 0 && days < SUBSCRIPTION_WARNING_DAYS) {
+        notify(days === 0 ? t('subscription.expiresToday') : t('subscription.expiresIn', { count: days }), 'warning', 6000);
+      }
+      return body.user;
+    },
+    [t],
+  );
 
   const logout = useCallback(async () => {
     await api.delete('/auth/logout').catch(() => {});
@@ -68,10 +71,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const updateUser = useCallback((patch: Partial<SessionUserView>) => setUser((u) => (u ? { ...u, ...patch } : u)), []);
 
-  const value = useMemo<AuthState>(() => ({
-    user, loading, login, logout, updateUser,
-    subscriptionValid: user ? isSubscriptionValid(user.company.id, user.company.dueDate) : false,
-  }), [user, loading, login, logout, updateUser]);
+  const value = useMemo<AuthState>(
+    () => ({
+      user,
+      loading,
+      login,
+      logout,
+      updateUser,
+      subscriptionValid: user ? isSubscriptionValid(user.company.id, user.company.dueDate) : false,
+    }),
+    [user, loading, login, logout, updateUser],
+  );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -20,5 +20,5 @@ export function PlanGate({ feature, superOnly, children }: { feature?: PlanSwitc
     const timer = setTimeout(() => navigate('/'), 1000);
     return () => clearTimeout(timer);
   }, [allowed, navigate, t]);
-  return allowed ? <>{children}</> : null;
+  return allowed ? children : null;
 }

@@ -4,7 +4,11 @@ import { Navigate, useLocation } from 'react-router';
 import { useAuth } from '../providers/AuthProvider';
 
 function Loading() {
-  return <Box sx={{ display: 'grid', placeItems: 'center', height: '100vh' }}><CircularProgress /></Box>;
+  return (
+    <Box sx={{ display: 'grid', placeItems: 'center', height: '100vh' }}>
+      <CircularProgress />
+    </Box>
+  );
 }
 
 /** Unauthenticated visitors to a private route go to /login (spec 1 §2.1). */
@@ -31,11 +35,11 @@ export function PublicRoute({ children }: { children: ReactNode }) {
 
 /** A page only some users may see: others get the 403 page. */
 export function RequireRule({ allow, children }: { allow: boolean; children: ReactNode }) {
-  return allow ? <>{children}</> : <Navigate to="/403" replace />;
+  return allow ? children : <Navigate to="/403" replace />;
 }
 
 /** Non-basic pages work only while the subscription is valid; otherwise the user goes to /financeiro. */
 export function RequireSubscription({ children }: { children: ReactNode }) {
   const { subscriptionValid } = useAuth();
-  return subscriptionValid ? <>{children}</> : <Navigate to="/financeiro" replace />;
+  return subscriptionValid ? children : <Navigate to="/financeiro" replace />;
 }

@@ -28,14 +28,21 @@ export function AppShell() {
       <Toolbar variant="dense" sx={{ justifyContent: 'space-between', px: 1 }}>
         {!collapsed && <Box component="img" src={logo} alt={appName} sx={{ height: 32, maxWidth: 160, objectFit: 'contain' }} />}
         {wide && !collapsed && (
-          <IconButton onClick={() => setOpen(false)} aria-label="collapse"><ChevronLeftIcon /></IconButton>
+          <IconButton onClick={() => setOpen(false)} aria-label="collapse">
+            <ChevronLeftIcon />
+          </IconButton>
         )}
       </Toolbar>
       <Divider />
       <Box sx={{ flexGrow: 1, overflowY: 'auto', overflowX: 'hidden' }}>
         <DrawerMenu collapsed={collapsed} onNavigate={onNavigate} />
       </Box>
-      {!collapsed && <><Divider /><VersionFooter /></>}
+      {!collapsed && (
+        <>
+          <Divider />
+          <VersionFooter />
+        </>
+      )}
     </Box>
   );
 
@@ -43,14 +50,29 @@ export function AppShell() {
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <TopBar menuOpen={wide ? open : mobileOpen} onToggleMenu={() => (wide ? setOpen((o) => !o) : setMobileOpen((o) => !o))} />
       {wide ? (
-        <Drawer variant="permanent" data-testid="drawer" data-open={open}
-          sx={{ width, flexShrink: 0, '& .MuiDrawer-paper': { width, boxSizing: 'border-box', transition: 'width 150ms', overflowX: 'hidden' } }}>
+        <Drawer
+          variant="permanent"
+          data-testid="drawer"
+          data-open={open}
+          sx={{
+            width,
+            flexShrink: 0,
+            '& .MuiDrawer-paper': { width, boxSizing: 'border-box', transition: 'width 150ms', overflowX: 'hidden' },
+          }}
+        >
           <Toolbar variant="dense" />
           {content(!open)}
         </Drawer>
       ) : (
-        <Drawer variant="temporary" open={mobileOpen} onClose={() => setMobileOpen(false)} data-testid="drawer" data-open={mobileOpen}
-          ModalProps={{ keepMounted: true }} sx={{ zIndex: (th) => th.zIndex.appBar + 1, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}>
+        <Drawer
+          variant="temporary"
+          open={mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          data-testid="drawer"
+          data-open={mobileOpen}
+          ModalProps={{ keepMounted: true }}
+          sx={{ zIndex: (th) => th.zIndex.appBar + 1, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
+        >
           {content(false, () => setMobileOpen(false))}
         </Drawer>
       )}

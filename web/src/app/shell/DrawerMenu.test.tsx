@@ -11,22 +11,59 @@ vi.mock('../providers/AuthProvider', () => ({ useAuth: () => auth }));
 vi.mock('../../lib/api', () => ({ api: { get: vi.fn(async () => helps.list) } }));
 
 const plan = {
-  id: 1, name: 'P', useWhatsapp: true, useFacebook: true, useInstagram: true, useCampaigns: true, useSchedules: true,
-  useInternalChat: true, useExternalApi: true, useKanban: true, useOpenAi: true, useIntegrations: true,
+  id: 1,
+  name: 'P',
+  useWhatsapp: true,
+  useFacebook: true,
+  useInstagram: true,
+  useCampaigns: true,
+  useSchedules: true,
+  useInternalChat: true,
+  useExternalApi: true,
+  useKanban: true,
+  useOpenAi: true,
+  useIntegrations: true,
 };
 function makeUser(over: Partial<SessionUserView> = {}): SessionUserView {
   return {
-    id: 1, companyId: 2, name: 'Ana', email: 'a@x.com', profile: 'user', super: false, profileImage: null, startWork: '00:00',
-    endWork: '23:59', whatsappId: null, farewellMessage: null, defaultMenu: 'open', defaultTheme: 'light', allTicket: 'disable',
-    allowGroup: false, allHistoric: 'disabled', allUserChat: 'disabled', userClosePendingTicket: 'enabled', showDashboard: 'disabled',
-    allowRealTime: 'disabled', allowConnections: 'disabled', defaultTicketsManagerWidth: 1100, online: true, queues: [], createdAt: '',
+    id: 1,
+    companyId: 2,
+    name: 'Ana',
+    email: 'a@x.com',
+    profile: 'user',
+    super: false,
+    profileImage: null,
+    startWork: '00:00',
+    endWork: '23:59',
+    whatsappId: null,
+    farewellMessage: null,
+    defaultMenu: 'open',
+    defaultTheme: 'light',
+    allTicket: 'disable',
+    allowGroup: false,
+    allHistoric: 'disabled',
+    allUserChat: 'disabled',
+    userClosePendingTicket: 'enabled',
+    showDashboard: 'disabled',
+    allowRealTime: 'disabled',
+    allowConnections: 'disabled',
+    defaultTicketsManagerWidth: 1100,
+    online: true,
+    queues: [],
+    createdAt: '',
     company: { id: 2, name: 'ACME', dueDate: '2999-01-01', settings: [], plan },
     ...over,
   };
 }
 function renderMenu() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(<QueryClientProvider client={client}><MemoryRouter><DrawerMenu collapsed={false} /></MemoryRouter></QueryClientProvider>);
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <DrawerMenu collapsed={false} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
 }
 
 describe('DrawerMenu', () => {

@@ -47,8 +47,14 @@ export function DrawerMenu({ collapsed, onNavigate }: { collapsed: boolean; onNa
               const label = t(`mainDrawer.listItems.${entry.key}`);
               return (
                 <Tooltip key={entry.key} title={collapsed ? label : ''} placement="right">
-                  <ListItemButton component={NavLink} to={entry.path} end={entry.path === '/'} onClick={onNavigate}
-                    data-menu={entry.key} sx={{ '&.active': { bgcolor: 'action.selected' } }}>
+                  <ListItemButton
+                    component={NavLink}
+                    to={entry.path}
+                    end={entry.path === '/'}
+                    onClick={onNavigate}
+                    data-menu={entry.key}
+                    sx={{ '&.active': { bgcolor: 'action.selected' } }}
+                  >
                     <ListItemIcon sx={{ minWidth: 40 }}>{MENU_ICONS[entry.key]}</ListItemIcon>
                     {!collapsed && <ListItemText primary={label} />}
                   </ListItemButton>

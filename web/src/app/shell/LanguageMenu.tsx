@@ -10,17 +10,26 @@ export function LanguageMenu({ color = 'inherit' }: { color?: 'inherit' | 'prima
   return (
     <>
       <Tooltip title={t('mainDrawer.appBar.language')}>
-        <IconButton color={color} onClick={(e) => setAnchor(e.currentTarget)} aria-label={t('mainDrawer.appBar.language')} data-testid="language-button">
+        <IconButton
+          color={color}
+          onClick={(e) => setAnchor(e.currentTarget)}
+          aria-label={t('mainDrawer.appBar.language')}
+          data-testid="language-button"
+        >
           <TranslateIcon />
         </IconButton>
       </Tooltip>
       <Menu open={!!anchor} anchorEl={anchor} onClose={() => setAnchor(null)}>
         {SUPPORTED_LANGUAGES.map((l) => (
-          <MenuItem key={l.code} selected={i18n.language === l.code} data-lang={l.code}
+          <MenuItem
+            key={l.code}
+            selected={i18n.language === l.code}
+            data-lang={l.code}
             onClick={() => {
               setLanguage(l.code);
               setAnchor(null);
-            }}>
+            }}
+          >
             {l.label}
           </MenuItem>
         ))}

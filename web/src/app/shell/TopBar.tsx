@@ -22,14 +22,27 @@ export function TopBar({ onToggleMenu, menuOpen }: { onToggleMenu(): void; menuO
   return (
     <AppBar position="fixed" color="primary" elevation={0} sx={{ zIndex: (th) => th.zIndex.drawer + 1 }}>
       <Toolbar variant="dense" sx={{ gap: 1 }}>
-        <IconButton color="inherit" edge="start" onClick={onToggleMenu} data-testid="menu-toggle"
-          aria-label={t(menuOpen ? 'mainDrawer.appBar.closeMenu' : 'mainDrawer.appBar.openMenu')}>
+        <IconButton
+          color="inherit"
+          edge="start"
+          onClick={onToggleMenu}
+          data-testid="menu-toggle"
+          aria-label={t(menuOpen ? 'mainDrawer.appBar.closeMenu' : 'mainDrawer.appBar.openMenu')}
+        >
           <MenuIcon />
         </IconButton>
         <Typography component="div" variant="body1" noWrap sx={{ flexGrow: 1 }} data-testid="greeting">
-          <Trans i18nKey="greeting" defaults="{{greeting}} <b>{{name}}</b>, {{welcome}} <b>{{company}}</b>!"
-            values={{ greeting: t('mainDrawer.appBar.greeting'), name: user.name, welcome: t('mainDrawer.appBar.welcome'), company: user.company.name }}
-            components={{ b: <b /> }} />
+          <Trans
+            i18nKey="greeting"
+            defaults="{{greeting}} <b>{{name}}</b>, {{welcome}} <b>{{company}}</b>!"
+            values={{
+              greeting: t('mainDrawer.appBar.greeting'),
+              name: user.name,
+              welcome: t('mainDrawer.appBar.welcome'),
+              company: user.company.name,
+            }}
+            components={{ b: <b /> }}
+          />
           {isAdmin(user) && (
             <Box component="span" sx={{ ml: 1, display: { xs: 'none', md: 'inline' } }} data-testid="due-date">
               ({t('mainDrawer.appBar.active')} {formatDate(user.company.dueDate)})
@@ -44,7 +57,13 @@ export function TopBar({ onToggleMenu, menuOpen }: { onToggleMenu(): void; menuO
           </IconButton>
         </Tooltip>
         <Tooltip title={t('mainDrawer.appBar.theme')}>
-          <IconButton color="inherit" onClick={toggleMode} aria-label={t('mainDrawer.appBar.theme')} data-testid="theme-toggle" data-mode={mode}>
+          <IconButton
+            color="inherit"
+            onClick={toggleMode}
+            aria-label={t('mainDrawer.appBar.theme')}
+            data-testid="theme-toggle"
+            data-mode={mode}
+          >
             {mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
           </IconButton>
         </Tooltip>

@@ -19,12 +19,24 @@ export function UserMenu() {
         {user?.profileImage ? <Avatar src={user.profileImage} sx={{ width: 32, height: 32 }} /> : <AccountCircle />}
       </IconButton>
       <Menu open={!!anchor} anchorEl={anchor} onClose={() => setAnchor(null)}>
-        <MenuItem onClick={() => { setAnchor(null); setProfileOpen(true); }}>{t('mainDrawer.appBar.user.profile')}</MenuItem>
-        <MenuItem data-testid="logout" onClick={async () => {
-          setAnchor(null);
-          await logout();
-          navigate('/login');
-        }}>{t('mainDrawer.appBar.user.logout')}</MenuItem>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            setProfileOpen(true);
+          }}
+        >
+          {t('mainDrawer.appBar.user.profile')}
+        </MenuItem>
+        <MenuItem
+          data-testid="logout"
+          onClick={async () => {
+            setAnchor(null);
+            await logout();
+            navigate('/login');
+          }}
+        >
+          {t('mainDrawer.appBar.user.logout')}
+        </MenuItem>
       </Menu>
       {profileOpen && (
         <Suspense fallback={null}>

@@ -11,7 +11,8 @@ export function VersionFooter() {
   const { data } = useQuery({ queryKey: ['version'], queryFn: () => api.get<{ version: string }>('/version'), staleTime: Infinity });
   return (
     <Typography variant="caption" color="text.secondary" sx={{ px: 2, py: 1, display: 'block' }} data-testid="version">
-      {t('mainDrawer.listItems.version')} {WEB_VERSION}{data ? ` · API ${data.version}` : ''}
+      {t('mainDrawer.listItems.version')} {WEB_VERSION}
+      {data ? ` · API ${data.version}` : ''}
     </Typography>
   );
 }

@@ -23,12 +23,24 @@ export function VolumeControl() {
           {volume === 0 ? <VolumeOffIcon /> : <VolumeUpIcon />}
         </IconButton>
       </Tooltip>
-      <Popover open={!!anchor} anchorEl={anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
-        <Slider sx={{ width: 160, m: 2 }} min={0} max={1} step={0.1} value={volume} aria-label={t('mainDrawer.appBar.volume')}
+      <Popover
+        open={!!anchor}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      >
+        <Slider
+          sx={{ width: 160, m: 2 }}
+          min={0}
+          max={1}
+          step={0.1}
+          value={volume}
+          aria-label={t('mainDrawer.appBar.volume')}
           onChange={(_e, v) => {
             setVolume(v as number);
             localStorage.setItem(KEY, String(v));
-          }} />
+          }}
+        />
       </Popover>
     </>
   );

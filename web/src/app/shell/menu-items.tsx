@@ -29,14 +29,33 @@ import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import type { ReactElement } from 'react';
 
 export const MENU_ICONS: Record<MenuKey, ReactElement> = {
-  dashboard: <DashboardIcon />, reports: <QueryStatsIcon />, moments: <TableChartIcon />,
-  tickets: <WhatsAppIcon />, quickMessages: <FlashOnIcon />, contacts: <ContactPhoneIcon />, tags: <LocalOfferIcon />,
-  kanban: <ViewKanbanIcon />, schedules: <EventIcon />, chats: <ForumIcon />, campaigns: <CampaignIcon />,
-  contactLists: <ListAltIcon />, campaignsConfig: <SettingsSuggestIcon />, messagesApi: <ApiIcon />,
-  prompts: <PsychologyIcon />, queueIntegration: <DeviceHubIcon />, helps: <HelpOutlineIcon />,
-  phraseLists: <AccountTreeIcon />, flowbuilders: <AccountTreeIcon />, announcements: <AnnouncementIcon />,
-  allConnections: <AllInclusiveIcon />, companies: <BusinessIcon />, connections: <SyncAltIcon />,
-  users: <PeopleIcon />, queues: <ChatIcon />, files: <FolderIcon />, financeiro: <AttachMoneyIcon />,
+  dashboard: <DashboardIcon />,
+  reports: <QueryStatsIcon />,
+  moments: <TableChartIcon />,
+  tickets: <WhatsAppIcon />,
+  quickMessages: <FlashOnIcon />,
+  contacts: <ContactPhoneIcon />,
+  tags: <LocalOfferIcon />,
+  kanban: <ViewKanbanIcon />,
+  schedules: <EventIcon />,
+  chats: <ForumIcon />,
+  campaigns: <CampaignIcon />,
+  contactLists: <ListAltIcon />,
+  campaignsConfig: <SettingsSuggestIcon />,
+  messagesApi: <ApiIcon />,
+  prompts: <PsychologyIcon />,
+  queueIntegration: <DeviceHubIcon />,
+  helps: <HelpOutlineIcon />,
+  phraseLists: <AccountTreeIcon />,
+  flowbuilders: <AccountTreeIcon />,
+  announcements: <AnnouncementIcon />,
+  allConnections: <AllInclusiveIcon />,
+  companies: <BusinessIcon />,
+  connections: <SyncAltIcon />,
+  users: <PeopleIcon />,
+  queues: <ChatIcon />,
+  files: <FolderIcon />,
+  financeiro: <AttachMoneyIcon />,
   settings: <SettingsIcon />,
 };
 
@@ -45,5 +64,14 @@ export const MENU_ICONS: Record<MenuKey, ReactElement> = {
  * entry (see isMenuEntryVisible in the contract); entries not listed here stay hidden until built.
  */
 export const BUILT_MENU_KEYS: ReadonlySet<MenuKey> = new Set<MenuKey>([
-  'users', 'queues', 'companies', 'settings', 'helps', 'financeiro', 'tickets', 'contacts', 'tags', 'quickMessages',
+  'users',
+  'queues',
+  'companies',
+  'settings',
+  'helps',
+  'financeiro',
+  'tickets',
+  'contacts',
+  'tags',
+  'quickMessages',
 ]);

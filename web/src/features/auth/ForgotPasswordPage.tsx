@@ -24,7 +24,11 @@ export default function ForgotPasswordPage() {
     resolver: zodResolver(step === 1 ? (ForgotPasswordForm as unknown as typeof ResetPasswordForm) : ResetPasswordForm),
     defaultValues: { email: '', token: '', newPassword: '', confirmPassword: '' },
   });
-  const { register, handleSubmit, formState: { errors, isSubmitting } } = form;
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -48,26 +52,62 @@ export default function ForgotPasswordPage() {
     <AuthLayout>
       <form onSubmit={onSubmit} noValidate>
         <Stack spacing={2}>
-          <Typography variant="h5" sx={{ textAlign: 'center' }}>{t('forgotPassword.title')}</Typography>
-          <TextField label={t('forgotPassword.form.email')} type="email" autoComplete="email" autoFocus fullWidth disabled={step === 2}
-            {...register('email')} error={!!errors.email} helperText={fieldError(t, errors.email)} />
+          <Typography variant="h5" sx={{ textAlign: 'center' }}>
+            {t('forgotPassword.title')}
+          </Typography>
+          <TextField
+            label={t('forgotPassword.form.email')}
+            type="email"
+            autoComplete="email"
+            autoFocus
+            fullWidth
+            disabled={step === 2}
+            {...register('email')}
+            error={!!errors.email}
+            helperText={fieldError(t, errors.email)}
+          />
           {step === 2 && (
             <>
-              <Typography variant="body2" color="text.secondary">{t('forgotPassword.codeHint')}</Typography>
-              <TextField label={t('forgotPassword.form.code')} autoComplete="one-time-code" fullWidth {...register('token')}
-                error={!!errors.token} helperText={fieldError(t, errors.token)} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
-              <PasswordField label={t('forgotPassword.form.newPassword')} autoComplete="new-password" fullWidth {...register('newPassword')}
-                error={!!errors.newPassword} helperText={fieldError(t, errors.newPassword)} />
-              <PasswordField label={t('forgotPassword.form.confirmPassword')} autoComplete="new-password" fullWidth {...register('confirmPassword')}
-                error={!!errors.confirmPassword} helperText={fieldError(t, errors.confirmPassword)} />
+              <Typography variant="body2" color="text.secondary">
+                {t('forgotPassword.codeHint')}
+              </Typography>
+              <TextField
+                label={t('forgotPassword.form.code')}
+                autoComplete="one-time-code"
+                fullWidth
+                {...register('token')}
+                error={!!errors.token}
+                helperText={fieldError(t, errors.token)}
+                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              />
+              <PasswordField
+                label={t('forgotPassword.form.newPassword')}
+                autoComplete="new-password"
+                fullWidth
+                {...register('newPassword')}
+                error={!!errors.newPassword}
+                helperText={fieldError(t, errors.newPassword)}
+              />
+              <PasswordField
+                label={t('forgotPassword.form.confirmPassword')}
+                autoComplete="new-password"
+                fullWidth
+                {...register('confirmPassword')}
+                error={!!errors.confirmPassword}
+                helperText={fieldError(t, errors.confirmPassword)}
+              />
             </>
           )}
           <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
             {step === 1 ? t('forgotPassword.buttons.send') : t('forgotPassword.buttons.reset')}
           </Button>
           <Stack spacing={1} sx={{ alignItems: 'center' }}>
-            <Link component={RouterLink} to="/login">{t('forgotPassword.buttons.login')}</Link>
-            <Link component={RouterLink} to="/signup">{t('forgotPassword.buttons.signup')}</Link>
+            <Link component={RouterLink} to="/login">
+              {t('forgotPassword.buttons.login')}
+            </Link>
+            <Link component={RouterLink} to="/signup">
+              {t('forgotPassword.buttons.signup')}
+            </Link>
           </Stack>
         </Stack>
       </form>

@@ -20,7 +20,13 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const { login } = useAuth();
   const navigate = useNavigate();
-  const { register, handleSubmit, control, setError, formState: { errors, isSubmitting } } = useForm<Form>({
+  const {
+    register,
+    handleSubmit,
+    control,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Form>({
     resolver: zodResolver(LoginInput),
     defaultValues: { email: '', password: '', remember: true },
   });
@@ -44,19 +50,47 @@ export default function LoginPage() {
     <AuthLayout>
       <form onSubmit={onSubmit} noValidate>
         <Stack spacing={2}>
-          <Typography variant="h5" sx={{ textAlign: 'center' }}>{t('login.title')}</Typography>
-          <TextField label={t('login.form.email')} type="email" autoComplete="email" autoFocus fullWidth
-            {...register('email')} error={!!errors.email} helperText={fieldError(t, errors.email)} />
-          <PasswordField label={t('login.form.password')} autoComplete="current-password" fullWidth
-            {...register('password')} error={!!errors.password} helperText={fieldError(t, errors.password)} />
-          <Controller name="remember" control={control} render={({ field }) => (
-            <FormControlLabel control={<Switch checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />}
-              label={t('login.form.remember')} />
-          )} />
-          <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>{t('login.buttons.submit')}</Button>
+          <Typography variant="h5" sx={{ textAlign: 'center' }}>
+            {t('login.title')}
+          </Typography>
+          <TextField
+            label={t('login.form.email')}
+            type="email"
+            autoComplete="email"
+            autoFocus
+            fullWidth
+            {...register('email')}
+            error={!!errors.email}
+            helperText={fieldError(t, errors.email)}
+          />
+          <PasswordField
+            label={t('login.form.password')}
+            autoComplete="current-password"
+            fullWidth
+            {...register('password')}
+            error={!!errors.password}
+            helperText={fieldError(t, errors.password)}
+          />
+          <Controller
+            name="remember"
+            control={control}
+            render={({ field }) => (
+              <FormControlLabel
+                control={<Switch checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />}
+                label={t('login.form.remember')}
+              />
+            )}
+          />
+          <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+            {t('login.buttons.submit')}
+          </Button>
           <Stack spacing={1} sx={{ alignItems: 'center' }}>
-            <Link component={RouterLink} to="/forgetpsw">{t('login.buttons.forgot')}</Link>
-            <Link component={RouterLink} to="/signup">{t('login.buttons.register')}</Link>
+            <Link component={RouterLink} to="/forgetpsw">
+              {t('login.buttons.forgot')}
+            </Link>
+            <Link component={RouterLink} to="/signup">
+              {t('login.buttons.register')}
+            </Link>
           </Stack>
         </Stack>
       </form>

@@ -27,7 +27,13 @@ export default function SignupPage() {
     queryKey: ['plans', 'public'],
     queryFn: () => api.get<PlanView[]>('/plans/list', { listPublic: 'true' }),
   });
-  const { register, handleSubmit, control, setError, formState: { errors, isSubmitting } } = useForm<Form>({
+  const {
+    register,
+    handleSubmit,
+    control,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Form>({
     resolver: zodResolver(SignupInput),
     defaultValues: { companyName: '', name: '', email: '', password: '', phone: '', planId: '' as unknown as number, companyId: referrer },
   });
@@ -51,30 +57,87 @@ export default function SignupPage() {
     <AuthLayout>
       <form onSubmit={onSubmit} noValidate>
         <Stack spacing={2}>
-          <Typography variant="h5" sx={{ textAlign: 'center' }}>{t('signup.title')}</Typography>
-          <TextField label={t('signup.form.companyName')} autoFocus fullWidth {...register('companyName')}
-            error={!!errors.companyName} helperText={fieldError(t, errors.companyName)} />
-          <TextField label={t('signup.form.name')} autoComplete="name" fullWidth {...register('name')}
-            error={!!errors.name} helperText={fieldError(t, errors.name)} />
-          <TextField label={t('signup.form.email')} type="email" autoComplete="email" fullWidth {...register('email')}
-            error={!!errors.email} helperText={fieldError(t, errors.email)} />
-          <PasswordField label={t('signup.form.password')} autoComplete="new-password" fullWidth {...register('password')}
-            error={!!errors.password} helperText={fieldError(t, errors.password)} />
-          <TextField label={t('signup.form.phone')} type="tel" autoComplete="tel" placeholder="5511999999999" fullWidth {...register('phone')}
-            error={!!errors.phone} helperText={fieldError(t, errors.phone)} />
-          <Controller name="planId" control={control} render={({ field }) => (
-            <TextField select label={t('signup.form.plan')} fullWidth value={field.value ?? ''} onChange={(e) => field.onChange(Number(e.target.value))}
-              error={!!errors.planId} helperText={fieldError(t, errors.planId)} slotProps={{ select: { MenuProps: { disablePortal: false } } }}
-              data-testid="plan-select">
-              {plans.map((p) => (
-                <MenuItem key={p.id} value={p.id}>
-                  {t('signup.plan', { name: p.name, users: p.users, connections: p.connections, queues: p.queues, amount: formatBRL(p.amount) })}
-                </MenuItem>
-              ))}
-            </TextField>
-          )} />
-          <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>{t('signup.buttons.submit')}</Button>
-          <Link component={RouterLink} to="/login" sx={{ textAlign: 'center' }}>{t('signup.buttons.login')}</Link>
+          <Typography variant="h5" sx={{ textAlign: 'center' }}>
+            {t('signup.title')}
+          </Typography>
+          <TextField
+            label={t('signup.form.companyName')}
+            autoFocus
+            fullWidth
+            {...register('companyName')}
+            error={!!errors.companyName}
+            helperText={fieldError(t, errors.companyName)}
+          />
+          <TextField
+            label={t('signup.form.name')}
+            autoComplete="name"
+            fullWidth
+            {...register('name')}
+            error={!!errors.name}
+            helperText={fieldError(t, errors.name)}
+          />
+          <TextField
+            label={t('signup.form.email')}
+            type="email"
+            autoComplete="email"
+            fullWidth
+            {...register('email')}
+            error={!!errors.email}
+            helperText={fieldError(t, errors.email)}
+          />
+          <PasswordField
+            label={t('signup.form.password')}
+            autoComplete="new-password"
+            fullWidth
+            {...register('password')}
+            error={!!errors.password}
+            helperText={fieldError(t, errors.password)}
+          />
+          <TextField
+            label={t('signup.form.phone')}
+            type="tel"
+            autoComplete="tel"
+            placeholder="5511999999999"
+            fullWidth
+            {...register('phone')}
+            error={!!errors.phone}
+            helperText={fieldError(t, errors.phone)}
+          />
+          <Controller
+            name="planId"
+            control={control}
+            render={({ field }) => (
+              <TextField
+                select
+                label={t('signup.form.plan')}
+                fullWidth
+                value={field.value ?? ''}
+                onChange={(e) => field.onChange(Number(e.target.value))}
+                error={!!errors.planId}
+                helperText={fieldError(t, errors.planId)}
+                slotProps={{ select: { MenuProps: { disablePortal: false } } }}
+                data-testid="plan-select"
+              >
+                {plans.map((p) => (
+                  <MenuItem key={p.id} value={p.id}>
+                    {t('signup.plan', {
+                      name: p.name,
+                      users: p.users,
+                      connections: p.connections,
+                      queues: p.queues,
+                      amount: formatBRL(p.amount),
+                    })}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+          <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+            {t('signup.buttons.submit')}
+          </Button>
+          <Link component={RouterLink} to="/login" sx={{ textAlign: 'center' }}>
+            {t('signup.buttons.login')}
+          </Link>
         </Stack>
       </form>
     </AuthLayout>

@@ -12,8 +12,14 @@ export function SupportButton() {
   if (!url) return null;
   return (
     <Tooltip title={t('login.support')}>
-      <Fab color="success" href={url} target="_blank" rel="noopener noreferrer" sx={{ position: 'fixed', bottom: 24, right: 24 }}
-        aria-label={t('login.support')}>
+      <Fab
+        color="success"
+        href={url}
+        target="_blank"
+        rel="noopener noreferrer"
+        sx={{ position: 'fixed', bottom: 24, right: 24 }}
+        aria-label={t('login.support')}
+      >
         <SupportAgentIcon />
       </Fab>
     </Tooltip>

@@ -71,30 +71,63 @@ export function CompaniesManager() {
       </Paper>
       <Paper variant="outlined">
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ p: 2, alignItems: { sm: 'center' } }}>
-          <TextField size="small" type="search" placeholder={t('companies.searchPlaceholder')} value={search}
-            onChange={(e) => setSearch(e.target.value)} sx={{ minWidth: 280 }}
+          <TextField
+            size="small"
+            type="search"
+            placeholder={t('companies.searchPlaceholder')}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            sx={{ minWidth: 280 }}
             slotProps={{
               htmlInput: { 'aria-label': t('common.search') },
-              input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
-            }} />
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
           <Box sx={{ flex: 1 }} />
-          <Typography variant="body2" color="text.secondary">{t('companies.table.count', { count })}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('companies.table.count', { count })}
+          </Typography>
         </Stack>
         <Divider />
         {query.isFetching && <LinearProgress />}
-        {query.isError && <Alert severity="error" sx={{ m: 2 }}>{t('common.loadError')}</Alert>}
+        {query.isError && (
+          <Alert severity="error" sx={{ m: 2 }}>
+            {t('common.loadError')}
+          </Alert>
+        )}
         <Box ref={scroll.ref} onScroll={scroll.onScroll} sx={{ maxHeight: '65vh', overflow: 'auto' }}>
-          <CompaniesTable companies={companies} loading={query.isLoading} onEdit={form.edit}
-            onDelete={deleting.ask} onRenew={renewing.ask} onAddUser={addingUser.ask} />
+          <CompaniesTable
+            companies={companies}
+            loading={query.isLoading}
+            onEdit={form.edit}
+            onDelete={deleting.ask}
+            onRenew={renewing.ask}
+            onAddUser={addingUser.ask}
+          />
         </Box>
       </Paper>
 
-      <ConfirmationDialog open={deleting.open} title={t('companies.confirm.deleteTitle', { name: deleting.target?.name ?? '' })}
-        onClose={deleting.close} onConfirm={confirmDelete}>
+      <ConfirmationDialog
+        open={deleting.open}
+        title={t('companies.confirm.deleteTitle', { name: deleting.target?.name ?? '' })}
+        onClose={deleting.close}
+        onConfirm={confirmDelete}
+      >
         {t('companies.confirm.deleteText')}
       </ConfirmationDialog>
-      <ConfirmationDialog open={renewing.open} title={t('companies.confirm.renewTitle', { name: renewing.target?.name ?? '' })}
-        onClose={renewing.close} onConfirm={confirmRenew} confirmLabel={t('companies.buttons.renew')}>
+      <ConfirmationDialog
+        open={renewing.open}
+        title={t('companies.confirm.renewTitle', { name: renewing.target?.name ?? '' })}
+        onClose={renewing.close}
+        onConfirm={confirmRenew}
+        confirmLabel={t('companies.buttons.renew')}
+      >
         {t('companies.confirm.renewText', { recurrence: renewing.target ? t(`companies.recurrences.${renewing.target.recurrence}`) : '' })}
       </ConfirmationDialog>
       <CompanyUserDialog open={addingUser.open} company={addingUser.target} onClose={addingUser.close} />

@@ -7,7 +7,9 @@ export default function CompaniesPage() {
   const { t } = useTranslation();
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>{t('companies.title')}</Typography>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {t('companies.title')}
+      </Typography>
       <CompaniesManager />
     </Box>
   );

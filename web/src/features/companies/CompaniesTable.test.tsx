@@ -16,19 +16,43 @@ vi.setConfig({ testTimeout: 20_000 });
 
 const today = todayIn(DEFAULT_TIME_ZONE);
 const company = (id: number, name: string, dueDate: string): CompanyView => ({
-  id, name, email: `${name.toLowerCase()}@example.com`, phone: '', document: '', addressStreet: '', addressCity: '', addressState: '',
-  planId: 7, plan: { id: 7, name: 'Pro', amount: '49.90' }, status: true, dueDate, recurrence: 'MENSAL', paymentMethod: '',
-  numberAttendants: 1, numberConections: 1, schedules: [], createdAt: '2024-03-05T12:00:00.000Z', lastLogin: null,
+  id,
+  name,
+  email: `${name.toLowerCase()}@example.com`,
+  phone: '',
+  document: '',
+  addressStreet: '',
+  addressCity: '',
+  addressState: '',
+  planId: 7,
+  plan: { id: 7, name: 'Pro', amount: '49.90' },
+  status: true,
+  dueDate,
+  recurrence: 'MENSAL',
+  paymentMethod: '',
+  numberAttendants: 1,
+  numberConections: 1,
+  schedules: [],
+  createdAt: '2024-03-05T12:00:00.000Z',
+  lastLogin: null,
 });
 const noop = () => {};
 
 describe('companies table', () => {
   test('tints a row red for a past due date, yellow 3 days ahead, none a month ahead', () => {
-    render(<CompaniesTable onEdit={noop} onDelete={noop} onRenew={noop} onAddUser={noop} companies={[
-      company(10, 'Late', addDays(today, -2)),
-      company(11, 'Soon', addDays(today, 3)),
-      company(12, 'Fine', addDays(today, 30)),
-    ]} />);
+    render(
+      <CompaniesTable
+        onEdit={noop}
+        onDelete={noop}
+        onRenew={noop}
+        onAddUser={noop}
+        companies={[
+          company(10, 'Late', addDays(today, -2)),
+          company(11, 'Soon', addDays(today, 3)),
+          company(12, 'Fine', addDays(today, 30)),
+        ]}
+      />,
+    );
     const late = screen.getByTestId('company-row-10');
     const soon = screen.getByTestId('company-row-11');
     const fine = screen.getByTestId('company-row-12');
@@ -41,14 +65,23 @@ describe('companies table', () => {
   });
 
   test('a company due today is red; the main company never is', () => {
-    render(<CompaniesTable onEdit={noop} onDelete={noop} onRenew={noop} onAddUser={noop}
-      companies={[company(20, 'Today', today), company(1, 'Main', '2999-12-31')]} />);
+    render(
+      <CompaniesTable
+        onEdit={noop}
+        onDelete={noop}
+        onRenew={noop}
+        onAddUser={noop}
+        companies={[company(20, 'Today', today), company(1, 'Main', '2999-12-31')]}
+      />,
+    );
     expect(screen.getByTestId('company-row-20')).toHaveAttribute('data-tone', 'overdue');
     expect(screen.getByTestId('company-row-1')).toHaveAttribute('data-tone', 'ok');
   });
 
   test('shows amount in BRL and dates as dd/MM/yyyy', () => {
-    render(<CompaniesTable onEdit={noop} onDelete={noop} onRenew={noop} onAddUser={noop} companies={[company(30, 'Acme', '2030-01-15')]} />);
+    render(
+      <CompaniesTable onEdit={noop} onDelete={noop} onRenew={noop} onAddUser={noop} companies={[company(30, 'Acme', '2030-01-15')]} />,
+    );
     const row = screen.getByTestId('company-row-30');
     expect(plainSpaces(row.textContent)).toContain('R$ 49,90');
     expect(row).toHaveTextContent('15/01/2030');
@@ -115,9 +148,18 @@ describe('companies manager', () => {
     expect(screen.queryByLabelText('Senha do primeiro usuário')).toBeNull();
     fireEvent.change(name, { target: { value: 'Acme 2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
-    await waitFor(() => expect(mocked.put).toHaveBeenCalledWith('/companies/40', expect.objectContaining({
-      name: 'Acme 2', email: 'acme@example.com', planId: 7, dueDate: '2030-01-15', recurrence: 'MENSAL',
-    })));
+    await waitFor(() =>
+      expect(mocked.put).toHaveBeenCalledWith(
+        '/companies/40',
+        expect.objectContaining({
+          name: 'Acme 2',
+          email: 'acme@example.com',
+          planId: 7,
+          dueDate: '2030-01-15',
+          recurrence: 'MENSAL',
+        }),
+      ),
+    );
     expect(mocked.put.mock.calls[0][1]).not.toHaveProperty('password');
     expect(await screen.findByText('Operação realizada com sucesso!')).toBeInTheDocument();
     expect(screen.getByLabelText('Nome')).toHaveValue('');

@@ -26,7 +26,11 @@ interface Props {
 export function CompaniesTable({ companies, loading, onEdit, onDelete, onRenew, onAddUser }: Props) {
   const { t } = useTranslation();
   const action = (label: string, icon: React.ReactNode, onClick: () => void) => (
-    <Tooltip title={label}><IconButton size="small" aria-label={label} onClick={onClick}>{icon}</IconButton></Tooltip>
+    <Tooltip title={label}>
+      <IconButton size="small" aria-label={label} onClick={onClick}>
+        {icon}
+      </IconButton>
+    </Tooltip>
   );
   return (
     <Table size="small" stickyHeader aria-label={t('companies.title')}>
@@ -41,26 +45,37 @@ export function CompaniesTable({ companies, loading, onEdit, onDelete, onRenew, 
           <TableCell>{t('companies.table.recurrence')}</TableCell>
           <TableCell>{t('companies.table.createdAt')}</TableCell>
           <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('companies.table.lastLogin')}</TableCell>
-          <TableCell align="right" sx={stickyActions}>{t('common.actions')}</TableCell>
+          <TableCell align="right" sx={stickyActions}>
+            {t('common.actions')}
+          </TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
         {!loading && companies.length === 0 && (
           <TableRow>
             <TableCell colSpan={10}>
-              <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>{t('companies.empty')}</Typography>
+              <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
+                {t('companies.empty')}
+              </Typography>
             </TableCell>
           </TableRow>
         )}
         {companies.map((c) => {
           const tone = dueDateTone(c.id, c.dueDate);
           return (
-            <TableRow key={c.id} hover data-testid={`company-row-${c.id}`} data-tone={tone}
-              sx={tone === 'ok' ? undefined : { backgroundColor: TONE_BACKGROUND[tone] }}>
+            <TableRow
+              key={c.id}
+              hover
+              data-testid={`company-row-${c.id}`}
+              data-tone={tone}
+              sx={tone === 'ok' ? undefined : { backgroundColor: TONE_BACKGROUND[tone] }}
+            >
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{c.name}</TableCell>
               <TableCell>{c.email}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{c.plan?.name ?? '—'}</TableCell>
-              <TableCell align="right" sx={{ ...stickyActions, whiteSpace: 'nowrap' }}>{c.plan ? formatBRL(c.plan.amount) : '—'}</TableCell>
+              <TableCell align="right" sx={{ ...stickyActions, whiteSpace: 'nowrap' }}>
+                {c.plan ? formatBRL(c.plan.amount) : '—'}
+              </TableCell>
               <TableCell>{t(c.status ? 'companies.form.active' : 'companies.form.inactive')}</TableCell>
               <TableCell title={tone === 'ok' ? undefined : t(`companies.tone.${tone}`)}>{formatDate(c.dueDate)}</TableCell>
               <TableCell>{t(`companies.recurrences.${c.recurrence}`)}</TableCell>

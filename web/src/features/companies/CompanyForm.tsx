@@ -18,9 +18,17 @@ type Form = z.input<typeof CompanyInput>;
 const EMPTY: Form = { name: '', email: '', phone: '', document: '', planId: '', dueDate: '', password: '', ...COMPANY_DEFAULTS };
 
 const toForm = (c: CompanyView): Form => ({
-  name: c.name, email: c.email, phone: c.phone, document: c.document, planId: c.planId, status: c.status,
-  dueDate: c.dueDate, recurrence: c.recurrence, numberAttendants: c.numberAttendants,
-  numberConections: c.numberConections, password: '',
+  name: c.name,
+  email: c.email,
+  phone: c.phone,
+  document: c.document,
+  planId: c.planId,
+  status: c.status,
+  dueDate: c.dueDate,
+  recurrence: c.recurrence,
+  numberAttendants: c.numberAttendants,
+  numberConections: c.numberConections,
+  password: '',
 });
 
 /**
@@ -33,8 +41,14 @@ export function CompanyForm({ editing, onDone }: { editing: CompanyView | null; 
   const { t } = useTranslation();
   const plans = usePlans();
   const save = useSaveCompany();
-  const { register, control, handleSubmit, setError, setFocus, formState: { errors, isSubmitting } } =
-    useForm<Form, unknown, CompanyCreateBody>({ resolver: zodResolver(CompanyInput), defaultValues: editing ? toForm(editing) : EMPTY });
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<Form, unknown, CompanyCreateBody>({ resolver: zodResolver(CompanyInput), defaultValues: editing ? toForm(editing) : EMPTY });
 
   // Keyboard users land in the form they just opened.
   // biome-ignore lint/correctness/useExhaustiveDependencies: on mount only; the parent remounts per record
@@ -55,66 +69,151 @@ export function CompanyForm({ editing, onDone }: { editing: CompanyView | null; 
   });
 
   const text = (name: 'name' | 'email' | 'phone' | 'document', type = 'text') => (
-    <TextField label={t(`companies.form.${name}`)} type={type} fullWidth size="small" {...register(name)}
-      error={!!errors[name]} helperText={fieldError(t, errors[name])} />
+    <TextField
+      label={t(`companies.form.${name}`)}
+      type={type}
+      fullWidth
+      size="small"
+      {...register(name)}
+      error={!!errors[name]}
+      helperText={fieldError(t, errors[name])}
+    />
   );
   const title = t(editing ? 'companies.editTitle' : 'companies.formTitle');
 
   return (
     <Box component="form" onSubmit={onSubmit} noValidate aria-label={title}>
-      <Typography variant="subtitle1" sx={{ mb: 2, fontWeight: 600 }}>{title}</Typography>
+      <Typography variant="subtitle1" sx={{ mb: 2, fontWeight: 600 }}>
+        {title}
+      </Typography>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 4 }}>{text('name')}</Grid>
         <Grid size={{ xs: 12, md: 4 }}>{text('email', 'email')}</Grid>
         <Grid size={{ xs: 12, sm: 6, md: 2 }}>{text('phone', 'tel')}</Grid>
         <Grid size={{ xs: 12, sm: 6, md: 2 }}>{text('document')}</Grid>
         <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-          <Controller name="planId" control={control} render={({ field }) => (
-            <TextField select label={t('companies.form.plan')} fullWidth size="small" name={field.name} inputRef={field.ref}
-              value={plans.data?.some((p) => p.id === Number(field.value)) ? Number(field.value) : ''}
-              onChange={(e) => field.onChange(Number(e.target.value))} onBlur={field.onBlur}
-              error={!!errors.planId} helperText={fieldError(t, errors.planId)}>
-              {(plans.data ?? []).map((p) => (
-                <MenuItem key={p.id} value={p.id}>{p.name} · {formatBRL(p.amount)}</MenuItem>
-              ))}
-            </TextField>
-          )} />
+          <Controller
+            name="planId"
+            control={control}
+            render={({ field }) => (
+              <TextField
+                select
+                label={t('companies.form.plan')}
+                fullWidth
+                size="small"
+                name={field.name}
+                inputRef={field.ref}
+                value={plans.data?.some((p) => p.id === Number(field.value)) ? Number(field.value) : ''}
+                onChange={(e) => field.onChange(Number(e.target.value))}
+                onBlur={field.onBlur}
+                error={!!errors.planId}
+                helperText={fieldError(t, errors.planId)}
+              >
+                {(plans.data ?? []).map((p) => (
+                  <MenuItem key={p.id} value={p.id}>
+                    {p.name} · {formatBRL(p.amount)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6, md: 2 }}>
-          <Controller name="status" control={control} render={({ field }) => (
-            <TextField select label={t('companies.form.status')} fullWidth size="small" name={field.name} inputRef={field.ref}
-              value={field.value ? 'true' : 'false'} onChange={(e) => field.onChange(e.target.value === 'true')} onBlur={field.onBlur}>
-              <MenuItem value="true">{t('companies.form.active')}</MenuItem>
-              <MenuItem value="false">{t('companies.form.inactive')}</MenuItem>
-            </TextField>
-          )} />
+          <Controller
+            name="status"
+            control={control}
+            render={({ field }) => (
+              <TextField
+                select
+                label={t('companies.form.status')}
+                fullWidth
+                size="small"
+                name={field.name}
+                inputRef={field.ref}
+                value={field.value ? 'true' : 'false'}
+                onChange={(e) => field.onChange(e.target.value === 'true')}
+                onBlur={field.onBlur}
+              >
+                <MenuItem value="true">{t('companies.form.active')}</MenuItem>
+                <MenuItem value="false">{t('companies.form.inactive')}</MenuItem>
+              </TextField>
+            )}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6, md: 2 }}>
-          <TextField label={t('companies.form.dueDate')} type="date" fullWidth size="small" {...register('dueDate')}
-            slotProps={{ inputLabel: { shrink: true } }} error={!!errors.dueDate}
-            helperText={fieldError(t, errors.dueDate) ?? (editing ? undefined : t('companies.form.dueDateHelp'))} />
+          <TextField
+            label={t('companies.form.dueDate')}
+            type="date"
+            fullWidth
+            size="small"
+            {...register('dueDate')}
+            slotProps={{ inputLabel: { shrink: true } }}
+            error={!!errors.dueDate}
+            helperText={fieldError(t, errors.dueDate) ?? (editing ? undefined : t('companies.form.dueDateHelp'))}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6, md: 2 }}>
-          <Controller name="recurrence" control={control} render={({ field }) => (
-            <TextField select label={t('companies.form.recurrence')} fullWidth size="small" name={field.name} inputRef={field.ref}
-              value={field.value ?? 'MENSAL'} onChange={field.onChange} onBlur={field.onBlur}
-              error={!!errors.recurrence} helperText={fieldError(t, errors.recurrence)}>
-              {RECURRENCES.map((r) => <MenuItem key={r} value={r}>{t(`companies.recurrences.${r}`)}</MenuItem>)}
-            </TextField>
-          )} />
+          <Controller
+            name="recurrence"
+            control={control}
+            render={({ field }) => (
+              <TextField
+                select
+                label={t('companies.form.recurrence')}
+                fullWidth
+                size="small"
+                name={field.name}
+                inputRef={field.ref}
+                value={field.value ?? 'MENSAL'}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={!!errors.recurrence}
+                helperText={fieldError(t, errors.recurrence)}
+              >
+                {RECURRENCES.map((r) => (
+                  <MenuItem key={r} value={r}>
+                    {t(`companies.recurrences.${r}`)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
         </Grid>
         <Grid size={{ xs: 6, md: 1.5 }}>
-          <TextField label={t('companies.form.numberAttendants')} type="number" fullWidth size="small" {...register('numberAttendants')}
-            slotProps={{ htmlInput: { min: 0 } }} error={!!errors.numberAttendants} helperText={fieldError(t, errors.numberAttendants)} />
+          <TextField
+            label={t('companies.form.numberAttendants')}
+            type="number"
+            fullWidth
+            size="small"
+            {...register('numberAttendants')}
+            slotProps={{ htmlInput: { min: 0 } }}
+            error={!!errors.numberAttendants}
+            helperText={fieldError(t, errors.numberAttendants)}
+          />
         </Grid>
         <Grid size={{ xs: 6, md: 1.5 }}>
-          <TextField label={t('companies.form.numberConections')} type="number" fullWidth size="small" {...register('numberConections')}
-            slotProps={{ htmlInput: { min: 0 } }} error={!!errors.numberConections} helperText={fieldError(t, errors.numberConections)} />
+          <TextField
+            label={t('companies.form.numberConections')}
+            type="number"
+            fullWidth
+            size="small"
+            {...register('numberConections')}
+            slotProps={{ htmlInput: { min: 0 } }}
+            error={!!errors.numberConections}
+            helperText={fieldError(t, errors.numberConections)}
+          />
         </Grid>
         {!editing && (
           <Grid size={{ xs: 12, md: 4 }}>
-            <PasswordField label={t('companies.form.password')} fullWidth size="small" autoComplete="new-password" {...register('password')}
-              error={!!errors.password} helperText={fieldError(t, errors.password) ?? t('companies.form.passwordHelp')} />
+            <PasswordField
+              label={t('companies.form.password')}
+              fullWidth
+              size="small"
+              autoComplete="new-password"
+              {...register('password')}
+              error={!!errors.password}
+              helperText={fieldError(t, errors.password) ?? t('companies.form.passwordHelp')}
+            />
           </Grid>
         )}
       </Grid>
@@ -122,7 +221,9 @@ export function CompanyForm({ editing, onDone }: { editing: CompanyView | null; 
         <Button onClick={onDone} disabled={isSubmitting}>
           {t(editing ? 'companies.buttons.cancelEdit' : 'companies.buttons.clear')}
         </Button>
-        <Button type="submit" variant="contained" disabled={isSubmitting}>{t('companies.buttons.save')}</Button>
+        <Button type="submit" variant="contained" disabled={isSubmitting}>
+          {t('companies.buttons.save')}
+        </Button>
       </Stack>
     </Box>
   );

@@ -17,8 +17,13 @@ const EMPTY: Form = { name: '', email: '', password: '' };
 export function CompanyUserDialog({ open, company, onClose }: { open: boolean; company: CompanyView | null; onClose(): void }) {
   const { t } = useTranslation();
   const create = useCreateCompanyUser();
-  const { register, handleSubmit, reset, setError, formState: { errors, isSubmitting } } =
-    useForm<Form, unknown, z.output<typeof CompanyUserInput>>({ resolver: zodResolver(CompanyUserInput), defaultValues: EMPTY });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Form, unknown, z.output<typeof CompanyUserInput>>({ resolver: zodResolver(CompanyUserInput), defaultValues: EMPTY });
 
   useEffect(() => {
     if (open) reset(EMPTY);
@@ -41,17 +46,40 @@ export function CompanyUserDialog({ open, company, onClose }: { open: boolean; c
         <DialogTitle id="company-user-title">{t('companies.userDialog.title', { company: company?.name ?? '' })}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField label={t('companies.userDialog.name')} autoFocus fullWidth {...register('name')}
-              error={!!errors.name} helperText={fieldError(t, errors.name)} />
-            <TextField label={t('companies.userDialog.email')} type="email" autoComplete="off" fullWidth {...register('email')}
-              error={!!errors.email} helperText={fieldError(t, errors.email)} />
-            <PasswordField label={t('companies.userDialog.password')} autoComplete="new-password" fullWidth {...register('password')}
-              error={!!errors.password} helperText={fieldError(t, errors.password)} />
+            <TextField
+              label={t('companies.userDialog.name')}
+              autoFocus
+              fullWidth
+              {...register('name')}
+              error={!!errors.name}
+              helperText={fieldError(t, errors.name)}
+            />
+            <TextField
+              label={t('companies.userDialog.email')}
+              type="email"
+              autoComplete="off"
+              fullWidth
+              {...register('email')}
+              error={!!errors.email}
+              helperText={fieldError(t, errors.email)}
+            />
+            <PasswordField
+              label={t('companies.userDialog.password')}
+              autoComplete="new-password"
+              fullWidth
+              {...register('password')}
+              error={!!errors.password}
+              helperText={fieldError(t, errors.password)}
+            />
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={isSubmitting}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting}>{t('common.save')}</Button>
+          <Button onClick={onClose} disabled={isSubmitting}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={isSubmitting}>
+            {t('common.save')}
+          </Button>
         </DialogActions>
       </form>
     </Dialog>

@@ -11,9 +11,24 @@ vi.mock('../../lib/api', async (importOriginal) => ({ ...(await importOriginal<o
 vi.mock('../../lib/notify', () => ({ notify }));
 
 const contact = (over: Partial<ContactView> = {}): ContactView => ({
-  id: 9, companyId: 2, name: 'Ana Lima', number: '5511999990001', email: '', urlPicture: '', channel: 'whatsapp', active: true,
-  acceptAudioMessage: true, disableBot: false, isGroup: false, lgpdAcceptedAt: null, extraInfo: [{ id: 4, name: 'CPF', value: '123' }],
-  tags: [], whatsapp: null, createdAt: '', updatedAt: '', ...over,
+  id: 9,
+  companyId: 2,
+  name: 'Ana Lima',
+  number: '5511999990001',
+  email: '',
+  urlPicture: '',
+  channel: 'whatsapp',
+  active: true,
+  acceptAudioMessage: true,
+  disableBot: false,
+  isGroup: false,
+  lgpdAcceptedAt: null,
+  extraInfo: [{ id: 4, name: 'CPF', value: '123' }],
+  tags: [],
+  whatsapp: null,
+  createdAt: '',
+  updatedAt: '',
+  ...over,
 });
 
 const onClose = vi.fn();
@@ -59,9 +74,14 @@ describe('ContactModal', { timeout: 20_000 }, () => {
     await userEvent.type(screen.getByLabelText('Nome do campo'), 'Empresa');
     await userEvent.type(screen.getByLabelText('Valor'), 'ACME');
     await userEvent.click(screen.getByTestId('contact-save'));
-    await waitFor(() => expect(api.post).toHaveBeenCalledWith('/contacts', {
-      name: 'Ana Lima', number: '5511999990001', email: '', extraInfo: [{ name: 'Empresa', value: 'ACME' }],
-    }));
+    await waitFor(() =>
+      expect(api.post).toHaveBeenCalledWith('/contacts', {
+        name: 'Ana Lima',
+        number: '5511999990001',
+        email: '',
+        extraInfo: [{ name: 'Empresa', value: 'ACME' }],
+      }),
+    );
     await waitFor(() => expect(notify).toHaveBeenCalledWith('Já existe um contato com este número.', 'error', 2000));
     expect(onClose).not.toHaveBeenCalled();
   });
@@ -73,9 +93,14 @@ describe('ContactModal', { timeout: 20_000 }, () => {
     await userEvent.type(screen.getByTestId('contact-name'), 'Ana Souza');
     await userEvent.click(screen.getByRole('button', { name: 'Remover informação' }));
     await userEvent.click(screen.getByTestId('contact-save'));
-    await waitFor(() => expect(api.put).toHaveBeenCalledWith('/contacts/9', {
-      name: 'Ana Souza', number: '5511999990001', email: '', extraInfo: [],
-    }));
+    await waitFor(() =>
+      expect(api.put).toHaveBeenCalledWith('/contacts/9', {
+        name: 'Ana Souza',
+        number: '5511999990001',
+        email: '',
+        extraInfo: [],
+      }),
+    );
     expect(notify).toHaveBeenCalledWith('Contato salvo com sucesso.');
     expect(onClose).toHaveBeenCalled();
   });
@@ -85,8 +110,12 @@ describe('ContactModal', { timeout: 20_000 }, () => {
     open(contact({ number: '***********01' }));
     expect(screen.getByTestId('contact-number')).toBeDisabled();
     await userEvent.click(screen.getByTestId('contact-save'));
-    await waitFor(() => expect(api.put).toHaveBeenCalledWith('/contacts/9', {
-      name: 'Ana Lima', email: '', extraInfo: [{ id: 4, name: 'CPF', value: '123' }],
-    }));
+    await waitFor(() =>
+      expect(api.put).toHaveBeenCalledWith('/contacts/9', {
+        name: 'Ana Lima',
+        email: '',
+        extraInfo: [{ id: 4, name: 'CPF', value: '123' }],
+      }),
+    );
   });
 });

@@ -1,6 +1,17 @@
 import type { ContactView } from '@chatflow/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { type Resolver, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, fieldError } from '../../components/form-errors';
@@ -26,7 +37,13 @@ export default function ContactModal({ open, onClose, contact, onSaved }: Props)
   const { t } = useTranslation();
   const save = useSaveContact();
   const masked = !!contact && isMaskedNumber(contact.number);
-  const { register, control, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<ContactFormValues>({
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactFormValues>({
     resolver: zodResolver(contactSchema(masked)) as unknown as Resolver<ContactFormValues>,
     defaultValues: contact ? toFormValues(contact) : NEW_CONTACT_VALUES,
   });
@@ -51,24 +68,60 @@ export default function ContactModal({ open, onClose, contact, onSaved }: Props)
           <Stack spacing={2}>
             <Typography variant="subtitle1">{t('contacts.modal.mainInfo')}</Typography>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField label={t('contacts.modal.name')} autoFocus fullWidth autoComplete="off" {...register('name')}
-                error={!!errors.name} helperText={fieldError(t, errors.name)} slotProps={{ htmlInput: { 'data-testid': 'contact-name' } }} />
-              <TextField label={t('contacts.modal.number')} placeholder="5541998608485" fullWidth autoComplete="off" {...register('number')}
+              <TextField
+                label={t('contacts.modal.name')}
+                autoFocus
+                fullWidth
+                autoComplete="off"
+                {...register('name')}
+                error={!!errors.name}
+                helperText={fieldError(t, errors.name)}
+                slotProps={{ htmlInput: { 'data-testid': 'contact-name' } }}
+              />
+              <TextField
+                label={t('contacts.modal.number')}
+                placeholder="5541998608485"
+                fullWidth
+                autoComplete="off"
+                {...register('number')}
                 disabled={masked}
-                error={!!errors.number} helperText={fieldError(t, errors.number)} slotProps={{ htmlInput: { 'data-testid': 'contact-number' } }} />
+                error={!!errors.number}
+                helperText={fieldError(t, errors.number)}
+                slotProps={{ htmlInput: { 'data-testid': 'contact-number' } }}
+              />
             </Stack>
-            <TextField label={t('contacts.modal.email')} placeholder={t('contacts.modal.emailPlaceholder')} fullWidth type="email"
-              autoComplete="off" {...register('email')} error={!!errors.email} helperText={fieldError(t, errors.email)}
-              slotProps={{ htmlInput: { 'data-testid': 'contact-email' } }} />
+            <TextField
+              label={t('contacts.modal.email')}
+              placeholder={t('contacts.modal.emailPlaceholder')}
+              fullWidth
+              type="email"
+              autoComplete="off"
+              {...register('email')}
+              error={!!errors.email}
+              helperText={fieldError(t, errors.email)}
+              slotProps={{ htmlInput: { 'data-testid': 'contact-email' } }}
+            />
             <Typography variant="subtitle1">{t('contacts.modal.extraInfo')}</Typography>
-            <ExtraInfoFields fields={extra.fields} register={register} errors={errors.extraInfo}
-              onAdd={() => extra.append({ name: '', value: '' })} onRemove={extra.remove} />
+            <ExtraInfoFields
+              fields={extra.fields}
+              register={register}
+              errors={errors.extraInfo}
+              onAdd={() => extra.append({ name: '', value: '' })}
+              onRemove={extra.remove}
+            />
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={isSubmitting}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting} data-testid="contact-save"
-            startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}>
+          <Button onClick={onClose} disabled={isSubmitting}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={isSubmitting}
+            data-testid="contact-save"
+            startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
             {contact ? t('common.save') : t('common.add')}
           </Button>
         </DialogActions>

@@ -11,15 +11,32 @@ const notify = vi.hoisted(() => vi.fn());
 const navigate = vi.hoisted(() => vi.fn());
 const events = vi.hoisted(() => new Map<string, (payload: unknown) => void>());
 vi.mock('../../app/providers/AuthProvider', () => ({ useAuth: () => auth }));
-vi.mock('../../app/providers/SocketProvider', () => ({ useCompanyEvent: (kind: string, fn: (p: unknown) => void) => events.set(kind, fn) }));
+vi.mock('../../app/providers/SocketProvider', () => ({
+  useCompanyEvent: (kind: string, fn: (p: unknown) => void) => events.set(kind, fn),
+}));
 vi.mock('../../lib/api', async (importOriginal) => ({ ...(await importOriginal<object>()), api }));
 vi.mock('../../lib/notify', () => ({ notify }));
 vi.mock('react-router', async (importOriginal) => ({ ...(await importOriginal<object>()), useNavigate: () => navigate }));
 
 const contact = (id: number, name: string, over: Partial<ContactView> = {}): ContactView => ({
-  id, companyId: 2, name, number: `55119999900${id}`, email: '', urlPicture: '', channel: 'whatsapp', active: true,
-  acceptAudioMessage: true, disableBot: false, isGroup: false, lgpdAcceptedAt: null, extraInfo: [], tags: [], whatsapp: null,
-  createdAt: '', updatedAt: '', ...over,
+  id,
+  companyId: 2,
+  name,
+  number: `55119999900${id}`,
+  email: '',
+  urlPicture: '',
+  channel: 'whatsapp',
+  active: true,
+  acceptAudioMessage: true,
+  disableBot: false,
+  isGroup: false,
+  lgpdAcceptedAt: null,
+  extraInfo: [],
+  tags: [],
+  whatsapp: null,
+  createdAt: '',
+  updatedAt: '',
+  ...over,
 });
 const signIn = (profile: 'admin' | 'user', queues: { id: number; name: string; color: string }[] = []) => {
   auth.user = { id: 1, companyId: 2, profile, queues } as unknown as SessionUserView;
@@ -37,7 +54,11 @@ describe('ContactsPage', { timeout: 20_000 }, () => {
       if (path === '/queue') return companyQueues;
       if (path === '/tags/list') return [{ id: 7, name: 'VIP', color: '#aa0000', kanban: 0, contactsCount: 1 }];
       if (path === '/contacts') {
-        return { contacts: [contact(1, 'Ana', { tags: [{ id: 7, name: 'VIP', color: '#aa0000' }] }), contact(2, 'Bruno', { active: false })], count: 2, hasMore: false };
+        return {
+          contacts: [contact(1, 'Ana', { tags: [{ id: 7, name: 'VIP', color: '#aa0000' }] }), contact(2, 'Bruno', { active: false })],
+          count: 2,
+          hasMore: false,
+        };
       }
       throw new Error(`unexpected GET ${path}`);
     });
@@ -54,7 +75,8 @@ describe('ContactsPage', { timeout: 20_000 }, () => {
 
   test('block and unblock say "Contato bloqueado" / "Contato desbloqueado"', async () => {
     api.put.mockImplementation(async (path: string, body: { active: boolean }) =>
-      contact(path.endsWith('/1') ? 1 : 2, path.endsWith('/1') ? 'Ana' : 'Bruno', { active: body.active }));
+      contact(path.endsWith('/1') ? 1 : 2, path.endsWith('/1') ? 'Ana' : 'Bruno', { active: body.active }),
+    );
     renderWithProviders(<ContactsPage />);
     await waitFor(() => expect(rows()).toHaveLength(2));
     await userEvent.click(within(rows()[0]).getByRole('button', { name: 'Bloquear contato' }));
@@ -105,10 +127,16 @@ describe('ContactsPage', { timeout: 20_000 }, () => {
 
   test('a user with several queues picks one; a ticket held by someone else names the holder', async () => {
     const { ApiError } = await import('../../lib/api');
-    signIn('user', [{ id: 4, name: 'Vendas', color: '#f00' }, { id: 5, name: 'Suporte', color: '#0f0' }]);
-    api.post.mockRejectedValueOnce(new ApiError(409, 'ERR_OTHER_OPEN_TICKET', [], {
-      error: 'ERR_OTHER_OPEN_TICKET', ticket: { id: 3, uuid: 'u-3', userId: 8, status: 'open', user: { name: 'Carla' }, queue: { name: 'Suporte' } },
-    }));
+    signIn('user', [
+      { id: 4, name: 'Vendas', color: '#f00' },
+      { id: 5, name: 'Suporte', color: '#0f0' },
+    ]);
+    api.post.mockRejectedValueOnce(
+      new ApiError(409, 'ERR_OTHER_OPEN_TICKET', [], {
+        error: 'ERR_OTHER_OPEN_TICKET',
+        ticket: { id: 3, uuid: 'u-3', userId: 8, status: 'open', user: { name: 'Carla' }, queue: { name: 'Suporte' } },
+      }),
+    );
     api.post.mockResolvedValueOnce({ id: 4, uuid: 'u-4', queueId: 4 });
     renderWithProviders(<ContactsPage />);
     await waitFor(() => expect(rows()).toHaveLength(2));
@@ -117,7 +145,9 @@ describe('ContactsPage', { timeout: 20_000 }, () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Suporte' }));
     await userEvent.click(screen.getByTestId('start-ticket-confirm'));
     expect(api.post).toHaveBeenCalledWith('/tickets', { contactId: 1, userId: 1, status: 'open', queueId: 5 });
-    expect(await screen.findByTestId('ticket-held-text')).toHaveTextContent('Este contato já está em atendimento com Carla na fila Suporte.');
+    expect(await screen.findByTestId('ticket-held-text')).toHaveTextContent(
+      'Este contato já está em atendimento com Carla na fila Suporte.',
+    );
     expect(navigate).not.toHaveBeenCalled();
 
     await userEvent.click(screen.getByRole('button', { name: 'Fechar' }));

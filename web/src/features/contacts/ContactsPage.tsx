@@ -53,24 +53,44 @@ export default function ContactsPage() {
     }
   };
 
-
   return (
     <Stack spacing={2} sx={{ height: '100%' }}>
-      <ListPageHeader title={`${t('contacts.title')} (${count})`} titleTestId="contacts-title" search={typed} onSearch={setTyped}
-        searchPlaceholder={t('contacts.searchPlaceholder')} searchTestId="contacts-search" addLabel={t('contacts.add')}
-        onAdd={() => setEditing(null)} addTestId="add-contact" stackBelow="md">
+      <ListPageHeader
+        title={`${t('contacts.title')} (${count})`}
+        titleTestId="contacts-title"
+        search={typed}
+        onSearch={setTyped}
+        searchPlaceholder={t('contacts.searchPlaceholder')}
+        searchTestId="contacts-search"
+        addLabel={t('contacts.add')}
+        onAdd={() => setEditing(null)}
+        addTestId="add-contact"
+        stackBelow="md"
+      >
         <TagFilter value={tagIds} onChange={setTagIds} />
         <ImportExportMenu />
       </ListPageHeader>
 
-      <ContactsTable contacts={contacts} loading={query.isLoading} loadingMore={query.isFetchingNextPage}
+      <ContactsTable
+        contacts={contacts}
+        loading={query.isLoading}
+        loadingMore={query.isFetchingNextPage}
         canDelete={!!user && hasPermission(user, 'contacts-page:deleteContact')}
-        onStartTicket={startTicket.begin} onEdit={setEditing} onToggleBlock={toggleBlock} onDelete={deleting.ask}
-        scrollRef={scroll.ref} onScroll={scroll.onScroll} />
+        onStartTicket={startTicket.begin}
+        onEdit={setEditing}
+        onToggleBlock={toggleBlock}
+        onDelete={deleting.ask}
+        scrollRef={scroll.ref}
+        onScroll={scroll.onScroll}
+      />
 
       {editing !== undefined && <ContactModal key={editing?.id ?? 'new'} open contact={editing} onClose={() => setEditing(undefined)} />}
-      <ConfirmationDialog open={deleting.open} title={t('contacts.deleteTitle', { name: deleting.target?.name ?? '' })}
-        onConfirm={deleting.confirm} onClose={deleting.close}>
+      <ConfirmationDialog
+        open={deleting.open}
+        title={t('contacts.deleteTitle', { name: deleting.target?.name ?? '' })}
+        onConfirm={deleting.confirm}
+        onClose={deleting.close}
+      >
         {t('contacts.deleteMessage')}
       </ConfirmationDialog>
       <StartTicketDialogs flow={startTicket} />

@@ -32,9 +32,10 @@ vi.mock('../../app/providers/SocketProvider', async () => {
   };
 });
 /** A company event as the socket would deliver it to every subscribed hook. */
-const emit = (kind: string, payload: unknown) => act(() => {
-  for (const handler of listeners.get(kind) ?? []) handler(payload);
-});
+const emit = (kind: string, payload: unknown) =>
+  act(() => {
+    for (const handler of listeners.get(kind) ?? []) handler(payload);
+  });
 const mocked = vi.mocked(api);
 
 let current: TicketView;
@@ -75,7 +76,11 @@ describe('Conversation', { timeout: 20_000 }, () => {
     const t = ticket();
     emit('appMessage', { action: 'create', message: message({ id: 2, body: 'nova mensagem' }), ticket: t });
     expect(await screen.findByText('nova mensagem', {}, { timeout: 4000 })).toBeInTheDocument();
-    emit('appMessage', { action: 'create', message: message({ id: 3, ticketId: 11, body: 'de outro ticket', ticket: { ...message().ticket, id: 11, uuid: 'u-11' } }), ticket: t });
+    emit('appMessage', {
+      action: 'create',
+      message: message({ id: 3, ticketId: 11, body: 'de outro ticket', ticket: { ...message().ticket, id: 11, uuid: 'u-11' } }),
+      ticket: t,
+    });
     emit('appMessage', { action: 'update', message: message({ id: 2, body: 'nova mensagem', isEdited: true }), ticket: t });
     await waitFor(() => expect(document.querySelector('[data-message-id="2"]')).toHaveTextContent('Editada'));
     emit('appMessage', { action: 'delete', messageId: 1, ticketId: 10 });
@@ -115,7 +120,9 @@ describe('Conversation', { timeout: 20_000 }, () => {
     mocked.put.mockResolvedValue(ticket({ status: 'closed' }));
     await userEvent.click(await screen.findByTestId('ticket-resolve'));
     await userEvent.click(await screen.findByText('Com mensagem de despedida'));
-    await waitFor(() => expect(mocked.put).toHaveBeenCalledWith('/tickets/10', { status: 'closed', userId: AGENT_ID, queueId: 1, sendFarewellMessage: true }));
+    await waitFor(() =>
+      expect(mocked.put).toHaveBeenCalledWith('/tickets/10', { status: 'closed', userId: AGENT_ID, queueId: 1, sendFarewellMessage: true }),
+    );
     expect(await screen.findByTestId('ticket-list')).toBeInTheDocument();
   });
 
@@ -131,8 +138,23 @@ describe('Conversation', { timeout: 20_000 }, () => {
   test('transfer needs a queue; handed to another user the ticket leaves this screen', async () => {
     serve(ticket());
     mocked.get.mockImplementation(async (path: string) => {
-      if (path === '/queue') return [{ id: 1, name: 'Vendas', color: '#f00' }, { id: 2, name: 'Suporte', color: '#0f0' }];
-      if (path === '/users/list') return [{ id: 8, name: 'Bruno', email: '', profile: 'user', online: true, profileImage: null, queues: [{ id: 2, name: 'Suporte', color: '#0f0' }] }];
+      if (path === '/queue')
+        return [
+          { id: 1, name: 'Vendas', color: '#f00' },
+          { id: 2, name: 'Suporte', color: '#0f0' },
+        ];
+      if (path === '/users/list')
+        return [
+          {
+            id: 8,
+            name: 'Bruno',
+            email: '',
+            profile: 'user',
+            online: true,
+            profileImage: null,
+            queues: [{ id: 2, name: 'Suporte', color: '#0f0' }],
+          },
+        ];
       if (path === '/tags/list') return [];
       if (path.startsWith('/messages/')) return { messages: [], hasMore: false };
       return current;
@@ -148,9 +170,15 @@ describe('Conversation', { timeout: 20_000 }, () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Bruno' }));
     mocked.put.mockResolvedValue(ticket({ userId: 8, queueId: 2 }));
     await userEvent.click(screen.getByTestId('transfer-confirm'));
-    await waitFor(() => expect(mocked.put).toHaveBeenCalledWith('/tickets/10', {
-      queueId: 2, userId: 8, status: 'open', isTransfered: true, msgTransfer: undefined,
-    }));
+    await waitFor(() =>
+      expect(mocked.put).toHaveBeenCalledWith('/tickets/10', {
+        queueId: 2,
+        userId: 8,
+        status: 'open',
+        isTransfered: true,
+        msgTransfer: undefined,
+      }),
+    );
     expect(await screen.findByTestId('ticket-list', {}, { timeout: 4000 })).toBeInTheDocument();
   });
 
@@ -158,13 +186,35 @@ describe('Conversation', { timeout: 20_000 }, () => {
     serve(ticket());
     const served = mocked.get.getMockImplementation();
     mocked.get.mockImplementation(async (path: string, params?: Parameters<typeof api.get>[1]) => {
-      if (path === '/contacts/3') return { ...ticket().contact, companyId: 2, channel: 'whatsapp', lgpdAcceptedAt: null, extraInfo: [], tags: [], whatsapp: null, createdAt: '', updatedAt: '' };
+      if (path === '/contacts/3')
+        return {
+          ...ticket().contact,
+          companyId: 2,
+          channel: 'whatsapp',
+          lgpdAcceptedAt: null,
+          extraInfo: [],
+          tags: [],
+          whatsapp: null,
+          createdAt: '',
+          updatedAt: '',
+        };
       if (path === '/ticket-notes/list') return [];
       return served?.(path, params);
     });
-    mocked.post.mockImplementation(async (path: string) => (path === '/ticket-notes'
-      ? { id: 6, note: 'Ligar amanhã', ticketId: 10, contactId: 3, userId: AGENT_ID, user: { id: AGENT_ID, name: 'Ana' }, createdAt: '2024-05-01T10:00:00Z', updatedAt: '' }
-      : null));
+    mocked.post.mockImplementation(async (path: string) =>
+      path === '/ticket-notes'
+        ? {
+            id: 6,
+            note: 'Ligar amanhã',
+            ticketId: 10,
+            contactId: 3,
+            userId: AGENT_ID,
+            user: { id: AGENT_ID, name: 'Ana' },
+            createdAt: '2024-05-01T10:00:00Z',
+            updatedAt: '',
+          }
+        : null,
+    );
     const opener = await screen.findByRole('button', { name: 'Dados do contato' });
     expect(opener).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(opener);

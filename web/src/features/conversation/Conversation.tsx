@@ -28,9 +28,18 @@ export default function Conversation({ uuid }: { uuid: string }) {
   const [replyTo, setReplyTo] = useState<MessageView | null>(null);
   const [drawer, setDrawer] = useState(false);
 
-  if (ticketQuery.isPending) return <Box sx={{ p: 4, textAlign: 'center' }}><CircularProgress size={28} /></Box>;
+  if (ticketQuery.isPending)
+    return (
+      <Box sx={{ p: 4, textAlign: 'center' }}>
+        <CircularProgress size={28} />
+      </Box>
+    );
   if (!ticket) {
-    return <Typography color="text.secondary" sx={{ p: 4, textAlign: 'center' }} data-testid="ticket-not-found">{t('conversation.notFound')}</Typography>;
+    return (
+      <Typography color="text.secondary" sx={{ p: 4, textAlign: 'center' }} data-testid="ticket-not-found">
+        {t('conversation.notFound')}
+      </Typography>
+    );
   }
 
   return (
@@ -43,7 +52,9 @@ export default function Conversation({ uuid }: { uuid: string }) {
         <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minWidth: 0, minHeight: 0 }} data-testid="conversation">
           <TicketHeader ticket={ticket} contactOpen={drawer} onToggleContact={() => setDrawer((open) => !open)} />
           {WINDOW_CHANNELS.includes(ticket.channel) && (
-            <Alert severity="info" sx={{ borderRadius: 0, py: 0 }} data-testid="reply-window">{t('conversation.replyWindow')}</Alert>
+            <Alert severity="info" sx={{ borderRadius: 0, py: 0 }} data-testid="reply-window">
+              {t('conversation.replyWindow')}
+            </Alert>
           )}
           <MessagesList ticket={ticket} onReply={setReplyTo} />
           <MessageInput ticket={ticket} replyTo={replyTo} onClearReply={() => setReplyTo(null)} />

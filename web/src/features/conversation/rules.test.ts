@@ -30,7 +30,9 @@ describe('message rules', () => {
   test('edit: own messages only, within 15 minutes', () => {
     expect(canEditMessage(message({ fromMe: true, userId: AGENT_ID, createdAt: at(60_000) }), AGENT_ID, now)).toBe(true);
     expect(canEditMessage(message({ fromMe: true, userId: AGENT_ID, createdAt: at(MESSAGE_EDIT_WINDOW_MS) }), AGENT_ID, now)).toBe(true);
-    expect(canEditMessage(message({ fromMe: true, userId: AGENT_ID, createdAt: at(MESSAGE_EDIT_WINDOW_MS + 1) }), AGENT_ID, now)).toBe(false);
+    expect(canEditMessage(message({ fromMe: true, userId: AGENT_ID, createdAt: at(MESSAGE_EDIT_WINDOW_MS + 1) }), AGENT_ID, now)).toBe(
+      false,
+    );
     expect(canEditMessage(message({ fromMe: true, userId: 99, createdAt: at(1000) }), AGENT_ID, now)).toBe(false);
     expect(canEditMessage(message({ fromMe: false, createdAt: at(1000) }), AGENT_ID, now)).toBe(false);
   });
@@ -54,7 +56,10 @@ describe('message rules', () => {
 
 describe('message cache', () => {
   const data = (...pages: number[][]): MessagesData => ({
-    pages: pages.map((ids) => ({ messages: ids.map((id) => message({ id, createdAt: new Date(id * 1000).toISOString() })), hasMore: true })),
+    pages: pages.map((ids) => ({
+      messages: ids.map((id) => message({ id, createdAt: new Date(id * 1000).toISOString() })),
+      hasMore: true,
+    })),
     pageParams: pages.map((_, i) => i + 1),
   });
   test('pages flatten oldest first whatever their order', () => {
@@ -82,7 +87,10 @@ describe('quick messages', () => {
     expect(slashTerm('/ola mundo')).toBeNull();
     expect(quickPreview('a'.repeat(90))).toHaveLength(90);
     expect(quickPreview('a'.repeat(91))).toBe(`${'a'.repeat(90)}...`);
-    const list = [{ id: 1, shortcode: 'ola', message: 'Olá!' }, { id: 2, shortcode: 'pix', message: 'Chave' }] as never;
+    const list = [
+      { id: 1, shortcode: 'ola', message: 'Olá!' },
+      { id: 2, shortcode: 'pix', message: 'Chave' },
+    ] as never;
     expect(matchQuick(list, 'ol').map((q: { id: number }) => q.id)).toEqual([1]);
   });
 });

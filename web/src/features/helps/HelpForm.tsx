@@ -17,7 +17,13 @@ const EMPTY: Form = { title: '', video: '', description: '' };
 export function HelpForm({ editing, onDone }: { editing: HelpView | null; onDone(): void }) {
   const { t } = useTranslation();
   const save = useSaveHelp();
-  const { register, handleSubmit, setError, setFocus, formState: { errors, isSubmitting } } = useForm<Form, unknown, HelpBody>({
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<Form, unknown, HelpBody>({
     resolver: zodResolver(HelpInput),
     defaultValues: editing ? { title: editing.title, video: editing.video, description: editing.description } : EMPTY,
   });
@@ -40,26 +46,51 @@ export function HelpForm({ editing, onDone }: { editing: HelpView | null; onDone
   const title = t(editing ? 'helps.manager.editTitle' : 'helps.manager.formTitle');
   return (
     <Box component="form" onSubmit={onSubmit} noValidate aria-label={title}>
-      <Typography variant="subtitle1" sx={{ mb: 2, fontWeight: 600 }}>{title}</Typography>
+      <Typography variant="subtitle1" sx={{ mb: 2, fontWeight: 600 }}>
+        {title}
+      </Typography>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>
-          <TextField label={t('helps.form.title')} fullWidth size="small" {...register('title')}
-            error={!!errors.title} helperText={fieldError(t, errors.title)} />
+          <TextField
+            label={t('helps.form.title')}
+            fullWidth
+            size="small"
+            {...register('title')}
+            error={!!errors.title}
+            helperText={fieldError(t, errors.title)}
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <TextField label={t('helps.form.video')} fullWidth size="small" {...register('video')}
-            error={!!errors.video} helperText={fieldError(t, errors.video)} />
+          <TextField
+            label={t('helps.form.video')}
+            fullWidth
+            size="small"
+            {...register('video')}
+            error={!!errors.video}
+            helperText={fieldError(t, errors.video)}
+          />
         </Grid>
         <Grid size={12}>
-          <TextField label={t('helps.form.description')} fullWidth size="small" multiline minRows={2} maxRows={6} {...register('description')}
-            error={!!errors.description} helperText={fieldError(t, errors.description)} />
+          <TextField
+            label={t('helps.form.description')}
+            fullWidth
+            size="small"
+            multiline
+            minRows={2}
+            maxRows={6}
+            {...register('description')}
+            error={!!errors.description}
+            helperText={fieldError(t, errors.description)}
+          />
         </Grid>
       </Grid>
       <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'flex-end' }}>
         <Button onClick={onDone} disabled={isSubmitting}>
           {t(editing ? 'helps.buttons.cancelEdit' : 'helps.buttons.clear')}
         </Button>
-        <Button type="submit" variant="contained" disabled={isSubmitting}>{t('helps.buttons.save')}</Button>
+        <Button type="submit" variant="contained" disabled={isSubmitting}>
+          {t('helps.buttons.save')}
+        </Button>
       </Stack>
     </Box>
   );

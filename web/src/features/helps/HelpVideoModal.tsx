@@ -20,9 +20,14 @@ export function HelpVideoModal({ open, help, onClose }: { open: boolean; help: H
       <DialogContent>
         {code ? (
           <Box sx={{ position: 'relative', pt: '56.25%', bgcolor: 'common.black', borderRadius: 1, overflow: 'hidden' }}>
-            <Box component="iframe" src={embedUrl(code)} title={help?.title ?? ''}
-              allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture" allowFullScreen
-              sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', border: 0 }} />
+            <Box
+              component="iframe"
+              src={embedUrl(code)}
+              title={help?.title ?? ''}
+              allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
+              allowFullScreen
+              sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', border: 0 }}
+            />
           </Box>
         ) : (
           <Typography color="text.secondary">{t('helps.noVideo')}</Typography>

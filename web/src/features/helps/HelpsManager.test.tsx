@@ -25,7 +25,9 @@ test('a new help is posted and the side menu list is read again', async () => {
   fireEvent.change(screen.getByLabelText('Título'), { target: { value: 'Tags' } });
   fireEvent.change(screen.getByLabelText('Vídeo (código ou link do YouTube)'), { target: { value: 'https://youtu.be/dQw4w9WgXcQ' } });
   fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
-  await waitFor(() => expect(mocked.post).toHaveBeenCalledWith('/helps', { title: 'Tags', video: 'https://youtu.be/dQw4w9WgXcQ', description: '' }));
+  await waitFor(() =>
+    expect(mocked.post).toHaveBeenCalledWith('/helps', { title: 'Tags', video: 'https://youtu.be/dQw4w9WgXcQ', description: '' }),
+  );
   await waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: ['helps'] }));
   expect(mocked.get).toHaveBeenCalledWith('/helps');
 });

@@ -38,8 +38,12 @@ export function HelpsManager() {
       {helps.isLoading && <LinearProgress />}
       {helps.isError && <Alert severity="error">{t('common.loadError')}</Alert>}
       <HelpsTable helps={helps.data ?? []} onEdit={form.edit} onDelete={deleting.ask} />
-      <ConfirmationDialog open={deleting.open} title={t('helps.confirm.deleteTitle', { title: deleting.target?.title ?? '' })}
-        onClose={deleting.close} onConfirm={confirmDelete}>
+      <ConfirmationDialog
+        open={deleting.open}
+        title={t('helps.confirm.deleteTitle', { title: deleting.target?.title ?? '' })}
+        onClose={deleting.close}
+        onConfirm={confirmDelete}
+      >
         {t('helps.confirm.deleteText')}
       </ConfirmationDialog>
     </Paper>

@@ -16,8 +16,14 @@ export default function HelpsPage() {
 
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>{t('helps.subtitle')}</Typography>
-      {helps.isLoading && <Box sx={{ textAlign: 'center', py: 4 }}><CircularProgress size={28} /></Box>}
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {t('helps.subtitle')}
+      </Typography>
+      {helps.isLoading && (
+        <Box sx={{ textAlign: 'center', py: 4 }}>
+          <CircularProgress size={28} />
+        </Box>
+      )}
       {helps.isError && <Alert severity="error">{t('common.loadError')}</Alert>}
       {helps.isSuccess && list.length === 0 && (
         <Box sx={{ textAlign: 'center', py: 8, color: 'text.secondary' }} data-testid="helps-empty">

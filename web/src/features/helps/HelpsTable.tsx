@@ -5,7 +5,11 @@ import { IconButton, Link, Table, TableBody, TableCell, TableContainer, TableHea
 import { useTranslation } from 'react-i18next';
 import { safeVideoCode } from './youtube';
 
-interface Props { helps: HelpView[]; onEdit(help: HelpView): void; onDelete(help: HelpView): void }
+interface Props {
+  helps: HelpView[];
+  onEdit(help: HelpView): void;
+  onDelete(help: HelpView): void;
+}
 
 export function HelpsTable({ helps, onEdit, onDelete }: Props) {
   const { t } = useTranslation();
@@ -24,7 +28,9 @@ export function HelpsTable({ helps, onEdit, onDelete }: Props) {
           {helps.length === 0 && (
             <TableRow>
               <TableCell colSpan={4}>
-                <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>{t('helps.manager.empty')}</Typography>
+                <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
+                  {t('helps.manager.empty')}
+                </Typography>
               </TableCell>
             </TableRow>
           )}
@@ -34,19 +40,30 @@ export function HelpsTable({ helps, onEdit, onDelete }: Props) {
               <TableRow key={help.id} hover>
                 <TableCell>{help.title}</TableCell>
                 <TableCell>
-                  {code
-                    ? <Link href={`https://www.youtube.com/watch?v=${code}`} target="_blank" rel="noopener noreferrer">{code}</Link>
-                    : help.video || '—'}
+                  {code ? (
+                    <Link href={`https://www.youtube.com/watch?v=${code}`} target="_blank" rel="noopener noreferrer">
+                      {code}
+                    </Link>
+                  ) : (
+                    help.video || '—'
+                  )}
                 </TableCell>
-                <TableCell sx={{ maxWidth: 420, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={help.description}>
+                <TableCell
+                  sx={{ maxWidth: 420, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                  title={help.description}
+                >
                   {help.description || '—'}
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   <Tooltip title={t('helps.buttons.edit')}>
-                    <IconButton size="small" aria-label={`${t('helps.buttons.edit')} ${help.title}`} onClick={() => onEdit(help)}><EditIcon fontSize="small" /></IconButton>
+                    <IconButton size="small" aria-label={`${t('helps.buttons.edit')} ${help.title}`} onClick={() => onEdit(help)}>
+                      <EditIcon fontSize="small" />
+                    </IconButton>
                   </Tooltip>
                   <Tooltip title={t('helps.buttons.delete')}>
-                    <IconButton size="small" aria-label={`${t('helps.buttons.delete')} ${help.title}`} onClick={() => onDelete(help)}><DeleteIcon fontSize="small" /></IconButton>
+                    <IconButton size="small" aria-label={`${t('helps.buttons.delete')} ${help.title}`} onClick={() => onDelete(help)}>
+                      <DeleteIcon fontSize="small" />
+                    </IconButton>
                   </Tooltip>
                 </TableCell>
               </TableRow>

@@ -14,7 +14,14 @@ const mocked = vi.mocked(api);
 vi.setConfig({ testTimeout: 20_000 });
 
 const plan = (over: Partial<PlanView> = {}): PlanView => ({
-  id: 3, name: 'Básico', users: 5, connections: 2, queues: 4, amount: '49.90', isPublic: true, trialDays: 7,
+  id: 3,
+  name: 'Básico',
+  users: 5,
+  connections: 2,
+  queues: 4,
+  amount: '49.90',
+  isPublic: true,
+  trialDays: 7,
   ...(Object.fromEntries(PLAN_SWITCHES.map((s) => [s, s !== 'useKanban'])) as Record<(typeof PLAN_SWITCHES)[number], boolean>),
   ...over,
 });
@@ -40,9 +47,19 @@ test('an amount typed as "99,90" is sent as "99.90", switches included', async (
   fireEvent.change(screen.getByLabelText('Valor (R$)'), { target: { value: '99,90' } });
   fireEvent.click(screen.getByRole('switch', { name: 'Kanban' }));
   fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
-  await waitFor(() => expect(mocked.post).toHaveBeenCalledWith('/plans', expect.objectContaining({
-    name: 'Pro', amount: '99.90', useKanban: false, useWhatsapp: true, users: 1, trialDays: 7,
-  })));
+  await waitFor(() =>
+    expect(mocked.post).toHaveBeenCalledWith(
+      '/plans',
+      expect.objectContaining({
+        name: 'Pro',
+        amount: '99.90',
+        useKanban: false,
+        useWhatsapp: true,
+        users: 1,
+        trialDays: 7,
+      }),
+    ),
+  );
   expect(await screen.findByText('Operação realizada com sucesso!')).toBeInTheDocument();
 });
 

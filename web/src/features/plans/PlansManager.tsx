@@ -40,8 +40,12 @@ export function PlansManager() {
       <Box>
         <PlansTable plans={plans.data ?? []} onEdit={form.edit} onDelete={deleting.ask} />
       </Box>
-      <ConfirmationDialog open={deleting.open} title={t('plans.confirm.deleteTitle', { name: deleting.target?.name ?? '' })}
-        onClose={deleting.close} onConfirm={confirmDelete}>
+      <ConfirmationDialog
+        open={deleting.open}
+        title={t('plans.confirm.deleteTitle', { name: deleting.target?.name ?? '' })}
+        onClose={deleting.close}
+        onConfirm={confirmDelete}
+      >
         {t('plans.confirm.deleteText')}
       </ConfirmationDialog>
     </Paper>

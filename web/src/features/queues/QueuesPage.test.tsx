@@ -8,18 +8,38 @@ import QueuesPage from './QueuesPage';
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
 const notify = vi.hoisted(() => vi.fn());
 const events = vi.hoisted(() => new Map<string, (payload: unknown) => void>());
-vi.mock('../../app/providers/SocketProvider', () => ({ useCompanyEvent: (kind: string, fn: (p: unknown) => void) => events.set(kind, fn) }));
+vi.mock('../../app/providers/SocketProvider', () => ({
+  useCompanyEvent: (kind: string, fn: (p: unknown) => void) => events.set(kind, fn),
+}));
 vi.mock('../../lib/api', async (importOriginal) => ({ ...(await importOriginal<object>()), api }));
 vi.mock('../../lib/notify', () => ({ notify }));
 
 const queue = (id: number, name: string, over: Partial<QueueView> = {}): QueueView => ({
-  id, companyId: 2, name, color: '#ff0000', orderQueue: null, greetingMessage: '', outOfHoursMessage: '', closeTicket: false,
-  ativarRoteador: false, tempoRoteador: 0, integrationId: null, fileListId: null, schedules: [], createdAt: '', updatedAt: '', ...over,
+  id,
+  companyId: 2,
+  name,
+  color: '#ff0000',
+  orderQueue: null,
+  greetingMessage: '',
+  outOfHoursMessage: '',
+  closeTicket: false,
+  ativarRoteador: false,
+  tempoRoteador: 0,
+  integrationId: null,
+  fileListId: null,
+  schedules: [],
+  createdAt: '',
+  updatedAt: '',
+  ...over,
 });
 
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(<QueryClientProvider client={client}><QueuesPage /></QueryClientProvider>);
+  return render(
+    <QueryClientProvider client={client}>
+      <QueuesPage />
+    </QueryClientProvider>,
+  );
 }
 
 describe('QueuesPage', { timeout: 20_000 }, () => {
@@ -76,8 +96,14 @@ describe('QueuesPage', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByTestId('queue-save'));
     await waitFor(() => expect(api.post).toHaveBeenCalledTimes(1));
     expect(api.post).toHaveBeenCalledWith('/queue', {
-      name: 'xyz', color: '#ff0000', orderQueue: null, greetingMessage: '', outOfHoursMessage: '',
-      closeTicket: false, ativarRoteador: false, tempoRoteador: 0,
+      name: 'xyz',
+      color: '#ff0000',
+      orderQueue: null,
+      greetingMessage: '',
+      outOfHoursMessage: '',
+      closeTicket: false,
+      ativarRoteador: false,
+      tempoRoteador: 0,
     });
     await waitFor(() => expect(notify).toHaveBeenCalledWith('Esta cor já está em uso, escolha outra.', 'error', 2000));
     expect(screen.getByRole('dialog')).toBeInTheDocument(); // stays open to fix the colour

@@ -47,13 +47,22 @@ export default function QueuesPage() {
           {t('queues.add')}
         </Button>
       </Stack>
-      <QueuesTable queues={queues} loading={isLoading} onEdit={setEditing} onDelete={(item) => {
+      <QueuesTable
+        queues={queues}
+        loading={isLoading}
+        onEdit={setEditing}
+        onDelete={(item) => {
           setDeleting(item);
           setConfirming(true);
-        }} />
+        }}
+      />
       {editing !== undefined && <QueueModal key={editing?.id ?? 'new'} open queue={editing} onClose={() => setEditing(undefined)} />}
-      <ConfirmationDialog open={confirming} title={t('queues.deleteTitle', { name: deleting?.name ?? '' })}
-        onConfirm={confirmDelete} onClose={() => setConfirming(false)} />
+      <ConfirmationDialog
+        open={confirming}
+        title={t('queues.deleteTitle', { name: deleting?.name ?? '' })}
+        onConfirm={confirmDelete}
+        onClose={() => setConfirming(false)}
+      />
     </Stack>
   );
 }

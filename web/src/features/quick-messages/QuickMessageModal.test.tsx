@@ -13,8 +13,16 @@ vi.mock('../../lib/api', async (importOriginal) => ({ ...(await importOriginal<o
 vi.mock('../../lib/notify', () => ({ notify }));
 
 const record = (over: Partial<QuickMessageView> = {}): QuickMessageView => ({
-  id: 3, companyId: 2, userId: 1, shortcode: 'ola', message: 'Olá, tudo bem?', mediaPath: null, mediaName: null,
-  geral: false, visao: true, ...over,
+  id: 3,
+  companyId: 2,
+  userId: 1,
+  shortcode: 'ola',
+  message: 'Olá, tudo bem?',
+  mediaPath: null,
+  mediaName: null,
+  geral: false,
+  visao: true,
+  ...over,
 });
 const onClose = vi.fn();
 const open = (r: QuickMessageView | null) => renderWithProviders(<QuickMessageModal open record={r} onClose={onClose} />);
@@ -42,17 +50,24 @@ describe('QuickMessageModal', { timeout: 20_000 }, () => {
   });
 
   test('the shortcode is required; a new message is visible and not shared, its file sent after the save', async () => {
-    api.post.mockImplementation(async (path: string) => (path === '/quick-messages'
-      ? record({ id: 8, shortcode: 'preco' })
-      : record({ id: 8, shortcode: 'preco', mediaName: 'tabela_de_precos.pdf' })));
+    api.post.mockImplementation(async (path: string) =>
+      path === '/quick-messages'
+        ? record({ id: 8, shortcode: 'preco' })
+        : record({ id: 8, shortcode: 'preco', mediaName: 'tabela_de_precos.pdf' }),
+    );
     open(null);
     await userEvent.click(screen.getByTestId('quick-message-save'));
     expect(await screen.findByText('Obrigatório')).toBeInTheDocument();
     await userEvent.type(screen.getByTestId('quick-message-shortcode'), 'preco');
-    await userEvent.upload(screen.getByTestId('quick-message-file'), new File(['%PDF'], 'tabela de precos.pdf', { type: 'application/pdf' }));
+    await userEvent.upload(
+      screen.getByTestId('quick-message-file'),
+      new File(['%PDF'], 'tabela de precos.pdf', { type: 'application/pdf' }),
+    );
     expect(screen.getByTestId('quick-message-attachment')).toHaveTextContent('tabela_de_precos.pdf');
     await userEvent.click(screen.getByTestId('quick-message-save'));
-    await waitFor(() => expect(api.post).toHaveBeenCalledWith('/quick-messages', { shortcode: 'preco', message: '', geral: false, visao: true }));
+    await waitFor(() =>
+      expect(api.post).toHaveBeenCalledWith('/quick-messages', { shortcode: 'preco', message: '', geral: false, visao: true }),
+    );
     await waitFor(() => expect(api.post).toHaveBeenCalledWith('/quick-messages/8/media-upload', expect.any(FormData)));
     expect(onClose).toHaveBeenCalled();
   });

@@ -1,7 +1,18 @@
 import { QuickMessageInput, type QuickMessageView } from '@chatflow/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, Switch, TextField,
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Stack,
+  Switch,
+  TextField,
 } from '@mui/material';
 import { useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
@@ -33,7 +44,13 @@ export default function QuickMessageModal({ open, onClose, record }: Props) {
   const [storedName, setStoredName] = useState(record?.mediaName ?? null);
   const save = useSaveQuickMessage();
   const removeMedia = useRemoveQuickMessageMedia();
-  const { register, control, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<QuickMessageFormValues>({
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<QuickMessageFormValues>({
     resolver: zodResolver(QuickMessageInput) as unknown as Resolver<QuickMessageFormValues>,
     defaultValues: record ? toFormValues(record) : NEW_QUICK_MESSAGE_VALUES,
   });
@@ -62,35 +79,85 @@ export default function QuickMessageModal({ open, onClose, record }: Props) {
 
   return (
     <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth scroll="paper" aria-labelledby="quick-message-modal-title">
-      <DialogTitle id="quick-message-modal-title">{record ? t('quickMessages.modal.titleEdit') : t('quickMessages.modal.titleAdd')}</DialogTitle>
+      <DialogTitle id="quick-message-modal-title">
+        {record ? t('quickMessages.modal.titleEdit') : t('quickMessages.modal.titleAdd')}
+      </DialogTitle>
       <Box component="form" onSubmit={onSubmit} noValidate sx={{ display: 'contents' }}>
         <DialogContent dividers>
           <Stack spacing={2}>
-            {locked && <Alert severity="info" data-testid="quick-message-locked">{t('quickMessages.modal.ownerOnly')}</Alert>}
-            <TextField label={t('quickMessages.modal.shortcode')} autoFocus={!locked} fullWidth autoComplete="off" disabled={locked}
-              {...register('shortcode')} error={!!errors.shortcode} helperText={fieldError(t, errors.shortcode)}
-              slotProps={{ htmlInput: { 'data-testid': 'quick-message-shortcode' } }} />
-            <TextField label={t('quickMessages.modal.message')} fullWidth multiline minRows={4} maxRows={12} disabled={locked}
-              {...register('message')} error={!!errors.message} helperText={fieldError(t, errors.message)}
-              slotProps={{ htmlInput: { 'data-testid': 'quick-message-message' } }} />
+            {locked && (
+              <Alert severity="info" data-testid="quick-message-locked">
+                {t('quickMessages.modal.ownerOnly')}
+              </Alert>
+            )}
+            <TextField
+              label={t('quickMessages.modal.shortcode')}
+              autoFocus={!locked}
+              fullWidth
+              autoComplete="off"
+              disabled={locked}
+              {...register('shortcode')}
+              error={!!errors.shortcode}
+              helperText={fieldError(t, errors.shortcode)}
+              slotProps={{ htmlInput: { 'data-testid': 'quick-message-shortcode' } }}
+            />
+            <TextField
+              label={t('quickMessages.modal.message')}
+              fullWidth
+              multiline
+              minRows={4}
+              maxRows={12}
+              disabled={locked}
+              {...register('message')}
+              error={!!errors.message}
+              helperText={fieldError(t, errors.message)}
+              slotProps={{ htmlInput: { 'data-testid': 'quick-message-message' } }}
+            />
             <Stack direction="row" spacing={2}>
-              <Controller name="geral" control={control} render={({ field }) => (
-                <FormControlLabel label={t('quickMessages.modal.geral')} disabled={locked}
-                  control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} name={field.name} />} />
-              )} />
-              <Controller name="visao" control={control} render={({ field }) => (
-                <FormControlLabel label={t('quickMessages.modal.visao')} disabled={locked}
-                  control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} name={field.name} />} />
-              )} />
+              <Controller
+                name="geral"
+                control={control}
+                render={({ field }) => (
+                  <FormControlLabel
+                    label={t('quickMessages.modal.geral')}
+                    disabled={locked}
+                    control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} name={field.name} />}
+                  />
+                )}
+              />
+              <Controller
+                name="visao"
+                control={control}
+                render={({ field }) => (
+                  <FormControlLabel
+                    label={t('quickMessages.modal.visao')}
+                    disabled={locked}
+                    control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} name={field.name} />}
+                  />
+                )}
+              />
             </Stack>
-            <AttachmentField storedName={storedName} pending={file} disabled={locked || isSubmitting} removing={removeMedia.isPending}
-              onPick={setFile} onRemove={removeAttachment} />
+            <AttachmentField
+              storedName={storedName}
+              pending={file}
+              disabled={locked || isSubmitting}
+              removing={removeMedia.isPending}
+              onPick={setFile}
+              onRemove={removeAttachment}
+            />
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={isSubmitting}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={locked || isSubmitting} data-testid="quick-message-save"
-            startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}>
+          <Button onClick={onClose} disabled={isSubmitting}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={locked || isSubmitting}
+            data-testid="quick-message-save"
+            startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
             {record ? t('common.save') : t('common.add')}
           </Button>
         </DialogActions>

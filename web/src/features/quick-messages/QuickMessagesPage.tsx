@@ -30,16 +30,34 @@ export default function QuickMessagesPage() {
 
   return (
     <Stack spacing={2} sx={{ height: '100%' }}>
-      <ListPageHeader title={t('quickMessages.title')} search={typed} onSearch={setTyped}
-        searchPlaceholder={t('quickMessages.searchPlaceholder')} addLabel={t('quickMessages.add')} onAdd={() => setEditing(null)}
-        addTestId="add-quick-message" />
-      <QuickMessagesTable records={records} loading={query.isLoading} loadingMore={query.isFetchingNextPage} meId={user?.id}
-        onEdit={setEditing} onDelete={deleting.ask} scrollRef={scroll.ref} onScroll={scroll.onScroll} />
+      <ListPageHeader
+        title={t('quickMessages.title')}
+        search={typed}
+        onSearch={setTyped}
+        searchPlaceholder={t('quickMessages.searchPlaceholder')}
+        addLabel={t('quickMessages.add')}
+        onAdd={() => setEditing(null)}
+        addTestId="add-quick-message"
+      />
+      <QuickMessagesTable
+        records={records}
+        loading={query.isLoading}
+        loadingMore={query.isFetchingNextPage}
+        meId={user?.id}
+        onEdit={setEditing}
+        onDelete={deleting.ask}
+        scrollRef={scroll.ref}
+        onScroll={scroll.onScroll}
+      />
       {editing !== undefined && (
         <QuickMessageModal key={editing?.id ?? 'new'} open record={editing} onClose={() => setEditing(undefined)} />
       )}
-      <ConfirmationDialog open={deleting.open} title={t('quickMessages.deleteTitle', { name: deleting.target?.shortcode ?? '' })}
-        onConfirm={deleting.confirm} onClose={deleting.close}>
+      <ConfirmationDialog
+        open={deleting.open}
+        title={t('quickMessages.deleteTitle', { name: deleting.target?.shortcode ?? '' })}
+        onConfirm={deleting.confirm}
+        onClose={deleting.close}
+      >
         {t('quickMessages.deleteMessage')}
       </ConfirmationDialog>
     </Stack>

@@ -11,8 +11,12 @@ export interface QuickMessageFormValues {
 /** Spec 3 §4: a new quick message is visible (visao on) and not shared (geral off). */
 export const NEW_QUICK_MESSAGE_VALUES: QuickMessageFormValues = { shortcode: '', message: '', geral: false, visao: true };
 
-export const toFormValues = (q: QuickMessageView): QuickMessageFormValues =>
-  ({ shortcode: q.shortcode, message: q.message, geral: q.geral, visao: q.visao });
+export const toFormValues = (q: QuickMessageView): QuickMessageFormValues => ({
+  shortcode: q.shortcode,
+  message: q.message,
+  geral: q.geral,
+  visao: q.visao,
+});
 
 /**
  * Spec 3 §5/§6: a message that is visible but not shared belongs to its owner; anyone else sees it

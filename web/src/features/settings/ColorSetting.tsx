@@ -38,25 +38,38 @@ export function ColorSetting({ settingKey, label, value, save }: { settingKey: s
 
   const pickerValue = /^#[0-9a-fA-F]{6}$/.test(draft) ? draft : '#000000';
   return (
-    <TextField fullWidth size="small" label={label} name={settingKey} value={draft}
-      onChange={(e) => setDraft(e.target.value)} onBlur={() => void commit(draft.trim())}
+    <TextField
+      fullWidth
+      size="small"
+      label={label}
+      name={settingKey}
+      value={draft}
+      onChange={(e) => setDraft(e.target.value)}
+      onBlur={() => void commit(draft.trim())}
       onKeyDown={(e) => {
         if (e.key === 'Enter') {
           e.preventDefault();
           void commit(draft.trim());
         }
       }}
-      error={!!error} helperText={error ? t(error) : undefined}
+      error={!!error}
+      helperText={error ? t(error) : undefined}
       slotProps={{
         input: {
           startAdornment: (
             <InputAdornment position="start">
-              <Box component="input" type="color" value={pickerValue} aria-label={`${t('settings.whitelabel.pickColor')}: ${label}`}
+              <Box
+                component="input"
+                type="color"
+                value={pickerValue}
+                aria-label={`${t('settings.whitelabel.pickColor')}: ${label}`}
                 onChange={(e: React.ChangeEvent<HTMLInputElement>) => pick(e.target.value)}
-                sx={{ width: 32, height: 28, p: 0, border: 0, bgcolor: 'transparent', cursor: 'pointer' }} />
+                sx={{ width: 32, height: 28, p: 0, border: 0, bgcolor: 'transparent', cursor: 'pointer' }}
+              />
             </InputAdornment>
           ),
         },
-      }} />
+      }}
+    />
   );
 }

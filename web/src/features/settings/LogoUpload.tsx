@@ -37,16 +37,32 @@ export function LogoUpload({ mode, value, save }: { mode: WhitelabelLogoMode; va
 
   return (
     <Paper variant="outlined" sx={{ p: 2, height: '100%' }}>
-      <Typography variant="body2" sx={{ fontWeight: 600, mb: 1 }}>{label}</Typography>
-      <Box sx={{ height: 96, display: 'grid', placeItems: 'center', bgcolor: mode === 'Dark' ? 'grey.900' : 'grey.100', borderRadius: 1, mb: 1.5 }}>
-        {value
-          ? <Box component="img" src={value} alt={label} sx={{ maxHeight: mode === 'Favicon' ? 48 : 80, maxWidth: '90%', objectFit: 'contain' }} />
-          : (
-            <Stack sx={{ alignItems: 'center', color: 'grey.500' }}>
-              <ImageOutlinedIcon />
-              <Typography variant="caption">{t('settings.whitelabel.noLogo')}</Typography>
-            </Stack>
-          )}
+      <Typography variant="body2" sx={{ fontWeight: 600, mb: 1 }}>
+        {label}
+      </Typography>
+      <Box
+        sx={{
+          height: 96,
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: mode === 'Dark' ? 'grey.900' : 'grey.100',
+          borderRadius: 1,
+          mb: 1.5,
+        }}
+      >
+        {value ? (
+          <Box
+            component="img"
+            src={value}
+            alt={label}
+            sx={{ maxHeight: mode === 'Favicon' ? 48 : 80, maxWidth: '90%', objectFit: 'contain' }}
+          />
+        ) : (
+          <Stack sx={{ alignItems: 'center', color: 'grey.500' }}>
+            <ImageOutlinedIcon />
+            <Typography variant="caption">{t('settings.whitelabel.noLogo')}</Typography>
+          </Stack>
+        )}
       </Box>
       <Stack direction="row" spacing={1}>
         <Button component="label" size="small" variant="outlined" startIcon={<CloudUploadIcon />} disabled={upload.isPending}>

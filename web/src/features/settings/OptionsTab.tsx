@@ -19,7 +19,12 @@ export function OptionsTab() {
   const settings = useCompanySettings();
   const save = useSaveSetting('company');
 
-  if (settings.isLoading) return <Box sx={{ textAlign: 'center', py: 4 }}><CircularProgress size={28} /></Box>;
+  if (settings.isLoading)
+    return (
+      <Box sx={{ textAlign: 'center', py: 4 }}>
+        <CircularProgress size={28} />
+      </Box>
+    );
   if (settings.isError) return <Alert severity="error">{t('common.loadError')}</Alert>;
   const values = { ...COMPANY_SETTING_DEFAULTS, ...settings.data };
 
@@ -31,7 +36,8 @@ export function OptionsTab() {
   const render = (field: OptionField) => {
     const common = { settingKey: field.key, label: t(`settings.options.${field.key}`), value: values[field.key] ?? '', save };
     if (field.kind === 'switch') return <SettingSwitch {...common} />;
-    if (field.kind === 'select') return <SettingSelect {...common} options={field.options} optionLabel={(o) => t(`${field.labelPrefix}${o}`)} />;
+    if (field.kind === 'select')
+      return <SettingSelect {...common} options={field.options} optionLabel={(o) => t(`${field.labelPrefix}${o}`)} />;
     return <SettingTextField {...common} multiline={field.multiline} type={field.type} required={isRequired(field.key)} />;
   };
 

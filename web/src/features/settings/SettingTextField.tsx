@@ -45,8 +45,17 @@ export function SettingTextField({ settingKey, label, value, save, required, mul
   const shown = error ?? (required && !draft.trim() ? 'validation.required' : null);
 
   return (
-    <TextField fullWidth size="small" label={label} name={settingKey} type={type} value={draft} required={required}
-      multiline={multiline} minRows={multiline ? 2 : undefined} maxRows={multiline ? 8 : undefined}
+    <TextField
+      fullWidth
+      size="small"
+      label={label}
+      name={settingKey}
+      type={type}
+      value={draft}
+      required={required}
+      multiline={multiline}
+      minRows={multiline ? 2 : undefined}
+      maxRows={multiline ? 8 : undefined}
       onChange={(e) => {
         setDraft(e.target.value);
         if (error) setError(null);
@@ -59,6 +68,8 @@ export function SettingTextField({ settingKey, label, value, save, required, mul
         }
       }}
       slotProps={type === 'number' ? { htmlInput: { min: 0, step: 1 } } : undefined}
-      error={!!shown} helperText={shown ? t(shown) : helperText} />
+      error={!!shown}
+      helperText={shown ? t(shown) : helperText}
+    />
   );
 }

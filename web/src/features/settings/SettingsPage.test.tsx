@@ -32,7 +32,10 @@ beforeEach(() => {
     if (path === '/companiesPlan') return { companies: [], count: 0, hasMore: false };
     throw new Error(`unexpected GET ${path}`);
   });
-  mocked.put.mockImplementation(async (path: string, body: unknown) => ({ key: path.split('/').pop(), value: (body as { value: string }).value }));
+  mocked.put.mockImplementation(async (path: string, body: unknown) => ({
+    key: path.split('/').pop(),
+    value: (body as { value: string }).value,
+  }));
 });
 
 describe('tabs', () => {
@@ -58,7 +61,12 @@ describe('options', () => {
   test('a switch saves at once, with the updating indicator and the success toast', async () => {
     signIn(false);
     let answer: (v: unknown) => void = () => {};
-    mocked.put.mockImplementationOnce(() => new Promise((resolve) => { answer = resolve; }));
+    mocked.put.mockImplementationOnce(
+      () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    );
     renderWithProviders(<SettingsPage />);
     fireEvent.click(await screen.findByRole('switch', { name: 'Avaliações' }));
     await waitFor(() => expect(mocked.put).toHaveBeenCalledWith('/settings/userRating', { value: 'enabled' }));

@@ -11,7 +11,11 @@ import { settingKeys } from './hooks';
 import { OptionsTab } from './OptionsTab';
 import { WhitelabelTab } from './WhitelabelTab';
 
-interface SettingsTab { id: string; superOnly: boolean; render(): ReactNode }
+interface SettingsTab {
+  id: string;
+  superOnly: boolean;
+  render(): ReactNode;
+}
 
 /**
  * Tabs of spec 2 §2 Settings. The schedules tab (scheduleType 'company') and the certificate upload
@@ -38,18 +42,36 @@ export default function SettingsPage() {
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center', minHeight: 32 }}>
-        <Typography variant="h5" component="h1">{t('settings.title')}</Typography>
+        <Typography variant="h5" component="h1">
+          {t('settings.title')}
+        </Typography>
         {updating && (
-          <Chip size="small" color="info" variant="outlined" role="status" label={t('settings.updating')}
-            icon={<CircularProgress size={14} color="inherit" />} />
+          <Chip
+            size="small"
+            color="info"
+            variant="outlined"
+            role="status"
+            label={t('settings.updating')}
+            icon={<CircularProgress size={14} color="inherit" />}
+          />
         )}
       </Stack>
       <Paper variant="outlined" sx={{ mb: 2 }}>
-        <Tabs value={current.id} onChange={(_, id: string) => setParams({ tab: id }, { replace: true })}
-          variant="scrollable" scrollButtons="auto" aria-label={t('settings.title')}>
+        <Tabs
+          value={current.id}
+          onChange={(_, id: string) => setParams({ tab: id }, { replace: true })}
+          variant="scrollable"
+          scrollButtons="auto"
+          aria-label={t('settings.title')}
+        >
           {tabs.map((tab) => (
-            <Tab key={tab.id} value={tab.id} label={t(`settings.tabs.${tab.id}`)} id={`settings-tab-${tab.id}`}
-              aria-controls={`settings-panel-${tab.id}`} />
+            <Tab
+              key={tab.id}
+              value={tab.id}
+              label={t(`settings.tabs.${tab.id}`)}
+              id={`settings-tab-${tab.id}`}
+              aria-controls={`settings-panel-${tab.id}`}
+            />
           ))}
         </Tabs>
       </Paper>

@@ -17,51 +17,82 @@ export function WhitelabelTab() {
   const settings = useGlobalSettings();
   const save = useSaveSetting('global');
 
-  if (settings.isLoading) return <Box sx={{ textAlign: 'center', py: 4 }}><CircularProgress size={28} /></Box>;
+  if (settings.isLoading)
+    return (
+      <Box sx={{ textAlign: 'center', py: 4 }}>
+        <CircularProgress size={28} />
+      </Box>
+    );
   if (settings.isError) return <Alert severity="error">{t('common.loadError')}</Alert>;
   const values = { ...GLOBAL_SETTING_DEFAULTS, ...settings.data };
   const section = (id: string, children: React.ReactNode) => (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby={`whitelabel-${id}`}>
-      <Typography id={`whitelabel-${id}`} variant="subtitle1" sx={{ fontWeight: 600, mb: 1.5 }}>{t(`settings.whitelabel.${id}`)}</Typography>
+      <Typography id={`whitelabel-${id}`} variant="subtitle1" sx={{ fontWeight: 600, mb: 1.5 }}>
+        {t(`settings.whitelabel.${id}`)}
+      </Typography>
       {children}
     </Paper>
   );
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      {section('appearance', (
+      {section(
+        'appearance',
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 4 }}>
             <SettingTextField settingKey="appName" label={t('settings.whitelabel.appName')} value={values.appName} save={save} required />
           </Grid>
           <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-            <ColorSetting settingKey="primaryColorLight" label={t('settings.whitelabel.primaryColorLight')} value={values.primaryColorLight} save={save} />
+            <ColorSetting
+              settingKey="primaryColorLight"
+              label={t('settings.whitelabel.primaryColorLight')}
+              value={values.primaryColorLight}
+              save={save}
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-            <ColorSetting settingKey="primaryColorDark" label={t('settings.whitelabel.primaryColorDark')} value={values.primaryColorDark} save={save} />
+            <ColorSetting
+              settingKey="primaryColorDark"
+              label={t('settings.whitelabel.primaryColorDark')}
+              value={values.primaryColorDark}
+              save={save}
+            />
           </Grid>
-        </Grid>
-      ))}
-      {section('logos', (
+        </Grid>,
+      )}
+      {section(
+        'logos',
         <Grid container spacing={2}>
           {WHITELABEL_LOGO_MODES.map((mode) => (
             <Grid key={mode} size={{ xs: 12, md: 4 }}>
               <LogoUpload mode={mode} value={values[`appLogo${mode}`] ?? ''} save={save} />
             </Grid>
           ))}
-        </Grid>
-      ))}
-      {section('platform', (
+        </Grid>,
+      )}
+      {section(
+        'platform',
         <Grid container spacing={2} sx={{ alignItems: 'center' }}>
           <Grid size={{ xs: 12, md: 6 }}>
-            <SettingSwitch settingKey="userCreation" label={t('settings.whitelabel.userCreation')} value={values.userCreation} save={save} />
+            <SettingSwitch
+              settingKey="userCreation"
+              label={t('settings.whitelabel.userCreation')}
+              value={values.userCreation}
+              save={save}
+            />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
-            <SettingSelect settingKey="downloadLimit" label={t('settings.whitelabel.downloadLimit')} value={values.downloadLimit} save={save}
-              options={DOWNLOAD_LIMIT_OPTIONS} optionLabel={(mb) => t('settings.whitelabel.downloadLimitOption', { mb })} />
+            <SettingSelect
+              settingKey="downloadLimit"
+              label={t('settings.whitelabel.downloadLimit')}
+              value={values.downloadLimit}
+              save={save}
+              options={DOWNLOAD_LIMIT_OPTIONS}
+              optionLabel={(mb) => t('settings.whitelabel.downloadLimitOption', { mb })}
+            />
           </Grid>
-        </Grid>
-      ))}
+        </Grid>,
+      )}
     </Box>
   );
 }

@@ -21,7 +21,8 @@ const toValues = (rows: SettingView[]): Values => Object.fromEntries(rows.map((r
 export function useCompanySettings() {
   const qc = useQueryClient();
   useCompanyEvent('settings', ({ setting }) =>
-    qc.setQueryData<Values>(settingKeys.company, (old) => (old ? { ...old, [setting.key]: setting.value } : old)));
+    qc.setQueryData<Values>(settingKeys.company, (old) => (old ? { ...old, [setting.key]: setting.value } : old)),
+  );
   return useQuery({ queryKey: settingKeys.company, queryFn: async () => toValues(await api.get<SettingView[]>('/settings')) });
 }
 

@@ -11,14 +11,28 @@ vi.mock('../../lib/api', async (importOriginal) => ({ ...(await importOriginal<o
 
 const connection = { id: 7, name: 'Simulador Loja', status: 'CONNECTED', provider: 'simulator' } as ConnectionView;
 const message = (over: Partial<SimulatorMessageView>): SimulatorMessageView => ({
-  id: 'X', fromCustomer: true, type: 'text', body: '', mediaUrl: null, mediaName: null, ack: 1,
-  isEdited: false, isDeleted: false, createdAt: '2025-01-10T12:00:00.000Z', ...over,
+  id: 'X',
+  fromCustomer: true,
+  type: 'text',
+  body: '',
+  mediaUrl: null,
+  mediaName: null,
+  ack: 1,
+  isEdited: false,
+  isDeleted: false,
+  createdAt: '2025-01-10T12:00:00.000Z',
+  ...over,
 });
 
 let conversation: SimulatorMessageView[] = [];
 
 function renderPage() {
-  return renderWithProviders(<Routes><Route path="/simulator/:connectionId" element={<SimulatorPage />} /></Routes>, { route: '/simulator/7' });
+  return renderWithProviders(
+    <Routes>
+      <Route path="/simulator/:connectionId" element={<SimulatorPage />} />
+    </Routes>,
+    { route: '/simulator/7' },
+  );
 }
 
 describe('SimulatorPage', { timeout: 20_000 }, () => {
@@ -66,9 +80,14 @@ describe('SimulatorPage', { timeout: 20_000 }, () => {
     expect(api.post).not.toHaveBeenCalled();
     await userEvent.clear(input);
     await userEvent.type(input, 'Bom dia!{Enter}');
-    await waitFor(() => expect(api.post).toHaveBeenCalledWith('/simulator/7/messages', {
-      from: '5511999990001', name: 'Ana', type: 'text', body: 'Bom dia!',
-    }));
+    await waitFor(() =>
+      expect(api.post).toHaveBeenCalledWith('/simulator/7/messages', {
+        from: '5511999990001',
+        name: 'Ana',
+        type: 'text',
+        body: 'Bom dia!',
+      }),
+    );
     expect(await screen.findByText('Bom dia!')).toBeInTheDocument();
     expect(input).toHaveValue('');
   });

@@ -72,21 +72,51 @@ export default function SimulatorPage() {
   return (
     <Stack spacing={2} sx={{ alignItems: 'center' }}>
       <Stack spacing={0.5} sx={{ width: '100%', maxWidth: 440 }}>
-        <Typography variant="h5" component="h1" data-testid="simulator-title">{t('simulator.title')}</Typography>
-        <Typography variant="body2" color="text.secondary">{t('simulator.subtitle')}</Typography>
+        <Typography variant="h5" component="h1" data-testid="simulator-title">
+          {t('simulator.title')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t('simulator.subtitle')}
+        </Typography>
       </Stack>
       <Stack direction="row" spacing={1} sx={{ width: '100%', maxWidth: 440 }}>
-        <TextField label={t('simulator.number')} size="small" value={customer.number} sx={{ flex: 1 }}
+        <TextField
+          label={t('simulator.number')}
+          size="small"
+          value={customer.number}
+          sx={{ flex: 1 }}
           onChange={(e) => setCustomer({ ...customer, number: e.target.value.replace(/\D/g, '') })}
-          error={!validNumber} helperText={validNumber ? ' ' : t('simulator.numberHelp')} />
-        <TextField label={t('simulator.name')} size="small" value={customer.name} sx={{ flex: 1 }}
-          onChange={(e) => setCustomer({ ...customer, name: e.target.value })} helperText=" " />
+          error={!validNumber}
+          helperText={validNumber ? ' ' : t('simulator.numberHelp')}
+        />
+        <TextField
+          label={t('simulator.name')}
+          size="small"
+          value={customer.name}
+          sx={{ flex: 1 }}
+          onChange={(e) => setCustomer({ ...customer, name: e.target.value })}
+          helperText=" "
+        />
       </Stack>
-      <Paper elevation={6} sx={{ width: '100%', maxWidth: 440, height: '70vh', minHeight: 420, display: 'flex', flexDirection: 'column',
-        borderRadius: 4, overflow: 'hidden', border: '8px solid #1f2c34' }}>
+      <Paper
+        elevation={6}
+        sx={{
+          width: '100%',
+          maxWidth: 440,
+          height: '70vh',
+          minHeight: 420,
+          display: 'flex',
+          flexDirection: 'column',
+          borderRadius: 4,
+          overflow: 'hidden',
+          border: '8px solid #1f2c34',
+        }}
+      >
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 2, py: 1.25, bgcolor: '#075e54', color: '#fff' }}>
           <PhoneIphoneIcon />
-          <Typography sx={{ flex: 1, fontWeight: 600 }} noWrap data-testid="simulator-connection">{connection?.name ?? '…'}</Typography>
+          <Typography sx={{ flex: 1, fontWeight: 600 }} noWrap data-testid="simulator-connection">
+            {connection?.name ?? '…'}
+          </Typography>
           {connection && <Chip size="small" label={connection.status} sx={{ color: '#fff', bgcolor: 'rgba(255,255,255,.2)' }} />}
         </Stack>
         <Stack spacing={0.75} sx={{ flex: 1, overflowY: 'auto', p: 1.5, bgcolor: '#efeae2' }} data-testid="simulator-messages">
@@ -95,7 +125,9 @@ export default function SimulatorPage() {
               {t('simulator.empty')}
             </Typography>
           )}
-          {conversation?.messages.map((m) => <PhoneMessage key={`${m.fromCustomer ? 'in' : 'out'}-${m.id}`} message={m} />)}
+          {conversation?.messages.map((m) => (
+            <PhoneMessage key={`${m.fromCustomer ? 'in' : 'out'}-${m.id}`} message={m} />
+          ))}
           <Box ref={bottom} />
         </Stack>
         <Composer disabled={!validNumber || !connection} onText={sendText} onFile={sendFile} />

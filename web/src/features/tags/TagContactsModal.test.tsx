@@ -16,7 +16,11 @@ describe('TagContactsModal', { timeout: 20_000 }, () => {
   beforeEach(() => {
     vi.clearAllMocks();
     api.get.mockImplementation(async (path: string) => {
-      if (path === '/tags/7/contacts') return [{ id: 3, name: 'Ana', number: '5511999990003' }, { id: 4, name: 'Bruno', number: '5511999990004' }];
+      if (path === '/tags/7/contacts')
+        return [
+          { id: 3, name: 'Ana', number: '5511999990003' },
+          { id: 4, name: 'Bruno', number: '5511999990004' },
+        ];
       throw new Error(`unexpected GET ${path}`);
     });
     api.delete.mockResolvedValue({ message: 'Tag removed from contact' });

@@ -1,7 +1,19 @@
 import type { TagView } from '@chatflow/contract';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import {
-  Button, Chip, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Table, TableBody, TableCell, TableHead, TableRow,
+  Button,
+  Chip,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
 } from '@mui/material';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,7 +55,9 @@ export default function TagContactsModal({ tag, onClose }: Props) {
         {t('tags.contactsModal.title')} <Chip size="small" label={tag.name} sx={{ bgcolor: tag.color, color: 'common.white', ml: 1 }} />
       </DialogTitle>
       <DialogContent dividers>
-        {isLoading ? <CircularProgress size={24} sx={{ display: 'block', mx: 'auto' }} /> : (
+        {isLoading ? (
+          <CircularProgress size={24} sx={{ display: 'block', mx: 'auto' }} />
+        ) : (
           <Table size="small">
             <TableHead>
               <TableRow>
@@ -60,8 +74,12 @@ export default function TagContactsModal({ tag, onClose }: Props) {
                   <TableCell>{c.name}</TableCell>
                   <TableCell>{c.number}</TableCell>
                   <TableCell align="center">
-                    <IconButton size="small" onClick={() => removeContact(c.id)} disabled={remove.isPending}
-                      aria-label={t('tags.contactsModal.remove', { name: c.name })}>
+                    <IconButton
+                      size="small"
+                      onClick={() => removeContact(c.id)}
+                      disabled={remove.isPending}
+                      aria-label={t('tags.contactsModal.remove', { name: c.name })}
+                    >
                       <DeleteOutlineIcon fontSize="small" />
                     </IconButton>
                   </TableCell>
@@ -71,7 +89,9 @@ export default function TagContactsModal({ tag, onClose }: Props) {
           </Table>
         )}
       </DialogContent>
-      <DialogActions><Button onClick={onClose}>{t('common.close')}</Button></DialogActions>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common.close')}</Button>
+      </DialogActions>
     </Dialog>
   );
 }

@@ -20,7 +20,14 @@ interface Props {
 export default function TagModal({ open, onClose, tag }: Props) {
   const { t } = useTranslation();
   const save = useSaveTag();
-  const { register, control, handleSubmit, setError, watch, formState: { errors, isSubmitting } } = useForm<TagFormValues>({
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<TagFormValues>({
     resolver: zodResolver(TagInput) as unknown as Resolver<TagFormValues>,
     defaultValues: tag ? toFormValues(tag) : newTagValues(),
   });
@@ -42,21 +49,48 @@ export default function TagModal({ open, onClose, tag }: Props) {
       <Box component="form" onSubmit={onSubmit} noValidate sx={{ display: 'contents' }}>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField label={t('tags.modal.name')} autoFocus fullWidth autoComplete="off" {...register('name')}
-              error={!!errors.name} helperText={fieldError(t, errors.name)} slotProps={{ htmlInput: { 'data-testid': 'tag-name' } }} />
-            <Controller name="color" control={control} render={({ field }) => (
-              <ColorField testId="tag-color" label={t('tags.modal.color')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref}
-                error={!!errors.color} helperText={fieldError(t, errors.color)} />
-            )} />
+            <TextField
+              label={t('tags.modal.name')}
+              autoFocus
+              fullWidth
+              autoComplete="off"
+              {...register('name')}
+              error={!!errors.name}
+              helperText={fieldError(t, errors.name)}
+              slotProps={{ htmlInput: { 'data-testid': 'tag-name' } }}
+            />
+            <Controller
+              name="color"
+              control={control}
+              render={({ field }) => (
+                <ColorField
+                  testId="tag-color"
+                  label={t('tags.modal.color')}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={!!errors.color}
+                  helperText={fieldError(t, errors.color)}
+                />
+              )}
+            />
             <Box>
               <Chip label={name || t('tags.modal.preview')} sx={{ bgcolor: color, color: 'common.white' }} />
             </Box>
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={isSubmitting}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting} data-testid="tag-save"
-            startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}>
+          <Button onClick={onClose} disabled={isSubmitting}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={isSubmitting}
+            data-testid="tag-save"
+            startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
             {tag ? t('common.save') : t('common.add')}
           </Button>
         </DialogActions>

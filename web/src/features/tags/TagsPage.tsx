@@ -32,14 +32,33 @@ export default function TagsPage() {
 
   return (
     <Stack spacing={2} sx={{ height: '100%' }}>
-      <ListPageHeader title={t('tags.title')} search={typed} onSearch={setTyped} searchPlaceholder={t('tags.searchPlaceholder')}
-        addLabel={t('tags.add')} onAdd={() => setEditing(null)} addTestId="add-tag" />
-      <TagsTable tags={tags} loading={query.isLoading} loadingMore={query.isFetchingNextPage}
-        onContacts={setViewing} onEdit={setEditing} onDelete={deleting.ask} scrollRef={scroll.ref} onScroll={scroll.onScroll} />
+      <ListPageHeader
+        title={t('tags.title')}
+        search={typed}
+        onSearch={setTyped}
+        searchPlaceholder={t('tags.searchPlaceholder')}
+        addLabel={t('tags.add')}
+        onAdd={() => setEditing(null)}
+        addTestId="add-tag"
+      />
+      <TagsTable
+        tags={tags}
+        loading={query.isLoading}
+        loadingMore={query.isFetchingNextPage}
+        onContacts={setViewing}
+        onEdit={setEditing}
+        onDelete={deleting.ask}
+        scrollRef={scroll.ref}
+        onScroll={scroll.onScroll}
+      />
       {editing !== undefined && <TagModal key={editing?.id ?? 'new'} open tag={editing} onClose={() => setEditing(undefined)} />}
       {viewing && <TagContactsModal key={viewing.id} tag={viewing} onClose={closeViewing} />}
-      <ConfirmationDialog open={deleting.open} title={t('tags.deleteTitle', { name: deleting.target?.name ?? '' })}
-        onConfirm={deleting.confirm} onClose={deleting.close}>
+      <ConfirmationDialog
+        open={deleting.open}
+        title={t('tags.deleteTitle', { name: deleting.target?.name ?? '' })}
+        onConfirm={deleting.confirm}
+        onClose={deleting.close}
+      >
         {t('tags.deleteMessage')}
       </ConfirmationDialog>
     </Stack>

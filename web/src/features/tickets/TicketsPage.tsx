@@ -30,10 +30,13 @@ export default function TicketsPage() {
     if (selected) setNarrowTab('ticket');
   }, [selected]);
 
-  const openTicket = useCallback((next: string) => {
-    navigate(`/tickets/${next}`);
-    setNarrowTab('ticket');
-  }, [navigate]);
+  const openTicket = useCallback(
+    (next: string) => {
+      navigate(`/tickets/${next}`);
+      setNarrowTab('ticket');
+    },
+    [navigate],
+  );
 
   if (uuid === 'undefined') return <Navigate to="/tickets" replace />;
   if (!user) return null;
@@ -42,9 +45,18 @@ export default function TicketsPage() {
 
   if (!wide) {
     return (
-      <Box sx={{ height: PAGE_HEIGHT, display: 'flex', flexDirection: 'column', minHeight: 0 }} data-testid="tickets-page" data-layout="narrow">
+      <Box
+        sx={{ height: PAGE_HEIGHT, display: 'flex', flexDirection: 'column', minHeight: 0 }}
+        data-testid="tickets-page"
+        data-layout="narrow"
+      >
         <Paper variant="outlined" sx={{ mb: 1 }}>
-          <Tabs value={narrowTab} onChange={(_e, v) => setNarrowTab(v)} variant="fullWidth" sx={{ '& .MuiTab-root': { textTransform: 'none' } }}>
+          <Tabs
+            value={narrowTab}
+            onChange={(_e, v) => setNarrowTab(v)}
+            variant="fullWidth"
+            sx={{ '& .MuiTab-root': { textTransform: 'none' } }}
+          >
             <Tab value="ticket" label={t('tickets.responsive.ticket')} data-testid="narrow-tab-ticket" />
             <Tab value="list" label={t('tickets.responsive.list')} data-testid="narrow-tab-list" />
           </Tabs>
@@ -62,9 +74,21 @@ export default function TicketsPage() {
   return (
     <Box sx={{ height: PAGE_HEIGHT, display: 'flex', minHeight: 0 }} data-testid="tickets-page" data-layout="wide">
       <Box sx={{ width, flexShrink: 0, minHeight: 0 }}>{manager}</Box>
-      <Box role="separator" aria-orientation="vertical" onPointerDown={startDrag} data-testid="tickets-resizer"
-        sx={{ width: 8, flexShrink: 0, cursor: 'col-resize', display: 'flex', justifyContent: 'center',
-          '&::after': { content: '""', width: 2, borderRadius: 1, bgcolor: 'divider' }, '&:hover::after': { bgcolor: 'primary.main' } }} />
+      <Box
+        role="separator"
+        aria-orientation="vertical"
+        onPointerDown={startDrag}
+        data-testid="tickets-resizer"
+        sx={{
+          width: 8,
+          flexShrink: 0,
+          cursor: 'col-resize',
+          display: 'flex',
+          justifyContent: 'center',
+          '&::after': { content: '""', width: 2, borderRadius: 1, bgcolor: 'divider' },
+          '&:hover::after': { bgcolor: 'primary.main' },
+        }}
+      />
       <Box sx={{ flexGrow: 1, minWidth: 0, minHeight: 0 }}>
         <ConversationPane uuid={selected} />
       </Box>

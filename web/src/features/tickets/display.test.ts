@@ -34,8 +34,17 @@ describe('display rules', () => {
   });
 
   test('a 409 names the ticket in the way; other errors are not conflicts', () => {
-    const body = { error: 'ERR_OTHER_OPEN_TICKET', ticket: { id: 3, uuid: 'u-3', userId: 9, status: 'open', user: { name: 'Bruno' }, queue: { name: 'Vendas' } } };
-    expect(heldTicketOf(new ApiError(409, 'ERR_OTHER_OPEN_TICKET', [], body))).toEqual({ id: 3, uuid: 'u-3', userId: 9, userName: 'Bruno', queueName: 'Vendas' });
+    const body = {
+      error: 'ERR_OTHER_OPEN_TICKET',
+      ticket: { id: 3, uuid: 'u-3', userId: 9, status: 'open', user: { name: 'Bruno' }, queue: { name: 'Vendas' } },
+    };
+    expect(heldTicketOf(new ApiError(409, 'ERR_OTHER_OPEN_TICKET', [], body))).toEqual({
+      id: 3,
+      uuid: 'u-3',
+      userId: 9,
+      userName: 'Bruno',
+      queueName: 'Vendas',
+    });
     const legacy = { error: 'ERR_OTHER_OPEN_TICKET', message: JSON.stringify(body.ticket) };
     expect(heldTicketOf(new ApiError(409, 'ERR_OTHER_OPEN_TICKET', [], legacy))?.userName).toBe('Bruno');
     expect(heldTicketOf(new ApiError(400, 'ERR_VALIDATION', [], { error: 'ERR_VALIDATION' }))).toBeNull();

@@ -32,7 +32,7 @@ export const RATING_EMOJIS: Record<number, { emoji: string; label: string }> = {
   5: { emoji: '😍', label: 'love' },
 };
 
-export const ratingEmoji = (rate: number | null | undefined) => (rate ? RATING_EMOJIS[Math.round(rate)] ?? null : null);
+export const ratingEmoji = (rate: number | null | undefined) => (rate ? (RATING_EMOJIS[Math.round(rate)] ?? null) : null);
 
 // Negative circled digits: ➊..➓ then ⓫..⓴.
 const GLYPHS = [...'➊➋➌➍➎➏➐➑➒➓⓫⓬⓭⓮⓯⓰⓱⓲⓳⓴'];

@@ -23,10 +23,14 @@ export interface ManagerState {
  */
 function showsAll(tab: TicketTab, state: ManagerState, permissions: TicketListPermissions, user: Pick<SessionUserView, 'allHistoric'>) {
   switch (tab) {
-    case 'group': return false;
-    case 'search': return permissions.admin && state.showAll;
-    case 'closed': return permissions.admin || user.allHistoric === 'enabled' || (permissions.canShowAll && state.showAll);
-    default: return permissions.canShowAll && state.showAll;
+    case 'group':
+      return false;
+    case 'search':
+      return permissions.admin && state.showAll;
+    case 'closed':
+      return permissions.admin || user.allHistoric === 'enabled' || (permissions.canShowAll && state.showAll);
+    default:
+      return permissions.canShowAll && state.showAll;
   }
 }
 
@@ -35,7 +39,12 @@ function showsAll(tab: TicketTab, state: ManagerState, permissions: TicketListPe
  * which stay newest first; search terms and filters belong to the search view; groups take no
  * queue selection.
  */
-export function filtersFor(tab: TicketTab, state: ManagerState, permissions: TicketListPermissions, user: Pick<SessionUserView, 'allHistoric'>): TicketFilters {
+export function filtersFor(
+  tab: TicketTab,
+  state: ManagerState,
+  permissions: TicketListPermissions,
+  user: Pick<SessionUserView, 'allHistoric'>,
+): TicketFilters {
   const search = tab === 'search';
   return {
     tab,

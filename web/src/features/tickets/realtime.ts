@@ -56,9 +56,12 @@ export function useTicketsRealtime({ viewer, visibleTab, openUuid, onOpenTicketU
 
   // Badge recounts are batched: at most one GET /tickets/counts a second, however busy the company.
   const recount = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (recount.current) clearTimeout(recount.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (recount.current) clearTimeout(recount.current);
+    },
+    [],
+  );
   const scheduleRecount = () => {
     recount.current ??= setTimeout(() => {
       recount.current = null;

@@ -5,14 +5,31 @@ import { filtersFor, type ManagerState } from './manager-filters';
 import { ticketListPermissions } from './permissions';
 import { makeTicket, makeUser } from './test/fixtures';
 import {
-  applyNewMessage, applyTicketEvent, changesCounts, flattenPages, patchInPages, removeFromPages, type TicketPages, ticketKeys, upsertInPages,
+  applyNewMessage,
+  applyTicketEvent,
+  changesCounts,
+  flattenPages,
+  patchInPages,
+  removeFromPages,
+  type TicketPages,
+  ticketKeys,
+  upsertInPages,
 } from './ticket-cache';
 import type { TicketFilters } from './types';
 
 const me = { id: 7, profile: 'user' as const };
 const filters = (over: Partial<TicketFilters> = {}): TicketFilters => ({
-  tab: 'open', queueIds: null, showAll: false, searchParam: '', searchOnMessages: false, tags: [], users: [], whatsapps: [],
-  statuses: [], sortTickets: 'DESC', ...over,
+  tab: 'open',
+  queueIds: null,
+  showAll: false,
+  searchParam: '',
+  searchOnMessages: false,
+  tags: [],
+  users: [],
+  whatsapps: [],
+  statuses: [],
+  sortTickets: 'DESC',
+  ...over,
 });
 const pages = (...list: { ids: number[]; hasMore: boolean; count?: number }[]): TicketPages => ({
   pageParams: list.map((_, i) => i + 1),
@@ -21,14 +38,14 @@ const pages = (...list: { ids: number[]; hasMore: boolean; count?: number }[]): 
 const ids = (data: TicketPages) => data.pages.map((p) => p.tickets.map((t) => t.id));
 
 describe('which list a ticket belongs to', () => {
-  test('the open tab holds the user\'s own open tickets, everyone\'s with show-all', () => {
+  test("the open tab holds the user's own open tickets, everyone's with show-all", () => {
     expect(belongsToList(makeTicket(1), filters(), me)).toBe(true);
     expect(belongsToList(makeTicket(1, { userId: 9 }), filters(), me)).toBe(false);
     expect(belongsToList(makeTicket(1, { userId: 9 }), filters({ showAll: true }), me)).toBe(true);
     expect(belongsToList(makeTicket(1, { status: 'pending' }), filters(), me)).toBe(false);
   });
 
-  test('pending holds free tickets and the user\'s; groups ignore owner and queue', () => {
+  test("pending holds free tickets and the user's; groups ignore owner and queue", () => {
     const pending = filters({ tab: 'pending' });
     expect(belongsToList(makeTicket(1, { status: 'pending', userId: null }), pending, me)).toBe(true);
     expect(belongsToList(makeTicket(1, { status: 'pending', userId: 9 }), pending, me)).toBe(false);
@@ -36,7 +53,7 @@ describe('which list a ticket belongs to', () => {
     expect(belongsToList(makeTicket(1, { status: 'group', userId: 9, queueId: 3, isGroup: true }), group, me)).toBe(true);
   });
 
-  test('the queue choice lets through chosen queues, tickets without a queue and the user\'s own', () => {
+  test("the queue choice lets through chosen queues, tickets without a queue and the user's own", () => {
     const chosen = filters({ tab: 'pending', queueIds: [2] });
     expect(belongsToList(makeTicket(1, { status: 'pending', userId: null, queueId: 1 }), chosen, me)).toBe(false);
     expect(belongsToList(makeTicket(1, { status: 'pending', userId: null, queueId: 2 }), chosen, me)).toBe(true);
@@ -51,14 +68,28 @@ describe('which list a ticket belongs to', () => {
 
 describe('list filters from the manager', () => {
   const state: ManagerState = {
-    queueIds: null, showAll: true, sortTickets: 'ASC', searchParam: 'ana', searchOnMessages: true, tags: [1], users: [2], whatsapps: [3], statuses: ['open'],
+    queueIds: null,
+    showAll: true,
+    sortTickets: 'ASC',
+    searchParam: 'ana',
+    searchOnMessages: true,
+    tags: [1],
+    users: [2],
+    whatsapps: [3],
+    statuses: ['open'],
   };
   test('a user without showall rights never lists all, and the resolved/search views stay newest first', () => {
     const user = makeUser();
     const perms = ticketListPermissions(user);
     expect(filtersFor('open', state, perms, user)).toMatchObject({ showAll: false, sortTickets: 'ASC', searchParam: '', tags: [] });
     expect(filtersFor('closed', state, perms, user)).toMatchObject({ showAll: false, sortTickets: 'DESC' });
-    expect(filtersFor('search', state, perms, user)).toMatchObject({ showAll: false, sortTickets: 'DESC', searchParam: 'ana', users: [], tags: [1] });
+    expect(filtersFor('search', state, perms, user)).toMatchObject({
+      showAll: false,
+      sortTickets: 'DESC',
+      searchParam: 'ana',
+      users: [],
+      tags: [1],
+    });
   });
   test('an admin lists all where asked, sees every resolved ticket and filters by user', () => {
     const admin = makeUser({ profile: 'admin' });
@@ -84,7 +115,10 @@ describe('cached pages', () => {
     expect(moved.pages[0].tickets[0].lastMessage).toBe('novo');
     expect(moved.pages[0].count).toBe(10);
     const fresh = upsertInPages(data, makeTicket(9, { updatedAt: '2024-02-01T00:00:00.000Z' }), filters(), me);
-    expect(ids(fresh)).toEqual([[9, 5, 4], [3, 2]]);
+    expect(ids(fresh)).toEqual([
+      [9, 5, 4],
+      [3, 2],
+    ]);
     expect(fresh.pages.map((p) => p.count)).toEqual([11, 11]);
   });
 
@@ -106,7 +140,12 @@ describe('cached pages', () => {
 
   test('a search refreshes its rows in place and adds none', () => {
     const data = pages({ ids: [3, 2], hasMore: false });
-    const searched = upsertInPages(data, makeTicket(2, { lastMessage: 'outra', updatedAt: '2030-01-01T00:00:00.000Z' }), filters({ tab: 'search' }), me);
+    const searched = upsertInPages(
+      data,
+      makeTicket(2, { lastMessage: 'outra', updatedAt: '2030-01-01T00:00:00.000Z' }),
+      filters({ tab: 'search' }),
+      me,
+    );
     expect(ids(searched)).toEqual([[3, 2]]);
     expect(searched.pages[0].tickets[1].lastMessage).toBe('outra');
     expect(upsertInPages(data, makeTicket(9), filters({ tab: 'search' }), me)).toBe(data);
@@ -132,8 +171,15 @@ describe('realtime events on the query cache', () => {
     const pending = filters({ tab: 'pending' });
     const qc = new QueryClient();
     qc.setQueryData(ticketKeys.list(open), pages({ ids: [1], hasMore: false, count: 1 }));
-    qc.setQueryData(ticketKeys.list(pending), { pageParams: [1], pages: [{ tickets: [makeTicket(2, { status: 'pending', userId: null })], hasMore: false, count: 1 }] });
-    applyTicketEvent(qc, { action: 'update', ticket: makeTicket(2, { status: 'open', userId: 7, updatedAt: '2030-01-01T00:00:00.000Z' }) }, me);
+    qc.setQueryData(ticketKeys.list(pending), {
+      pageParams: [1],
+      pages: [{ tickets: [makeTicket(2, { status: 'pending', userId: null })], hasMore: false, count: 1 }],
+    });
+    applyTicketEvent(
+      qc,
+      { action: 'update', ticket: makeTicket(2, { status: 'open', userId: 7, updatedAt: '2030-01-01T00:00:00.000Z' }) },
+      me,
+    );
     expect(ids(qc.getQueryData<TicketPages>(ticketKeys.list(open))!)).toEqual([[2, 1]]);
     expect(ids(qc.getQueryData<TicketPages>(ticketKeys.list(pending))!)).toEqual([[]]);
     applyTicketEvent(qc, { action: 'removeFromList', ticketId: 2 }, me);
@@ -142,7 +188,10 @@ describe('realtime events on the query cache', () => {
   });
 
   test('updateUnread clears the badge; a new message sets it, except on the ticket open on screen', () => {
-    const { qc, read } = cacheWith(filters(), { pageParams: [1], pages: [{ tickets: [makeTicket(1, { unreadMessages: 3 }), makeTicket(2)], hasMore: false, count: 2 }] });
+    const { qc, read } = cacheWith(filters(), {
+      pageParams: [1],
+      pages: [{ tickets: [makeTicket(1, { unreadMessages: 3 }), makeTicket(2)], hasMore: false, count: 2 }],
+    });
     applyTicketEvent(qc, { action: 'updateUnread', ticketId: 1 }, me);
     expect(read().pages[0].tickets.find((t) => t.id === 1)?.unreadMessages).toBe(0);
     const later = { updatedAt: '2030-01-01T00:00:00.000Z', unreadMessages: 2, lastMessage: 'oi' };

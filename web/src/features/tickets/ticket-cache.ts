@@ -91,7 +91,9 @@ function eachList(qc: QueryClient, edit: (data: TicketPages, filters: TicketFilt
 
 /** Whether any cached list holds the ticket. */
 export function isTicketCached(qc: QueryClient, ticketId: number): boolean {
-  return (qc.getQueriesData<TicketPages>({ queryKey: ticketKeys.lists() }) as ListEntry[]).some(([, data]) => !!data && contains(data, ticketId));
+  return (qc.getQueriesData<TicketPages>({ queryKey: ticketKeys.lists() }) as ListEntry[]).some(
+    ([, data]) => !!data && contains(data, ticketId),
+  );
 }
 
 /**
@@ -129,7 +131,8 @@ export function applyNewMessage(qc: QueryClient, ticket: TicketView, viewer: Lis
  * shows no unread badge while the conversation marks it read.
  */
 export function applyTicketEvent(qc: QueryClient, event: CompanyEvents['ticket'], viewer: ListViewer, openUuid: string | null = null) {
-  if (event.action === 'update') upsertTicket(qc, event.ticket.uuid === openUuid ? { ...event.ticket, unreadMessages: 0 } : event.ticket, viewer);
+  if (event.action === 'update')
+    upsertTicket(qc, event.ticket.uuid === openUuid ? { ...event.ticket, unreadMessages: 0 } : event.ticket, viewer);
   else if (event.action === 'updateUnread') markTicketRead(qc, event.ticketId);
   else removeTicket(qc, event.ticketId);
 }

@@ -13,20 +13,48 @@ vi.mock('../../lib/notify', () => ({ notify: vi.fn() }));
 
 function makeUser(over: Partial<UserView> = {}): UserView {
   return {
-    id: 7, companyId: 2, name: 'Bruna Souza', email: 'bruna@acme.com', profile: 'user', super: false, profileImage: null,
-    startWork: '08:00', endWork: '18:00', whatsappId: null, farewellMessage: null, defaultMenu: 'open', defaultTheme: 'light',
-    allTicket: 'disable', allowGroup: false, allHistoric: 'disabled', allUserChat: 'disabled', userClosePendingTicket: 'enabled',
-    showDashboard: 'disabled', allowRealTime: 'disabled', allowConnections: 'disabled', defaultTicketsManagerWidth: 1100,
-    online: false, queues: [], createdAt: '2025-01-01T00:00:00.000Z', ...over,
+    id: 7,
+    companyId: 2,
+    name: 'Bruna Souza',
+    email: 'bruna@acme.com',
+    profile: 'user',
+    super: false,
+    profileImage: null,
+    startWork: '08:00',
+    endWork: '18:00',
+    whatsappId: null,
+    farewellMessage: null,
+    defaultMenu: 'open',
+    defaultTheme: 'light',
+    allTicket: 'disable',
+    allowGroup: false,
+    allHistoric: 'disabled',
+    allUserChat: 'disabled',
+    userClosePendingTicket: 'enabled',
+    showDashboard: 'disabled',
+    allowRealTime: 'disabled',
+    allowConnections: 'disabled',
+    defaultTicketsManagerWidth: 1100,
+    online: false,
+    queues: [],
+    createdAt: '2025-01-01T00:00:00.000Z',
+    ...over,
   };
 }
 const signIn = (profile: 'admin' | 'user', id = 1) => {
-  auth.user = { ...makeUser({ id, profile }), company: { id: 2, name: 'ACME', dueDate: '2999-01-01', settings: [], plan: null } } as SessionUserView;
+  auth.user = {
+    ...makeUser({ id, profile }),
+    company: { id: 2, name: 'ACME', dueDate: '2999-01-01', settings: [], plan: null },
+  } as SessionUserView;
 };
 
 function renderModal(userId: number | null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(<QueryClientProvider client={client}><UserModal open userId={userId} onClose={vi.fn()} /></QueryClientProvider>);
+  return render(
+    <QueryClientProvider client={client}>
+      <UserModal open userId={userId} onClose={vi.fn()} />
+    </QueryClientProvider>,
+  );
 }
 
 // MUI dialogs are slow to drive in jsdom, and these tests type into several fields.
@@ -93,7 +121,9 @@ describe('UserModal', { timeout: 20_000 }, () => {
   test('server field errors land on their fields', async () => {
     signIn('admin');
     const { ApiError } = await import('../../lib/api');
-    api.post.mockRejectedValue(new ApiError(400, 'ERR_VALIDATION', [{ field: 'email', key: 'validation.invalidEmail', message: 'E-mail inválido' }]));
+    api.post.mockRejectedValue(
+      new ApiError(400, 'ERR_VALIDATION', [{ field: 'email', key: 'validation.invalidEmail', message: 'E-mail inválido' }]),
+    );
     renderModal(null);
     const fill = async (label: string, text: string) => {
       await userEvent.click(screen.getByLabelText(label));

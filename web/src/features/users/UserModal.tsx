@@ -48,7 +48,9 @@ export default function UserModal({ open, onClose, userId, title }: Props) {
           <DialogContent sx={{ textAlign: 'center', py: 4 }}>
             {isLoading ? <CircularProgress size={28} /> : error ? t('common.genericError') : null}
           </DialogContent>
-          <DialogActions><Button onClick={onClose}>{t('common.cancel')}</Button></DialogActions>
+          <DialogActions>
+            <Button onClick={onClose}>{t('common.cancel')}</Button>
+          </DialogActions>
         </>
       )}
     </Dialog>
@@ -68,25 +70,32 @@ function UserForm({ user, onClose }: { user: UserView | null; onClose(): void })
     resolver: zodResolver(isNew ? UserCreateInput : UserUpdateInput) as unknown as Resolver<UserFormValues>,
     defaultValues: user ? toFormValues(user) : NEW_USER_VALUES,
   });
-  const { handleSubmit, setError, formState: { isSubmitting } } = form;
+  const {
+    handleSubmit,
+    setError,
+    formState: { isSubmitting },
+  } = form;
 
-  const onSubmit = handleSubmit(async (values) => {
-    await new Promise((resolve) => setTimeout(resolve, USER_SAVE_DELAY_MS));
-    try {
-      await save.mutateAsync({ id: user?.id ?? null, payload: toPayload(values, { isAdmin, isNew }), image });
-      notify(t('users.modal.success'));
-      onClose();
-    } catch (err) {
-      // Every field that can fail validation is on the General tab.
-      if (err instanceof ApiError && err.code === 'ERR_VALIDATION') setTab('general');
-      if (err instanceof ApiError && err.code === 'ERR_EMAIL_ALREADY_EXISTS') {
-        setTab('general');
-        setError('email', { message: 'backendErrors.ERR_EMAIL_ALREADY_EXISTS' });
-        return toastError(err);
+  const onSubmit = handleSubmit(
+    async (values) => {
+      await new Promise((resolve) => setTimeout(resolve, USER_SAVE_DELAY_MS));
+      try {
+        await save.mutateAsync({ id: user?.id ?? null, payload: toPayload(values, { isAdmin, isNew }), image });
+        notify(t('users.modal.success'));
+        onClose();
+      } catch (err) {
+        // Every field that can fail validation is on the General tab.
+        if (err instanceof ApiError && err.code === 'ERR_VALIDATION') setTab('general');
+        if (err instanceof ApiError && err.code === 'ERR_EMAIL_ALREADY_EXISTS') {
+          setTab('general');
+          setError('email', { message: 'backendErrors.ERR_EMAIL_ALREADY_EXISTS' });
+          return toastError(err);
+        }
+        applyServerErrors(err, setError);
       }
-      applyServerErrors(err, setError);
-    }
-  }, () => setTab('general'));
+    },
+    () => setTab('general'),
+  );
 
   return (
     <FormProvider {...form}>
@@ -109,9 +118,16 @@ function UserForm({ user, onClose }: { user: UserView | null; onClose(): void })
           )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={isSubmitting}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting} data-testid="user-save"
-            startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}>
+          <Button onClick={onClose} disabled={isSubmitting}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={isSubmitting}
+            data-testid="user-save"
+            startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
             {isNew ? t('users.modal.add') : t('common.save')}
           </Button>
         </DialogActions>

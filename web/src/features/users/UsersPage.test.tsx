@@ -9,17 +9,31 @@ const auth = vi.hoisted(() => ({ user: { id: 1, companyId: 2, profile: 'admin' }
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
 const events = vi.hoisted(() => new Map<string, (payload: unknown) => void>());
 vi.mock('../../app/providers/AuthProvider', () => ({ useAuth: () => auth }));
-vi.mock('../../app/providers/SocketProvider', () => ({ useCompanyEvent: (kind: string, fn: (p: unknown) => void) => events.set(kind, fn) }));
+vi.mock('../../app/providers/SocketProvider', () => ({
+  useCompanyEvent: (kind: string, fn: (p: unknown) => void) => events.set(kind, fn),
+}));
 vi.mock('../../lib/api', async (importOriginal) => ({ ...(await importOriginal<object>()), api }));
 vi.mock('../../lib/notify', () => ({ notify: vi.fn() }));
 
-const user = (id: number, name: string, over: Partial<UserView> = {}) => ({
-  id, name, email: `${name.toLowerCase()}@acme.com`, profile: 'user', online: false, profileImage: null, queues: [], ...over,
-}) as UserView;
+const user = (id: number, name: string, over: Partial<UserView> = {}) =>
+  ({
+    id,
+    name,
+    email: `${name.toLowerCase()}@acme.com`,
+    profile: 'user',
+    online: false,
+    profileImage: null,
+    queues: [],
+    ...over,
+  }) as UserView;
 
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(<QueryClientProvider client={client}><UsersPage /></QueryClientProvider>);
+  return render(
+    <QueryClientProvider client={client}>
+      <UsersPage />
+    </QueryClientProvider>,
+  );
 }
 
 describe('UsersPage', { timeout: 20_000 }, () => {
@@ -30,7 +44,11 @@ describe('UsersPage', { timeout: 20_000 }, () => {
       if (path !== '/users') throw new Error(`unexpected GET ${path}`);
       if (query.searchParam === 'carl') return { users: [user(3, 'Carla')], count: 1, hasMore: false };
       return query.pageNumber === 1
-        ? { users: [user(1, 'Ana', { profile: 'admin', online: true, queues: [{ id: 4, name: 'Vendas', color: '#f00' }] })], count: 2, hasMore: true }
+        ? {
+            users: [user(1, 'Ana', { profile: 'admin', online: true, queues: [{ id: 4, name: 'Vendas', color: '#f00' }] })],
+            count: 2,
+            hasMore: true,
+          }
         : { users: [user(2, 'Bruno')], count: 2, hasMore: false };
     });
   });

@@ -33,15 +33,35 @@ export default function UsersPage() {
 
   return (
     <Stack spacing={2} sx={{ height: '100%' }}>
-      <ListPageHeader title={`${t('users.title')} (${count})`} titleTestId="users-title" search={typed} onSearch={setTyped}
-        searchPlaceholder={t('users.searchPlaceholder')} addLabel={t('users.add')} onAdd={() => setEditing(null)} addTestId="add-user" />
+      <ListPageHeader
+        title={`${t('users.title')} (${count})`}
+        titleTestId="users-title"
+        search={typed}
+        onSearch={setTyped}
+        searchPlaceholder={t('users.searchPlaceholder')}
+        addLabel={t('users.add')}
+        onAdd={() => setEditing(null)}
+        addTestId="add-user"
+      />
 
-      <UsersTable users={users} loading={query.isLoading} loadingMore={query.isFetchingNextPage} meId={me?.id}
-        onEdit={(u) => setEditing(u.id)} onDelete={deleting.ask} scrollRef={scroll.ref} onScroll={scroll.onScroll} />
+      <UsersTable
+        users={users}
+        loading={query.isLoading}
+        loadingMore={query.isFetchingNextPage}
+        meId={me?.id}
+        onEdit={(u) => setEditing(u.id)}
+        onDelete={deleting.ask}
+        scrollRef={scroll.ref}
+        onScroll={scroll.onScroll}
+      />
 
       {editing !== undefined && <UserModal open userId={editing} onClose={() => setEditing(undefined)} />}
-      <ConfirmationDialog open={deleting.open} title={t('users.deleteTitle', { name: deleting.target?.name ?? '' })}
-        onConfirm={deleting.confirm} onClose={deleting.close} />
+      <ConfirmationDialog
+        open={deleting.open}
+        title={t('users.deleteTitle', { name: deleting.target?.name ?? '' })}
+        onConfirm={deleting.confirm}
+        onClose={deleting.close}
+      />
     </Stack>
   );
 }

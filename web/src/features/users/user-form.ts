@@ -27,7 +27,12 @@ export interface UserFormValues {
 
 /** The Permissions tab's enabled/disabled switches, in the order they are shown. */
 export const PERMISSION_SWITCHES = [
-  'allHistoric', 'allUserChat', 'userClosePendingTicket', 'showDashboard', 'allowRealTime', 'allowConnections',
+  'allHistoric',
+  'allUserChat',
+  'userClosePendingTicket',
+  'showDashboard',
+  'allowRealTime',
+  'allowConnections',
 ] as const satisfies readonly (keyof UserFormValues)[];
 
 /** A new user starts from the contract's defaults (spec 1 §5 "User form"). */

@@ -11,7 +11,13 @@ import { hashPassword, verifyPassword } from '../password';
 import { sessionUserView } from '../session-user';
 import { newSessionId, openSession } from '../sessions';
 
-export interface AuthDeps { db: Db; config: Config; tokens: TokenService; realtime: Realtime; log: FastifyBaseLogger }
+export interface AuthDeps {
+  db: Db;
+  config: Config;
+  tokens: TokenService;
+  realtime: Realtime;
+  log: FastifyBaseLogger;
+}
 
 // Compared against when the e-mail is unknown, so both failures take about the same time.
 let dummyHash: Promise<string> | null = null;
@@ -32,7 +38,10 @@ export async function login(
 
   const sessionId = newSessionId();
   const refresh = await deps.tokens.signRefresh({ userId: user.id, sessionId });
-  await transactionRunner(deps.db, deps.log)(async (tx) => {
+  await transactionRunner(
+    deps.db,
+    deps.log,
+  )(async (tx) => {
     const { endedSessionIds } = await openSession(tx, user, sessionId, refresh.jti, { remember: input.remember ?? true, ...meta });
     await tx.update(companies).set({ lastLogin: new Date() }).where(eq(companies.id, user.companyId));
     tx.afterCommit(() => {

@@ -23,10 +23,13 @@ export async function requestPasswordReset(deps: AuthDeps, email: string) {
   if (!user) throw new AppError('ERR_NO_USER_FOUND', 404);
   const code = String(randomInt(0, 10 ** RESET_CODE_LENGTH)).padStart(RESET_CODE_LENGTH, '0');
   await deps.db.transaction(async (tx) => {
-    await tx.update(passwordResets).set({ usedAt: new Date() })
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
       .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
     await tx.insert(passwordResets).values({
-      userId: user.id, codeHash: digest(code).toString('hex'),
+      userId: user.id,
+      codeHash: digest(code).toString('hex'),
       expiresAt: new Date(Date.now() + RESET_CODE_TTL_MINUTES * 60_000),
     });
   });
@@ -39,14 +42,24 @@ export async function resetPassword(deps: AuthDeps, email: string, code: string,
   const user = await findUserByEmail(deps, email);
   if (!user) throw new AppError('ERR_NO_USER_FOUND', 404);
   const passwordHash = await hashPassword(newPassword);
-  await transactionRunner(deps.db, deps.log)(async (tx) => {
-    const [reset] = await tx.select().from(passwordResets)
+  await transactionRunner(
+    deps.db,
+    deps.log,
+  )(async (tx) => {
+    const [reset] = await tx
+      .select()
+      .from(passwordResets)
       .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
-      .orderBy(desc(passwordResets.id)).limit(1).for('update');
+      .orderBy(desc(passwordResets.id))
+      .limit(1)
+      .for('update');
     if (!reset || reset.attempts >= MAX_ATTEMPTS) throw invalid;
     const matches = timingSafeEqual(Buffer.from(reset.codeHash, 'hex'), digest(code));
     if (!matches) {
-      await tx.update(passwordResets).set({ attempts: reset.attempts + 1 }).where(eq(passwordResets.id, reset.id));
+      await tx
+        .update(passwordResets)
+        .set({ attempts: reset.attempts + 1 })
+        .where(eq(passwordResets.id, reset.id));
       return 'wrong';
     }
     await tx.update(passwordResets).set({ usedAt: new Date() }).where(eq(passwordResets.id, reset.id));

@@ -6,7 +6,9 @@ import { AppError } from '../../../http/errors';
 /** Company names are unique without regard to case (the unique index on lower(name) backs this). */
 export async function assertCompanyNameFree(db: DbOrTx, name: string, exceptId?: number): Promise<void> {
   const sameName = sql`lower(${companies.name}) = ${name.toLowerCase()}`;
-  const [taken] = await db.select({ id: companies.id }).from(companies)
+  const [taken] = await db
+    .select({ id: companies.id })
+    .from(companies)
     .where(exceptId === undefined ? sameName : and(sameName, ne(companies.id, exceptId)));
   if (taken) throw new AppError('ERR_COMPANY_NAME_ALREADY_EXISTS', 409);
 }

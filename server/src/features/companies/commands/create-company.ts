@@ -21,11 +21,14 @@ export async function createCompany(ctx: RequestContext, input: z.output<typeof 
     return await ctx.transaction(async (tx) => {
       const plan = await planForForm(tx, fields.planId);
       await assertCompanyNameFree(tx, fields.name);
-      const [company] = await tx.insert(companies).values({
-        ...fields,
-        email: fields.email.toLowerCase(),
-        dueDate: dueDate || addDays(todayIn(DEFAULT_TIME_ZONE), plan.trialDays),
-      }).returning();
+      const [company] = await tx
+        .insert(companies)
+        .values({
+          ...fields,
+          email: fields.email.toLowerCase(),
+          dueDate: dueDate || addDays(todayIn(DEFAULT_TIME_ZONE), plan.trialDays),
+        })
+        .returning();
       await ensureCompanySettings(tx, company.id);
       if (passwordHash) {
         await insertCompanyAdmin(tx, ctx, company.id, { name: company.name, email: company.email, passwordHash });

@@ -10,7 +10,9 @@ import { findCompanyRow } from '../queries';
  * to this company is checked by the route's policy before this runs.
  */
 export async function updateCompanySchedules(
-  ctx: RequestContext, id: number, input: z.output<typeof CompanySchedulesInput>,
+  ctx: RequestContext,
+  id: number,
+  input: z.output<typeof CompanySchedulesInput>,
 ): Promise<CompanyRow> {
   return ctx.transaction(async (tx) => {
     await findCompanyRow(tx, id);

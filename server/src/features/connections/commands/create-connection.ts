@@ -5,8 +5,14 @@ import type { RequestContext } from '../../../http/context';
 import { announceConnections } from '../events';
 import { findConnection } from '../queries';
 import {
-  asConnectionConflict, assertConnectionRules, assertPlanAllowsAnotherConnection, connectionCount, generateConnectionToken,
-  lockCompanyConnections, makeOnlyDefault, replaceConnectionQueues,
+  asConnectionConflict,
+  assertConnectionRules,
+  assertPlanAllowsAnotherConnection,
+  connectionCount,
+  generateConnectionToken,
+  lockCompanyConnections,
+  makeOnlyDefault,
+  replaceConnectionQueues,
 } from '../rules';
 
 /** A provider this node cannot run is refused at the door rather than left waiting forever. */
@@ -31,21 +37,24 @@ export async function createConnection(ctx: RequestContext, input: ConnectionDat
       await assertPlanAllowsAnotherConnection(tx, companyId);
       const queueIds = await assertConnectionRules(tx, companyId, input, null);
       const isDefault = input.isDefault || (await connectionCount(tx, companyId)) === 0;
-      const [row] = await tx.insert(connections).values({
-        companyId,
-        name: input.name,
-        channel: 'whatsapp',
-        provider: input.provider,
-        status: 'DISCONNECTED',
-        isDefault,
-        token: generateConnectionToken(),
-        greetingMessage: input.greetingMessage,
-        complationMessage: input.complationMessage,
-        outOfHoursMessage: input.outOfHoursMessage,
-        ratingMessage: input.ratingMessage,
-        groupAsTicket: input.groupAsTicket,
-        allowGroup: input.allowGroup,
-      }).returning();
+      const [row] = await tx
+        .insert(connections)
+        .values({
+          companyId,
+          name: input.name,
+          channel: 'whatsapp',
+          provider: input.provider,
+          status: 'DISCONNECTED',
+          isDefault,
+          token: generateConnectionToken(),
+          greetingMessage: input.greetingMessage,
+          complationMessage: input.complationMessage,
+          outOfHoursMessage: input.outOfHoursMessage,
+          ratingMessage: input.ratingMessage,
+          groupAsTicket: input.groupAsTicket,
+          allowGroup: input.allowGroup,
+        })
+        .returning();
       await replaceConnectionQueues(tx, row.id, queueIds);
       const demoted = isDefault ? await makeOnlyDefault(tx, companyId, row.id) : [];
       await announceConnections(tx, ctx, [row, ...demoted]);

@@ -26,17 +26,26 @@ export async function updateConnection(ctx: RequestContext, id: number, changes:
         Object.entries(changes).filter(([, v]) => v !== undefined),
       ) as ConnectionChanges;
       if (current.isDefault && fields.isDefault === false) throw new AppError('ERR_NO_OTHER_WHATSAPP', 400);
-      const queueIds = await assertConnectionRules(tx, companyId, {
-        name: fields.name ?? current.name,
-        greetingMessage: fields.greetingMessage ?? current.greetingMessage,
-        queueIds: sentQueueIds ?? currentQueueIds,
-      }, id);
+      const queueIds = await assertConnectionRules(
+        tx,
+        companyId,
+        {
+          name: fields.name ?? current.name,
+          greetingMessage: fields.greetingMessage ?? current.greetingMessage,
+          queueIds: sentQueueIds ?? currentQueueIds,
+        },
+        id,
+      );
       providerChanged = fields.provider !== undefined && fields.provider !== current.provider;
-      const [row] = await tx.update(connections).set({
-        ...fields,
-        ...(providerChanged ? { status: 'DISCONNECTED', qrcode: '' } : {}),
-        updatedAt: new Date(),
-      }).where(and(eq(connections.companyId, companyId), eq(connections.id, id))).returning();
+      const [row] = await tx
+        .update(connections)
+        .set({
+          ...fields,
+          ...(providerChanged ? { status: 'DISCONNECTED', qrcode: '' } : {}),
+          updatedAt: new Date(),
+        })
+        .where(and(eq(connections.companyId, companyId), eq(connections.id, id)))
+        .returning();
       if (sentQueueIds) await replaceConnectionQueues(tx, id, queueIds);
       const demoted = row.isDefault && !current.isDefault ? await makeOnlyDefault(tx, companyId, id) : [];
       await announceConnections(tx, ctx, [row, ...demoted]);

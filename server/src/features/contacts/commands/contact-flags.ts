@@ -9,8 +9,11 @@ import { contactNotFound, contactView } from '../queries';
 /** PUT /contacts/block/:id: active false blocks the contact, true unblocks it (spec 2 §4). */
 export async function setContactActive(ctx: RequestContext, id: number, active: boolean): Promise<ContactView> {
   return ctx.transaction(async (tx) => {
-    const [row] = await tx.update(contacts).set({ active })
-      .where(and(eq(contacts.id, id), eq(contacts.companyId, ctx.companyId))).returning();
+    const [row] = await tx
+      .update(contacts)
+      .set({ active })
+      .where(and(eq(contacts.id, id), eq(contacts.companyId, ctx.companyId)))
+      .returning();
     if (!row) throw contactNotFound();
     await announceContact(tx, ctx.realtime, row, 'update');
     return contactView(tx, row, await contactViewerFor(tx, ctx.companyId, ctx.actor));
@@ -25,8 +28,11 @@ type ToggleColumn = 'acceptAudioMessage' | 'disableBot';
  */
 export async function toggleContactFlag(ctx: RequestContext, id: number, column: ToggleColumn): Promise<ContactRow> {
   return ctx.transaction(async (tx) => {
-    const [row] = await tx.update(contacts).set({ [column]: not(contacts[column]) })
-      .where(and(eq(contacts.id, id), eq(contacts.companyId, ctx.companyId))).returning();
+    const [row] = await tx
+      .update(contacts)
+      .set({ [column]: not(contacts[column]) })
+      .where(and(eq(contacts.id, id), eq(contacts.companyId, ctx.companyId)))
+      .returning();
     if (!row) throw contactNotFound();
     await announceContact(tx, ctx.realtime, row, 'update');
     return row;

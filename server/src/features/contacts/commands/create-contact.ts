@@ -13,9 +13,16 @@ export async function createContact(ctx: RequestContext, input: ContactData): Pr
   try {
     return await ctx.transaction(async (tx) => {
       await assertNumberFree(tx, companyId, input.channel, input.number, null);
-      const [row] = await tx.insert(contacts).values({
-        companyId, name: input.name, number: input.number, email: input.email, channel: input.channel,
-      }).returning();
+      const [row] = await tx
+        .insert(contacts)
+        .values({
+          companyId,
+          name: input.name,
+          number: input.number,
+          email: input.email,
+          channel: input.channel,
+        })
+        .returning();
       if (input.extraInfo?.length) await replaceExtraInfo(tx, row.id, input.extraInfo);
       await announceContact(tx, ctx.realtime, row, 'create');
       return contactView(tx, row, await contactViewerFor(tx, companyId, ctx.actor));

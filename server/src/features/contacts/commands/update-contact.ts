@@ -19,7 +19,11 @@ export async function updateContact(ctx: RequestContext, id: number, changes: Co
       }
       const { extraInfo, ...fields } = changes;
       const [row] = Object.keys(fields).length
-        ? await tx.update(contacts).set(fields).where(and(eq(contacts.id, id), eq(contacts.companyId, companyId))).returning()
+        ? await tx
+            .update(contacts)
+            .set(fields)
+            .where(and(eq(contacts.id, id), eq(contacts.companyId, companyId)))
+            .returning()
         : [current];
       if (extraInfo) await replaceExtraInfo(tx, id, extraInfo);
       await announceContact(tx, ctx.realtime, row, 'update');

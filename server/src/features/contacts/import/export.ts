@@ -13,7 +13,13 @@ export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsh
  */
 const BATCH = 500;
 
-interface ExportRow { id: number; name: string; number: string; email: string; isGroup: boolean }
+interface ExportRow {
+  id: number;
+  name: string;
+  number: string;
+  email: string;
+  isGroup: boolean;
+}
 
 /**
  * GET /contacts/export: the company's contacts as an xlsx (name, number, email, tags), written as it
@@ -35,17 +41,31 @@ export async function writeContactsXlsx(db: DbOrTx, companyId: number, viewer: C
     const where: SQL | undefined = after
       ? and(eq(contacts.companyId, companyId), sql`(${contacts.name}, ${contacts.id}) > (${after.name}, ${after.id})`)
       : eq(contacts.companyId, companyId);
-    const rows: ExportRow[] = await db.select({ id: contacts.id, name: contacts.name, number: contacts.number, email: contacts.email, isGroup: contacts.isGroup })
-      .from(contacts).where(where).orderBy(asc(contacts.name), asc(contacts.id)).limit(BATCH);
+    const rows: ExportRow[] = await db
+      .select({ id: contacts.id, name: contacts.name, number: contacts.number, email: contacts.email, isGroup: contacts.isGroup })
+      .from(contacts)
+      .where(where)
+      .orderBy(asc(contacts.name), asc(contacts.id))
+      .limit(BATCH);
     if (rows.length === 0) break;
-    const tagRows = await db.select({ contactId: contactTags.contactId, name: tags.name }).from(contactTags)
+    const tagRows = await db
+      .select({ contactId: contactTags.contactId, name: tags.name })
+      .from(contactTags)
       .innerJoin(tags, eq(tags.id, contactTags.tagId))
-      .where(inArray(contactTags.contactId, rows.map((r) => r.id))).orderBy(asc(tags.name));
+      .where(
+        inArray(
+          contactTags.contactId,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(asc(tags.name));
     const tagNames = new Map<number, string[]>();
     for (const t of tagRows) tagNames.set(t.contactId, [...(tagNames.get(t.contactId) ?? []), t.name]);
     for (const r of rows) {
       // Text cells: a number must not turn into 5.5119E+12 or lose its leading zeros in a spreadsheet.
-      sheet.addRow({ name: r.name, number: presentContactRef(r, viewer).number, email: r.email, tags: (tagNames.get(r.id) ?? []).join(', ') }).commit();
+      sheet
+        .addRow({ name: r.name, number: presentContactRef(r, viewer).number, email: r.email, tags: (tagNames.get(r.id) ?? []).join(', ') })
+        .commit();
     }
     const last: ExportRow = rows[rows.length - 1];
     after = { name: last.name, id: last.id };

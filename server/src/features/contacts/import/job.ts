@@ -34,7 +34,8 @@ export const contactImportJob = defineJob({
       });
       ignored += batch.length - valid.length;
       if (valid.length) {
-        const inserted = await db.insert(contacts)
+        const inserted = await db
+          .insert(contacts)
           .values(valid.map((c) => ({ companyId, name: c.name, number: c.number, email: c.email, channel: c.channel })))
           .onConflictDoNothing({ target: [contacts.companyId, contacts.channel, contacts.number] })
           .returning({ id: contacts.id });

@@ -16,11 +16,13 @@ function pick(row: MappedSelection['rows'][number], ref: Ref | undefined, column
 /** The selected rows as contacts to import, in order, through the column mapping. */
 export function mappedRows(input: MappedSelection): ImportRow[] {
   const { mapping, columns, rows } = input;
-  return rows.map((row) => ContactImportRowInput.parse({
-    name: pick(row, mapping.name, columns),
-    number: pick(row, mapping.number, columns),
-    email: pick(row, mapping.email, columns),
-  }));
+  return rows.map((row) =>
+    ContactImportRowInput.parse({
+      name: pick(row, mapping.name, columns),
+      number: pick(row, mapping.number, columns),
+      email: pick(row, mapping.email, columns),
+    }),
+  );
 }
 
 /** A row as the contact form would take it (the same rules as POST /contacts), or why it cannot be imported. */

@@ -28,7 +28,10 @@ function syncWithProvider(ctx: RequestContext, message: MessageRow, action: (to:
   const connectionId = message.connectionId;
   return async () => {
     try {
-      const [contact] = await ctx.db.select({ number: contacts.number }).from(contacts).where(eq(contacts.id, message.contactId ?? -1));
+      const [contact] = await ctx.db
+        .select({ number: contacts.number })
+        .from(contacts)
+        .where(eq(contacts.id, message.contactId ?? -1));
       if (contact) await action(contact.number);
     } catch (err) {
       ctx.log.warn({ err, messageId: message.id, connectionId }, 'provider could not apply the change; kept locally');

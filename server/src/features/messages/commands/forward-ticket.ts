@@ -10,7 +10,11 @@ const ACTIVE = ['open', 'pending', 'group'] as const;
 /** The source's connection, else the company's default one. */
 async function connectionFor(tx: HookedTx, companyId: number, connectionId: number | null) {
   const where = connectionId ? eq(connections.id, connectionId) : eq(connections.isDefault, true);
-  const [row] = await tx.select().from(connections).where(and(eq(connections.companyId, companyId), where)).limit(1);
+  const [row] = await tx
+    .select()
+    .from(connections)
+    .where(and(eq(connections.companyId, companyId), where))
+    .limit(1);
   if (!row) throw new AppError('ERR_NO_DEF_WAPP_FOUND', 400);
   return row;
 }
@@ -21,25 +25,44 @@ async function connectionFor(tx: HookedTx, companyId: number, connectionId: numb
  * contact and connection) settles a race with an inbound message: the insert that loses reads the
  * winner's ticket. Logs, report tracking and list events go through the tickets feature.
  */
-export async function openTicketFor(tx: HookedTx, ctx: RequestContext, contact: ContactRow, connectionId: number | null): Promise<TicketRow> {
+export async function openTicketFor(
+  tx: HookedTx,
+  ctx: RequestContext,
+  contact: ContactRow,
+  connectionId: number | null,
+): Promise<TicketRow> {
   const connection = await connectionFor(tx, ctx.companyId, connectionId);
-  const active = () => tx.select().from(tickets).where(and(
-    eq(tickets.companyId, ctx.companyId), eq(tickets.contactId, contact.id), eq(tickets.connectionId, connection.id), inArray(tickets.status, ACTIVE),
-  )).limit(1);
+  const active = () =>
+    tx
+      .select()
+      .from(tickets)
+      .where(
+        and(
+          eq(tickets.companyId, ctx.companyId),
+          eq(tickets.contactId, contact.id),
+          eq(tickets.connectionId, connection.id),
+          inArray(tickets.status, ACTIVE),
+        ),
+      )
+      .limit(1);
   const [existing] = await active();
   if (existing) return existing;
   const now = new Date();
-  const [created] = await tx.insert(tickets).values({
-    companyId: ctx.companyId,
-    contactId: contact.id,
-    connectionId: connection.id,
-    userId: ctx.user.id,
-    status: contact.isGroup ? 'group' : 'open',
-    isGroup: contact.isGroup,
-    channel: connection.channel,
-    createdAt: now,
-    updatedAt: now,
-  }).onConflictDoNothing().returning();
+  const [created] = await tx
+    .insert(tickets)
+    .values({
+      companyId: ctx.companyId,
+      contactId: contact.id,
+      connectionId: connection.id,
+      userId: ctx.user.id,
+      status: contact.isGroup ? 'group' : 'open',
+      isGroup: contact.isGroup,
+      channel: connection.channel,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning();
   if (!created) {
     const [winner] = await active();
     if (!winner) throw new AppError('ERR_CREATING_TICKET', 409);

@@ -15,7 +15,9 @@ import { openTicketFor } from './forward-ticket';
  */
 export async function forwardMessages(ctx: RequestContext, input: ForwardMessageInput): Promise<ForwardResult> {
   const ids = [...new Set(input.messageIds?.length ? input.messageIds : [input.messageId as number])];
-  const sources = await ctx.db.select().from(messages)
+  const sources = await ctx.db
+    .select()
+    .from(messages)
     .where(and(eq(messages.companyId, ctx.companyId), inArray(messages.id, ids)));
   if (sources.length !== ids.length) throw notFound();
   const byId = new Map(sources.map((m) => [m.id, m]));
@@ -28,14 +30,20 @@ export async function forwardMessages(ctx: RequestContext, input: ForwardMessage
     throw new ZodError([{ code: 'custom', path, message: 'validation.invalid', input: ordered[unusable].id }]);
   }
 
-  const [contact] = await ctx.db.select().from(contacts).where(and(eq(contacts.companyId, ctx.companyId), eq(contacts.id, input.contactId)));
+  const [contact] = await ctx.db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, ctx.companyId), eq(contacts.id, input.contactId)));
   if (!contact) throw notFound('ERR_NO_CONTACT_FOUND');
 
   return ctx.transaction(async (tx) => {
     const ticket = await openTicketFor(tx, ctx, contact, ordered[0].connectionId);
     tx.afterCommit(async () => {
       await ctx.jobs.send(forwardMessageJob.name, {
-        messageIds: ordered.map((m) => m.id), ticketId: ticket.id, userId: ctx.user.id, signMessage: input.signMessage,
+        messageIds: ordered.map((m) => m.id),
+        ticketId: ticket.id,
+        userId: ctx.user.id,
+        signMessage: input.signMessage,
       });
     });
     return { ticketId: ticket.id, uuid: ticket.uuid, count: ordered.length };

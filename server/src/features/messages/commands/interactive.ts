@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type {
-  CallMessageInput, CopyMessageInput, InteractiveButton, InteractiveMessageData, ListMessageData, ListMessageInput,
-  MessageView, PixMessageData, PixMessageInput, UrlMessageInput,
+  CallMessageInput,
+  CopyMessageInput,
+  InteractiveButton,
+  InteractiveMessageData,
+  ListMessageData,
+  ListMessageInput,
+  MessageView,
+  PixMessageData,
+  PixMessageInput,
+  UrlMessageInput,
 } from '@chatflow/contract';
 import type { TicketRow } from '../../../db/schema';
 import type { RequestContext } from '../../../http/context';
@@ -14,7 +22,11 @@ import { createOutboundMessage } from '../service';
 
 const HEADER_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 
-async function send(ctx: RequestContext, ticket: TicketRow, content: { body: string; mediaType: string; dataJson: unknown }): Promise<MessageView> {
+async function send(
+  ctx: RequestContext,
+  ticket: TicketRow,
+  content: { body: string; mediaType: string; dataJson: unknown },
+): Promise<MessageView> {
   assertWritable(ticket);
   const row = await ctx.transaction((tx) => createOutboundMessage(tx, ctx, { ticket, userId: ctx.user.id, ...content }));
   return presentOne(ctx.db, ticket, row);
@@ -60,8 +72,16 @@ export async function sendButtonMessage(ctx: RequestContext, ticket: TicketRow, 
   return send(ctx, ticket, { body: input.description, mediaType: 'interactiveMessage', dataJson });
 }
 
-export const copyButton = (i: CopyMessageInput): InteractiveButton => ({ name: 'cta_copy', display_text: i.buttonText, copy_code: i.copyText });
-export const callButton = (i: CallMessageInput): InteractiveButton => ({ name: 'cta_call', display_text: i.buttonText, phoneNumber: i.phoneNumber });
+export const copyButton = (i: CopyMessageInput): InteractiveButton => ({
+  name: 'cta_copy',
+  display_text: i.buttonText,
+  copy_code: i.copyText,
+});
+export const callButton = (i: CallMessageInput): InteractiveButton => ({
+  name: 'cta_call',
+  display_text: i.buttonText,
+  phoneNumber: i.phoneNumber,
+});
 export const urlButton = (i: UrlMessageInput): InteractiveButton => ({ name: 'cta_url', display_text: i.buttonText, url: i.url });
 
 /** Spec 1 §5: a PHONE key gets +55 when it lacks it; formatting characters are dropped. */

@@ -4,7 +4,15 @@ import type { FastifyRequest } from 'fastify';
 import type { TicketRow } from '../../../db/schema';
 import type { RequestContext } from '../../../http/context';
 import { assertWritable, composeText } from '../compose';
-import { type ClassifiedFile, classifyFile, downloadLimitBytes, mediaFilePath, readMediaForm, storeMedia, type UploadedFile } from '../media';
+import {
+  type ClassifiedFile,
+  classifyFile,
+  downloadLimitBytes,
+  mediaFilePath,
+  readMediaForm,
+  storeMedia,
+  type UploadedFile,
+} from '../media';
 import { presentMessages } from '../presenter';
 import { createOutboundMessage } from '../service';
 
@@ -27,7 +35,8 @@ export async function sendMediaMessages(ctx: RequestContext, ticket: TicketRow, 
       const mediaUrl = await storeMedia(ctx.config, ctx.companyId, file.data, type.ext);
       stored.push(mediaUrl);
       const caption = await composeText(ctx.db, ticket, ctx.user, form.body[i] ?? '', {
-        isPrivate: form.isPrivate, signMessage: form.signMessage,
+        isPrivate: form.isPrivate,
+        signMessage: form.signMessage,
       });
       items.push({ mediaUrl, mediaType: type.mediaType, mediaName: file.fileName, body: caption });
     }
@@ -40,10 +49,12 @@ export async function sendMediaMessages(ctx: RequestContext, ticket: TicketRow, 
     });
   } catch (err) {
     // Nothing was recorded: the files would be orphans.
-    await Promise.all(stored.map((url) => {
-      const file = mediaFilePath(ctx.config, ctx.companyId, url);
-      return file ? unlink(file).catch(() => {}) : undefined;
-    }));
+    await Promise.all(
+      stored.map((url) => {
+        const file = mediaFilePath(ctx.config, ctx.companyId, url);
+        return file ? unlink(file).catch(() => {}) : undefined;
+      }),
+    );
     throw err;
   }
   return presentMessages(ctx.db, ticket, rows);

@@ -11,7 +11,9 @@ import { createOutboundMessage } from '../service';
 export function buildVCard(name: string, number: string): string {
   const digits = number.replace(/\D/g, '');
   const safeName = name.replace(/[\r\n;]/g, ' ').trim();
-  return ['BEGIN:VCARD', 'VERSION:3.0', `N:;${safeName};;;`, `FN:${safeName}`, `TEL;type=CELL;waid=${digits}:+${digits}`, 'END:VCARD'].join('\n');
+  return ['BEGIN:VCARD', 'VERSION:3.0', `N:;${safeName};;;`, `FN:${safeName}`, `TEL;type=CELL;waid=${digits}:+${digits}`, 'END:VCARD'].join(
+    '\n',
+  );
 }
 
 /** A quoted reply may only quote a message of the same conversation. */
@@ -30,9 +32,19 @@ export async function sendTextMessage(ctx: RequestContext, ticket: TicketRow, in
   const isPrivate = input.isPrivate;
   const content = input.vCard
     ? { body: buildVCard(input.vCard.name, input.vCard.number), mediaType: 'contactMessage', mediaName: input.vCard.name }
-    : { body: await composeText(ctx.db, ticket, ctx.user, input.body, { isPrivate, signMessage: input.signMessage }), mediaType: 'conversation', mediaName: null };
-  const row = await ctx.transaction((tx) => createOutboundMessage(tx, ctx, {
-    ticket, userId: ctx.user.id, ...content, isPrivate, quotedMsgId: quotedMsgId ?? null,
-  }));
+    : {
+        body: await composeText(ctx.db, ticket, ctx.user, input.body, { isPrivate, signMessage: input.signMessage }),
+        mediaType: 'conversation',
+        mediaName: null,
+      };
+  const row = await ctx.transaction((tx) =>
+    createOutboundMessage(tx, ctx, {
+      ticket,
+      userId: ctx.user.id,
+      ...content,
+      isPrivate,
+      quotedMsgId: quotedMsgId ?? null,
+    }),
+  );
   return presentOne(ctx.db, ticket, row);
 }

@@ -12,20 +12,23 @@ export async function createQueue(ctx: RequestContext, input: QueueData): Promis
       await lockCompanyQueues(tx, companyId);
       await assertPlanAllowsAnotherQueue(tx, companyId);
       await assertQueueRules(tx, companyId, input, null);
-      const [queue] = await tx.insert(queues).values({
-        companyId,
-        name: input.name,
-        color: input.color,
-        orderQueue: input.orderQueue ?? null,
-        greetingMessage: input.greetingMessage,
-        outOfHoursMessage: input.outOfHoursMessage,
-        closeTicket: input.closeTicket,
-        ativarRoteador: input.ativarRoteador,
-        tempoRoteador: input.tempoRoteador,
-        integrationId: input.integrationId ?? null,
-        fileListId: input.fileListId ?? null,
-        schedules: input.schedules,
-      }).returning();
+      const [queue] = await tx
+        .insert(queues)
+        .values({
+          companyId,
+          name: input.name,
+          color: input.color,
+          orderQueue: input.orderQueue ?? null,
+          greetingMessage: input.greetingMessage,
+          outOfHoursMessage: input.outOfHoursMessage,
+          closeTicket: input.closeTicket,
+          ativarRoteador: input.ativarRoteador,
+          tempoRoteador: input.tempoRoteador,
+          integrationId: input.integrationId ?? null,
+          fileListId: input.fileListId ?? null,
+          schedules: input.schedules,
+        })
+        .returning();
       tx.afterCommit(() => ctx.realtime.toCompany(companyId, 'queue', { action: 'create', queue: presentQueue(queue) }));
       return queue;
     });

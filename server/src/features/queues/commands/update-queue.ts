@@ -16,8 +16,11 @@ export async function updateQueue(ctx: RequestContext, id: number, changes: Queu
       const fields = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as QueueChanges;
       const next = { ...current, ...fields };
       await assertQueueRules(tx, companyId, next, id);
-      const [queue] = await tx.update(queues).set({ ...fields, updatedAt: new Date() })
-        .where(and(eq(queues.companyId, companyId), eq(queues.id, id))).returning();
+      const [queue] = await tx
+        .update(queues)
+        .set({ ...fields, updatedAt: new Date() })
+        .where(and(eq(queues.companyId, companyId), eq(queues.id, id)))
+        .returning();
       tx.afterCommit(() => ctx.realtime.toCompany(companyId, 'queue', { action: 'update', queue: presentQueue(queue) }));
       return queue;
     });

@@ -18,8 +18,11 @@ export async function attachQuickMessageMedia(ctx: RequestContext, id: number, u
   try {
     return await ctx.transaction(async (tx) => {
       const before = await findEditableQuickMessage(tx, ctx.companyId, ctx.actor.id, id);
-      const [row] = await tx.update(quickMessages).set({ mediaPath, mediaName: attachmentName(upload.fileName) })
-        .where(and(eq(quickMessages.id, id), eq(quickMessages.companyId, ctx.companyId))).returning();
+      const [row] = await tx
+        .update(quickMessages)
+        .set({ mediaPath, mediaName: attachmentName(upload.fileName) })
+        .where(and(eq(quickMessages.id, id), eq(quickMessages.companyId, ctx.companyId)))
+        .returning();
       announceQuickMessage(tx, ctx.realtime, row, 'update', before);
       tx.afterCommit(() => removeMedia(ctx.config, ctx.companyId, before.mediaPath));
       return presentQuickMessage(row);
@@ -34,8 +37,11 @@ export async function attachQuickMessageMedia(ctx: RequestContext, id: number, u
 export async function detachQuickMessageMedia(ctx: RequestContext, id: number): Promise<QuickMessageView> {
   return ctx.transaction(async (tx) => {
     const before = await findEditableQuickMessage(tx, ctx.companyId, ctx.actor.id, id);
-    const [row] = await tx.update(quickMessages).set({ mediaPath: null, mediaName: null })
-      .where(and(eq(quickMessages.id, id), eq(quickMessages.companyId, ctx.companyId))).returning();
+    const [row] = await tx
+      .update(quickMessages)
+      .set({ mediaPath: null, mediaName: null })
+      .where(and(eq(quickMessages.id, id), eq(quickMessages.companyId, ctx.companyId)))
+      .returning();
     announceQuickMessage(tx, ctx.realtime, row, 'update', before);
     tx.afterCommit(() => removeMedia(ctx.config, ctx.companyId, before.mediaPath));
     return presentQuickMessage(row);

@@ -13,10 +13,17 @@ type QuickMessageChanges = z.output<typeof QuickMessageUpdateInput>;
 /** POST /quick-messages: owned by the caller, in the caller's company. */
 export async function createQuickMessage(ctx: RequestContext, input: QuickMessageData): Promise<QuickMessageView> {
   return ctx.transaction(async (tx) => {
-    const [row] = await tx.insert(quickMessages).values({
-      companyId: ctx.companyId, userId: ctx.actor.id,
-      shortcode: input.shortcode, message: input.message, geral: input.geral, visao: input.visao,
-    }).returning();
+    const [row] = await tx
+      .insert(quickMessages)
+      .values({
+        companyId: ctx.companyId,
+        userId: ctx.actor.id,
+        shortcode: input.shortcode,
+        message: input.message,
+        geral: input.geral,
+        visao: input.visao,
+      })
+      .returning();
     announceQuickMessage(tx, ctx.realtime, row, 'create');
     return presentQuickMessage(row);
   });
@@ -28,7 +35,11 @@ export async function updateQuickMessage(ctx: RequestContext, id: number, change
     const before = await findEditableQuickMessage(tx, ctx.companyId, ctx.actor.id, id);
     const { userId: _u, companyId: _c, ...fields } = changes;
     const [row] = Object.keys(fields).length
-      ? await tx.update(quickMessages).set(fields).where(and(eq(quickMessages.id, id), eq(quickMessages.companyId, ctx.companyId))).returning()
+      ? await tx
+          .update(quickMessages)
+          .set(fields)
+          .where(and(eq(quickMessages.id, id), eq(quickMessages.companyId, ctx.companyId)))
+          .returning()
       : [before];
     announceQuickMessage(tx, ctx.realtime, row, 'update', before);
     return presentQuickMessage(row);

@@ -1,5 +1,9 @@
 import {
-  type GlobalSettingView, isGlobalSettingKey, SETTING_MESSAGE_REQUIRED_WHEN, type SettingView, settingValueSchema,
+  type GlobalSettingView,
+  isGlobalSettingKey,
+  SETTING_MESSAGE_REQUIRED_WHEN,
+  type SettingView,
+  settingValueSchema,
 } from '@chatflow/contract';
 import { ZodError, type z } from 'zod';
 import type { Tx } from '../../../db/client';
@@ -9,8 +13,7 @@ import { canWriteGlobalSettings } from '../policy';
 import { presentGlobalSetting } from '../presenter';
 import { getCompanySetting, setCompanySetting, setGlobalSetting } from '../service';
 
-const invalid = (field: string, message: string, input: unknown) =>
-  new ZodError([{ code: 'custom', path: [field], message, input }]);
+const invalid = (field: string, message: string, input: unknown) => new ZodError([{ code: 'custom', path: [field], message, input }]);
 
 /** Validates with the key's schema, reporting under `field` (value for PUT /settings, data for PUT /companySettings). */
 function parseValue(schema: z.ZodType<string>, raw: string, field: string): string {
@@ -31,7 +34,10 @@ async function assertMessageNotRequired(tx: Tx, companyId: number, key: string, 
  * (the route already required an admin); global keys and secrets are the super user's alone.
  */
 export async function updateSetting(
-  ctx: RequestContext, key: string, raw: string, field = 'value',
+  ctx: RequestContext,
+  key: string,
+  raw: string,
+  field = 'value',
 ): Promise<SettingView | GlobalSettingView> {
   const schema = settingValueSchema(key);
   if (!schema) throw new AppError('ERR_NO_SETTING_FOUND', 404);

@@ -11,9 +11,16 @@ type TagChanges = z.output<typeof TagUpdateInput>;
 /** POST /tags: a tag of the caller's company; without a colour it gets a random one (spec 3 §5). */
 export async function createTag(ctx: RequestContext, input: TagData): Promise<TagView> {
   return ctx.transaction(async (tx) => {
-    const [row] = await tx.insert(tags).values({
-      companyId: ctx.companyId, name: input.name, color: input.color ?? randomTagColor(), kanban: input.kanban, userId: ctx.actor.id,
-    }).returning();
+    const [row] = await tx
+      .insert(tags)
+      .values({
+        companyId: ctx.companyId,
+        name: input.name,
+        color: input.color ?? randomTagColor(),
+        kanban: input.kanban,
+        userId: ctx.actor.id,
+      })
+      .returning();
     await announceTags(tx, ctx.realtime, ctx.companyId, [row.id], 'create');
     return tagView(tx, ctx.companyId, row.id);
   });
@@ -24,7 +31,11 @@ export async function updateTag(ctx: RequestContext, id: number, changes: TagCha
   return ctx.transaction(async (tx) => {
     await findCompanyTag(tx, ctx.companyId, id);
     const { userId: _ignored, ...fields } = changes;
-    if (Object.keys(fields).length) await tx.update(tags).set(fields).where(and(eq(tags.id, id), eq(tags.companyId, ctx.companyId)));
+    if (Object.keys(fields).length)
+      await tx
+        .update(tags)
+        .set(fields)
+        .where(and(eq(tags.id, id), eq(tags.companyId, ctx.companyId)));
     await announceTags(tx, ctx.realtime, ctx.companyId, [id], 'update');
     return tagView(tx, ctx.companyId, id);
   });

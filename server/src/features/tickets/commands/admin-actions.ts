@@ -34,13 +34,25 @@ export async function closeAllTickets(ctx: RequestContext, input: CloseAllData):
       const now = new Date();
       const ids = before.map((t) => t.id);
       const after = await tx.update(tickets).set({ status: 'closed', updatedAt: now }).where(inArray(tickets.id, ids)).returning();
-      await tx.insert(ticketLogs).values(after.map((t) => ({
-        companyId: ctx.companyId, ticketId: t.id, userId: ctx.actor.id, queueId: t.queueId, type: 'closed' as const,
-      })));
-      await tx.update(ticketTrackings).set({ finishedAt: now, updatedAt: now })
+      await tx.insert(ticketLogs).values(
+        after.map((t) => ({
+          companyId: ctx.companyId,
+          ticketId: t.id,
+          userId: ctx.actor.id,
+          queueId: t.queueId,
+          type: 'closed' as const,
+        })),
+      );
+      await tx
+        .update(ticketTrackings)
+        .set({ finishedAt: now, updatedAt: now })
         .where(and(inArray(ticketTrackings.ticketId, ids), isNull(ticketTrackings.finishedAt)));
       const byId = new Map(before.map((t) => [t.id, t]));
-      emitTicketChanges(tx, ctx, after.map((t) => ({ before: byId.get(t.id) ?? null, after: t })));
+      emitTicketChanges(
+        tx,
+        ctx,
+        after.map((t) => ({ before: byId.get(t.id) ?? null, after: t })),
+      );
       return after.length;
     });
     count += closed;

@@ -15,7 +15,11 @@ type CreateData = z.output<typeof TicketCreateInput>;
 
 /** The connection asked for, else the user's default connection, else the company's default. */
 async function chooseConnection(db: DbOrTx, ctx: RequestContext, whatsappId: number | null): Promise<ConnectionRow> {
-  const ofCompany = (id: number) => db.select().from(connections).where(and(eq(connections.companyId, ctx.companyId), eq(connections.id, id)));
+  const ofCompany = (id: number) =>
+    db
+      .select()
+      .from(connections)
+      .where(and(eq(connections.companyId, ctx.companyId), eq(connections.id, id)));
   if (whatsappId !== null) {
     const [row] = await ofCompany(whatsappId);
     if (!row) throw new AppError('ERR_NO_WAPP_FOUND', 404);
@@ -25,8 +29,12 @@ async function chooseConnection(db: DbOrTx, ctx: RequestContext, whatsappId: num
     const [row] = await ofCompany(ctx.user.whatsappId);
     if (row) return row;
   }
-  const [fallback] = await db.select().from(connections)
-    .where(and(eq(connections.companyId, ctx.companyId), eq(connections.isDefault, true))).orderBy(desc(connections.id)).limit(1);
+  const [fallback] = await db
+    .select()
+    .from(connections)
+    .where(and(eq(connections.companyId, ctx.companyId), eq(connections.isDefault, true)))
+    .orderBy(desc(connections.id))
+    .limit(1);
   if (!fallback) throw new AppError('ERR_NO_DEF_WAPP_FOUND', 400);
   return fallback;
 }
@@ -53,12 +61,21 @@ export async function createTicket(ctx: RequestContext, input: CreateData): Prom
 
       const attended = input.status === 'open';
       const now = new Date();
-      const [ticket] = await tx.insert(tickets).values({
-        companyId: ctx.companyId, contactId: contact.id, connectionId: connection.id, queueId,
-        userId: attended ? ctx.actor.id : null,
-        status: attended ? (contact.isGroup ? 'group' : 'open') : 'pending',
-        channel: connection.channel, isGroup: contact.isGroup, createdAt: now, updatedAt: now,
-      }).returning();
+      const [ticket] = await tx
+        .insert(tickets)
+        .values({
+          companyId: ctx.companyId,
+          contactId: contact.id,
+          connectionId: connection.id,
+          queueId,
+          userId: attended ? ctx.actor.id : null,
+          status: attended ? (contact.isGroup ? 'group' : 'open') : 'pending',
+          channel: connection.channel,
+          isGroup: contact.isGroup,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
       await addTicketLogs(tx, ticket, [{ type: 'create', userId: ctx.actor.id, queueId }]);
       await startTracking(tx, ticket, now);
       emitTicketChange(tx, ctx, null, ticket);

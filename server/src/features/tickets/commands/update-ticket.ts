@@ -13,7 +13,12 @@ import { transfer } from '../transitions/transfer';
 import { classify, type TransitionName } from './classify';
 
 const TRANSITIONS: Record<TransitionName, (step: Step) => Promise<TicketRow>> = {
-  accept, returnToQueue, resolve, ignore, reopen, transfer,
+  accept,
+  returnToQueue,
+  resolve,
+  ignore,
+  reopen,
+  transfer,
   // Nothing about the status: only the companion fields, and no bump of updatedAt without them.
   fields: async (step) => (hasCompanionFields(step.input) ? saveTicket(step, {}) : step.before),
 };

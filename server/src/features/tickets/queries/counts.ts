@@ -14,10 +14,14 @@ import { viewerOf } from './list';
  */
 export async function countTickets(ctx: RequestContext, q: { queueIds?: number[]; showAll: boolean }): Promise<TicketCounts> {
   const viewer = await viewerOf(ctx);
-  const count = (status: 'open' | 'pending' | 'group') => cappedCount(ctx.db, and(
-    eq(tickets.companyId, ctx.companyId),
-    ...tabConditions(viewer, { status, showAll: q.showAll, queueIds: q.queueIds, statusFilter: [] }),
-  ) as SQL);
+  const count = (status: 'open' | 'pending' | 'group') =>
+    cappedCount(
+      ctx.db,
+      and(
+        eq(tickets.companyId, ctx.companyId),
+        ...tabConditions(viewer, { status, showAll: q.showAll, queueIds: q.queueIds, statusFilter: [] }),
+      ) as SQL,
+    );
   const [open, pending, group] = await Promise.all([count('open'), count('pending'), count('group')]);
   return { open, pending, group };
 }

@@ -4,7 +4,11 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { companies, tickets } from '../../../db/schema';
 import { visibleInSelectionSql } from '../visibility';
 
-export interface Viewer { actor: Actor; queueIds: readonly number[]; companyId: number }
+export interface Viewer {
+  actor: Actor;
+  queueIds: readonly number[];
+  companyId: number;
+}
 type TabQuery = Pick<TicketListFilters, 'status' | 'showAll' | 'queueIds' | 'statusFilter'>;
 
 /** The queues a list is narrowed to: the requested ones, by default the user's own (an admin's default: none, every queue). */

@@ -26,7 +26,13 @@ const FEW_USERS = 5;
 function pageIds(ctx: RequestContext, where: SQL, order: ListOrder, offset: number, candidatesFirst: boolean): SQL {
   const limit = TICKET_PAGE_SIZE + 1;
   if (!candidatesFirst) {
-    return sql`${ctx.db.select({ id: tickets.id }).from(tickets).where(where).orderBy(...order.columns).limit(limit).offset(offset)}`;
+    return sql`${ctx.db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(where)
+      .orderBy(...order.columns)
+      .limit(limit)
+      .offset(offset)}`;
   }
   const candidates = ctx.db.select({ id: tickets.id, updatedAt: tickets.updatedAt }).from(tickets).where(where);
   const dir = sql.raw(order.ascending ? 'asc' : 'desc');
@@ -34,7 +40,10 @@ function pageIds(ctx: RequestContext, where: SQL, order: ListOrder, offset: numb
 }
 
 /** A list's order: by last activity (then id), newest or oldest first. */
-interface ListOrder { ascending: boolean; columns: SQL[] }
+interface ListOrder {
+  ascending: boolean;
+  columns: SQL[];
+}
 const listOrder = (ascending: boolean): ListOrder => ({
   ascending,
   columns: ascending ? [asc(tickets.updatedAt), asc(tickets.id)] : [desc(tickets.updatedAt), desc(tickets.id)],
@@ -58,11 +67,20 @@ export async function listTickets(ctx: RequestContext, q: TicketListFilters): Pr
   const candidatesFirst = isAdmin(ctx.actor) && q.users.length > 0 && q.users.length <= FEW_USERS;
   const order = listOrder(ascending);
   const [rows, count] = await Promise.all([
-    loadTicketPage(ctx.db, ctx.companyId, pageIds(ctx, where, order, (q.pageNumber - 1) * TICKET_PAGE_SIZE, candidatesFirst), order.columns, ctx.actor),
+    loadTicketPage(
+      ctx.db,
+      ctx.companyId,
+      pageIds(ctx, where, order, (q.pageNumber - 1) * TICKET_PAGE_SIZE, candidatesFirst),
+      order.columns,
+      ctx.actor,
+    ),
     // Counted in the list's order, which keeps PostgreSQL on the list's index, except where the page
     // reads candidates first or a tags filter narrows it: from the tag's tickets (ticket_tags' index)
     // or the users' the cap's worth of matches is found at once, while a walk probes every ticket.
-    countSearchMatches(ctx.db, filters, search, { cap: ticketCountCap(q), order: candidatesFirst || q.tags.length > 0 ? undefined : order.columns }),
+    countSearchMatches(ctx.db, filters, search, {
+      cap: ticketCountCap(q),
+      order: candidatesFirst || q.tags.length > 0 ? undefined : order.columns,
+    }),
   ]);
   return {
     tickets: rows.slice(0, TICKET_PAGE_SIZE),

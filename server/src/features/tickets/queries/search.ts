@@ -30,7 +30,11 @@ const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\
 
 /** Tickets of up to `limit` matching messages, and whether that was every match. */
 const ticketsOf = async (db: DbOrTx, messageMatch: SQL, limit: number) => {
-  const rows = await db.select({ ticketId: messages.ticketId }).from(messages).where(messageMatch).limit(limit + 1);
+  const rows = await db
+    .select({ ticketId: messages.ticketId })
+    .from(messages)
+    .where(messageMatch)
+    .limit(limit + 1);
   return { ids: [...new Set(rows.map((r) => r.ticketId))], complete: rows.length <= limit };
 };
 
@@ -53,19 +57,32 @@ export async function resolveSearch(db: DbOrTx, companyId: number, term: string,
   const contactMatch = and(eq(contacts.companyId, companyId), or(ilike(contacts.name, pattern), ilike(contacts.number, pattern)));
   const messageMatch = and(eq(messages.companyId, companyId), ilike(messages.body, pattern), eq(messages.isDeleted, false)) as SQL;
   const [contactRows, probe] = await Promise.all([
-    db.select({ id: contacts.id }).from(contacts).where(contactMatch).limit(CONTACT_IDS_MAX + 1),
+    db
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(contactMatch)
+      .limit(CONTACT_IDS_MAX + 1),
     searchesMessages({ searchParam: term, searchOnMessages: onMessages }) ? ticketsOf(db, messageMatch, MESSAGE_PROBE) : null,
   ]);
-  const byContact = contactRows.length > CONTACT_IDS_MAX
-    ? inArray(tickets.contactId, db.select({ id: contacts.id }).from(contacts).where(contactMatch))
-    : contactRows.length > 0 ? inIds(tickets.contactId, contactRows.map((r) => r.id)) : undefined;
+  const byContact =
+    contactRows.length > CONTACT_IDS_MAX
+      ? inArray(tickets.contactId, db.select({ id: contacts.id }).from(contacts).where(contactMatch))
+      : contactRows.length > 0
+        ? inIds(
+            tickets.contactId,
+            contactRows.map((r) => r.id),
+          )
+        : undefined;
   if (!probe) return { condition: byContact ?? sql`false`, broad: null };
 
   const known = probe.ids;
   const byKnown = known.length > 0 ? inIds(tickets.id, known) : undefined;
   if (probe.complete) return { condition: or(byContact, byKnown) ?? sql`false`, broad: null };
   // OFFSET 0 keeps the test per ticket: PostgreSQL cannot turn such a subquery into a hashed set of every match.
-  const inTicket = db.select({ one: sql`1` }).from(messages).where(and(eq(messages.ticketId, tickets.id), messageMatch));
+  const inTicket = db
+    .select({ one: sql`1` })
+    .from(messages)
+    .where(and(eq(messages.ticketId, tickets.id), messageMatch));
   const byMessage = sql`exists (${inTicket} offset 0)`;
   return { condition: or(byContact, byKnown, byMessage) as SQL, broad: { known, byContact, messageMatch } };
 }
@@ -78,16 +95,21 @@ export async function resolveSearch(db: DbOrTx, companyId: number, term: string,
  * finds every matching message, which gives the exact count; only a word beyond even that, whose
  * tickets the filters nearly all hide, is counted by the per-ticket test.
  */
-export async function countSearchMatches(db: DbOrTx, filters: SQL, search: ResolvedSearch, limits: CountLimits & { cap: number }): Promise<number> {
+export async function countSearchMatches(
+  db: DbOrTx,
+  filters: SQL,
+  search: ResolvedSearch,
+  limits: CountLimits & { cap: number },
+): Promise<number> {
   const where = and(filters, search.condition) as SQL;
   if (!search.broad) return cappedCount(db, where, limits);
   const { cap } = limits;
   const { known, byContact, messageMatch } = search.broad;
   // The probes' tickets are a list of ids: counted in any order (the pk), not walked in the list's.
   const amongKnown = (ids: number[]) => cappedCount(db, and(filters, inIds(tickets.id, ids)) as SQL, { cap });
-  if (known.length >= cap && await amongKnown(known) >= cap) return cap;
+  if (known.length >= cap && (await amongKnown(known)) >= cap) return cap;
   const wide = await ticketsOf(db, messageMatch, WIDE_PROBE);
   if (wide.complete) return cappedCount(db, and(filters, or(byContact, inIds(tickets.id, wide.ids))) as SQL, { cap });
-  if (await amongKnown(wide.ids) >= cap) return cap;
+  if ((await amongKnown(wide.ids)) >= cap) return cap;
   return cappedCount(db, where, limits);
 }

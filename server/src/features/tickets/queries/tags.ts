@@ -12,10 +12,15 @@ import { ticketTags, tickets } from '../../../db/schema';
 export function withAllTags(db: DbOrTx, tagIds: readonly number[]): SQL | undefined {
   const tags = [...new Set(tagIds)];
   if (tags.length === 0) return undefined;
-  const tagged = tags.length === 1
-    ? db.select({ ticketId: ticketTags.ticketId }).from(ticketTags).where(eq(ticketTags.tagId, tags[0]))
-    // Several tags must all be on a ticket.
-    : db.select({ ticketId: ticketTags.ticketId }).from(ticketTags).where(inArray(ticketTags.tagId, tags))
-      .groupBy(ticketTags.ticketId).having(eq(count(), tags.length));
+  const tagged =
+    tags.length === 1
+      ? db.select({ ticketId: ticketTags.ticketId }).from(ticketTags).where(eq(ticketTags.tagId, tags[0]))
+      : // Several tags must all be on a ticket.
+        db
+          .select({ ticketId: ticketTags.ticketId })
+          .from(ticketTags)
+          .where(inArray(ticketTags.tagId, tags))
+          .groupBy(ticketTags.ticketId)
+          .having(eq(count(), tags.length));
   return inArray(tickets.id, tagged);
 }

@@ -33,8 +33,11 @@ function companionFields(input: UpdateData) {
 export const hasCompanionFields = (input: UpdateData) => Object.keys(companionFields(input)).length > 0;
 
 export async function saveTicket(step: Step, changes: TicketChanges): Promise<TicketRow> {
-  const [row] = await step.tx.update(tickets).set({ ...changes, ...companionFields(step.input), updatedAt: step.now })
-    .where(eq(tickets.id, step.before.id)).returning();
+  const [row] = await step.tx
+    .update(tickets)
+    .set({ ...changes, ...companionFields(step.input), updatedAt: step.now })
+    .where(eq(tickets.id, step.before.id))
+    .returning();
   return row;
 }
 

@@ -18,9 +18,17 @@ export async function createUser(ctx: RequestContext, input: z.output<typeof Use
     await enforceUserLimit(tx, ctx.companyId);
     await assertEmailFree(tx, fields.email);
     const queues = await assertCompanyQueues(tx, ctx.companyId, queueIds);
-    const [row] = await tx.insert(users).values({
-      ...USER_DEFAULTS, ...fields, email: fields.email.toLowerCase(), passwordHash, companyId: ctx.companyId,
-    }).returning().catch(rethrowEmailConflict);
+    const [row] = await tx
+      .insert(users)
+      .values({
+        ...USER_DEFAULTS,
+        ...fields,
+        email: fields.email.toLowerCase(),
+        passwordHash,
+        companyId: ctx.companyId,
+      })
+      .returning()
+      .catch(rethrowEmailConflict);
     await replaceUserQueues(tx, row.id, queues);
     const user = presentUser(row, await queuesOfUser(tx, row.id));
     tx.afterCommit(() => ctx.realtime.toCompany(ctx.companyId, 'user', { action: 'create', user }));

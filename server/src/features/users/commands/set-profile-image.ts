@@ -20,8 +20,11 @@ export async function setProfileImage(ctx: RequestContext, userId: number, uploa
   try {
     return await ctx.transaction(async (tx) => {
       const current = await findCompanyUser(tx, ctx.companyId, userId);
-      const [row] = await tx.update(users).set({ profileImage: stored.url })
-        .where(and(eq(users.id, userId), eq(users.companyId, ctx.companyId))).returning();
+      const [row] = await tx
+        .update(users)
+        .set({ profileImage: stored.url })
+        .where(and(eq(users.id, userId), eq(users.companyId, ctx.companyId)))
+        .returning();
       const user = presentUser(row, await queuesOfUser(tx, userId));
       tx.afterCommit(async () => {
         ctx.realtime.toCompany(ctx.companyId, 'user', { action: 'update', user });

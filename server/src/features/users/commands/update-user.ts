@@ -31,19 +31,28 @@ export async function updateUser(ctx: RequestContext, userId: number, input: z.o
     }
     if (current.profile === 'admin' && fields.profile === 'user') await assertAnotherAdmin(tx, ctx.companyId, userId);
 
-    const [row] = await tx.update(users).set({
-      ...fields,
-      ...(fields.email !== undefined ? { email: fields.email.toLowerCase() } : {}),
-      ...(passwordHash ? { passwordHash } : {}),
-      updatedAt: new Date(), // also keeps the SET non-empty when only queueIds were sent
-    }).where(and(eq(users.id, userId), eq(users.companyId, ctx.companyId))).returning().catch(rethrowEmailConflict);
+    const [row] = await tx
+      .update(users)
+      .set({
+        ...fields,
+        ...(fields.email !== undefined ? { email: fields.email.toLowerCase() } : {}),
+        ...(passwordHash ? { passwordHash } : {}),
+        updatedAt: new Date(), // also keeps the SET non-empty when only queueIds were sent
+      })
+      .where(and(eq(users.id, userId), eq(users.companyId, ctx.companyId)))
+      .returning()
+      .catch(rethrowEmailConflict);
     if (queueIds !== undefined) await replaceUserQueues(tx, userId, await assertCompanyQueues(tx, ctx.companyId, queueIds));
 
     const user = presentUser(row, await queuesOfUser(tx, userId));
     tx.afterCommit(async () => {
       ctx.realtime.toCompany(ctx.companyId, 'user', { action: 'update', user });
       // Ticket events follow the new profile, flags and queues at once (not at the next reconnection).
-      await resyncUserRooms(ctx.realtime, actorOf(row), user.queues.map((q) => q.id));
+      await resyncUserRooms(
+        ctx.realtime,
+        actorOf(row),
+        user.queues.map((q) => q.id),
+      );
     });
     return user;
   });

@@ -5,7 +5,19 @@ import EditIcon from '@mui/icons-material/Edit';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import {
-  Avatar, Box, Chip, CircularProgress, IconButton, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip,
+  Avatar,
+  Box,
+  Chip,
+  CircularProgress,
+  IconButton,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tooltip,
 } from '@mui/material';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,11 +39,28 @@ interface Props {
 const COLUMNS = 7;
 
 /** The contacts table: the box itself scrolls, so the page loads more near its bottom. */
-export function ContactsTable({ contacts, loading, loadingMore, canDelete, onStartTicket, onEdit, onToggleBlock, onDelete, scrollRef, onScroll }: Props) {
+export function ContactsTable({
+  contacts,
+  loading,
+  loadingMore,
+  canDelete,
+  onStartTicket,
+  onEdit,
+  onToggleBlock,
+  onDelete,
+  scrollRef,
+  onScroll,
+}: Props) {
   const { t } = useTranslation();
   return (
-    <TableContainer component={Paper} variant="outlined" ref={scrollRef} onScroll={onScroll} data-testid="contacts-scroll"
-      sx={{ flexGrow: 1, minHeight: 240, maxHeight: 'calc(100vh - 180px)', overflowY: 'auto' }}>
+    <TableContainer
+      component={Paper}
+      variant="outlined"
+      ref={scrollRef}
+      onScroll={onScroll}
+      data-testid="contacts-scroll"
+      sx={{ flexGrow: 1, minHeight: 240, maxHeight: 'calc(100vh - 180px)', overflowY: 'auto' }}
+    >
       <Table size="small" stickyHeader aria-label={t('contacts.title')}>
         <TableHead>
           <TableRow>
@@ -48,19 +77,28 @@ export function ContactsTable({ contacts, loading, loadingMore, canDelete, onSta
           {contacts.map((c) => (
             <TableRow key={c.id} hover data-testid="contact-row">
               <TableCell padding="checkbox">
-                <Avatar src={c.urlPicture || undefined} alt={c.name} sx={{ width: 32, height: 32, fontSize: 14 }}>{c.name.charAt(0).toUpperCase()}</Avatar>
+                <Avatar src={c.urlPicture || undefined} alt={c.name} sx={{ width: 32, height: 32, fontSize: 14 }}>
+                  {c.name.charAt(0).toUpperCase()}
+                </Avatar>
               </TableCell>
               <TableCell>{c.name}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{c.number}</TableCell>
               <TableCell>{c.email}</TableCell>
               <TableCell>
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
-                  {c.tags.map((tag) => <Chip key={tag.id} size="small" label={tag.name} sx={{ bgcolor: tag.color, color: 'common.white' }} />)}
+                  {c.tags.map((tag) => (
+                    <Chip key={tag.id} size="small" label={tag.name} sx={{ bgcolor: tag.color, color: 'common.white' }} />
+                  ))}
                 </Box>
               </TableCell>
               <TableCell align="center">
-                <Chip size="small" variant="outlined" color={c.active ? 'success' : 'error'} data-testid="contact-status"
-                  label={c.active ? t('contacts.status.active') : t('contacts.status.blocked')} />
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  color={c.active ? 'success' : 'error'}
+                  data-testid="contact-status"
+                  label={c.active ? t('contacts.status.active') : t('contacts.status.blocked')}
+                />
               </TableCell>
               <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
                 <Tooltip title={t('contacts.actions.startTicket')}>
@@ -68,23 +106,39 @@ export function ContactsTable({ contacts, loading, loadingMore, canDelete, onSta
                     <WhatsAppIcon fontSize="small" />
                   </IconButton>
                 </Tooltip>
-                <IconButton size="small" onClick={() => onEdit(c)} aria-label={t('common.edit')}><EditIcon fontSize="small" /></IconButton>
+                <IconButton size="small" onClick={() => onEdit(c)} aria-label={t('common.edit')}>
+                  <EditIcon fontSize="small" />
+                </IconButton>
                 <Tooltip title={c.active ? t('contacts.actions.block') : t('contacts.actions.unblock')}>
-                  <IconButton size="small" onClick={() => onToggleBlock(c)} aria-label={c.active ? t('contacts.actions.block') : t('contacts.actions.unblock')}>
+                  <IconButton
+                    size="small"
+                    onClick={() => onToggleBlock(c)}
+                    aria-label={c.active ? t('contacts.actions.block') : t('contacts.actions.unblock')}
+                  >
                     {c.active ? <BlockIcon fontSize="small" /> : <LockOpenIcon fontSize="small" />}
                   </IconButton>
                 </Tooltip>
                 {canDelete && (
-                  <IconButton size="small" onClick={() => onDelete(c)} aria-label={t('common.delete')}><DeleteOutlineIcon fontSize="small" /></IconButton>
+                  <IconButton size="small" onClick={() => onDelete(c)} aria-label={t('common.delete')}>
+                    <DeleteOutlineIcon fontSize="small" />
+                  </IconButton>
                 )}
               </TableCell>
             </TableRow>
           ))}
           {(loading || loadingMore) && (
-            <TableRow><TableCell colSpan={COLUMNS} align="center"><CircularProgress size={22} /></TableCell></TableRow>
+            <TableRow>
+              <TableCell colSpan={COLUMNS} align="center">
+                <CircularProgress size={22} />
+              </TableCell>
+            </TableRow>
           )}
           {!loading && contacts.length === 0 && (
-            <TableRow><TableCell colSpan={COLUMNS} align="center" sx={{ py: 4, color: 'text.secondary' }}>{t('common.noRecords')}</TableCell></TableRow>
+            <TableRow>
+              <TableCell colSpan={COLUMNS} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                {t('common.noRecords')}
+              </TableCell>
+            </TableRow>
           )}
         </TableBody>
       </Table>

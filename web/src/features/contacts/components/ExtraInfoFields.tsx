@@ -21,10 +21,22 @@ export function ExtraInfoFields({ fields, register, errors, onAdd, onRemove }: P
     <Stack spacing={1.5}>
       {fields.map((field, i) => (
         <Stack key={field.key} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }} data-testid="extra-info-row">
-          <TextField size="small" fullWidth label={t('contacts.modal.extraName')} {...register(`extraInfo.${i}.name`)}
-            error={!!errors?.[i]?.name} helperText={fieldError(t, errors?.[i]?.name)} />
-          <TextField size="small" fullWidth label={t('contacts.modal.extraValue')} {...register(`extraInfo.${i}.value`)}
-            error={!!errors?.[i]?.value} helperText={fieldError(t, errors?.[i]?.value)} />
+          <TextField
+            size="small"
+            fullWidth
+            label={t('contacts.modal.extraName')}
+            {...register(`extraInfo.${i}.name`)}
+            error={!!errors?.[i]?.name}
+            helperText={fieldError(t, errors?.[i]?.name)}
+          />
+          <TextField
+            size="small"
+            fullWidth
+            label={t('contacts.modal.extraValue')}
+            {...register(`extraInfo.${i}.value`)}
+            error={!!errors?.[i]?.value}
+            helperText={fieldError(t, errors?.[i]?.value)}
+          />
           <IconButton onClick={() => onRemove(i)} aria-label={t('contacts.modal.removeExtra')} sx={{ mt: 0.5 }}>
             <DeleteOutlineIcon fontSize="small" />
           </IconButton>

@@ -29,17 +29,28 @@ export function ImportExportMenu() {
 
   return (
     <>
-      <Button variant="outlined" onClick={(e) => setAnchor(e.currentTarget)} endIcon={<ArrowDropDownIcon />} disabled={exporting}
-        startIcon={exporting ? <CircularProgress size={16} /> : undefined} data-testid="import-export" sx={{ whiteSpace: 'nowrap' }}>
+      <Button
+        variant="outlined"
+        onClick={(e) => setAnchor(e.currentTarget)}
+        endIcon={<ArrowDropDownIcon />}
+        disabled={exporting}
+        startIcon={exporting ? <CircularProgress size={16} /> : undefined}
+        data-testid="import-export"
+        sx={{ whiteSpace: 'nowrap' }}
+      >
         {t('contacts.importExport')}
       </Button>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
         <MenuItem onClick={() => navigate('/contacts/import')} data-testid="import-from-file">
-          <ListItemIcon><FileUploadIcon fontSize="small" /></ListItemIcon>
+          <ListItemIcon>
+            <FileUploadIcon fontSize="small" />
+          </ListItemIcon>
           <ListItemText>{t('contacts.importFromFile')}</ListItemText>
         </MenuItem>
         <MenuItem onClick={exportAll} data-testid="export-contacts">
-          <ListItemIcon><FileDownloadIcon fontSize="small" /></ListItemIcon>
+          <ListItemIcon>
+            <FileDownloadIcon fontSize="small" />
+          </ListItemIcon>
           <ListItemText>{t('contacts.export')}</ListItemText>
         </MenuItem>
       </Menu>

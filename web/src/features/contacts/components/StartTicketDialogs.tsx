@@ -1,4 +1,14 @@
-import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField } from '@mui/material';
+import {
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  MenuItem,
+  TextField,
+} from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StartTicketFlow } from '../hooks/use-start-ticket';
@@ -11,20 +21,43 @@ export function StartTicketDialogs({ flow }: { flow: StartTicketFlow }) {
 
   return (
     <>
-      <Dialog open={!!contact} onClose={flow.pending ? undefined : flow.cancel} maxWidth="xs" fullWidth aria-labelledby="start-ticket-title"
-        slotProps={{ transition: { onExited: () => setQueueId('') } }}>
+      <Dialog
+        open={!!contact}
+        onClose={flow.pending ? undefined : flow.cancel}
+        maxWidth="xs"
+        fullWidth
+        aria-labelledby="start-ticket-title"
+        slotProps={{ transition: { onExited: () => setQueueId('') } }}
+      >
         <DialogTitle id="start-ticket-title">{t('contacts.startTicket.title', { name: contact?.name ?? '' })}</DialogTitle>
         <DialogContent>
-          <TextField select fullWidth label={t('contacts.startTicket.queue')} value={queueId} sx={{ mt: 1 }}
-            onChange={(e) => setQueueId(Number(e.target.value))} slotProps={{ htmlInput: { 'data-testid': 'start-ticket-queue' } }}>
-            {flow.queues.map((q) => <MenuItem key={q.id} value={q.id}>{q.name}</MenuItem>)}
+          <TextField
+            select
+            fullWidth
+            label={t('contacts.startTicket.queue')}
+            value={queueId}
+            sx={{ mt: 1 }}
+            onChange={(e) => setQueueId(Number(e.target.value))}
+            slotProps={{ htmlInput: { 'data-testid': 'start-ticket-queue' } }}
+          >
+            {flow.queues.map((q) => (
+              <MenuItem key={q.id} value={q.id}>
+                {q.name}
+              </MenuItem>
+            ))}
           </TextField>
         </DialogContent>
         <DialogActions>
-          <Button onClick={flow.cancel} disabled={flow.pending}>{t('common.cancel')}</Button>
-          <Button variant="contained" disabled={queueId === '' || flow.pending} data-testid="start-ticket-confirm"
+          <Button onClick={flow.cancel} disabled={flow.pending}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            variant="contained"
+            disabled={queueId === '' || flow.pending}
+            data-testid="start-ticket-confirm"
             startIcon={flow.pending ? <CircularProgress size={16} color="inherit" /> : undefined}
-            onClick={() => contact && queueId !== '' && flow.create(contact, queueId)}>
+            onClick={() => contact && queueId !== '' && flow.create(contact, queueId)}
+          >
             {t('contacts.startTicket.start')}
           </Button>
         </DialogActions>
@@ -39,7 +72,11 @@ export function StartTicketDialogs({ flow }: { flow: StartTicketFlow }) {
             })}
           </DialogContentText>
         </DialogContent>
-        <DialogActions><Button onClick={flow.closeHeld} autoFocus>{t('common.close')}</Button></DialogActions>
+        <DialogActions>
+          <Button onClick={flow.closeHeld} autoFocus>
+            {t('common.close')}
+          </Button>
+        </DialogActions>
       </Dialog>
     </>
   );

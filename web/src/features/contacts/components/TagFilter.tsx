@@ -14,20 +14,35 @@ export function TagFilter({ value, onChange }: Props) {
   const { data: tags = [] } = useTagOptions();
   const selected = tags.filter((tag) => value.includes(tag.id));
   return (
-    <Autocomplete<TagView, true> multiple size="small" options={tags} value={selected} disableCloseOnSelect
-      getOptionLabel={(tag) => tag.name} isOptionEqualToValue={(a, b) => a.id === b.id}
-      onChange={(_, list) => onChange(list.map((tag) => tag.id))} sx={{ minWidth: 220, maxWidth: 420 }}
+    <Autocomplete<TagView, true>
+      multiple
+      size="small"
+      options={tags}
+      value={selected}
+      disableCloseOnSelect
+      getOptionLabel={(tag) => tag.name}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      onChange={(_, list) => onChange(list.map((tag) => tag.id))}
+      sx={{ minWidth: 220, maxWidth: 420 }}
       noOptionsText={t('contacts.noTags')}
-      renderValue={(list, getItemProps) => list.map((tag, index) => {
-        const { key, ...itemProps } = getItemProps({ index });
-        return <Chip key={key} {...itemProps} size="small" label={tag.name} sx={{ bgcolor: tag.color, color: 'common.white' }} />;
-      })}
+      renderValue={(list, getItemProps) =>
+        list.map((tag, index) => {
+          const { key, ...itemProps } = getItemProps({ index });
+          return <Chip key={key} {...itemProps} size="small" label={tag.name} sx={{ bgcolor: tag.color, color: 'common.white' }} />;
+        })
+      }
       renderOption={({ key, ...props }, tag) => (
         <li key={key} {...props}>
           <Chip size="small" label={tag.name} sx={{ bgcolor: tag.color, color: 'common.white' }} />
         </li>
       )}
-      renderInput={(params) => <TextField {...params} placeholder={value.length ? undefined : t('contacts.filterByTags')}
-        slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps?.htmlInput, 'data-testid': 'tag-filter' } }} />} />
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          placeholder={value.length ? undefined : t('contacts.filterByTags')}
+          slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps?.htmlInput, 'data-testid': 'tag-filter' } }}
+        />
+      )}
+    />
   );
 }

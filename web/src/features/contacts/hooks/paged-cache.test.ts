@@ -2,7 +2,10 @@ import { type InfiniteData, QueryClient } from '@tanstack/react-query';
 import { describe, expect, test } from 'vitest';
 import { type Page, pagedCache } from './paged-cache';
 
-interface Row { id: number; name: string }
+interface Row {
+  id: number;
+  name: string;
+}
 type Pages = InfiniteData<Page<'rows', Row>, number>;
 
 const cache = pagedCache<Row, 'rows', string>({
@@ -14,13 +17,23 @@ const cache = pagedCache<Row, 'rows', string>({
 });
 const seed = (qc: QueryClient, term: string, pages: Page<'rows', Row>[]) =>
   qc.setQueryData<Pages>(['rows', 'list', term], { pages, pageParams: pages.map((_, i) => i + 1) });
-const names = (qc: QueryClient, term = '') => qc.getQueryData<Pages>(['rows', 'list', term])!.pages.flatMap((p) => p.rows.map((r) => r.name));
+const names = (qc: QueryClient, term = '') =>
+  qc.getQueryData<Pages>(['rows', 'list', term])!.pages.flatMap((p) => p.rows.map((r) => r.name));
 const count = (qc: QueryClient, term = '') => qc.getQueryData<Pages>(['rows', 'list', term])!.pages[0].count;
 
 describe('pagedCache', () => {
   test('an insert lands in order, counts once, and an echo of the same row changes nothing', () => {
     const qc = new QueryClient();
-    seed(qc, '', [{ rows: [{ id: 1, name: 'Ana' }, { id: 2, name: 'Carla' }], count: 2, hasMore: false }]);
+    seed(qc, '', [
+      {
+        rows: [
+          { id: 1, name: 'Ana' },
+          { id: 2, name: 'Carla' },
+        ],
+        count: 2,
+        hasMore: false,
+      },
+    ]);
     cache.upsert(qc, { id: 3, name: 'Bruno' });
     cache.upsert(qc, { id: 3, name: 'Bruno' });
     expect(names(qc)).toEqual(['Ana', 'Bruno', 'Carla']);
@@ -39,7 +52,16 @@ describe('pagedCache', () => {
 
   test('a rename that leaves the loaded range keeps the count; a delete drops it', () => {
     const qc = new QueryClient();
-    seed(qc, '', [{ rows: [{ id: 1, name: 'Ana' }, { id: 2, name: 'Bia' }], count: 5, hasMore: true }]);
+    seed(qc, '', [
+      {
+        rows: [
+          { id: 1, name: 'Ana' },
+          { id: 2, name: 'Bia' },
+        ],
+        count: 5,
+        hasMore: true,
+      },
+    ]);
     cache.upsert(qc, { id: 1, name: 'Zilda' });
     expect(names(qc)).toEqual(['Bia']);
     expect(count(qc)).toBe(5);

@@ -23,12 +23,24 @@ interface Options<T, K extends string, F> {
 export function pagedCache<T extends { id: number }, K extends string, F>(opts: Options<T, K, F>) {
   type Pages = InfiniteData<Page<K, T>, number>;
   const rows = (p: Page<K, T>) => p[opts.field] as T[];
-  const withRows = (p: Page<K, T>, list: T[], delta: number): Page<K, T> =>
-    ({ ...p, [opts.field]: list, ...(typeof p.count === 'number' ? { count: Math.max(0, p.count + delta) } : {}) });
+  const withRows = (p: Page<K, T>, list: T[], delta: number): Page<K, T> => ({
+    ...p,
+    [opts.field]: list,
+    ...(typeof p.count === 'number' ? { count: Math.max(0, p.count + delta) } : {}),
+  });
 
   function removeFrom(data: Pages, id: number): Pages {
     if (!data.pages.some((p) => rows(p).some((r) => r.id === id))) return data;
-    return { ...data, pages: data.pages.map((p) => withRows(p, rows(p).filter((r) => r.id !== id), -1)) };
+    return {
+      ...data,
+      pages: data.pages.map((p) =>
+        withRows(
+          p,
+          rows(p).filter((r) => r.id !== id),
+          -1,
+        ),
+      ),
+    };
   }
 
   function upsertIn(data: Pages, item: T, filters: F): Pages {
@@ -62,8 +74,10 @@ export function pagedCache<T extends { id: number }, K extends string, F>(opts: 
     },
     /** Changes rows in place (a tag renamed inside contact rows, a count that moved). */
     patch(qc: QueryClient, fn: (item: T) => T) {
-      qc.setQueriesData<Pages>({ queryKey: opts.listsKey }, (data) =>
-        data?.pages && { ...data, pages: data.pages.map((p) => withRows(p, rows(p).map(fn), 0)) });
+      qc.setQueriesData<Pages>(
+        { queryKey: opts.listsKey },
+        (data) => data?.pages && { ...data, pages: data.pages.map((p) => withRows(p, rows(p).map(fn), 0)) },
+      );
     },
   };
 }

@@ -19,7 +19,8 @@ export function useContactsRealtime() {
   useCompanyEvent('contact', (e) => {
     if (e.action === 'delete') return contactsCache.remove(qc, e.contactId);
     if (!admin || !isMasked(e.contact)) return contactsCache.upsert(qc, e.contact);
-    api.get<ContactView>(`/contacts/${e.contact.id}`)
+    api
+      .get<ContactView>(`/contacts/${e.contact.id}`)
       .then((whole) => contactsCache.upsert(qc, whole))
       .catch(() => undefined); // deleted meanwhile: its delete event removes the row
   });

@@ -18,11 +18,12 @@ export const contactKeys = {
 export function useContacts(filters: ContactFilters) {
   return useInfiniteQuery({
     queryKey: contactKeys.list(filters),
-    queryFn: ({ pageParam }) => api.get<ContactPage>('/contacts', {
-      searchParam: filters.searchParam,
-      pageNumber: pageParam,
-      contactTag: filters.tagIds.length ? filters.tagIds : undefined,
-    }),
+    queryFn: ({ pageParam }) =>
+      api.get<ContactPage>('/contacts', {
+        searchParam: filters.searchParam,
+        pageNumber: pageParam,
+        contactTag: filters.tagIds.length ? filters.tagIds : undefined,
+      }),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
   });

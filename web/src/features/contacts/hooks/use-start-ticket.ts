@@ -29,30 +29,39 @@ export function useStartTicket() {
   const [held, setHeld] = useState<OtherOpenTicket | null>(null);
   const [pending, setPending] = useState(false);
 
-  const create = useCallback(async (contact: ContactView, queueId: number | null) => {
-    if (!user) return;
-    setPending(true);
-    try {
-      const ticket = await api.post<{ id: number; uuid: string }>('/tickets', {
-        contactId: contact.id, userId: user.id, status: 'open', queueId,
-      });
-      setChoosing(null);
-      navigate(`/tickets/${ticket.uuid}`);
-    } catch (err) {
-      const conflict = ticketConflictOf(err);
-      setChoosing(null);
-      if (conflict && conflict.userId === user.id) navigate(`/tickets/${conflict.uuid}`);
-      else if (conflict) setHeld(conflict);
-      else toastError(err);
-    } finally {
-      setPending(false);
-    }
-  }, [user, navigate]);
+  const create = useCallback(
+    async (contact: ContactView, queueId: number | null) => {
+      if (!user) return;
+      setPending(true);
+      try {
+        const ticket = await api.post<{ id: number; uuid: string }>('/tickets', {
+          contactId: contact.id,
+          userId: user.id,
+          status: 'open',
+          queueId,
+        });
+        setChoosing(null);
+        navigate(`/tickets/${ticket.uuid}`);
+      } catch (err) {
+        const conflict = ticketConflictOf(err);
+        setChoosing(null);
+        if (conflict && conflict.userId === user.id) navigate(`/tickets/${conflict.uuid}`);
+        else if (conflict) setHeld(conflict);
+        else toastError(err);
+      } finally {
+        setPending(false);
+      }
+    },
+    [user, navigate],
+  );
 
-  const begin = useCallback((contact: ContactView) => {
-    if (queues.length > 1) setChoosing(contact);
-    else void create(contact, queues[0]?.id ?? null);
-  }, [queues, create]);
+  const begin = useCallback(
+    (contact: ContactView) => {
+      if (queues.length > 1) setChoosing(contact);
+      else void create(contact, queues[0]?.id ?? null);
+    },
+    [queues, create],
+  );
 
   return { begin, create, choosing, held, pending, queues, cancel: () => setChoosing(null), closeHeld: () => setHeld(null) };
 }

@@ -15,11 +15,29 @@ export function ColumnMapping({ columns, mapping, disabled, onChange }: Props) {
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
       {IMPORT_FIELDS.map((field) => (
-        <TextField key={field} select fullWidth size="small" disabled={disabled} required={field !== 'email'}
-          label={t(`contacts.import.fields.${field}`)} value={mapping[field]} onChange={(e) => onChange(field, e.target.value)}
-          slotProps={{ htmlInput: { 'data-testid': `map-${field}` }, select: { SelectDisplayProps: { 'data-testid': `map-${field}-select` } as object } }}>
-          <MenuItem value=""><em>{t('contacts.import.notMapped')}</em></MenuItem>
-          {columns.map((c) => <MenuItem key={c} value={c}>{c}</MenuItem>)}
+        <TextField
+          key={field}
+          select
+          fullWidth
+          size="small"
+          disabled={disabled}
+          required={field !== 'email'}
+          label={t(`contacts.import.fields.${field}`)}
+          value={mapping[field]}
+          onChange={(e) => onChange(field, e.target.value)}
+          slotProps={{
+            htmlInput: { 'data-testid': `map-${field}` },
+            select: { SelectDisplayProps: { 'data-testid': `map-${field}-select` } as object },
+          }}
+        >
+          <MenuItem value="">
+            <em>{t('contacts.import.notMapped')}</em>
+          </MenuItem>
+          {columns.map((c) => (
+            <MenuItem key={c} value={c}>
+              {c}
+            </MenuItem>
+          ))}
         </TextField>
       ))}
     </Stack>

@@ -7,7 +7,9 @@ import ContactImportPage from './ContactImportPage';
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
 const notify = vi.hoisted(() => vi.fn());
 const events = vi.hoisted(() => new Map<string, (payload: unknown) => void>());
-vi.mock('../../../app/providers/SocketProvider', () => ({ useCompanyEvent: (kind: string, fn: (p: unknown) => void) => events.set(kind, fn) }));
+vi.mock('../../../app/providers/SocketProvider', () => ({
+  useCompanyEvent: (kind: string, fn: (p: unknown) => void) => events.set(kind, fn),
+}));
 vi.mock('../../../lib/api', async (importOriginal) => ({ ...(await importOriginal<object>()), api }));
 vi.mock('../../../lib/notify', () => ({ notify }));
 
@@ -106,7 +108,9 @@ describe('ContactImportPage', { timeout: 20_000 }, () => {
     });
     await userEvent.click(screen.getByTestId('import-start'));
     expect(api.post).toHaveBeenLastCalledWith('/contacts/import/rows', {
-      mapping: { name: 'Cliente', number: 'Tel' }, columns: SHEET.columns, rows: [SHEET.rows[0]],
+      mapping: { name: 'Cliente', number: 'Tel' },
+      columns: SHEET.columns,
+      rows: [SHEET.rows[0]],
     });
     expect(await screen.findByTestId('import-progress')).toHaveTextContent('Importando contatos... 0 de 1');
     act(() => events.get('contactImport')!({ action: 'done', importId: 'imp-1', done: 1, total: 1, created: 0, ignored: 1 }));

@@ -7,7 +7,15 @@ import { useNavigate } from 'react-router';
 import { notify } from '../../../lib/notify';
 import { ColumnMapping } from './ColumnMapping';
 import {
-  duplicateProblem, EMPTY_MAPPING, guessMapping, type ImportField, importProblem, type Mapping, type MappingProblem, type Sheet, toImportRequest,
+  duplicateProblem,
+  EMPTY_MAPPING,
+  guessMapping,
+  type ImportField,
+  importProblem,
+  type Mapping,
+  type MappingProblem,
+  type Sheet,
+  toImportRequest,
 } from './import-mapping';
 import { ImportProgressPanel } from './ImportProgressPanel';
 import { ImportRowsTable } from './ImportRowsTable';
@@ -57,11 +65,12 @@ export default function ContactImportPage() {
     setMapping((m) => ({ ...m, [field]: column }));
   };
 
-  const toggle = (index: number) => setSelected((s) => {
-    const next = new Set(s);
-    if (!next.delete(index)) next.add(index);
-    return next;
-  });
+  const toggle = (index: number) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (!next.delete(index)) next.add(index);
+      return next;
+    });
 
   const startImport = async () => {
     if (!sheet) return;
@@ -79,9 +88,18 @@ export default function ContactImportPage() {
   return (
     <Stack spacing={2} sx={{ height: '100%' }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>{t('contacts.import.title')}</Typography>
-        <Button startIcon={<ArrowBackIcon />} onClick={() => navigate('/contacts')} disabled={running}>{t('common.back')}</Button>
-        <Button component="label" variant="outlined" startIcon={reading ? <CircularProgress size={16} /> : <FileUploadIcon />} disabled={running || reading}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          {t('contacts.import.title')}
+        </Typography>
+        <Button startIcon={<ArrowBackIcon />} onClick={() => navigate('/contacts')} disabled={running}>
+          {t('common.back')}
+        </Button>
+        <Button
+          component="label"
+          variant="outlined"
+          startIcon={reading ? <CircularProgress size={16} /> : <FileUploadIcon />}
+          disabled={running || reading}
+        >
           {t('contacts.import.chooseFile')}
           <input hidden type="file" accept={ACCEPTED_EXTENSIONS.join(',')} onChange={chooseFile} data-testid="import-file" />
         </Button>
@@ -90,7 +108,9 @@ export default function ContactImportPage() {
         </Button>
       </Stack>
       {!sheet && !reading && (
-        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', color: 'text.secondary' }}>{t('contacts.import.hint')}</Paper>
+        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', color: 'text.secondary' }}>
+          {t('contacts.import.hint')}
+        </Paper>
       )}
       {sheet && (
         <>
@@ -99,8 +119,13 @@ export default function ContactImportPage() {
           </Typography>
           <ColumnMapping columns={sheet.columns} mapping={mapping} disabled={running} onChange={changeMapping} />
           <ImportProgressPanel progress={progress} />
-          <ImportRowsTable sheet={sheet} selected={selected} disabled={running} onToggle={toggle}
-            onToggleAll={(all) => setSelected(all ? new Set(sheet.rows.map((_, i) => i)) : new Set())} />
+          <ImportRowsTable
+            sheet={sheet}
+            selected={selected}
+            disabled={running}
+            onToggle={toggle}
+            onToggleAll={(all) => setSelected(all ? new Set(sheet.rows.map((_, i) => i)) : new Set())}
+          />
         </>
       )}
     </Stack>

@@ -19,7 +19,9 @@ export function ImportProgressPanel({ progress }: { progress: ImportProgress }) 
   }
   return (
     <Alert severity={progress.ignored ? 'warning' : 'success'} data-testid="import-summary">
-      <Box component="strong" sx={{ display: 'block' }}>{progress.ignored ? t('contacts.import.partial') : t('contacts.import.success')}</Box>
+      <Box component="strong" sx={{ display: 'block' }}>
+        {progress.ignored ? t('contacts.import.partial') : t('contacts.import.success')}
+      </Box>
       {t('contacts.import.summary', { created: progress.created, ignored: progress.ignored })}
     </Alert>
   );

@@ -20,10 +20,17 @@ export function ImportRowsTable({ sheet, selected, disabled, onToggle, onToggleA
         <TableHead>
           <TableRow>
             <TableCell padding="checkbox">
-              <Checkbox checked={all} indeterminate={selected.size > 0 && !all} disabled={disabled}
-                onChange={(e) => onToggleAll(e.target.checked)} slotProps={{ input: { 'aria-label': t('contacts.import.selectAll') } }} />
+              <Checkbox
+                checked={all}
+                indeterminate={selected.size > 0 && !all}
+                disabled={disabled}
+                onChange={(e) => onToggleAll(e.target.checked)}
+                slotProps={{ input: { 'aria-label': t('contacts.import.selectAll') } }}
+              />
             </TableCell>
-            {sheet.columns.map((c) => <TableCell key={c}>{c}</TableCell>)}
+            {sheet.columns.map((c) => (
+              <TableCell key={c}>{c}</TableCell>
+            ))}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -31,10 +38,16 @@ export function ImportRowsTable({ sheet, selected, disabled, onToggle, onToggleA
             // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id; the sheet never reorders
             <TableRow key={i} hover data-testid="import-row" selected={selected.has(i)}>
               <TableCell padding="checkbox">
-                <Checkbox checked={selected.has(i)} disabled={disabled} onChange={() => onToggle(i)}
-                  slotProps={{ input: { 'aria-label': t('contacts.import.selectRow', { row: i + 1 }) } }} />
+                <Checkbox
+                  checked={selected.has(i)}
+                  disabled={disabled}
+                  onChange={() => onToggle(i)}
+                  slotProps={{ input: { 'aria-label': t('contacts.import.selectRow', { row: i + 1 }) } }}
+                />
               </TableCell>
-              {sheet.columns.map((c, col) => <TableCell key={c}>{row[col] ?? ''}</TableCell>)}
+              {sheet.columns.map((c, col) => (
+                <TableCell key={c}>{row[col] ?? ''}</TableCell>
+              ))}
             </TableRow>
           ))}
         </TableBody>

@@ -12,12 +12,27 @@ export const EMPTY_MAPPING: Mapping = { name: '', number: '', email: '' };
 export type Sheet = ContactSheetView;
 
 /** An i18n key plus its values. */
-export interface MappingProblem { key: string; values?: Record<string, string> }
+export interface MappingProblem {
+  key: string;
+  values?: Record<string, string>;
+}
 
 /** Guesses the mapping from the header names, so the usual "nome/número/email" sheet needs no clicks. */
 export function guessMapping(columns: string[]): Mapping {
-  const find = (re: RegExp) => columns.find((c) => re.test(c.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase())) ?? '';
-  return { name: find(/^(nome|name|nombre)$/), number: find(/^(numero|number|telefone|phone|celular|whatsapp)$/), email: find(/^e-?mail$/) };
+  const find = (re: RegExp) =>
+    columns.find((c) =>
+      re.test(
+        c
+          .normalize('NFD')
+          .replace(/[\u0300-\u036f]/g, '')
+          .toLowerCase(),
+      ),
+    ) ?? '';
+  return {
+    name: find(/^(nome|name|nombre)$/),
+    number: find(/^(numero|number|telefone|phone|celular|whatsapp)$/),
+    email: find(/^e-?mail$/),
+  };
 }
 
 /** 'O campo X já foi selecionado.': a column may feed one field only. */

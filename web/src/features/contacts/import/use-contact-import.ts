@@ -19,8 +19,13 @@ export interface ImportProgress {
 
 const IDLE: ImportProgress = { status: 'idle', total: 0, done: 0, created: 0, ignored: 0 };
 
-const fromEvent = (e: ImportEvent): ImportProgress =>
-  ({ status: e.action === 'done' ? 'done' : 'running', total: e.total, done: e.done, created: e.created, ignored: e.ignored });
+const fromEvent = (e: ImportEvent): ImportProgress => ({
+  status: e.action === 'done' ? 'done' : 'running',
+  total: e.total,
+  done: e.done,
+  created: e.created,
+  ignored: e.ignored,
+});
 
 /**
  * The batch import (POST /contacts/import/rows): the server's job paces the contacts (one per 330 ms,
@@ -34,35 +39,41 @@ export function useContactImport() {
   const waiting = useRef(false);
   const early = useRef(new Map<string, ImportEvent>());
 
-  const apply = useCallback((e: ImportEvent) => {
-    setProgress((p) => (p.status === 'done' || (p.status === 'running' && e.done < p.done && e.action !== 'done') ? p : fromEvent(e)));
-    if (e.action === 'done') void qc.invalidateQueries({ queryKey: contactKeys.lists() });
-  }, [qc]);
+  const apply = useCallback(
+    (e: ImportEvent) => {
+      setProgress((p) => (p.status === 'done' || (p.status === 'running' && e.done < p.done && e.action !== 'done') ? p : fromEvent(e)));
+      if (e.action === 'done') void qc.invalidateQueries({ queryKey: contactKeys.lists() });
+    },
+    [qc],
+  );
 
   useCompanyEvent('contactImport', (e) => {
     if (e.importId === importId.current) apply(e);
     else if (waiting.current) early.current.set(e.importId, e); // the latest event of each import
   });
 
-  const run = useCallback(async (request: ContactImportRowsInput) => {
-    importId.current = null;
-    early.current.clear();
-    waiting.current = true;
-    setProgress({ ...IDLE, status: 'running', total: request.rows.length });
-    try {
-      const started = await api.post<ContactImportStarted>('/contacts/import/rows', request);
-      importId.current = started.importId;
-      setProgress((p) => ({ ...p, total: started.total }));
-      const seen = early.current.get(started.importId);
-      if (seen) apply(seen);
-    } catch (err) {
-      toastError(err);
-      setProgress(IDLE);
-    } finally {
-      waiting.current = false;
+  const run = useCallback(
+    async (request: ContactImportRowsInput) => {
+      importId.current = null;
       early.current.clear();
-    }
-  }, [apply]);
+      waiting.current = true;
+      setProgress({ ...IDLE, status: 'running', total: request.rows.length });
+      try {
+        const started = await api.post<ContactImportStarted>('/contacts/import/rows', request);
+        importId.current = started.importId;
+        setProgress((p) => ({ ...p, total: started.total }));
+        const seen = early.current.get(started.importId);
+        if (seen) apply(seen);
+      } catch (err) {
+        toastError(err);
+        setProgress(IDLE);
+      } finally {
+        waiting.current = false;
+        early.current.clear();
+      }
+    },
+    [apply],
+  );
 
   const reset = useCallback(() => {
     importId.current = null;

@@ -16,11 +16,34 @@ vi.mock('../../../app/providers/SocketProvider', () => ({ useCompanyEvent: () =>
 const mocked = vi.mocked(api);
 
 const contact: ContactView = {
-  id: 3, companyId: 2, name: 'Maria', number: '5511999990001', email: 'maria@x.com', urlPicture: '', channel: 'whatsapp', active: true,
-  acceptAudioMessage: true, disableBot: false, isGroup: false, lgpdAcceptedAt: null, extraInfo: [{ id: 1, name: 'CPF', value: '123' }],
-  tags: [], whatsapp: null, createdAt: '', updatedAt: '',
+  id: 3,
+  companyId: 2,
+  name: 'Maria',
+  number: '5511999990001',
+  email: 'maria@x.com',
+  urlPicture: '',
+  channel: 'whatsapp',
+  active: true,
+  acceptAudioMessage: true,
+  disableBot: false,
+  isGroup: false,
+  lgpdAcceptedAt: null,
+  extraInfo: [{ id: 1, name: 'CPF', value: '123' }],
+  tags: [],
+  whatsapp: null,
+  createdAt: '',
+  updatedAt: '',
 };
-const note = { id: 5, note: 'Cliente VIP', ticketId: 10, contactId: 3, userId: 7, user: { id: 7, name: 'Ana' }, createdAt: '2024-05-01T10:00:00Z', updatedAt: '' };
+const note = {
+  id: 5,
+  note: 'Cliente VIP',
+  ticketId: 10,
+  contactId: 3,
+  userId: 7,
+  user: { id: 7, name: 'Ana' },
+  createdAt: '2024-05-01T10:00:00Z',
+  updatedAt: '',
+};
 
 beforeEach(() => {
   vi.clearAllMocks();

@@ -2,7 +2,20 @@ import type { TicketView } from '@chatflow/contract';
 import BlockIcon from '@mui/icons-material/Block';
 import CloseIcon from '@mui/icons-material/Close';
 import EditIcon from '@mui/icons-material/Edit';
-import { Avatar, Box, Button, CircularProgress, Divider, Drawer, FormControlLabel, IconButton, Link, Stack, Switch, Typography } from '@mui/material';
+import {
+  Avatar,
+  Box,
+  Button,
+  CircularProgress,
+  Divider,
+  Drawer,
+  FormControlLabel,
+  IconButton,
+  Link,
+  Stack,
+  Switch,
+  Typography,
+} from '@mui/material';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../lib/errors';
@@ -75,58 +88,108 @@ export function ContactDrawer({ ticket, open, onClose }: Props) {
   };
 
   return (
-    <Drawer variant="persistent" anchor="right" open={open}
+    <Drawer
+      variant="persistent"
+      anchor="right"
+      open={open}
       sx={{
         flexShrink: 0,
         // Beside the conversation the drawer takes its width from it; over it, none.
         width: { '@': 0, [`@${CONTACT_DRAWER_BESIDE_FROM}`]: open ? CONTACT_DRAWER_WIDTH : 0 },
-        transition: (th) => th.transitions.create('width', {
-          duration: open ? th.transitions.duration.enteringScreen : th.transitions.duration.leavingScreen,
-        }),
+        transition: (th) =>
+          th.transitions.create('width', {
+            duration: open ? th.transitions.duration.enteringScreen : th.transitions.duration.leavingScreen,
+          }),
       }}
       slotProps={{
         paper: {
-          id: CONTACT_DRAWER_ID, role: 'complementary', 'aria-label': t('conversation.contact.title'), onKeyDown: closeOnEscape,
+          id: CONTACT_DRAWER_ID,
+          role: 'complementary',
+          'aria-label': t('conversation.contact.title'),
+          onKeyDown: closeOnEscape,
           sx: {
-            position: 'absolute', zIndex: 2, height: '100%',
+            position: 'absolute',
+            zIndex: 2,
+            height: '100%',
             width: { '@': '100%', [`@${CONTACT_DRAWER_BESIDE_FROM}`]: CONTACT_DRAWER_WIDTH },
           },
         },
-      }}>
+      }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', px: 1, py: 1, borderBottom: 1, borderColor: 'divider' }}>
-        <IconButton ref={closeButton} onClick={close} aria-label={t('common.close')}><CloseIcon /></IconButton>
-        <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>{t('conversation.contact.title')}</Typography>
+        <IconButton ref={closeButton} onClick={close} aria-label={t('common.close')}>
+          <CloseIcon />
+        </IconButton>
+        <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+          {t('conversation.contact.title')}
+        </Typography>
       </Box>
-      {!c ? <Box sx={{ p: 3, textAlign: 'center' }}><CircularProgress size={28} /></Box> : (
+      {!c ? (
+        <Box sx={{ p: 3, textAlign: 'center' }}>
+          <CircularProgress size={28} />
+        </Box>
+      ) : (
         <Stack spacing={2} sx={{ p: 2, overflowY: 'auto' }} data-testid="contact-drawer">
           <Stack spacing={0.5} sx={{ alignItems: 'center', textAlign: 'center' }}>
             <Avatar src={c.urlPicture || undefined} alt={c.name} sx={{ width: 96, height: 96 }} />
-            <Typography variant="h6" sx={{ wordBreak: 'break-word' }}>{c.name}</Typography>
+            <Typography variant="h6" sx={{ wordBreak: 'break-word' }}>
+              {c.name}
+            </Typography>
             <Typography color="text.secondary">{c.number}</Typography>
             {c.email && <Link href={`mailto:${c.email}`}>{c.email}</Link>}
-            {!c.active && <Typography color="error" variant="body2">{t('conversation.contact.isBlocked')}</Typography>}
+            {!c.active && (
+              <Typography color="error" variant="body2">
+                {t('conversation.contact.isBlocked')}
+              </Typography>
+            )}
           </Stack>
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'center' }}>
             <Button size="small" variant="outlined" startIcon={<EditIcon />} onClick={() => setEditing(true)} data-testid="contact-edit">
               {t('conversation.contact.edit')}
             </Button>
-            <Button size="small" variant="outlined" color={c.active ? 'error' : 'primary'} startIcon={<BlockIcon />} onClick={toggleBlock}
-              disabled={block.isPending} data-testid="contact-block">
+            <Button
+              size="small"
+              variant="outlined"
+              color={c.active ? 'error' : 'primary'}
+              startIcon={<BlockIcon />}
+              onClick={toggleBlock}
+              disabled={block.isPending}
+              data-testid="contact-block"
+            >
               {c.active ? t('conversation.contact.block') : t('conversation.contact.unblock')}
             </Button>
           </Stack>
-          <FormControlLabel label={t('conversation.contact.acceptAudio')}
-            control={<Switch checked={c.acceptAudioMessage} disabled={acceptAudio.isPending} onChange={() => acceptAudio.mutate(c)} data-testid="contact-accept-audio" />} />
+          <FormControlLabel
+            label={t('conversation.contact.acceptAudio')}
+            control={
+              <Switch
+                checked={c.acceptAudioMessage}
+                disabled={acceptAudio.isPending}
+                onChange={() => acceptAudio.mutate(c)}
+                data-testid="contact-accept-audio"
+              />
+            }
+          />
           <Divider />
           <TicketNotes ticketId={ticket.id} contactId={c.id} />
           <Divider />
           <Box>
-            <Typography variant="subtitle2" sx={{ mb: 1 }}>{t('conversation.contact.extraInfo')}</Typography>
-            {c.extraInfo.length === 0 && <Typography variant="body2" color="text.secondary">{t('common.noRecords')}</Typography>}
+            <Typography variant="subtitle2" sx={{ mb: 1 }}>
+              {t('conversation.contact.extraInfo')}
+            </Typography>
+            {c.extraInfo.length === 0 && (
+              <Typography variant="body2" color="text.secondary">
+                {t('common.noRecords')}
+              </Typography>
+            )}
             {c.extraInfo.map((info) => (
               <Box key={info.id} sx={{ mb: 1 }} data-testid="extra-info">
-                <Typography variant="caption" color="text.secondary">{info.name}</Typography>
-                <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>{info.value}</Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {info.name}
+                </Typography>
+                <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
+                  {info.value}
+                </Typography>
               </Box>
             ))}
           </Box>

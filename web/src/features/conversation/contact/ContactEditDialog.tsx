@@ -25,7 +25,13 @@ export function ContactEditDialog({ contact, open, onClose, onSaved }: Props) {
   const save = useSaveContact();
   const masked = isMaskedNumber(contact.number);
   const schema = masked ? TicketContactInput.omit({ number: true }) : TicketContactInput;
-  const { register, control, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<ContactFormValues>({
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactFormValues>({
     resolver: zodResolver(schema) as unknown as Resolver<ContactFormValues>,
     defaultValues: toFormValues(contact),
   });
@@ -48,20 +54,48 @@ export function ContactEditDialog({ contact, open, onClose, onSaved }: Props) {
       <Box component="form" onSubmit={onSubmit} noValidate sx={{ display: 'contents' }}>
         <DialogContent dividers>
           <Stack spacing={2}>
-            <TextField label={t('conversation.contact.name')} autoFocus fullWidth {...register('name')} error={!!errors.name}
-              helperText={fieldError(t, errors.name)} slotProps={{ htmlInput: { 'data-testid': 'drawer-contact-name' } }} />
-            <TextField label={t('conversation.contact.number')} fullWidth {...register('number')} disabled={masked}
-              error={!!errors.number} helperText={fieldError(t, errors.number)} />
-            <TextField label={t('conversation.contact.email')} type="email" fullWidth {...register('email')} error={!!errors.email}
-              helperText={fieldError(t, errors.email)} />
+            <TextField
+              label={t('conversation.contact.name')}
+              autoFocus
+              fullWidth
+              {...register('name')}
+              error={!!errors.name}
+              helperText={fieldError(t, errors.name)}
+              slotProps={{ htmlInput: { 'data-testid': 'drawer-contact-name' } }}
+            />
+            <TextField
+              label={t('conversation.contact.number')}
+              fullWidth
+              {...register('number')}
+              disabled={masked}
+              error={!!errors.number}
+              helperText={fieldError(t, errors.number)}
+            />
+            <TextField
+              label={t('conversation.contact.email')}
+              type="email"
+              fullWidth
+              {...register('email')}
+              error={!!errors.email}
+              helperText={fieldError(t, errors.email)}
+            />
             <Typography variant="subtitle2">{t('conversation.contact.extraInfo')}</Typography>
-            <ExtraInfoFields fields={extra.fields} register={register} errors={errors.extraInfo}
-              onAdd={() => extra.append({ name: '', value: '' })} onRemove={extra.remove} />
+            <ExtraInfoFields
+              fields={extra.fields}
+              register={register}
+              errors={errors.extraInfo}
+              onAdd={() => extra.append({ name: '', value: '' })}
+              onRemove={extra.remove}
+            />
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={isSubmitting}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting} data-testid="drawer-contact-save">{t('common.save')}</Button>
+          <Button onClick={onClose} disabled={isSubmitting}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={isSubmitting} data-testid="drawer-contact-save">
+            {t('common.save')}
+          </Button>
         </DialogActions>
       </Box>
     </Dialog>

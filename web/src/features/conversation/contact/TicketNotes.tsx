@@ -34,26 +34,51 @@ export function TicketNotes({ ticketId, contactId }: { ticketId: number; contact
 
   return (
     <Box data-testid="ticket-notes">
-      <Typography variant="subtitle2" sx={{ mb: 1 }}>{t('conversation.notes.title')}</Typography>
-      <TextField fullWidth multiline minRows={2} size="small" value={note} placeholder={t('conversation.notes.placeholder')}
-        onChange={(e) => setNote(e.target.value)} error={!!error} helperText={error ? t(error) : undefined}
-        slotProps={{ htmlInput: { 'data-testid': 'note-input', 'aria-label': t('conversation.notes.title') } }} />
+      <Typography variant="subtitle2" sx={{ mb: 1 }}>
+        {t('conversation.notes.title')}
+      </Typography>
+      <TextField
+        fullWidth
+        multiline
+        minRows={2}
+        size="small"
+        value={note}
+        placeholder={t('conversation.notes.placeholder')}
+        onChange={(e) => setNote(e.target.value)}
+        error={!!error}
+        helperText={error ? t(error) : undefined}
+        slotProps={{ htmlInput: { 'data-testid': 'note-input', 'aria-label': t('conversation.notes.title') } }}
+      />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
         {/* Busy, not disabled, while saving: a disabled button drops the keyboard focus to the page. */}
-        <Button size="small" variant="contained" onClick={save} aria-disabled={add.isPending} data-testid="note-save">{t('common.save')}</Button>
+        <Button size="small" variant="contained" onClick={save} aria-disabled={add.isPending} data-testid="note-save">
+          {t('common.save')}
+        </Button>
       </Box>
       <List dense>
         {list.data?.map((n) => (
-          <ListItem key={n.id} divider data-testid="note"
+          <ListItem
+            key={n.id}
+            divider
+            data-testid="note"
             secondaryAction={
-              <IconButton edge="end" size="small" onClick={() => confirm.ask(n.id)} aria-label={t('common.delete')}><DeleteOutlineIcon fontSize="small" /></IconButton>
-            }>
-            <ListItemText primary={n.note} slotProps={{ primary: { sx: { whiteSpace: 'pre-wrap', wordBreak: 'break-word' } } }}
-              secondary={`${n.user?.name ?? ''} · ${format(parseISO(n.createdAt), 'dd/MM/yyyy HH:mm')}`} />
+              <IconButton edge="end" size="small" onClick={() => confirm.ask(n.id)} aria-label={t('common.delete')}>
+                <DeleteOutlineIcon fontSize="small" />
+              </IconButton>
+            }
+          >
+            <ListItemText
+              primary={n.note}
+              slotProps={{ primary: { sx: { whiteSpace: 'pre-wrap', wordBreak: 'break-word' } } }}
+              secondary={`${n.user?.name ?? ''} · ${format(parseISO(n.createdAt), 'dd/MM/yyyy HH:mm')}`}
+            />
           </ListItem>
         ))}
       </List>
-      <ConfirmationDialog open={confirm.open} title={t('conversation.notes.deleteTitle')} onClose={confirm.close}
+      <ConfirmationDialog
+        open={confirm.open}
+        title={t('conversation.notes.deleteTitle')}
+        onClose={confirm.close}
         onConfirm={async () => {
           if (confirm.target === null) return;
           try {
@@ -63,7 +88,8 @@ export function TicketNotes({ ticketId, contactId }: { ticketId: number; contact
             toastError(err);
             throw err;
           }
-        }} />
+        }}
+      />
     </Box>
   );
 }

@@ -78,14 +78,20 @@ export function TicketActions({ ticket }: { ticket: TicketView }) {
           {canClosePendingTicket(actor) && (
             <Tooltip title={t('conversation.header.ignore')}>
               <span>
-                <IconButton onClick={() => void update({ status: 'closed', userId: user.id, sendFarewellMessage: false, amountUsedBotQueues: 0 })}
-                  disabled={busy} aria-label={t('conversation.header.ignore')} data-testid="ticket-ignore">
+                <IconButton
+                  onClick={() => void update({ status: 'closed', userId: user.id, sendFarewellMessage: false, amountUsedBotQueues: 0 })}
+                  disabled={busy}
+                  aria-label={t('conversation.header.ignore')}
+                  data-testid="ticket-ignore"
+                >
                   <DoNotDisturbIcon />
                 </IconButton>
               </span>
             </Tooltip>
           )}
-          <Button variant="contained" size="small" onClick={() => take()} disabled={busy} data-testid="ticket-accept">{t('conversation.header.accept')}</Button>
+          <Button variant="contained" size="small" onClick={() => take()} disabled={busy} data-testid="ticket-accept">
+            {t('conversation.header.accept')}
+          </Button>
         </>
       )}
       {active && (
@@ -93,37 +99,78 @@ export function TicketActions({ ticket }: { ticket: TicketView }) {
           {ticket.status === 'open' && (
             <Tooltip title={t('conversation.header.return')}>
               <span>
-                <IconButton onClick={() => void update({ status: 'pending', userId: null, queueId: ticket.queueId })} disabled={busy}
-                  aria-label={t('conversation.header.return')} data-testid="ticket-return">
+                <IconButton
+                  onClick={() => void update({ status: 'pending', userId: null, queueId: ticket.queueId })}
+                  disabled={busy}
+                  aria-label={t('conversation.header.return')}
+                  data-testid="ticket-return"
+                >
                   <UndoIcon />
                 </IconButton>
               </span>
             </Tooltip>
           )}
-          <Button variant="contained" size="small" color="success" startIcon={<CheckIcon />} disabled={busy}
-            onClick={(e) => setResolveAnchor(e.currentTarget)} data-testid="ticket-resolve">
+          <Button
+            variant="contained"
+            size="small"
+            color="success"
+            startIcon={<CheckIcon />}
+            disabled={busy}
+            onClick={(e) => setResolveAnchor(e.currentTarget)}
+            data-testid="ticket-resolve"
+          >
             {t('conversation.header.resolve')}
           </Button>
           <Menu anchorEl={resolveAnchor} open={!!resolveAnchor} onClose={() => setResolveAnchor(null)}>
-            <MenuItem onClick={() => resolve(true)} data-testid="resolve-farewell">{t('conversation.header.resolveWithFarewell')}</MenuItem>
-            <MenuItem onClick={() => resolve(false)} data-testid="resolve-silent">{t('conversation.header.resolveWithout')}</MenuItem>
+            <MenuItem onClick={() => resolve(true)} data-testid="resolve-farewell">
+              {t('conversation.header.resolveWithFarewell')}
+            </MenuItem>
+            <MenuItem onClick={() => resolve(false)} data-testid="resolve-silent">
+              {t('conversation.header.resolveWithout')}
+            </MenuItem>
           </Menu>
         </>
       )}
       {ticket.status === 'closed' && (
-        <Button variant="outlined" size="small" startIcon={<ReplayIcon />} onClick={() => take()} disabled={busy} data-testid="ticket-reopen">
+        <Button
+          variant="outlined"
+          size="small"
+          startIcon={<ReplayIcon />}
+          onClick={() => take()}
+          disabled={busy}
+          data-testid="ticket-reopen"
+        >
           {t('conversation.header.reopen')}
         </Button>
       )}
-      <TicketMoreMenu ticket={ticket} canTransfer={active || ticket.status === 'pending'}
-        canDelete={hasPermission(actor, 'ticket-options:deleteTicket')} onAction={(a) => void more(a)} />
+      <TicketMoreMenu
+        ticket={ticket}
+        canTransfer={active || ticket.status === 'pending'}
+        canDelete={hasPermission(actor, 'ticket-options:deleteTicket')}
+        onAction={(a) => void more(a)}
+      />
 
-      <AcceptTicketModal open={dialog === 'queue'} queues={user.queues} busy={busy} onAccept={(queueId) => take(queueId)} onClose={() => setDialog(null)} />
-      <TransferModal open={dialog === 'transfer'} ticket={ticket} busy={busy} onClose={() => setDialog(null)}
-        onTransfer={(body) => void update(body).then((done) => done && setDialog(null))} />
+      <AcceptTicketModal
+        open={dialog === 'queue'}
+        queues={user.queues}
+        busy={busy}
+        onAccept={(queueId) => take(queueId)}
+        onClose={() => setDialog(null)}
+      />
+      <TransferModal
+        open={dialog === 'transfer'}
+        ticket={ticket}
+        busy={busy}
+        onClose={() => setDialog(null)}
+        onTransfer={(body) => void update(body).then((done) => done && setDialog(null))}
+      />
       <TicketLogDialog ticketId={ticket.id} open={dialog === 'log'} onClose={() => setDialog(null)} />
-      <ConfirmationDialog open={dialog === 'delete'} title={t('conversation.header.deleteTitle', { name: ticket.contact.name })}
-        onConfirm={remove} onClose={() => setDialog(null)}>
+      <ConfirmationDialog
+        open={dialog === 'delete'}
+        title={t('conversation.header.deleteTitle', { name: ticket.contact.name })}
+        onConfirm={remove}
+        onClose={() => setDialog(null)}
+      >
         {t('conversation.header.deleteMessage')}
       </ConfirmationDialog>
       <HeldTicketDialog held={held} onClose={closeHeld} />

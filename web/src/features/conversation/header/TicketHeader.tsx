@@ -24,12 +24,31 @@ export function TicketHeader({ ticket, contactOpen, onToggleContact }: Props) {
         <IconButton onClick={() => navigate('/tickets')} aria-label={t('common.back')} sx={{ display: { md: 'none' } }}>
           <ArrowBackIcon />
         </IconButton>
-        <ButtonBase onClick={onToggleContact} aria-expanded={contactOpen} aria-controls={CONTACT_DRAWER_ID} sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0, flex: 1, justifyContent: 'flex-start', borderRadius: 1, p: 0.5, textAlign: 'left' }}
-          aria-label={t('conversation.contact.open')} data-testid="open-contact">
+        <ButtonBase
+          onClick={onToggleContact}
+          aria-expanded={contactOpen}
+          aria-controls={CONTACT_DRAWER_ID}
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+            minWidth: 0,
+            flex: 1,
+            justifyContent: 'flex-start',
+            borderRadius: 1,
+            p: 0.5,
+            textAlign: 'left',
+          }}
+          aria-label={t('conversation.contact.open')}
+          data-testid="open-contact"
+        >
           <Avatar src={ticket.contact.urlPicture || undefined} alt={ticket.contact.name} />
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="subtitle1" noWrap sx={{ fontWeight: 600 }} data-testid="header-name">
-              {ticket.contact.name} <Typography component="span" variant="caption" color="text.secondary">#{ticket.id}</Typography>
+              {ticket.contact.name}{' '}
+              <Typography component="span" variant="caption" color="text.secondary">
+                #{ticket.id}
+              </Typography>
             </Typography>
             <Typography variant="caption" color="text.secondary" noWrap component="div">
               {ticket.contact.number}
@@ -38,7 +57,11 @@ export function TicketHeader({ ticket, contactOpen, onToggleContact }: Props) {
           </Box>
         </ButtonBase>
         {ticket.queue && (
-          <Chip size="small" label={ticket.queue.name} sx={{ bgcolor: ticket.queue.color, color: '#fff', display: { xs: 'none', sm: 'inline-flex' } }} />
+          <Chip
+            size="small"
+            label={ticket.queue.name}
+            sx={{ bgcolor: ticket.queue.color, color: '#fff', display: { xs: 'none', sm: 'inline-flex' } }}
+          />
         )}
         <TicketActions ticket={ticket} />
       </Box>

@@ -25,15 +25,22 @@ export function TicketLogDialog({ ticketId, open, onClose }: { ticketId: number;
           {logs.data?.map((log) => (
             <Box component="li" key={log.id} sx={{ position: 'relative', pl: 3, pb: 2, borderLeft: 2, borderColor: 'divider', ml: 1 }}>
               <Box sx={{ position: 'absolute', left: -7, top: 2, width: 12, height: 12, borderRadius: '50%', bgcolor: 'primary.main' }} />
-              <Typography variant="caption" color="text.secondary">{format(parseISO(log.createdAt), 'dd/MM/yyyy HH:mm')}</Typography>
+              <Typography variant="caption" color="text.secondary">
+                {format(parseISO(log.createdAt), 'dd/MM/yyyy HH:mm')}
+              </Typography>
               <Typography variant="body2">
-                {t(`conversation.log.types.${log.type}`, { user: log.user?.name ?? t('conversation.log.system'), queue: log.queue?.name ?? '-' })}
+                {t(`conversation.log.types.${log.type}`, {
+                  user: log.user?.name ?? t('conversation.log.system'),
+                  queue: log.queue?.name ?? '-',
+                })}
               </Typography>
             </Box>
           ))}
         </Box>
       </DialogContent>
-      <DialogActions><Button onClick={onClose}>{t('common.close')}</Button></DialogActions>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common.close')}</Button>
+      </DialogActions>
     </Dialog>
   );
 }

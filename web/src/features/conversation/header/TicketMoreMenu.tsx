@@ -24,7 +24,14 @@ export function TicketMoreMenu({ ticket, canTransfer, canDelete, onAction }: Pro
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const item = (action: MoreAction, icon: ReactNode, end?: ReactNode) => (
-    <MenuItem key={action} data-testid={`more-${action}`} onClick={() => { setAnchor(null); onAction(action); }}>
+    <MenuItem
+      key={action}
+      data-testid={`more-${action}`}
+      onClick={() => {
+        setAnchor(null);
+        onAction(action);
+      }}
+    >
       <ListItemIcon>{icon}</ListItemIcon>
       <ListItemText>{t(`conversation.header.${action}`)}</ListItemText>
       {end}
@@ -38,7 +45,8 @@ export function TicketMoreMenu({ ticket, canTransfer, canDelete, onAction }: Pro
       </IconButton>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
         {canTransfer && item('transfer', <SwapHorizIcon />)}
-        {active && item('toggleBot', <SmartToyIcon />, <Switch size="small" edge="end" checked={!ticket.contact.disableBot} tabIndex={-1} />)}
+        {active &&
+          item('toggleBot', <SmartToyIcon />, <Switch size="small" edge="end" checked={!ticket.contact.disableBot} tabIndex={-1} />)}
         {active && item('toggleIntegration', <HubIcon />, <Switch size="small" edge="end" checked={ticket.useIntegration} tabIndex={-1} />)}
         {item('pdf', <PictureAsPdfIcon />)}
         {item('log', <HistoryIcon />)}

@@ -43,12 +43,22 @@ export function TicketTagsSelect({ ticket }: { ticket: TicketView }) {
   };
 
   return (
-    <Autocomplete multiple size="small" options={options} value={ticket.tags} disabled={busy} limitTags={3}
-      onChange={(_, v) => void change(v)} getOptionLabel={(o) => o.name} isOptionEqualToValue={(a, b) => a.id === b.id}
-      renderValue={(value, getItemProps) => value.map((tag, index) => {
-        const { key, ...props } = getItemProps({ index });
-        return <Chip key={key} {...props} size="small" label={tag.name} sx={{ bgcolor: tag.color, color: '#fff' }} />;
-      })}
+    <Autocomplete
+      multiple
+      size="small"
+      options={options}
+      value={ticket.tags}
+      disabled={busy}
+      limitTags={3}
+      onChange={(_, v) => void change(v)}
+      getOptionLabel={(o) => o.name}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      renderValue={(value, getItemProps) =>
+        value.map((tag, index) => {
+          const { key, ...props } = getItemProps({ index });
+          return <Chip key={key} {...props} size="small" label={tag.name} sx={{ bgcolor: tag.color, color: '#fff' }} />;
+        })
+      }
       renderOption={(props, tag) => {
         const { key, ...rest } = props;
         return (
@@ -58,7 +68,11 @@ export function TicketTagsSelect({ ticket }: { ticket: TicketView }) {
           </li>
         );
       }}
-      renderInput={(params) => <TextField {...params} variant="standard" placeholder={ticket.tags.length ? '' : t('conversation.tags.placeholder')} />}
-      sx={{ minWidth: 200, flex: 1 }} data-testid="ticket-tags" />
+      renderInput={(params) => (
+        <TextField {...params} variant="standard" placeholder={ticket.tags.length ? '' : t('conversation.tags.placeholder')} />
+      )}
+      sx={{ minWidth: 200, flex: 1 }}
+      data-testid="ticket-tags"
+    />
   );
 }

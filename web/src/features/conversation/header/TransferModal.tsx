@@ -34,20 +34,37 @@ export function TransferModal({ open, ticket, busy, onTransfer, onClose }: Props
     if (queueId === '') return;
     const toUser = userId === '' ? null : userId;
     onTransfer({
-      queueId, userId: toUser, status: toUser ? (ticket.isGroup ? 'group' : 'open') : 'pending',
-      isTransfered: true, msgTransfer: message.trim() || undefined,
+      queueId,
+      userId: toUser,
+      status: toUser ? (ticket.isGroup ? 'group' : 'open') : 'pending',
+      isTransfered: true,
+      msgTransfer: message.trim() || undefined,
     });
   };
-  const reset = () => { setQueueId(''); setUserId(''); setMessage(''); setTouched(false); };
+  const reset = () => {
+    setQueueId('');
+    setUserId('');
+    setMessage('');
+    setTouched(false);
+  };
 
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="xs" slotProps={{ transition: { onExited: reset } }}>
       <DialogTitle>{t('conversation.transfer.title')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField select label={t('conversation.transfer.queue')} value={queueId} data-testid="transfer-queue"
-            error={touched && queueId === ''} helperText={touched && queueId === '' ? t('conversation.transfer.queueRequired') : undefined}
-            onChange={(e) => { setQueueId(Number(e.target.value)); setUserId(''); }}>
+          <TextField
+            select
+            label={t('conversation.transfer.queue')}
+            value={queueId}
+            data-testid="transfer-queue"
+            error={touched && queueId === ''}
+            helperText={touched && queueId === '' ? t('conversation.transfer.queueRequired') : undefined}
+            onChange={(e) => {
+              setQueueId(Number(e.target.value));
+              setUserId('');
+            }}
+          >
             {(queues.data ?? []).map((q) => (
               <MenuItem key={q.id} value={q.id}>
                 <QueueDot color={q.color} />
@@ -55,17 +72,38 @@ export function TransferModal({ open, ticket, busy, onTransfer, onClose }: Props
               </MenuItem>
             ))}
           </TextField>
-          <TextField select label={t('conversation.transfer.user')} value={userId} onChange={(e) => setUserId(e.target.value === '' ? '' : Number(e.target.value))}
-            data-testid="transfer-user">
-            <MenuItem value=""><em>{t('conversation.transfer.noUser')}</em></MenuItem>
-            {candidates.map((u) => <MenuItem key={u.id} value={u.id}>{u.name}</MenuItem>)}
+          <TextField
+            select
+            label={t('conversation.transfer.user')}
+            value={userId}
+            onChange={(e) => setUserId(e.target.value === '' ? '' : Number(e.target.value))}
+            data-testid="transfer-user"
+          >
+            <MenuItem value="">
+              <em>{t('conversation.transfer.noUser')}</em>
+            </MenuItem>
+            {candidates.map((u) => (
+              <MenuItem key={u.id} value={u.id}>
+                {u.name}
+              </MenuItem>
+            ))}
           </TextField>
-          <TextField label={t('conversation.transfer.message')} value={message} onChange={(e) => setMessage(e.target.value)} multiline minRows={2} />
+          <TextField
+            label={t('conversation.transfer.message')}
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+            multiline
+            minRows={2}
+          />
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>{t('common.cancel')}</Button>
-        <Button variant="contained" onClick={submit} disabled={busy} data-testid="transfer-confirm">{t('conversation.transfer.confirm')}</Button>
+        <Button onClick={onClose} disabled={busy}>
+          {t('common.cancel')}
+        </Button>
+        <Button variant="contained" onClick={submit} disabled={busy} data-testid="transfer-confirm">
+          {t('conversation.transfer.confirm')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

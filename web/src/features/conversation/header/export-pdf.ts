@@ -39,7 +39,8 @@ export async function exportConversationPdf(elementId: string, ticketId: number)
       const clone = doc.getElementById(elementId);
       if (!clone) return;
       Object.assign(clone.style, { overflow: 'visible', height: 'auto', maxHeight: 'none', flex: 'none' });
-      for (const row of clone.querySelectorAll<HTMLElement>('[data-testid="messages-content"] > *')) row.style.contentVisibility = 'visible';
+      for (const row of clone.querySelectorAll<HTMLElement>('[data-testid="messages-content"] > *'))
+        row.style.contentVisibility = 'visible';
     },
   });
   const pdf = new jsPDF({ orientation: 'portrait', unit: 'mm', format: 'a4' });

@@ -4,8 +4,7 @@ import type { InfiniteData } from '@tanstack/react-query';
 /** The pages of GET /messages/:uuid: page 1 holds the newest messages, later pages older ones. */
 export type MessagesData = InfiniteData<MessagePage>;
 
-const byTime = (a: MessageView, b: MessageView) =>
-  a.createdAt === b.createdAt ? a.id - b.id : a.createdAt < b.createdAt ? -1 : 1;
+const byTime = (a: MessageView, b: MessageView) => (a.createdAt === b.createdAt ? a.id - b.id : a.createdAt < b.createdAt ? -1 : 1);
 
 /**
  * The conversation in reading order (oldest first), whatever order the pages hold: pages are walked

@@ -35,7 +35,8 @@ export function useToggleAcceptAudio(ticket: TicketView) {
   const apply = useApplyContact(ticket);
   return useMutation({
     mutationFn: (contact: ContactView) =>
-      api.put<{ acceptAudioMessage?: boolean } | null>(`/contacts/toggleAcceptAudio/${contact.id}`)
+      api
+        .put<{ acceptAudioMessage?: boolean } | null>(`/contacts/toggleAcceptAudio/${contact.id}`)
         .then((res) => ({ id: contact.id, acceptAudioMessage: res?.acceptAudioMessage ?? !contact.acceptAudioMessage })),
     onSuccess: apply,
     onError: toastError,

@@ -9,8 +9,10 @@ export function useNotes(ticketId: number, contactId: number, enabled: boolean) 
   const key = conversationKeys.notes(ticketId, contactId);
   const list = useQuery({
     queryKey: key,
-    queryFn: async () => (await api.get<TicketNoteView[]>('/ticket-notes/list', { ticketId, contactId }))
-      .toSorted((a, b) => (a.createdAt < b.createdAt ? 1 : -1)),
+    queryFn: async () =>
+      (await api.get<TicketNoteView[]>('/ticket-notes/list', { ticketId, contactId })).toSorted((a, b) =>
+        a.createdAt < b.createdAt ? 1 : -1,
+      ),
     enabled,
   });
   const add = useMutation({

@@ -11,7 +11,8 @@ export function useQuickMessageList(enabled: boolean) {
     queryKey: conversationKeys.quickMessages,
     queryFn: async () => {
       const res = await api.get<QuickMessageView[] | { records: QuickMessageView[] }>('/quick-messages/list', {
-        companyId: user?.companyId, userId: user?.id,
+        companyId: user?.companyId,
+        userId: user?.id,
       });
       return Array.isArray(res) ? res : res.records;
     },

@@ -39,13 +39,21 @@ export function mediaForm({ files, isPrivate, signMessage }: MediaDraft): FormDa
 export function useSend(ticket: TicketView) {
   const path = `/messages/${ticket.id}`;
   const text = useMutation({
-    mutationFn: (d: TextDraft) => api.post<MessageView>(path, {
-      body: d.body, fromMe: true, read: true, isPrivate: d.isPrivate, signMessage: d.signMessage,
-      quotedMsg: d.quotedMsgId ? { id: d.quotedMsgId } : null,
-    }),
+    mutationFn: (d: TextDraft) =>
+      api.post<MessageView>(path, {
+        body: d.body,
+        fromMe: true,
+        read: true,
+        isPrivate: d.isPrivate,
+        signMessage: d.signMessage,
+        quotedMsg: d.quotedMsgId ? { id: d.quotedMsgId } : null,
+      }),
     onError: toastError,
   });
-  const media = useMutation({ mutationFn: (d: MediaDraft) => api.post<{ messages: MessageView[] }>(path, mediaForm(d)), onError: toastError });
+  const media = useMutation({
+    mutationFn: (d: MediaDraft) => api.post<{ messages: MessageView[] }>(path, mediaForm(d)),
+    onError: toastError,
+  });
   const vCard = useMutation({
     mutationFn: (c: { name: string; number: string }) => api.post<MessageView>(path, { body: '', fromMe: true, vCard: c }),
     onError: toastError,

@@ -36,8 +36,11 @@ export function useStartChat() {
       const contactId = await contactIdFor(card);
       try {
         return await api.post<{ uuid: string }>('/tickets', {
-          contactId, userId: user?.id, status: 'open',
-          queueId: current?.queueId ?? user?.queues[0]?.id ?? null, whatsappId: current?.whatsappId ?? null,
+          contactId,
+          userId: user?.id,
+          status: 'open',
+          queueId: current?.queueId ?? user?.queues[0]?.id ?? null,
+          whatsappId: current?.whatsappId ?? null,
         });
       } catch (err) {
         const held = heldTicketOf(err);

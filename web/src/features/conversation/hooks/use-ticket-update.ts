@@ -23,28 +23,31 @@ export function useTicketUpdate(ticket: TicketView) {
   const [busy, setBusy] = useState(false);
   const [held, setHeld] = useState<HeldTicket | null>(null);
 
-  const update = useCallback(async (body: TicketUpdateInput): Promise<TicketView | null> => {
-    setBusy(true);
-    try {
-      const updated = await api.put<TicketView | null>(`/tickets/${ticket.id}`, body);
-      if (updated?.id === ticket.id) setTicket(qc, updated);
-      // A status or owner change (accept, return, resolve, transfer, reopen) may take the ticket away.
-      if (body.status !== undefined || body.userId !== undefined) {
-        const mine = updated && STAYS.includes(updated.status) && updated.userId === user?.id;
-        if (!mine) navigate('/tickets');
-        else if (updated.uuid !== ticket.uuid) navigate(`/tickets/${updated.uuid}`);
+  const update = useCallback(
+    async (body: TicketUpdateInput): Promise<TicketView | null> => {
+      setBusy(true);
+      try {
+        const updated = await api.put<TicketView | null>(`/tickets/${ticket.id}`, body);
+        if (updated?.id === ticket.id) setTicket(qc, updated);
+        // A status or owner change (accept, return, resolve, transfer, reopen) may take the ticket away.
+        if (body.status !== undefined || body.userId !== undefined) {
+          const mine = updated && STAYS.includes(updated.status) && updated.userId === user?.id;
+          if (!mine) navigate('/tickets');
+          else if (updated.uuid !== ticket.uuid) navigate(`/tickets/${updated.uuid}`);
+        }
+        return updated;
+      } catch (err) {
+        const other = heldTicketOf(err);
+        if (other && other.userId !== user?.id) setHeld(other);
+        else if (other?.uuid) navigate(`/tickets/${other.uuid}`);
+        else toastError(err);
+        return null;
+      } finally {
+        setBusy(false);
       }
-      return updated;
-    } catch (err) {
-      const other = heldTicketOf(err);
-      if (other && other.userId !== user?.id) setHeld(other);
-      else if (other?.uuid) navigate(`/tickets/${other.uuid}`);
-      else toastError(err);
-      return null;
-    } finally {
-      setBusy(false);
-    }
-  }, [qc, navigate, ticket.id, ticket.uuid, user?.id]);
+    },
+    [qc, navigate, ticket.id, ticket.uuid, user?.id],
+  );
 
   return { update, busy, held, closeHeld: () => setHeld(null) };
 }

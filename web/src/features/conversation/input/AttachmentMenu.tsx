@@ -31,7 +31,14 @@ export function AttachmentMenu({ disabled, onFiles, onChoose }: Props) {
     if (files.length) onFiles(files);
   };
   const item = (key: string, icon: ReactNode, onClick: () => void) => (
-    <MenuItem key={key} data-testid={`attach-${key}`} onClick={() => { setAnchor(null); onClick(); }}>
+    <MenuItem
+      key={key}
+      data-testid={`attach-${key}`}
+      onClick={() => {
+        setAnchor(null);
+        onClick();
+      }}
+    >
       <ListItemIcon>{icon}</ListItemIcon>
       <ListItemText>{t(`conversation.attach.${key}`)}</ListItemText>
     </MenuItem>
@@ -39,7 +46,12 @@ export function AttachmentMenu({ disabled, onFiles, onChoose }: Props) {
 
   return (
     <>
-      <IconButton onClick={(e) => setAnchor(e.currentTarget)} disabled={disabled} aria-label={t('conversation.attach.open')} data-testid="attach">
+      <IconButton
+        onClick={(e) => setAnchor(e.currentTarget)}
+        disabled={disabled}
+        aria-label={t('conversation.attach.open')}
+        data-testid="attach"
+      >
         <AttachFileIcon />
       </IconButton>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>

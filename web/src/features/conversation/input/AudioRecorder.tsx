@@ -32,9 +32,12 @@ export function AudioRecorder({ disabled, onSend, onRecordingChange }: Props) {
     return () => clearInterval(timer);
   }, [state]);
   // Leaving the ticket mid-recording releases the microphone.
-  useEffect(() => () => {
-    for (const track of recorder.current?.stream.getTracks() ?? []) track.stop();
-  }, []);
+  useEffect(
+    () => () => {
+      for (const track of recorder.current?.stream.getTracks() ?? []) track.stop();
+    },
+    [],
+  );
 
   const start = async () => {
     try {
@@ -85,8 +88,14 @@ export function AudioRecorder({ disabled, onSend, onRecordingChange }: Props) {
       <IconButton onClick={() => stop(false)} disabled={state === 'sending'} aria-label={t('conversation.recorder.cancel')} color="error">
         <HighlightOffIcon />
       </IconButton>
-      {state === 'sending' ? <CircularProgress size={20} /> : (
-        <Typography variant="body2" sx={{ minWidth: 44, fontVariantNumeric: 'tabular-nums', color: 'error.main' }} data-testid="record-timer">
+      {state === 'sending' ? (
+        <CircularProgress size={20} />
+      ) : (
+        <Typography
+          variant="body2"
+          sx={{ minWidth: 44, fontVariantNumeric: 'tabular-nums', color: 'error.main' }}
+          data-testid="record-timer"
+        >
           {formatElapsed(elapsed)}
         </Typography>
       )}

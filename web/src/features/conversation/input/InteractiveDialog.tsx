@@ -12,8 +12,14 @@ import { ListSectionsEditor } from './ListSectionsEditor';
 const KINDS: InteractiveKind[] = ['list', 'url', 'copy', 'call', 'pix'];
 /** Payload field -> dialog field, so a contract message lands under the box that caused it. */
 const FIELD_OF: Record<string, keyof InteractiveValues> = {
-  description: 'text', url: 'value', phoneNumber: 'value', copyText: 'value',
-  sendvalue: 'pixValue', sendmerchant_name: 'pixMerchant', sendKey: 'pixKey', sendkey_type: 'pixKeyType',
+  description: 'text',
+  url: 'value',
+  phoneNumber: 'value',
+  copyText: 'value',
+  sendvalue: 'pixValue',
+  sendmerchant_name: 'pixMerchant',
+  sendKey: 'pixKey',
+  sendkey_type: 'pixKeyType',
 };
 
 interface Props {
@@ -22,12 +28,13 @@ interface Props {
   onClose(): void;
 }
 
-const readBase64 = (file: File) => new Promise<string>((resolve, reject) => {
-  const reader = new FileReader();
-  reader.onload = () => resolve(String(reader.result));
-  reader.onerror = () => reject(reader.error);
-  reader.readAsDataURL(file);
-});
+const readBase64 = (file: File) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
 
 /** Interactive sends (spec 1 §2.6): Lista, URL, Copia, Me Ligue and PIX. */
 export function InteractiveDialog({ open, onSend, onClose }: Props) {
@@ -39,8 +46,16 @@ export function InteractiveDialog({ open, onSend, onClose }: Props) {
   const set = <K extends keyof InteractiveValues>(key: K, value: InteractiveValues[K]) => setValues((v) => ({ ...v, [key]: value }));
   const err = (key: string) => (errors[key] ? t(errors[key]) : undefined);
   const field = (key: keyof InteractiveValues, label: string, extra: object = {}) => (
-    <TextField fullWidth size="small" label={label} value={values[key] as string} onChange={(e) => set(key, e.target.value as never)}
-      error={!!err(key)} helperText={err(key)} {...extra} />
+    <TextField
+      fullWidth
+      size="small"
+      label={label}
+      value={values[key] as string}
+      onChange={(e) => set(key, e.target.value as never)}
+      error={!!err(key)}
+      helperText={err(key)}
+      {...extra}
+    />
   );
 
   const pickImage = async (e: ChangeEvent<HTMLInputElement>) => {
@@ -66,7 +81,11 @@ export function InteractiveDialog({ open, onSend, onClose }: Props) {
       setValues(emptyInteractive());
       onClose();
     } catch (e) {
-      notify(e instanceof ApiError && e.code === 'ERR_VALIDATION' ? errorMessage(e) : t('conversation.interactive.sendError'), 'error', 2000);
+      notify(
+        e instanceof ApiError && e.code === 'ERR_VALIDATION' ? errorMessage(e) : t('conversation.interactive.sendError'),
+        'error',
+        2000,
+      );
     } finally {
       setBusy(false);
     }
@@ -78,9 +97,22 @@ export function InteractiveDialog({ open, onSend, onClose }: Props) {
       <DialogTitle>{t('conversation.interactive.title')}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2}>
-          <TextField select size="small" label={t('conversation.interactive.type')} value={kind} data-testid="interactive-kind"
-            onChange={(e) => { setKind(e.target.value as InteractiveKind); setErrors({}); }}>
-            {KINDS.map((k) => <MenuItem key={k} value={k}>{t(`conversation.interactive.kinds.${k}`)}</MenuItem>)}
+          <TextField
+            select
+            size="small"
+            label={t('conversation.interactive.type')}
+            value={kind}
+            data-testid="interactive-kind"
+            onChange={(e) => {
+              setKind(e.target.value as InteractiveKind);
+              setErrors({});
+            }}
+          >
+            {KINDS.map((k) => (
+              <MenuItem key={k} value={k}>
+                {t(`conversation.interactive.kinds.${k}`)}
+              </MenuItem>
+            ))}
           </TextField>
           {field('title', t('conversation.interactive.fields.title'))}
           {kind === 'list' && (
@@ -102,16 +134,29 @@ export function InteractiveDialog({ open, onSend, onClose }: Props) {
                   {values.image ? t('conversation.interactive.imageChosen') : t('conversation.interactive.image')}
                   <input hidden type="file" accept="image/png,image/jpeg,image/webp" onChange={pickImage} />
                 </Button>
-                {values.image && <Button size="small" onClick={() => set('image', null)}>{t('common.delete')}</Button>}
+                {values.image && (
+                  <Button size="small" onClick={() => set('image', null)}>
+                    {t('common.delete')}
+                  </Button>
+                )}
               </Box>
             </>
           )}
           {kind === 'pix' && (
             <>
               {field('pixValue', t('conversation.interactive.fields.pixValue'), { placeholder: '10,00' })}
-              <TextField select size="small" label={t('conversation.interactive.fields.pixKeyType')} value={values.pixKeyType}
-                onChange={(e) => set('pixKeyType', e.target.value as PixKeyType)}>
-                {PIX_KEY_TYPES.map((k) => <MenuItem key={k} value={k}>{k}</MenuItem>)}
+              <TextField
+                select
+                size="small"
+                label={t('conversation.interactive.fields.pixKeyType')}
+                value={values.pixKeyType}
+                onChange={(e) => set('pixKeyType', e.target.value as PixKeyType)}
+              >
+                {PIX_KEY_TYPES.map((k) => (
+                  <MenuItem key={k} value={k}>
+                    {k}
+                  </MenuItem>
+                ))}
               </TextField>
               {field('pixKey', t('conversation.interactive.fields.pixKey'))}
               {field('pixMerchant', t('conversation.interactive.fields.pixMerchant'))}
@@ -120,8 +165,12 @@ export function InteractiveDialog({ open, onSend, onClose }: Props) {
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>{t('common.cancel')}</Button>
-        <Button variant="contained" onClick={submit} disabled={busy} data-testid="interactive-send">{t('conversation.input.send')}</Button>
+        <Button onClick={onClose} disabled={busy}>
+          {t('common.cancel')}
+        </Button>
+        <Button variant="contained" onClick={submit} disabled={busy} data-testid="interactive-send">
+          {t('conversation.input.send')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

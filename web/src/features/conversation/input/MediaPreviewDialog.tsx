@@ -1,6 +1,18 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import InsertDriveFileIcon from '@mui/icons-material/InsertDriveFile';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -24,11 +36,21 @@ const fileId = (file: File) => {
 
 function Thumb({ file }: { file: File }) {
   const url = useMemo(() => (/^(image|video)\//.test(file.type) ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => () => { if (url) URL.revokeObjectURL(url); }, [url]);
-  if (url && file.type.startsWith('image/')) return <Box component="img" src={url} alt="" sx={{ width: 72, height: 72, objectFit: 'cover', borderRadius: 1 }} />;
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
+  if (url && file.type.startsWith('image/'))
+    return <Box component="img" src={url} alt="" sx={{ width: 72, height: 72, objectFit: 'cover', borderRadius: 1 }} />;
   // biome-ignore lint/a11y/useMediaCaption: a silent preview of the file about to be sent
   if (url) return <video src={url} style={{ width: 72, height: 72, objectFit: 'cover', borderRadius: 4 }} />;
-  return <Box sx={{ width: 72, height: 72, display: 'grid', placeItems: 'center', bgcolor: 'action.hover', borderRadius: 1 }}><InsertDriveFileIcon /></Box>;
+  return (
+    <Box sx={{ width: 72, height: 72, display: 'grid', placeItems: 'center', bgcolor: 'action.hover', borderRadius: 1 }}>
+      <InsertDriveFileIcon />
+    </Box>
+  );
 }
 
 /**
@@ -47,24 +69,44 @@ export function MediaPreviewDialog({ files, busy, error, onRemove, onSend, onClo
       <DialogTitle>{t('conversation.mediaPreview.title')}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2}>
-          {error && <Alert severity="error" data-testid="media-error">{error}</Alert>}
+          {error && (
+            <Alert severity="error" data-testid="media-error">
+              {error}
+            </Alert>
+          )}
           {files.map((file, i) => (
             <Box key={fileId(file)} sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }} data-testid="media-preview-item">
               <Thumb file={file} />
               <Box sx={{ flex: 1, minWidth: 0 }}>
-                <Typography variant="body2" noWrap title={file.name}>{file.name}</Typography>
-                <TextField fullWidth size="small" margin="dense" label={t('conversation.mediaPreview.caption')} value={captions[i] ?? ''}
-                  onChange={(e) => setCaptions((c) => c.map((v, j) => (j === i ? e.target.value : v)))} />
+                <Typography variant="body2" noWrap title={file.name}>
+                  {file.name}
+                </Typography>
+                <TextField
+                  fullWidth
+                  size="small"
+                  margin="dense"
+                  label={t('conversation.mediaPreview.caption')}
+                  value={captions[i] ?? ''}
+                  onChange={(e) => setCaptions((c) => c.map((v, j) => (j === i ? e.target.value : v)))}
+                />
               </Box>
-              <IconButton onClick={() => onRemove(i)} disabled={busy} aria-label={t('common.delete')}><DeleteIcon /></IconButton>
+              <IconButton onClick={() => onRemove(i)} disabled={busy} aria-label={t('common.delete')}>
+                <DeleteIcon />
+              </IconButton>
             </Box>
           ))}
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>{t('common.cancel')}</Button>
-        <Button variant="contained" disabled={busy} data-testid="media-send"
-          onClick={() => onSend(files.map((file, i) => ({ file, caption: captions[i] ?? '' })))}>
+        <Button onClick={onClose} disabled={busy}>
+          {t('common.cancel')}
+        </Button>
+        <Button
+          variant="contained"
+          disabled={busy}
+          data-testid="media-send"
+          onClick={() => onSend(files.map((file, i) => ({ file, caption: captions[i] ?? '' })))}
+        >
           {t('conversation.input.send')}
         </Button>
       </DialogActions>

@@ -12,7 +12,9 @@ vi.mock('../../../lib/api', async (importOriginal) => ({
   api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() },
 }));
 const auth = vi.hoisted(() => ({ settings: [{ key: 'sendSignMessage', value: 'enabled' }] }));
-vi.mock('../../../app/providers/AuthProvider', () => ({ useAuth: () => ({ user: agent({ company: { id: 2, name: 'Acme', dueDate: '2999-12-31', settings: auth.settings, plan: null } }) }) }));
+vi.mock('../../../app/providers/AuthProvider', () => ({
+  useAuth: () => ({ user: agent({ company: { id: 2, name: 'Acme', dueDate: '2999-12-31', settings: auth.settings, plan: null } }) }),
+}));
 const mocked = vi.mocked(api);
 
 const textBox = () => screen.getByTestId('message-text') as HTMLTextAreaElement;
@@ -26,13 +28,17 @@ beforeEach(() => {
 });
 
 describe('MessageInput', { timeout: 20_000 }, () => {
-  test.each<[TicketStatus, boolean]>([['open', true], ['group', true], ['pending', false], ['closed', false]])(
-    'status %s: input enabled = %s', (status, enabled) => {
-      renderWithProviders(<MessageInput ticket={ticket({ status })} replyTo={null} onClearReply={() => {}} />);
-      expect(textBox().disabled).toBe(!enabled);
-      expect(screen.getByTestId('attach')).toHaveProperty('disabled', !enabled);
-      if (!enabled) expect(textBox()).toHaveAttribute('placeholder', 'Reabra ou aceite esse ticket para enviar uma mensagem.');
-    });
+  test.each<[TicketStatus, boolean]>([
+    ['open', true],
+    ['group', true],
+    ['pending', false],
+    ['closed', false],
+  ])('status %s: input enabled = %s', (status, enabled) => {
+    renderWithProviders(<MessageInput ticket={ticket({ status })} replyTo={null} onClearReply={() => {}} />);
+    expect(textBox().disabled).toBe(!enabled);
+    expect(screen.getByTestId('attach')).toHaveProperty('disabled', !enabled);
+    if (!enabled) expect(textBox()).toHaveAttribute('placeholder', 'Reabra ou aceite esse ticket para enviar uma mensagem.');
+  });
 
   test('Enter sends the trimmed text with the signature choice; Shift+Enter adds a line', async () => {
     renderWithProviders(<MessageInput ticket={ticket()} replyTo={null} onClearReply={() => {}} />);
@@ -42,7 +48,12 @@ describe('MessageInput', { timeout: 20_000 }, () => {
     await userEvent.type(textBox(), '{Enter}');
     await waitFor(() => expect(mocked.post).toHaveBeenCalledTimes(1));
     expect(mocked.post).toHaveBeenCalledWith('/messages/10', {
-      body: 'Olá\ntudo bem?', fromMe: true, read: true, isPrivate: false, signMessage: true, quotedMsg: null,
+      body: 'Olá\ntudo bem?',
+      fromMe: true,
+      read: true,
+      isPrivate: false,
+      signMessage: true,
+      quotedMsg: null,
     });
     expect(textBox().value).toBe('');
   });
@@ -63,9 +74,17 @@ describe('MessageInput', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('switch'));
     expect(localStorage.getItem('signMessage')).toBe('false');
     await userEvent.type(textBox(), 'nota{Enter}');
-    await waitFor(() => expect(mocked.post).toHaveBeenCalledWith('/messages/10', expect.objectContaining({
-      body: 'nota', isPrivate: true, signMessage: false, quotedMsg: { id: 5 },
-    })));
+    await waitFor(() =>
+      expect(mocked.post).toHaveBeenCalledWith(
+        '/messages/10',
+        expect.objectContaining({
+          body: 'nota',
+          isPrivate: true,
+          signMessage: false,
+          quotedMsg: { id: 5 },
+        }),
+      ),
+    );
     expect(onClearReply).toHaveBeenCalled();
   });
 
@@ -78,7 +97,19 @@ describe('MessageInput', { timeout: 20_000 }, () => {
   });
 
   test('"/" lists quick messages and picking one puts its text in the input', async () => {
-    mocked.get.mockResolvedValue([{ id: 1, companyId: 2, userId: null, shortcode: 'ola', message: `Olá! ${'x'.repeat(100)}`, mediaPath: null, mediaName: null, geral: true, visao: true }]);
+    mocked.get.mockResolvedValue([
+      {
+        id: 1,
+        companyId: 2,
+        userId: null,
+        shortcode: 'ola',
+        message: `Olá! ${'x'.repeat(100)}`,
+        mediaPath: null,
+        mediaName: null,
+        geral: true,
+        visao: true,
+      },
+    ]);
     renderWithProviders(<MessageInput ticket={ticket()} replyTo={null} onClearReply={() => {}} />);
     await userEvent.click(screen.getByRole('button', { name: 'Respostas rápidas' }));
     expect(textBox().value).toBe('/');

@@ -138,29 +138,77 @@ export function MessageInput({ ticket, replyTo, onClearReply }: Props) {
           <>
             <EmojiButton disabled={!enabled} onPick={insertAtCursor} />
             <AttachmentMenu disabled={!enabled} onFiles={(f) => changeFiles((prev) => [...prev, ...f])} onChoose={choose} />
-            <InputBase inputRef={field} multiline maxRows={6} fullWidth value={text} disabled={!enabled}
-              onChange={(e) => { setText(e.target.value); setActive(0); }} onKeyDown={onKeyDown}
-              placeholder={enabled ? (isPrivate ? t('conversation.input.placeholderPrivate') : t('conversation.input.placeholder')) : t('conversation.input.placeholderClosed')}
+            <InputBase
+              inputRef={field}
+              multiline
+              maxRows={6}
+              fullWidth
+              value={text}
+              disabled={!enabled}
+              onChange={(e) => {
+                setText(e.target.value);
+                setActive(0);
+              }}
+              onKeyDown={onKeyDown}
+              placeholder={
+                enabled
+                  ? isPrivate
+                    ? t('conversation.input.placeholderPrivate')
+                    : t('conversation.input.placeholder')
+                  : t('conversation.input.placeholderClosed')
+              }
               slotProps={{ input: { 'aria-label': t('conversation.input.label'), 'data-testid': 'message-text' } as object }}
-              sx={{ px: 1.5, py: 1, borderRadius: 2, bgcolor: isPrivate ? 'warning.light' : 'action.hover', color: isPrivate ? 'warning.contrastText' : undefined }} />
+              sx={{
+                px: 1.5,
+                py: 1,
+                borderRadius: 2,
+                bgcolor: isPrivate ? 'warning.light' : 'action.hover',
+                color: isPrivate ? 'warning.contrastText' : undefined,
+              }}
+            />
             {signAllowed && (
-              <FormControlLabel labelPlacement="bottom" label={t('conversation.input.signature')}
+              <FormControlLabel
+                labelPlacement="bottom"
+                label={t('conversation.input.signature')}
                 sx={{ mx: 0, '& .MuiFormControlLabel-label': { fontSize: 11, lineHeight: 1 } }}
-                control={<Switch size="small" checked={sign} disabled={!enabled} data-testid="sign-toggle"
-                  onChange={(e) => { setSign(e.target.checked); writeSignature(e.target.checked); }} />} />
+                control={
+                  <Switch
+                    size="small"
+                    checked={sign}
+                    disabled={!enabled}
+                    data-testid="sign-toggle"
+                    onChange={(e) => {
+                      setSign(e.target.checked);
+                      writeSignature(e.target.checked);
+                    }}
+                  />
+                }
+              />
             )}
             <Tooltip title={t('conversation.input.private')}>
               <span>
-                <IconButton onClick={() => setPrivate((p) => !p)} disabled={!enabled} color={isPrivate ? 'warning' : 'default'}
-                  aria-pressed={isPrivate} aria-label={t('conversation.input.private')} data-testid="private-toggle">
+                <IconButton
+                  onClick={() => setPrivate((p) => !p)}
+                  disabled={!enabled}
+                  color={isPrivate ? 'warning' : 'default'}
+                  aria-pressed={isPrivate}
+                  aria-label={t('conversation.input.private')}
+                  data-testid="private-toggle"
+                >
                   <LockIcon />
                 </IconButton>
               </span>
             </Tooltip>
             <Tooltip title={t('conversation.input.quick')}>
               <span>
-                <IconButton disabled={!enabled} aria-label={t('conversation.input.quick')}
-                  onClick={() => { setText('/'); field.current?.focus(); }}>
+                <IconButton
+                  disabled={!enabled}
+                  aria-label={t('conversation.input.quick')}
+                  onClick={() => {
+                    setText('/');
+                    field.current?.focus();
+                  }}
+                >
                   <FlashOnIcon />
                 </IconButton>
               </span>
@@ -168,23 +216,44 @@ export function MessageInput({ ticket, replyTo, onClearReply }: Props) {
           </>
         )}
         {text.trim() || !enabled ? (
-          <IconButton color="primary" onClick={() => void submit()} disabled={!enabled || !isSendable(text) || send.text.isPending}
-            aria-label={t('conversation.input.send')} data-testid="send">
+          <IconButton
+            color="primary"
+            onClick={() => void submit()}
+            disabled={!enabled || !isSendable(text) || send.text.isPending}
+            aria-label={t('conversation.input.send')}
+            data-testid="send"
+          >
             <SendIcon />
           </IconButton>
         ) : (
           <Box sx={{ ml: recording ? 'auto' : 0 }}>
-            <AudioRecorder disabled={!enabled} onRecordingChange={onRecordingChange}
-              onSend={(file) => send.media.mutateAsync({ files: [{ file, caption: '' }], isPrivate, signMessage: false })} />
+            <AudioRecorder
+              disabled={!enabled}
+              onRecordingChange={onRecordingChange}
+              onSend={(file) => send.media.mutateAsync({ files: [{ file, caption: '' }], isPrivate, signMessage: false })}
+            />
           </Box>
         )}
       </Box>
-      <MediaPreviewDialog files={files} busy={send.media.isPending} error={mediaError} onClose={() => changeFiles(() => [])}
-        onRemove={(i) => changeFiles((f) => f.filter((_, j) => j !== i))} onSend={(items) => void sendFiles(items)} />
-      <SendContactModal open={dialog === 'contact'} busy={send.vCard.isPending} onClose={() => setDialog(null)}
-        onSend={(c) => send.vCard.mutate(c, { onSuccess: () => setDialog(null) })} />
-      <InteractiveDialog open={dialog === 'interactive'} onClose={() => setDialog(null)}
-        onSend={(kind, payload) => send.interactive.mutateAsync({ kind, payload })} />
+      <MediaPreviewDialog
+        files={files}
+        busy={send.media.isPending}
+        error={mediaError}
+        onClose={() => changeFiles(() => [])}
+        onRemove={(i) => changeFiles((f) => f.filter((_, j) => j !== i))}
+        onSend={(items) => void sendFiles(items)}
+      />
+      <SendContactModal
+        open={dialog === 'contact'}
+        busy={send.vCard.isPending}
+        onClose={() => setDialog(null)}
+        onSend={(c) => send.vCard.mutate(c, { onSuccess: () => setDialog(null) })}
+      />
+      <InteractiveDialog
+        open={dialog === 'interactive'}
+        onClose={() => setDialog(null)}
+        onSend={(kind, payload) => send.interactive.mutateAsync({ kind, payload })}
+      />
     </Box>
   );
 }

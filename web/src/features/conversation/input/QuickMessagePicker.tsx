@@ -14,7 +14,11 @@ interface Props {
 export function QuickMessagePicker({ items, active, onPick }: Props) {
   const { t } = useTranslation();
   return (
-    <Paper elevation={4} sx={{ position: 'absolute', bottom: '100%', left: 8, right: 8, maxHeight: 260, overflowY: 'auto', zIndex: 2 }} data-testid="quick-picker">
+    <Paper
+      elevation={4}
+      sx={{ position: 'absolute', bottom: '100%', left: 8, right: 8, maxHeight: 260, overflowY: 'auto', zIndex: 2 }}
+      data-testid="quick-picker"
+    >
       <List dense>
         {items.length === 0 && <ListItemText sx={{ px: 2 }} secondary={t('conversation.quick.none')} />}
         {items.map((q, i) => (

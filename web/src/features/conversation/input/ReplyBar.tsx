@@ -10,9 +10,20 @@ export function ReplyBar({ message, onClose }: { message: MessageView; onClose()
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, pt: 1 }} data-testid="reply-bar">
       <Box sx={{ flex: 1, minWidth: 0 }}>
-        <QuotedPreview quoted={{ id: message.id, body: message.body, fromMe: message.fromMe, mediaType: message.mediaType, mediaUrl: message.mediaUrl, contact: message.contact }} />
+        <QuotedPreview
+          quoted={{
+            id: message.id,
+            body: message.body,
+            fromMe: message.fromMe,
+            mediaType: message.mediaType,
+            mediaUrl: message.mediaUrl,
+            contact: message.contact,
+          }}
+        />
       </Box>
-      <IconButton size="small" onClick={onClose} aria-label={t('common.cancel')}><CloseIcon fontSize="small" /></IconButton>
+      <IconButton size="small" onClick={onClose} aria-label={t('common.cancel')}>
+        <CloseIcon fontSize="small" />
+      </IconButton>
     </Box>
   );
 }

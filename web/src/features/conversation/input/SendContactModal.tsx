@@ -16,15 +16,27 @@ export function SendContactModal({ open, busy, onSend, onClose }: Props) {
   const { t } = useTranslation();
   const [contact, setContact] = useState<ContactView | null>(null);
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" slotProps={{ transition: { onExited: () => setContact(null) } }}>
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      slotProps={{ transition: { onExited: () => setContact(null) } }}
+    >
       <DialogTitle>{t('conversation.sendContact.title')}</DialogTitle>
       <DialogContent sx={{ pt: '8px !important' }}>
         <ContactPicker multiple={false} value={contact} onChange={setContact} label={t('conversation.sendContact.contact')} />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>{t('common.cancel')}</Button>
-        <Button variant="contained" disabled={busy || !contact} data-testid="send-contact"
-          onClick={() => contact && onSend({ name: contact.name, number: contact.number })}>
+        <Button onClick={onClose} disabled={busy}>
+          {t('common.cancel')}
+        </Button>
+        <Button
+          variant="contained"
+          disabled={busy || !contact}
+          data-testid="send-contact"
+          onClick={() => contact && onSend({ name: contact.name, number: contact.number })}
+        >
           {t('conversation.input.send')}
         </Button>
       </DialogActions>

@@ -1,5 +1,10 @@
 import {
-  CallMessageInput, CopyMessageInput, ListMessageInput, PixMessageInput, type PixKeyType, UrlMessageInput,
+  CallMessageInput,
+  CopyMessageInput,
+  ListMessageInput,
+  PixMessageInput,
+  type PixKeyType,
+  UrlMessageInput,
 } from '@chatflow/contract';
 import type { z } from 'zod';
 import type { InteractiveKind } from '../hooks/use-send';
@@ -12,8 +17,16 @@ export function pixKeyFor(type: PixKeyType, key: string): string {
 }
 
 /** `key` identifies a row or section while it is edited (React keys); it is not sent. */
-export interface ListRow { key: number; title: string; description: string }
-export interface ListSection { key: number; title: string; rows: ListRow[] }
+export interface ListRow {
+  key: number;
+  title: string;
+  description: string;
+}
+export interface ListSection {
+  key: number;
+  title: string;
+  rows: ListRow[];
+}
 
 let lastKey = 0;
 export const newRow = (): ListRow => ({ key: ++lastKey, title: '', description: '' });
@@ -35,9 +48,17 @@ export interface InteractiveValues {
 }
 
 export const emptyInteractive = (): InteractiveValues => ({
-  title: '', text: '', buttonText: '', footer: '', value: '', image: null,
+  title: '',
+  text: '',
+  buttonText: '',
+  footer: '',
+  value: '',
+  image: null,
   sections: [newSection()],
-  pixValue: '', pixKeyType: 'CPF', pixMerchant: '', pixKey: '',
+  pixValue: '',
+  pixKeyType: 'CPF',
+  pixMerchant: '',
+  pixKey: '',
 });
 
 /** The payload each route takes (spec 1 §7), built from the dialog's values. */
@@ -45,12 +66,24 @@ export function payloadFor(kind: InteractiveKind, v: InteractiveValues): Record<
   if (kind === 'list') {
     let n = 0;
     return {
-      title: v.title, text: v.text, buttonText: v.buttonText, footer: v.footer,
-      sections: v.sections.map((s) => ({ title: s.title, rows: s.rows.map((r) => ({ title: r.title, description: r.description, rowId: `row-${++n}` })) })),
+      title: v.title,
+      text: v.text,
+      buttonText: v.buttonText,
+      footer: v.footer,
+      sections: v.sections.map((s) => ({
+        title: s.title,
+        rows: s.rows.map((r) => ({ title: r.title, description: r.description, rowId: `row-${++n}` })),
+      })),
     };
   }
   if (kind === 'pix') {
-    return { title: v.title, sendvalue: v.pixValue, sendkey_type: v.pixKeyType, sendmerchant_name: v.pixMerchant, sendKey: pixKeyFor(v.pixKeyType, v.pixKey) };
+    return {
+      title: v.title,
+      sendvalue: v.pixValue,
+      sendkey_type: v.pixKeyType,
+      sendmerchant_name: v.pixMerchant,
+      sendKey: pixKeyFor(v.pixKeyType, v.pixKey),
+    };
   }
   const base = { image: v.image, title: v.title, description: v.text, buttonText: v.buttonText, footer: v.footer };
   if (kind === 'url') return { ...base, url: v.value };
@@ -59,7 +92,11 @@ export function payloadFor(kind: InteractiveKind, v: InteractiveValues): Record<
 }
 
 const SCHEMAS: Record<InteractiveKind, z.ZodType> = {
-  list: ListMessageInput, url: UrlMessageInput, copy: CopyMessageInput, call: CallMessageInput, pix: PixMessageInput,
+  list: ListMessageInput,
+  url: UrlMessageInput,
+  copy: CopyMessageInput,
+  call: CallMessageInput,
+  pix: PixMessageInput,
 };
 
 /** The contract's check, so the dialog and the server refuse the same input with the same words. */

@@ -16,10 +16,24 @@ export function AudioPlayer({ src }: { src: string }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
       {/* biome-ignore lint/a11y/useMediaCaption: voice notes have no captions */}
-      <audio ref={ref} controls preload="metadata" src={src} style={{ maxWidth: 260, height: 40 }}
-        onLoadedMetadata={(e) => { e.currentTarget.playbackRate = rate; }} />
-      <Button size="small" variant="outlined" sx={{ minWidth: 44, px: 0.5 }} onClick={() => setRate(nextRate(rate))}
-        aria-label={t('conversation.kinds.playbackRate')} data-testid="audio-rate">
+      <audio
+        ref={ref}
+        controls
+        preload="metadata"
+        src={src}
+        style={{ maxWidth: 260, height: 40 }}
+        onLoadedMetadata={(e) => {
+          e.currentTarget.playbackRate = rate;
+        }}
+      />
+      <Button
+        size="small"
+        variant="outlined"
+        sx={{ minWidth: 44, px: 0.5 }}
+        onClick={() => setRate(nextRate(rate))}
+        aria-label={t('conversation.kinds.playbackRate')}
+        data-testid="audio-rate"
+      >
         {rate}×
       </Button>
     </Box>

@@ -24,9 +24,16 @@ export function EventBody({ event }: { event: EventContent }) {
           {t('conversation.kinds.eventTime', { start: when(event.start), end: when(event.end) })}
         </Typography>
       )}
-      {event.joinLink && (link
-        ? <Link href={link} target="_blank" rel="noopener noreferrer" variant="body2" sx={{ wordBreak: 'break-all' }}>{event.joinLink}</Link>
-        : <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>{event.joinLink}</Typography>)}
+      {event.joinLink &&
+        (link ? (
+          <Link href={link} target="_blank" rel="noopener noreferrer" variant="body2" sx={{ wordBreak: 'break-all' }}>
+            {event.joinLink}
+          </Link>
+        ) : (
+          <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+            {event.joinLink}
+          </Typography>
+        ))}
     </Box>
   );
 }

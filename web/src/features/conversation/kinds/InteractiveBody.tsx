@@ -39,9 +39,21 @@ export function InteractiveActions({ buttons }: { buttons: InteractiveButton[] }
             <Button size="small" fullWidth variant="outlined" onClick={() => void press(b, t)}>
               {b.displayText || b.name}
             </Button>
-            {b.phoneNumber && <Typography variant="caption" component="div">{b.phoneNumber}</Typography>}
-            {b.url && <Typography variant="caption" component="div" sx={{ wordBreak: 'break-all' }}>{b.url}</Typography>}
-            {b.copyCode && <Typography variant="caption" component="div" sx={{ wordBreak: 'break-all' }}>{b.copyCode}</Typography>}
+            {b.phoneNumber && (
+              <Typography variant="caption" component="div">
+                {b.phoneNumber}
+              </Typography>
+            )}
+            {b.url && (
+              <Typography variant="caption" component="div" sx={{ wordBreak: 'break-all' }}>
+                {b.url}
+              </Typography>
+            )}
+            {b.copyCode && (
+              <Typography variant="caption" component="div" sx={{ wordBreak: 'break-all' }}>
+                {b.copyCode}
+              </Typography>
+            )}
           </Box>
         ))}
       </Stack>
@@ -52,10 +64,22 @@ export function InteractiveActions({ buttons }: { buttons: InteractiveButton[] }
 export function InteractiveBody({ content }: { content: InteractiveContent }) {
   return (
     <Box data-testid="kind-interactive" sx={{ minWidth: 200 }}>
-      {content.headerImage && <Box component="img" src={content.headerImage} alt="" loading="lazy" sx={{ display: 'block', maxWidth: 260, borderRadius: 1, mb: 0.5 }} />}
+      {content.headerImage && (
+        <Box
+          component="img"
+          src={content.headerImage}
+          alt=""
+          loading="lazy"
+          sx={{ display: 'block', maxWidth: 260, borderRadius: 1, mb: 0.5 }}
+        />
+      )}
       {content.headerTitle && <Typography variant="subtitle2">{content.headerTitle}</Typography>}
       <TextBody text={content.body} />
-      {content.footer && <Typography variant="caption" color="text.secondary" component="div">{content.footer}</Typography>}
+      {content.footer && (
+        <Typography variant="caption" color="text.secondary" component="div">
+          {content.footer}
+        </Typography>
+      )}
       <InteractiveActions buttons={content.buttons} />
     </Box>
   );

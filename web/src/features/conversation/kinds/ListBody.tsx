@@ -9,7 +9,11 @@ export function ListBody({ list }: { list: ListContent }) {
     <Box data-testid="kind-list" sx={{ minWidth: 200 }}>
       {list.title && <Typography variant="subtitle2">{list.title}</Typography>}
       <TextBody text={list.description} />
-      {list.footerText && <Typography variant="caption" color="text.secondary" component="div">{list.footerText}</Typography>}
+      {list.footerText && (
+        <Typography variant="caption" color="text.secondary" component="div">
+          {list.footerText}
+        </Typography>
+      )}
       <Divider sx={{ my: 0.5 }} />
       <Typography variant="body2" color="primary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, justifyContent: 'center' }}>
         <ListIcon fontSize="small" /> {list.buttonText}
@@ -17,12 +21,20 @@ export function ListBody({ list }: { list: ListContent }) {
       {list.sections.map((s, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a sent list never changes order
         <Box key={i} sx={{ mt: 0.5 }}>
-          {s.title && <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600 }}>{s.title}</Typography>}
+          {s.title && (
+            <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600 }}>
+              {s.title}
+            </Typography>
+          )}
           {s.rows.map((r, j) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a sent list never changes order
             <Box key={j} sx={{ pl: 1, borderLeft: 2, borderColor: 'divider', my: 0.25 }}>
               <Typography variant="body2">{r.title}</Typography>
-              {r.description && <Typography variant="caption" color="text.secondary">{r.description}</Typography>}
+              {r.description && (
+                <Typography variant="caption" color="text.secondary">
+                  {r.description}
+                </Typography>
+              )}
             </Box>
           ))}
         </Box>

@@ -10,14 +10,30 @@ export function ImageBody({ src, caption, sticker = false }: { src: string; capt
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Box component="button" type="button" onClick={() => setOpen(true)} aria-label={t('conversation.kinds.openImage')}
-        sx={{ p: 0, border: 0, background: 'none', cursor: 'zoom-in', display: 'block' }}>
-        <Box component="img" src={src} alt="" loading="lazy"
-          sx={{ display: 'block', maxWidth: sticker ? 160 : 300, maxHeight: 300, borderRadius: 1, objectFit: 'cover' }} />
+      <Box
+        component="button"
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-label={t('conversation.kinds.openImage')}
+        sx={{ p: 0, border: 0, background: 'none', cursor: 'zoom-in', display: 'block' }}
+      >
+        <Box
+          component="img"
+          src={src}
+          alt=""
+          loading="lazy"
+          sx={{ display: 'block', maxWidth: sticker ? 160 : 300, maxHeight: 300, borderRadius: 1, objectFit: 'cover' }}
+        />
       </Box>
       <TextBody text={caption} />
       <Dialog open={open} onClose={() => setOpen(false)} maxWidth="lg" data-testid="image-preview">
-        <Box component="img" src={src} alt="" onClick={() => setOpen(false)} sx={{ display: 'block', maxWidth: '90vw', maxHeight: '90vh' }} />
+        <Box
+          component="img"
+          src={src}
+          alt=""
+          onClick={() => setOpen(false)}
+          sx={{ display: 'block', maxWidth: '90vw', maxHeight: '90vh' }}
+        />
       </Dialog>
     </>
   );
@@ -40,7 +56,9 @@ export function DocumentBody({ src, name, caption }: { src: string; name: string
     <Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 0.5 }}>
         <DescriptionIcon color="action" />
-        <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>{fileName}</Typography>
+        <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+          {fileName}
+        </Typography>
       </Box>
       <Button size="small" startIcon={<DownloadIcon />} href={src} download={fileName} target="_blank" rel="noopener noreferrer">
         {t('conversation.kinds.download')}

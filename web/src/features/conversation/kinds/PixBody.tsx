@@ -11,18 +11,28 @@ export function PixBody({ pix, actions }: { pix: PixContent; actions: Interactiv
   return (
     <Box data-testid="kind-pix" sx={{ minWidth: 200 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        {pix.thumbnail
-          ? <Box component="img" src={pix.thumbnail} alt="" sx={{ width: 48, height: 48, borderRadius: 1, objectFit: 'cover' }} />
-          : <PixIcon color="primary" />}
+        {pix.thumbnail ? (
+          <Box component="img" src={pix.thumbnail} alt="" sx={{ width: 48, height: 48, borderRadius: 1, objectFit: 'cover' }} />
+        ) : (
+          <PixIcon color="primary" />
+        )}
         <Box>
           {pix.itemName && <Typography variant="subtitle2">{pix.itemName}</Typography>}
-          <Typography variant="body2" data-testid="pix-total">{formatBRL(pix.total)}</Typography>
+          <Typography variant="body2" data-testid="pix-total">
+            {formatBRL(pix.total)}
+          </Typography>
         </Box>
       </Box>
       {pix.referenceId && (
-        <Typography variant="caption" color="text.secondary" component="div">{t('conversation.kinds.pixReference', { id: pix.referenceId })}</Typography>
+        <Typography variant="caption" color="text.secondary" component="div">
+          {t('conversation.kinds.pixReference', { id: pix.referenceId })}
+        </Typography>
       )}
-      {actions?.footer && <Typography variant="caption" component="div">{actions.footer}</Typography>}
+      {actions?.footer && (
+        <Typography variant="caption" component="div">
+          {actions.footer}
+        </Typography>
+      )}
       {actions && <InteractiveActions buttons={actions.buttons} />}
     </Box>
   );

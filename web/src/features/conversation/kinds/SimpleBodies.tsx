@@ -22,7 +22,9 @@ export function ViewOnceBody({ body }: { body: string }) {
     <Box data-testid="kind-view-once">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, color: 'text.secondary' }}>
         <VisibilityIcon fontSize="small" />
-        <Typography variant="body2" sx={{ fontStyle: 'italic' }}>{t('conversation.kinds.viewOnce')}</Typography>
+        <Typography variant="body2" sx={{ fontStyle: 'italic' }}>
+          {t('conversation.kinds.viewOnce')}
+        </Typography>
       </Box>
       <TextBody text={body} />
     </Box>
@@ -42,16 +44,22 @@ export function PollBody({ poll }: { poll: PollContent }) {
   const { t } = useTranslation();
   return (
     <Box data-testid="kind-poll">
-      <Typography variant="caption" color="text.secondary">{t('conversation.kinds.poll')}</Typography>
+      <Typography variant="caption" color="text.secondary">
+        {t('conversation.kinds.poll')}
+      </Typography>
       <TextBody text={poll.name} />
       <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
         {poll.options.map((o, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a poll's options never change order
-          <li key={i}><Typography variant="body2">{o}</Typography></li>
+          <li key={i}>
+            <Typography variant="body2">{o}</Typography>
+          </li>
         ))}
       </Box>
       {poll.selectableCount > 1 && (
-        <Typography variant="caption" color="text.secondary">{t('conversation.kinds.pollMany', { count: poll.selectableCount })}</Typography>
+        <Typography variant="caption" color="text.secondary">
+          {t('conversation.kinds.pollMany', { count: poll.selectableCount })}
+        </Typography>
       )}
     </Box>
   );

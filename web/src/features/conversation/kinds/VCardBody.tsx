@@ -11,10 +11,14 @@ export function VCardBody({ contact }: { contact: VCardContact }) {
   return (
     <Box data-testid="kind-vcard" sx={{ minWidth: 200 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <Avatar sx={{ width: 36, height: 36 }}><PersonIcon /></Avatar>
+        <Avatar sx={{ width: 36, height: 36 }}>
+          <PersonIcon />
+        </Avatar>
         <Box>
           <Typography variant="subtitle2">{contact.name}</Typography>
-          <Typography variant="body2" color="text.secondary">{contact.number}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {contact.number}
+          </Typography>
         </Box>
       </Box>
       <Divider sx={{ my: 0.5 }} />

@@ -20,13 +20,27 @@ export function EditMessageDialog({ uuid, message, onClose }: { uuid: string; me
     <Dialog open={!!message} onClose={onClose} fullWidth maxWidth="sm">
       <DialogTitle>{t('conversation.options.edit')}</DialogTitle>
       <DialogContent sx={{ pt: '8px !important' }}>
-        <TextField autoFocus fullWidth multiline minRows={2} value={body} onChange={(e) => setBody(e.target.value)}
-          onKeyDown={(e) => { if (e.key === 'Enter' && !e.shiftKey) { e.preventDefault(); save(); } }}
-          slotProps={{ htmlInput: { 'data-testid': 'edit-body' } }} />
+        <TextField
+          autoFocus
+          fullWidth
+          multiline
+          minRows={2}
+          value={body}
+          onChange={(e) => setBody(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey) {
+              e.preventDefault();
+              save();
+            }
+          }}
+          slotProps={{ htmlInput: { 'data-testid': 'edit-body' } }}
+        />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button variant="contained" onClick={save} disabled={edit.isPending || !body.trim()}>{t('common.save')}</Button>
+        <Button variant="contained" onClick={save} disabled={edit.isPending || !body.trim()}>
+          {t('common.save')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -24,7 +24,11 @@ export function ForwardModal({ open, messageIds, onClose, onDone }: Props) {
   const submit = async () => {
     setBusy(true);
     try {
-      await forwardMessages(messageIds, contacts.map((c) => c.id), readSignature());
+      await forwardMessages(
+        messageIds,
+        contacts.map((c) => c.id),
+        readSignature(),
+      );
       notify(t('conversation.forward.done'), 'success');
       setContacts([]);
       onDone();
@@ -39,12 +43,16 @@ export function ForwardModal({ open, messageIds, onClose, onDone }: Props) {
     <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="sm">
       <DialogTitle>{t('conversation.forward.title')}</DialogTitle>
       <DialogContent sx={{ pt: '8px !important' }}>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>{t('conversation.forward.count', { count: messageIds.length })}</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          {t('conversation.forward.count', { count: messageIds.length })}
+        </Typography>
         <ContactPicker multiple value={contacts} onChange={setContacts} label={t('conversation.forward.contacts')} />
         {busy && <LinearProgress sx={{ mt: 2 }} />}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>{t('common.cancel')}</Button>
+        <Button onClick={onClose} disabled={busy}>
+          {t('common.cancel')}
+        </Button>
         <Button variant="contained" onClick={submit} disabled={busy || contacts.length === 0} data-testid="forward-send">
           {t('conversation.forward.send')}
         </Button>

@@ -28,25 +28,42 @@ export function MessageDialogs({ uuid, onForwarded, ref }: Props) {
   const [forwarding, setForwarding] = useState<number[] | null>(null);
   const remove = useDeleteMessage();
 
-  useImperativeHandle(ref, () => ({
-    open: (action, message) => {
-      if (action === 'edit') setEditing(message);
-      else if (action === 'delete') setDeleting(message);
-      else setTranscribing(message);
-    },
-    forward: setForwarding,
-  }), []);
+  useImperativeHandle(
+    ref,
+    () => ({
+      open: (action, message) => {
+        if (action === 'edit') setEditing(message);
+        else if (action === 'delete') setDeleting(message);
+        else setTranscribing(message);
+      },
+      forward: setForwarding,
+    }),
+    [],
+  );
 
   return (
     <>
       <EditMessageDialog uuid={uuid} message={editing} onClose={() => setEditing(null)} />
-      <ConfirmationDialog open={!!deleting} title={t('conversation.options.deleteTitle')} onClose={() => setDeleting(null)}
-        onConfirm={async () => { if (deleting) await remove.mutateAsync(deleting.id); }}>
+      <ConfirmationDialog
+        open={!!deleting}
+        title={t('conversation.options.deleteTitle')}
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (deleting) await remove.mutateAsync(deleting.id);
+        }}
+      >
         {t('conversation.options.deleteMessage')}
       </ConfirmationDialog>
       <TranscribeDialog message={transcribing} onClose={() => setTranscribing(null)} />
-      <ForwardModal open={!!forwarding} messageIds={forwarding ?? []} onClose={() => setForwarding(null)}
-        onDone={() => { setForwarding(null); onForwarded(); }} />
+      <ForwardModal
+        open={!!forwarding}
+        messageIds={forwarding ?? []}
+        onClose={() => setForwarding(null)}
+        onDone={() => {
+          setForwarding(null);
+          onForwarded();
+        }}
+      />
     </>
   );
 }

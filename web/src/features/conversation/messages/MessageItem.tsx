@@ -35,28 +35,67 @@ const bubbleColor = (m: MessageView) => (theme: { palette: { mode: string } }) =
  * "editada", the time and, on outgoing messages, the acknowledgement. Memoised: a realtime update of
  * one message re-renders that bubble only.
  */
-export const MessageItem = memo(function MessageItem({ message: m, content, showSender, selecting, selected, onToggleSelect, onOpenMenu }: Props) {
+export const MessageItem = memo(function MessageItem({
+  message: m,
+  content,
+  showSender,
+  selecting,
+  selected,
+  onToggleSelect,
+  onOpenMenu,
+}: Props) {
   const { t } = useTranslation();
   const openMenu = (e: MouseEvent<HTMLElement>) => onOpenMenu(e.currentTarget, m);
   return (
-    <Box data-testid="message" data-message-id={m.id}
-      sx={{ display: 'flex', alignItems: 'center', justifyContent: m.fromMe ? 'flex-end' : 'flex-start', px: 1.5, py: 0.25 }}>
+    <Box
+      data-testid="message"
+      data-message-id={m.id}
+      sx={{ display: 'flex', alignItems: 'center', justifyContent: m.fromMe ? 'flex-end' : 'flex-start', px: 1.5, py: 0.25 }}
+    >
       {selecting && (
-        <Checkbox size="small" checked={selected} onChange={() => onToggleSelect(m.id)} slotProps={{ input: { 'aria-label': t('conversation.forward.select') } }} />
+        <Checkbox
+          size="small"
+          checked={selected}
+          onChange={() => onToggleSelect(m.id)}
+          slotProps={{ input: { 'aria-label': t('conversation.forward.select') } }}
+        />
       )}
-      <Box sx={{ position: 'relative', maxWidth: { xs: '85%', md: '65%' }, minWidth: 90, bgcolor: bubbleColor(m), borderRadius: 2, boxShadow: 1, px: 1.25, pt: 0.75, pb: 0.5,
-        '&:hover .message-menu': { opacity: 1 } }}>
+      <Box
+        sx={{
+          position: 'relative',
+          maxWidth: { xs: '85%', md: '65%' },
+          minWidth: 90,
+          bgcolor: bubbleColor(m),
+          borderRadius: 2,
+          boxShadow: 1,
+          px: 1.25,
+          pt: 0.75,
+          pb: 0.5,
+          '&:hover .message-menu': { opacity: 1 },
+        }}
+      >
         {!m.isDeleted && (
-          <IconButton className="message-menu" size="small" onClick={openMenu} aria-label={t('conversation.options.open')}
-            sx={{ position: 'absolute', top: 0, right: 0, opacity: { xs: 1, md: 0 }, transition: 'opacity .15s' }}>
+          <IconButton
+            className="message-menu"
+            size="small"
+            onClick={openMenu}
+            aria-label={t('conversation.options.open')}
+            sx={{ position: 'absolute', top: 0, right: 0, opacity: { xs: 1, md: 0 }, transition: 'opacity .15s' }}
+          >
             <ExpandMoreIcon fontSize="small" />
           </IconButton>
         )}
         {showSender && !m.fromMe && m.contact?.name && (
-          <Typography variant="caption" sx={{ fontWeight: 600, color: 'primary.main', display: 'block' }}>{m.contact.name}</Typography>
+          <Typography variant="caption" sx={{ fontWeight: 600, color: 'primary.main', display: 'block' }}>
+            {m.contact.name}
+          </Typography>
         )}
         {m.isForwarded && (
-          <Typography variant="caption" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, fontStyle: 'italic' }}>
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            sx={{ display: 'flex', alignItems: 'center', gap: 0.5, fontStyle: 'italic' }}
+          >
             <ShortcutIcon sx={{ fontSize: 14 }} /> {t('conversation.forwarded')}
           </Typography>
         )}
@@ -68,7 +107,11 @@ export const MessageItem = memo(function MessageItem({ message: m, content, show
         {m.quotedMsg && !m.isDeleted && <QuotedPreview quoted={m.quotedMsg} />}
         <Box sx={{ pr: 2.5 }}>
           {m.isDeleted ? (
-            <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, fontStyle: 'italic' }}>
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              sx={{ display: 'flex', alignItems: 'center', gap: 0.5, fontStyle: 'italic' }}
+            >
               <BlockIcon sx={{ fontSize: 16 }} /> {m.fromMe ? t('conversation.deletedOwn') : t('conversation.deletedByContact')}
             </Typography>
           ) : (
@@ -76,8 +119,14 @@ export const MessageItem = memo(function MessageItem({ message: m, content, show
           )}
         </Box>
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 0.5, mt: 0.25 }}>
-          {m.isEdited && !m.isDeleted && <Typography variant="caption" color="text.secondary" sx={{ fontStyle: 'italic' }}>{t('conversation.edited')}</Typography>}
-          <Typography variant="caption" color="text.secondary">{formatTime(m.createdAt)}</Typography>
+          {m.isEdited && !m.isDeleted && (
+            <Typography variant="caption" color="text.secondary" sx={{ fontStyle: 'italic' }}>
+              {t('conversation.edited')}
+            </Typography>
+          )}
+          <Typography variant="caption" color="text.secondary">
+            {formatTime(m.createdAt)}
+          </Typography>
           {m.fromMe && !m.isPrivate && <AckIcon ack={m.ack} />}
         </Box>
       </Box>

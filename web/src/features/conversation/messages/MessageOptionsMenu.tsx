@@ -18,7 +18,14 @@ export function MessageOptionsMenu({ anchor, message, userId, onAction, onClose 
   const { t } = useTranslation();
   if (!message) return null;
   const item = (action: MessageAction) => (
-    <MenuItem key={action} data-testid={`option-${action}`} onClick={() => { onClose(); onAction(action, message); }}>
+    <MenuItem
+      key={action}
+      data-testid={`option-${action}`}
+      onClick={() => {
+        onClose();
+        onAction(action, message);
+      }}
+    >
       {t(`conversation.options.${action}`)}
     </MenuItem>
   );
@@ -30,7 +37,13 @@ export function MessageOptionsMenu({ anchor, message, userId, onAction, onClose 
     canTranscribe(message) && item('transcribe'),
   ].filter(Boolean);
   return (
-    <Menu anchorEl={anchor} open={!!anchor} onClose={onClose} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+    <Menu
+      anchorEl={anchor}
+      open={!!anchor}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+    >
       {items}
     </Menu>
   );

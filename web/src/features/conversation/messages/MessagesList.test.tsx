@@ -39,7 +39,9 @@ describe('MessagesList', { timeout: 20_000 }, () => {
   });
 
   test('acks: 0 clock, 1 sent, 2 delivered, 3 and 4 read in blue, 5 played; none on incoming', async () => {
-    await show([0, 1, 2, 3, 4, 5].map((ack) => message({ id: ack + 1, ack, fromMe: true, userId: AGENT_ID })).concat(message({ id: 50, ack: 3 })));
+    await show(
+      [0, 1, 2, 3, 4, 5].map((ack) => message({ id: ack + 1, ack, fromMe: true, userId: AGENT_ID })).concat(message({ id: 50, ack: 3 })),
+    );
     for (const ack of [0, 1, 2, 3, 4, 5]) expect(within(bubble(ack + 1)).getByTestId(`ack-${ack}`)).toBeInTheDocument();
     expect(within(bubble(4)).getByTestId('ack-3')).toHaveStyle({ color: '#34b7f1' });
     expect(within(bubble(3)).getByTestId('ack-2')).not.toHaveStyle({ color: '#34b7f1' });
@@ -70,13 +72,49 @@ describe('MessagesList', { timeout: 20_000 }, () => {
       message({ id: 2, mediaType: 'locationMessage', body: 'https://img/x.png|https://maps.google.com/?q=1|<i>Praça</i>' }),
       message({ id: 3, mediaType: 'contactMessage', body: 'BEGIN:VCARD\nFN:<b>João</b>\nTEL;waid=5511988887777:+55\nEND:VCARD' }),
       message({ id: 4, mediaType: 'adMetaPreview', body: 'https://i/a.jpg|https://fb.com/ad|Promo <img>|Corpo|Quero saber' }),
-      message({ id: 5, mediaType: 'listMessage', body: 'Escolha', dataJson: { title: 'Cardápio', description: 'Escolha', footerText: 'rodapé', buttonText: 'Ver opções',
-        sections: [{ title: 'Pratos', rows: [{ title: 'Pizza', description: 'grande', rowId: '1' }] }] } }),
-      message({ id: 6, mediaType: 'interactiveMessage', body: 'x', dataJson: { header: { title: 'Pague', imageUrl: null }, body: { text: 'Corpo <script>' },
-        footer: { text: 'Rodapé' }, buttons: [{ name: 'cta_copy', display_text: 'Copiar código', copy_code: 'ABC123' }] } }),
-      message({ id: 7, mediaType: 'eventMessage', body: '', dataJson: { eventMessage: { name: 'Workshop', description: 'Aprenda', location: { name: 'Sala 1' },
-        joinLink: 'https://call.x/1', startTime: Math.floor(new Date('2024-06-01T10:00:00').getTime() / 1000) } } }),
-      message({ id: 8, mediaType: 'pollCreationMessageV3', body: '', dataJson: { name: 'Qual dia?', options: [{ optionName: 'Seg' }, { optionName: 'Ter' }] } }),
+      message({
+        id: 5,
+        mediaType: 'listMessage',
+        body: 'Escolha',
+        dataJson: {
+          title: 'Cardápio',
+          description: 'Escolha',
+          footerText: 'rodapé',
+          buttonText: 'Ver opções',
+          sections: [{ title: 'Pratos', rows: [{ title: 'Pizza', description: 'grande', rowId: '1' }] }],
+        },
+      }),
+      message({
+        id: 6,
+        mediaType: 'interactiveMessage',
+        body: 'x',
+        dataJson: {
+          header: { title: 'Pague', imageUrl: null },
+          body: { text: 'Corpo <script>' },
+          footer: { text: 'Rodapé' },
+          buttons: [{ name: 'cta_copy', display_text: 'Copiar código', copy_code: 'ABC123' }],
+        },
+      }),
+      message({
+        id: 7,
+        mediaType: 'eventMessage',
+        body: '',
+        dataJson: {
+          eventMessage: {
+            name: 'Workshop',
+            description: 'Aprenda',
+            location: { name: 'Sala 1' },
+            joinLink: 'https://call.x/1',
+            startTime: Math.floor(new Date('2024-06-01T10:00:00').getTime() / 1000),
+          },
+        },
+      }),
+      message({
+        id: 8,
+        mediaType: 'pollCreationMessageV3',
+        body: '',
+        dataJson: { name: 'Qual dia?', options: [{ optionName: 'Seg' }, { optionName: 'Ter' }] },
+      }),
       message({ id: 9, mediaType: 'reactionMessage', body: '👍' }),
       message({ id: 10, mediaType: 'viewOnceMessage', body: '' }),
       message({ id: 11, mediaType: 'call_log', body: '', createdAt: '2024-03-02T14:07:00' }),
@@ -94,7 +132,8 @@ describe('MessagesList', { timeout: 20_000 }, () => {
     expect(bubble(4)).toHaveTextContent('Quero saber');
     for (const text of ['Cardápio', 'Pratos', 'Pizza', 'grande', 'rodapé', 'Ver opções']) expect(bubble(5)).toHaveTextContent(text);
     for (const text of ['Pague', 'Corpo <script>', 'Rodapé', 'Copiar código', 'ABC123']) expect(bubble(6)).toHaveTextContent(text);
-    for (const text of ['Workshop', 'Aprenda', 'Sala 1', 'https://call.x/1', '01/06/2024 10:00 até 01/06/2024 12:00']) expect(bubble(7)).toHaveTextContent(text);
+    for (const text of ['Workshop', 'Aprenda', 'Sala 1', 'https://call.x/1', '01/06/2024 10:00 até 01/06/2024 12:00'])
+      expect(bubble(7)).toHaveTextContent(text);
     for (const text of ['Qual dia?', 'Seg', 'Ter']) expect(bubble(8)).toHaveTextContent(text);
     expect(bubble(9)).toHaveTextContent('👍');
     expect(bubble(10)).toHaveTextContent('Mensagem de visualização única');
@@ -105,8 +144,22 @@ describe('MessagesList', { timeout: 20_000 }, () => {
   });
 
   test('a PIX message shows the total in R$ from cents, the first item and the reference', async () => {
-    await show([message({ id: 1, mediaType: 'interactiveMessage', body: '[PIX] Plano - R$ 1.234,50', fromMe: true, userId: AGENT_ID,
-      dataJson: { referenceId: 'REF9', totalAmount: 123450, currency: 'BRL', order: { items: [{ name: 'Plano anual', amount: 123450 }] }, headerThumbnail: null } })]);
+    await show([
+      message({
+        id: 1,
+        mediaType: 'interactiveMessage',
+        body: '[PIX] Plano - R$ 1.234,50',
+        fromMe: true,
+        userId: AGENT_ID,
+        dataJson: {
+          referenceId: 'REF9',
+          totalAmount: 123450,
+          currency: 'BRL',
+          order: { items: [{ name: 'Plano anual', amount: 123450 }] },
+          headerThumbnail: null,
+        },
+      }),
+    ]);
     expect(plainSpaces(screen.getByTestId('pix-total').textContent)).toBe('R$ 1.234,50');
     expect(bubble(1)).toHaveTextContent('Plano anual');
     expect(bubble(1)).toHaveTextContent('Referência: REF9');
@@ -115,9 +168,22 @@ describe('MessagesList', { timeout: 20_000 }, () => {
   test('the copy button of an interactive message copies its code and says so', async () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
     Object.assign(navigator, { clipboard: { writeText } });
-    await show([message({ id: 1, mediaType: 'interactiveMessage', body: 'x', dataJson: { body: { text: 'b' }, footer: { text: '' },
-      buttons: [{ name: 'cta_copy', display_text: 'Copiar', copy_code: 'C0D3' }, { name: 'cta_call', display_text: 'Ligar', phoneNumber: '5511' },
-        { name: 'cta_url', display_text: 'Abrir', url: '' }] } })]);
+    await show([
+      message({
+        id: 1,
+        mediaType: 'interactiveMessage',
+        body: 'x',
+        dataJson: {
+          body: { text: 'b' },
+          footer: { text: '' },
+          buttons: [
+            { name: 'cta_copy', display_text: 'Copiar', copy_code: 'C0D3' },
+            { name: 'cta_call', display_text: 'Ligar', phoneNumber: '5511' },
+            { name: 'cta_url', display_text: 'Abrir', url: '' },
+          ],
+        },
+      }),
+    ]);
     await userEvent.click(screen.getByRole('button', { name: 'Copiar' }));
     expect(writeText).toHaveBeenCalledWith('C0D3');
     expect(await screen.findByText('Código copiado!')).toBeInTheDocument();
@@ -128,8 +194,22 @@ describe('MessagesList', { timeout: 20_000 }, () => {
   });
 
   test('a reply shows the quoted message above it', async () => {
-    await show([message({ id: 2, body: 'resposta', fromMe: true, userId: AGENT_ID,
-      quotedMsg: { id: 1, body: 'pergunta original', fromMe: false, mediaType: 'conversation', mediaUrl: null, contact: { name: 'Maria' } } })]);
+    await show([
+      message({
+        id: 2,
+        body: 'resposta',
+        fromMe: true,
+        userId: AGENT_ID,
+        quotedMsg: {
+          id: 1,
+          body: 'pergunta original',
+          fromMe: false,
+          mediaType: 'conversation',
+          mediaUrl: null,
+          contact: { name: 'Maria' },
+        },
+      }),
+    ]);
     const quoted = within(bubble(2)).getByTestId('quoted');
     expect(quoted).toHaveTextContent('Maria');
     expect(quoted).toHaveTextContent('pergunta original');

@@ -9,8 +9,21 @@ export function SelectionBar({ count, onForward, onCancel }: { count: number; on
   const { t } = useTranslation();
   const forward = () => (count === 0 ? notify(t('conversation.forward.noneSelected'), 'error', 2000) : onForward());
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1, borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
-      <IconButton size="small" onClick={onCancel} aria-label={t('common.cancel')}><CloseIcon /></IconButton>
+    <Box
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        px: 2,
+        py: 1,
+        borderTop: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+      }}
+    >
+      <IconButton size="small" onClick={onCancel} aria-label={t('common.cancel')}>
+        <CloseIcon />
+      </IconButton>
       <Typography sx={{ flex: 1 }}>{t('conversation.forward.selected', { count })}</Typography>
       <Button variant="contained" startIcon={<ShortcutIcon />} onClick={forward} data-testid="forward-selected">
         {t('conversation.options.forward')}

@@ -21,7 +21,9 @@ export function TranscribeDialog({ message, onClose }: { message: MessageView | 
         {query.isFetching && <CircularProgress size={24} />}
         {query.isError && <Alert severity="error">{(query.error as Error).message}</Alert>}
         {query.isSuccess && !query.isFetching && (
-          <Typography sx={{ whiteSpace: 'pre-wrap' }} data-testid="transcription">{query.data}</Typography>
+          <Typography sx={{ whiteSpace: 'pre-wrap' }} data-testid="transcription">
+            {query.data}
+          </Typography>
         )}
       </DialogContent>
       <DialogActions>

@@ -18,7 +18,10 @@ interface Args {
  * Scroll behaviour of a chat: start at the bottom, follow new messages while the reader is at the
  * bottom (or wrote them), and keep the same message in view when older ones are put above it.
  */
-export function useScrollAnchor(ref: RefObject<HTMLDivElement | null>, { firstId, lastId, lastFromMe, hasOlder, loadingOlder, loadOlder }: Args) {
+export function useScrollAnchor(
+  ref: RefObject<HTMLDivElement | null>,
+  { firstId, lastId, lastFromMe, hasOlder, loadingOlder, loadOlder }: Args,
+) {
   const atBottom = useRef(true);
   /** Distance from the bottom saved when older messages were asked for. */
   const fromBottom = useRef<number | null>(null);

@@ -2,8 +2,23 @@ import type { MessageView } from '@chatflow/contract';
 
 /** How a message is drawn. Unknown media types fall back to text, so nothing a customer sends is lost. */
 export type RenderKind =
-  | 'text' | 'image' | 'sticker' | 'audio' | 'video' | 'document' | 'callLog' | 'location' | 'vcard' | 'adPreview'
-  | 'viewOnce' | 'interactive' | 'list' | 'poll' | 'event' | 'reaction' | 'pix';
+  | 'text'
+  | 'image'
+  | 'sticker'
+  | 'audio'
+  | 'video'
+  | 'document'
+  | 'callLog'
+  | 'location'
+  | 'vcard'
+  | 'adPreview'
+  | 'viewOnce'
+  | 'interactive'
+  | 'list'
+  | 'poll'
+  | 'event'
+  | 'reaction'
+  | 'pix';
 
 const BY_MEDIA_TYPE: Record<string, RenderKind> = {
   image: 'image',

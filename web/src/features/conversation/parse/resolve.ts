@@ -3,8 +3,17 @@ import { logUnreadable, safeUrl } from './data-json';
 import { renderKind } from './message-kind';
 import { type AdPreviewBody, type LocationBody, parseAdPreview, parseLocation } from './pipe';
 import {
-  type EventContent, type InteractiveContent, type ListContent, type PixContent, type PollContent,
-  parseEvent, parseInteractive, parseList, parsePix, parsePoll, parseReaction,
+  type EventContent,
+  type InteractiveContent,
+  type ListContent,
+  type PixContent,
+  type PollContent,
+  parseEvent,
+  parseInteractive,
+  parseList,
+  parsePix,
+  parsePoll,
+  parseReaction,
 } from './special';
 import { parseVCard, type VCardContact } from './vcard';
 

@@ -64,7 +64,9 @@ export function parseList(raw: unknown): ListContent | null {
     sections: part.sections.filter(isObject).map((s) => ({
       title: str(s.title),
       rows: (Array.isArray(s.rows) ? s.rows.filter(isObject) : []).map((r) => ({
-        title: str(r.title), description: str(r.description), rowId: str(r.rowId),
+        title: str(r.title),
+        description: str(r.description),
+        rowId: str(r.rowId),
       })),
     })),
   };

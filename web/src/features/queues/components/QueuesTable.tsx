@@ -1,7 +1,19 @@
 import type { QueueView } from '@chatflow/contract';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/Edit';
-import { Box, CircularProgress, IconButton, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip } from '@mui/material';
+import {
+  Box,
+  CircularProgress,
+  IconButton,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tooltip,
+} from '@mui/material';
 import { useTranslation } from 'react-i18next';
 
 /** The greeting column shows a preview; the whole text is in the tooltip and the modal. */
@@ -36,7 +48,10 @@ export function QueuesTable({ queues, loading, onEdit, onDelete }: Props) {
               <TableCell>{q.name}</TableCell>
               <TableCell align="center">
                 <Tooltip title={q.color}>
-                  <Box aria-label={q.color} sx={{ width: 56, height: 20, mx: 'auto', borderRadius: 1, bgcolor: q.color, border: 1, borderColor: 'divider' }} />
+                  <Box
+                    aria-label={q.color}
+                    sx={{ width: 56, height: 20, mx: 'auto', borderRadius: 1, bgcolor: q.color, border: 1, borderColor: 'divider' }}
+                  />
                 </Tooltip>
               </TableCell>
               <TableCell align="center">{q.orderQueue ?? '—'}</TableCell>
@@ -48,14 +63,28 @@ export function QueuesTable({ queues, loading, onEdit, onDelete }: Props) {
                 </Tooltip>
               </TableCell>
               <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
-                <IconButton size="small" onClick={() => onEdit(q)} aria-label={t('common.edit')}><EditIcon fontSize="small" /></IconButton>
-                <IconButton size="small" onClick={() => onDelete(q)} aria-label={t('common.delete')}><DeleteOutlinedIcon fontSize="small" /></IconButton>
+                <IconButton size="small" onClick={() => onEdit(q)} aria-label={t('common.edit')}>
+                  <EditIcon fontSize="small" />
+                </IconButton>
+                <IconButton size="small" onClick={() => onDelete(q)} aria-label={t('common.delete')}>
+                  <DeleteOutlinedIcon fontSize="small" />
+                </IconButton>
               </TableCell>
             </TableRow>
           ))}
-          {loading && <TableRow><TableCell colSpan={6} align="center"><CircularProgress size={22} /></TableCell></TableRow>}
+          {loading && (
+            <TableRow>
+              <TableCell colSpan={6} align="center">
+                <CircularProgress size={22} />
+              </TableCell>
+            </TableRow>
+          )}
           {!loading && queues.length === 0 && (
-            <TableRow><TableCell colSpan={6} align="center" sx={{ py: 4, color: 'text.secondary' }}>{t('common.noRecords')}</TableCell></TableRow>
+            <TableRow>
+              <TableCell colSpan={6} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                {t('common.noRecords')}
+              </TableCell>
+            </TableRow>
           )}
         </TableBody>
       </Table>

@@ -11,12 +11,10 @@ export function useQueues() {
 
 /** Same order as the server: orderQueue (unset last), then name, then id. */
 const botOrder = (a: QueueView, b: QueueView) =>
-  (a.orderQueue ?? Number.POSITIVE_INFINITY) - (b.orderQueue ?? Number.POSITIVE_INFINITY)
-  || a.name.localeCompare(b.name) || a.id - b.id;
+  (a.orderQueue ?? Number.POSITIVE_INFINITY) - (b.orderQueue ?? Number.POSITIVE_INFINITY) || a.name.localeCompare(b.name) || a.id - b.id;
 
 export function upsertQueue(qc: QueryClient, queue: QueueView) {
-  qc.setQueryData<QueueView[]>(queueKeys.all, (list) =>
-    list && [...list.filter((q) => q.id !== queue.id), queue].sort(botOrder));
+  qc.setQueryData<QueueView[]>(queueKeys.all, (list) => list && [...list.filter((q) => q.id !== queue.id), queue].sort(botOrder));
 }
 
 export function removeQueue(qc: QueryClient, queueId: number) {

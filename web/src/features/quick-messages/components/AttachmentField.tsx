@@ -32,8 +32,12 @@ export function AttachmentField({ storedName, pending, disabled, removing, onPic
         <input hidden type="file" disabled={disabled} onChange={pick} data-testid="quick-message-file" />
       </Button>
       {name && (
-        <Chip label={name} data-testid="quick-message-attachment" onDelete={disabled || removing ? undefined : onRemove}
-          deleteIcon={<DeleteOutlineIcon aria-label={t('quickMessages.modal.removeAttachment')} />} />
+        <Chip
+          label={name}
+          data-testid="quick-message-attachment"
+          onDelete={disabled || removing ? undefined : onRemove}
+          deleteIcon={<DeleteOutlineIcon aria-label={t('quickMessages.modal.removeAttachment')} />}
+        />
       )}
     </Stack>
   );

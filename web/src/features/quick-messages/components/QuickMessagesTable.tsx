@@ -23,8 +23,13 @@ interface Props {
 export function QuickMessagesTable({ records, loading, loadingMore, meId, onEdit, onDelete, scrollRef, onScroll }: Props) {
   const { t } = useTranslation();
   return (
-    <TableContainer component={Paper} variant="outlined" ref={scrollRef} onScroll={onScroll}
-      sx={{ flexGrow: 1, minHeight: 240, maxHeight: 'calc(100vh - 180px)', overflowY: 'auto' }}>
+    <TableContainer
+      component={Paper}
+      variant="outlined"
+      ref={scrollRef}
+      onScroll={onScroll}
+      sx={{ flexGrow: 1, minHeight: 240, maxHeight: 'calc(100vh - 180px)', overflowY: 'auto' }}
+    >
       <Table size="small" stickyHeader aria-label={t('quickMessages.title')}>
         <TableHead>
           <TableRow>
@@ -42,7 +47,14 @@ export function QuickMessagesTable({ records, loading, loadingMore, meId, onEdit
                 <TableCell>{q.shortcode}</TableCell>
                 <TableCell>{q.mediaName ?? t('quickMessages.table.noAttachment')}</TableCell>
                 <TableCell align="center">
-                  {q.geral && <CheckCircleIcon fontSize="small" sx={{ color: 'success.main' }} aria-label={t('quickMessages.table.geral')} data-testid="geral-tick" />}
+                  {q.geral && (
+                    <CheckCircleIcon
+                      fontSize="small"
+                      sx={{ color: 'success.main' }}
+                      aria-label={t('quickMessages.table.geral')}
+                      data-testid="geral-tick"
+                    />
+                  )}
                 </TableCell>
                 <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
                   <IconButton size="small" onClick={() => onEdit(q)} aria-label={locked ? t('quickMessages.view') : t('common.edit')}>
@@ -55,9 +67,19 @@ export function QuickMessagesTable({ records, loading, loadingMore, meId, onEdit
               </TableRow>
             );
           })}
-          {(loading || loadingMore) && <TableRow><TableCell colSpan={4} align="center"><CircularProgress size={22} /></TableCell></TableRow>}
+          {(loading || loadingMore) && (
+            <TableRow>
+              <TableCell colSpan={4} align="center">
+                <CircularProgress size={22} />
+              </TableCell>
+            </TableRow>
+          )}
           {!loading && records.length === 0 && (
-            <TableRow><TableCell colSpan={4} align="center" sx={{ py: 4, color: 'text.secondary' }}>{t('common.noRecords')}</TableCell></TableRow>
+            <TableRow>
+              <TableCell colSpan={4} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                {t('common.noRecords')}
+              </TableCell>
+            </TableRow>
           )}
         </TableBody>
       </Table>

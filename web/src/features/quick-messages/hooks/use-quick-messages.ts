@@ -44,9 +44,10 @@ export function useSaveQuickMessage() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, values, file }: { id: number | null; values: QuickMessageFormValues; file: File | null }) => {
-      const saved = id === null
-        ? await api.post<QuickMessageView>('/quick-messages', values)
-        : await api.put<QuickMessageView>(`/quick-messages/${id}`, values);
+      const saved =
+        id === null
+          ? await api.post<QuickMessageView>('/quick-messages', values)
+          : await api.put<QuickMessageView>(`/quick-messages/${id}`, values);
       quickMessagesCache.upsert(qc, saved);
       return file ? uploadQuickMessageMedia(saved.id, file) : saved;
     },

@@ -25,7 +25,9 @@ function Content({ m }: { m: SimulatorMessageView }) {
   const media = m.mediaUrl ? safeHref(m.mediaUrl) : undefined;
   switch (m.type) {
     case 'image':
-      return media ? <Box component="img" src={media} alt={m.mediaName ?? ''} sx={{ maxWidth: '100%', borderRadius: 1, display: 'block' }} /> : null;
+      return media ? (
+        <Box component="img" src={media} alt={m.mediaName ?? ''} sx={{ maxWidth: '100%', borderRadius: 1, display: 'block' }} />
+      ) : null;
     case 'audio':
       // biome-ignore lint/a11y/useMediaCaption: voice notes and sent audio come without captions
       return media ? <audio controls preload="metadata" src={media} style={{ maxWidth: '100%' }} /> : null;
@@ -36,8 +38,13 @@ function Content({ m }: { m: SimulatorMessageView }) {
       return (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <InsertDriveFileIcon fontSize="small" />
-          {media ? <Link href={media} target="_blank" rel="noopener noreferrer" download>{m.mediaName ?? t('simulator.file')}</Link>
-            : <span>{m.mediaName ?? t('simulator.file')}</span>}
+          {media ? (
+            <Link href={media} target="_blank" rel="noopener noreferrer" download>
+              {m.mediaName ?? t('simulator.file')}
+            </Link>
+          ) : (
+            <span>{m.mediaName ?? t('simulator.file')}</span>
+          )}
         </Stack>
       );
     case 'location': {
@@ -45,7 +52,13 @@ function Content({ m }: { m: SimulatorMessageView }) {
       return (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <PlaceIcon fontSize="small" />
-          {safeHref(place.href) ? <Link href={place.href} target="_blank" rel="noopener noreferrer">{place.label}</Link> : <span>{place.label}</span>}
+          {safeHref(place.href) ? (
+            <Link href={place.href} target="_blank" rel="noopener noreferrer">
+              {place.label}
+            </Link>
+          ) : (
+            <span>{place.label}</span>
+          )}
         </Stack>
       );
     }
@@ -69,23 +82,45 @@ export function PhoneMessage({ message: m }: { message: SimulatorMessageView }) 
   const { t } = useTranslation();
   const caption = ['text', 'image', 'video', 'audio', 'document', 'interactive'].includes(m.type) ? m.body : '';
   return (
-    <Box data-testid={m.fromCustomer ? 'sent-message' : 'received-message'}
-      sx={{ alignSelf: m.fromCustomer ? 'flex-end' : 'flex-start', maxWidth: '80%', px: 1.25, py: 0.75, borderRadius: 2,
-        bgcolor: m.fromCustomer ? '#dcf8c6' : '#ffffff', color: '#111b21', boxShadow: '0 1px 0.5px rgba(0,0,0,.13)' }}>
+    <Box
+      data-testid={m.fromCustomer ? 'sent-message' : 'received-message'}
+      sx={{
+        alignSelf: m.fromCustomer ? 'flex-end' : 'flex-start',
+        maxWidth: '80%',
+        px: 1.25,
+        py: 0.75,
+        borderRadius: 2,
+        bgcolor: m.fromCustomer ? '#dcf8c6' : '#ffffff',
+        color: '#111b21',
+        boxShadow: '0 1px 0.5px rgba(0,0,0,.13)',
+      }}
+    >
       {m.isDeleted ? (
-        <Typography variant="body2" sx={{ fontStyle: 'italic', color: '#667781' }}>{t('simulator.deleted')}</Typography>
+        <Typography variant="body2" sx={{ fontStyle: 'italic', color: '#667781' }}>
+          {t('simulator.deleted')}
+        </Typography>
       ) : (
         <Stack spacing={0.5}>
           <Content m={m} />
-          {caption && <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{caption}</Typography>}
+          {caption && (
+            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+              {caption}
+            </Typography>
+          )}
         </Stack>
       )}
       <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end', alignItems: 'center', color: '#667781' }}>
         {m.isEdited && !m.isDeleted && <Typography variant="caption">{t('simulator.edited')}</Typography>}
         <Typography variant="caption">{formatTime(m.createdAt)}</Typography>
-        {m.fromCustomer && (m.ack >= 2
-          ? <DoneAllIcon aria-label={t(m.ack >= 3 ? 'simulator.read' : 'simulator.delivered')} sx={{ fontSize: 16, color: m.ack >= 3 ? '#53bdeb' : 'inherit' }} />
-          : <DoneIcon aria-label={t('simulator.sent')} sx={{ fontSize: 16 }} />)}
+        {m.fromCustomer &&
+          (m.ack >= 2 ? (
+            <DoneAllIcon
+              aria-label={t(m.ack >= 3 ? 'simulator.read' : 'simulator.delivered')}
+              sx={{ fontSize: 16, color: m.ack >= 3 ? '#53bdeb' : 'inherit' }}
+            />
+          ) : (
+            <DoneIcon aria-label={t('simulator.sent')} sx={{ fontSize: 16 }} />
+          ))}
       </Stack>
     </Box>
   );

@@ -2,7 +2,19 @@ import type { TagView } from '@chatflow/contract';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/Edit';
 import PeopleIcon from '@mui/icons-material/People';
-import { Chip, CircularProgress, IconButton, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip } from '@mui/material';
+import {
+  Chip,
+  CircularProgress,
+  IconButton,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tooltip,
+} from '@mui/material';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -21,8 +33,13 @@ interface Props {
 export function TagsTable({ tags, loading, loadingMore, onContacts, onEdit, onDelete, scrollRef, onScroll }: Props) {
   const { t } = useTranslation();
   return (
-    <TableContainer component={Paper} variant="outlined" ref={scrollRef} onScroll={onScroll}
-      sx={{ flexGrow: 1, minHeight: 240, maxHeight: 'calc(100vh - 180px)', overflowY: 'auto' }}>
+    <TableContainer
+      component={Paper}
+      variant="outlined"
+      ref={scrollRef}
+      onScroll={onScroll}
+      sx={{ flexGrow: 1, minHeight: 240, maxHeight: 'calc(100vh - 180px)', overflowY: 'auto' }}
+    >
       <Table size="small" stickyHeader aria-label={t('tags.title')}>
         <TableHead>
           <TableRow>
@@ -37,23 +54,44 @@ export function TagsTable({ tags, loading, loadingMore, onContacts, onEdit, onDe
               <TableCell>
                 <Chip size="small" label={tag.name} sx={{ bgcolor: tag.color, color: 'common.white', fontWeight: 500 }} />
               </TableCell>
-              <TableCell align="center" data-testid="tag-contacts-count">{tag.contactsCount}</TableCell>
+              <TableCell align="center" data-testid="tag-contacts-count">
+                {tag.contactsCount}
+              </TableCell>
               <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
                 <Tooltip title={t('tags.viewContacts')}>
                   <span>
-                    <IconButton size="small" onClick={() => onContacts(tag)} aria-label={t('tags.viewContacts')} disabled={tag.contactsCount === 0}>
+                    <IconButton
+                      size="small"
+                      onClick={() => onContacts(tag)}
+                      aria-label={t('tags.viewContacts')}
+                      disabled={tag.contactsCount === 0}
+                    >
                       <PeopleIcon fontSize="small" />
                     </IconButton>
                   </span>
                 </Tooltip>
-                <IconButton size="small" onClick={() => onEdit(tag)} aria-label={t('common.edit')}><EditIcon fontSize="small" /></IconButton>
-                <IconButton size="small" onClick={() => onDelete(tag)} aria-label={t('common.delete')}><DeleteOutlineIcon fontSize="small" /></IconButton>
+                <IconButton size="small" onClick={() => onEdit(tag)} aria-label={t('common.edit')}>
+                  <EditIcon fontSize="small" />
+                </IconButton>
+                <IconButton size="small" onClick={() => onDelete(tag)} aria-label={t('common.delete')}>
+                  <DeleteOutlineIcon fontSize="small" />
+                </IconButton>
               </TableCell>
             </TableRow>
           ))}
-          {(loading || loadingMore) && <TableRow><TableCell colSpan={3} align="center"><CircularProgress size={22} /></TableCell></TableRow>}
+          {(loading || loadingMore) && (
+            <TableRow>
+              <TableCell colSpan={3} align="center">
+                <CircularProgress size={22} />
+              </TableCell>
+            </TableRow>
+          )}
           {!loading && tags.length === 0 && (
-            <TableRow><TableCell colSpan={3} align="center" sx={{ py: 4, color: 'text.secondary' }}>{t('common.noRecords')}</TableCell></TableRow>
+            <TableRow>
+              <TableCell colSpan={3} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                {t('common.noRecords')}
+              </TableCell>
+            </TableRow>
           )}
         </TableBody>
       </Table>

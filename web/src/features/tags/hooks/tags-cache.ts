@@ -12,9 +12,11 @@ const byName = (a: TagView, b: TagView) => a.name.localeCompare(b.name) || a.id 
 export function upsertTagEverywhere(qc: QueryClient, tag: TagView) {
   tagsCache.upsert(qc, tag);
   qc.setQueryData<TagView[]>(tagKeys.options(), (list) => list && [...list.filter((x) => x.id !== tag.id), tag].sort(byName));
-  contactsCache.patch(qc, (c) => (c.tags.some((x) => x.id === tag.id)
-    ? { ...c, tags: c.tags.map((x) => (x.id === tag.id ? { id: tag.id, name: tag.name, color: tag.color } : x)) }
-    : c));
+  contactsCache.patch(qc, (c) =>
+    c.tags.some((x) => x.id === tag.id)
+      ? { ...c, tags: c.tags.map((x) => (x.id === tag.id ? { id: tag.id, name: tag.name, color: tag.color } : x)) }
+      : c,
+  );
 }
 
 export function removeTagEverywhere(qc: QueryClient, tagId: number) {

@@ -17,12 +17,25 @@ export function AcceptTicketModal({ open, queues, busy, onAccept, onClose }: Pro
   const { t } = useTranslation();
   const [queueId, setQueueId] = useState<number | ''>('');
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="accept-ticket-title"
-      slotProps={{ transition: { onExited: () => setQueueId('') } }}>
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      maxWidth="xs"
+      fullWidth
+      aria-labelledby="accept-ticket-title"
+      slotProps={{ transition: { onExited: () => setQueueId('') } }}
+    >
       <DialogTitle id="accept-ticket-title">{t('tickets.acceptModal.title')}</DialogTitle>
       <DialogContent>
-        <TextField select fullWidth margin="dense" label={t('tickets.acceptModal.queue')} value={queueId} data-testid="accept-queue"
-          onChange={(e) => setQueueId(Number(e.target.value))}>
+        <TextField
+          select
+          fullWidth
+          margin="dense"
+          label={t('tickets.acceptModal.queue')}
+          value={queueId}
+          data-testid="accept-queue"
+          onChange={(e) => setQueueId(Number(e.target.value))}
+        >
           {queues.map((q) => (
             <MenuItem key={q.id} value={q.id}>
               <QueueDot color={q.color} />
@@ -32,9 +45,15 @@ export function AcceptTicketModal({ open, queues, busy, onAccept, onClose }: Pro
         </TextField>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>{t('tickets.acceptModal.cancel')}</Button>
-        <Button variant="contained" disabled={busy || queueId === ''} data-testid="accept-start"
-          onClick={() => queueId !== '' && onAccept(queueId)}>
+        <Button onClick={onClose} disabled={busy}>
+          {t('tickets.acceptModal.cancel')}
+        </Button>
+        <Button
+          variant="contained"
+          disabled={busy || queueId === ''}
+          data-testid="accept-start"
+          onClick={() => queueId !== '' && onAccept(queueId)}
+        >
           {t('tickets.acceptModal.start')}
         </Button>
       </DialogActions>

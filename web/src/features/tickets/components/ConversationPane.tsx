@@ -9,7 +9,13 @@ const Conversation = lazy(() => import('../../conversation/Conversation'));
 export function ConversationPane({ uuid, onSelectTicket }: { uuid: string | null; onSelectTicket?(): void }) {
   if (!uuid) return <WelcomePanel onSelectTicket={onSelectTicket} />;
   return (
-    <Suspense fallback={<Box sx={{ height: '100%', display: 'grid', placeItems: 'center' }}><CircularProgress size={28} /></Box>}>
+    <Suspense
+      fallback={
+        <Box sx={{ height: '100%', display: 'grid', placeItems: 'center' }}>
+          <CircularProgress size={28} />
+        </Box>
+      }
+    >
       <Box sx={{ height: '100%', minHeight: 0, display: 'flex', flexDirection: 'column' }} data-testid="conversation-pane">
         <Conversation key={uuid} uuid={uuid} />
       </Box>

@@ -18,7 +18,9 @@ export function HeldTicketDialog({ held, onClose }: { held: HeldTicket | null; o
         <DialogContentText>{t('tickets.held.queue', { queue: shown?.queueName || t('tickets.list.noQueue') })}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button variant="contained" onClick={onClose} autoFocus>{t('tickets.held.close')}</Button>
+        <Button variant="contained" onClick={onClose} autoFocus>
+          {t('tickets.held.close')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

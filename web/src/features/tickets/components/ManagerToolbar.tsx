@@ -34,26 +34,42 @@ export function ManagerToolbar(p: Props) {
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, px: 1, py: 0.5, flexWrap: 'wrap' }} data-testid="tickets-toolbar">
       <ToggleButtonGroup size="small" exclusive value={p.view} onChange={(_e, v: ManagerView | null) => v && p.onView(v)}>
         <ToggleButton value="open" aria-label={t('tickets.views.open')} data-testid="view-open">
-          <Tooltip title={t('tickets.views.open')}><MoveToInboxIcon fontSize="small" /></Tooltip>
+          <Tooltip title={t('tickets.views.open')}>
+            <MoveToInboxIcon fontSize="small" />
+          </Tooltip>
         </ToggleButton>
         <ToggleButton value="closed" aria-label={t('tickets.views.closed')} data-testid="view-closed">
-          <Tooltip title={t('tickets.views.closed')}><DoneAllIcon fontSize="small" /></Tooltip>
+          <Tooltip title={t('tickets.views.closed')}>
+            <DoneAllIcon fontSize="small" />
+          </Tooltip>
         </ToggleButton>
         <ToggleButton value="search" aria-label={t('tickets.views.search')} data-testid="view-search">
-          <Tooltip title={t('tickets.views.search')}><ManageSearchIcon fontSize="small" /></Tooltip>
+          <Tooltip title={t('tickets.views.search')}>
+            <ManageSearchIcon fontSize="small" />
+          </Tooltip>
         </ToggleButton>
       </ToggleButtonGroup>
       {p.view === 'open' && (
         <Tooltip title={t(p.sort === 'DESC' ? 'tickets.toolbar.sortDesc' : 'tickets.toolbar.sortAsc')}>
-          <IconButton size="small" data-testid="sort-toggle" data-sort={p.sort}
+          <IconButton
+            size="small"
+            data-testid="sort-toggle"
+            data-sort={p.sort}
             aria-label={t(p.sort === 'DESC' ? 'tickets.toolbar.sortDesc' : 'tickets.toolbar.sortAsc')}
-            onClick={() => p.onSort(p.sort === 'DESC' ? 'ASC' : 'DESC')}>
+            onClick={() => p.onSort(p.sort === 'DESC' ? 'ASC' : 'DESC')}
+          >
             {p.sort === 'DESC' ? <ArrowDownwardIcon fontSize="small" /> : <ArrowUpwardIcon fontSize="small" />}
           </IconButton>
         </Tooltip>
       )}
       <Tooltip title={t('tickets.toolbar.newTicket')}>
-        <IconButton size="small" color="primary" onClick={p.onNewTicket} aria-label={t('tickets.toolbar.newTicket')} data-testid="new-ticket">
+        <IconButton
+          size="small"
+          color="primary"
+          onClick={p.onNewTicket}
+          aria-label={t('tickets.toolbar.newTicket')}
+          data-testid="new-ticket"
+        >
           <AddIcon />
         </IconButton>
       </Tooltip>
@@ -66,9 +82,12 @@ export function ManagerToolbar(p: Props) {
       )}
       <Box sx={{ flexGrow: 1 }} />
       {p.showAllAllowed && (
-        <FormControlLabel sx={{ ml: 0.5, mr: 0 }} label={t('tickets.toolbar.showAll')}
+        <FormControlLabel
+          sx={{ ml: 0.5, mr: 0 }}
+          label={t('tickets.toolbar.showAll')}
           slotProps={{ typography: { variant: 'body2' } }}
-          control={<Switch size="small" checked={p.showAll} onChange={(e) => p.onShowAll(e.target.checked)} data-testid="show-all" />} />
+          control={<Switch size="small" checked={p.showAll} onChange={(e) => p.onShowAll(e.target.checked)} data-testid="show-all" />}
+        />
       )}
     </Box>
   );

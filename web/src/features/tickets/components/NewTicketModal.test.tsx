@@ -10,10 +10,15 @@ const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
 vi.mock('../../../lib/api', async (importOriginal) => ({ ...(await importOriginal<object>()), api }));
 vi.mock('../../../lib/notify', () => ({ notify: vi.fn() }));
 
-const queues = [{ id: 1, name: 'Vendas', color: '#f00' }, { id: 2, name: 'Suporte', color: '#00f' }];
-const conflict = (userId: number) => new ApiError(409, 'ERR_OTHER_OPEN_TICKET', [], {
-  error: 'ERR_OTHER_OPEN_TICKET', ticket: { id: 5, uuid: 'uuid-5', userId, status: 'open', user: { name: 'Bruno' }, queue: { name: 'Suporte' } },
-});
+const queues = [
+  { id: 1, name: 'Vendas', color: '#f00' },
+  { id: 2, name: 'Suporte', color: '#00f' },
+];
+const conflict = (userId: number) =>
+  new ApiError(409, 'ERR_OTHER_OPEN_TICKET', [], {
+    error: 'ERR_OTHER_OPEN_TICKET',
+    ticket: { id: 5, uuid: 'uuid-5', userId, status: 'open', user: { name: 'Bruno' }, queue: { name: 'Suporte' } },
+  });
 
 function open() {
   const props = { onClose: vi.fn(), onOpened: vi.fn(), onHeld: vi.fn() };
@@ -56,13 +61,20 @@ describe('NewTicketModal', { timeout: 20_000 }, () => {
     expect(api.post).not.toHaveBeenCalled();
     await chooseQueue('Suporte');
     await userEvent.click(screen.getByTestId('new-ticket-ok'));
-    await waitFor(() => expect(api.post).toHaveBeenCalledWith('/tickets', {
-      contactId: 3, userId: 7, status: 'open', queueId: 2, whatsappId: 1, companyId: 2,
-    }));
+    await waitFor(() =>
+      expect(api.post).toHaveBeenCalledWith('/tickets', {
+        contactId: 3,
+        userId: 7,
+        status: 'open',
+        queueId: 2,
+        whatsappId: 1,
+        companyId: 2,
+      }),
+    );
     expect(props.onOpened).toHaveBeenCalledWith({ uuid: 'uuid-9', status: 'open' });
   });
 
-  test('a ticket held by someone else shows who; the user\'s own opens', async () => {
+  test("a ticket held by someone else shows who; the user's own opens", async () => {
     api.post.mockRejectedValueOnce(conflict(9)).mockRejectedValueOnce(conflict(7));
     const props = open();
     await chooseContact();

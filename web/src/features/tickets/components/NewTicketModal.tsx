@@ -1,6 +1,15 @@
 import type { ContactView, QueueRef, SessionUserView, TicketView } from '@chatflow/contract';
 import {
-  Autocomplete, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField,
+  Autocomplete,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
 } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,8 +52,9 @@ export function NewTicketModal({ open, user, queues, onClose, onOpened, onHeld }
   const connections = useConnections(open);
   const connectionList = connections.data ?? [];
   // The user's own connection, else the default one, until the user picks another.
-  const fallbackConnection = connectionList.find((c) => c.id === user.whatsappId) ?? connectionList.find((c) => c.isDefault) ?? connectionList.at(0);
-  const chosenConnection = whatsappId === '' ? fallbackConnection?.id ?? '' : whatsappId;
+  const fallbackConnection =
+    connectionList.find((c) => c.id === user.whatsappId) ?? connectionList.find((c) => c.isDefault) ?? connectionList.at(0);
+  const chosenConnection = whatsappId === '' ? (fallbackConnection?.id ?? '') : whatsappId;
 
   const reset = () => {
     setTyped('');
@@ -60,7 +70,12 @@ export function NewTicketModal({ open, user, queues, onClose, onOpened, onHeld }
     setBusy(true);
     try {
       const ticket = await api.post<TicketView>('/tickets', {
-        contactId: contact.id, userId: user.id, status: 'open', queueId, whatsappId: chosenConnection, companyId: user.companyId,
+        contactId: contact.id,
+        userId: user.id,
+        status: 'open',
+        queueId,
+        whatsappId: chosenConnection,
+        companyId: user.companyId,
       });
       onClose();
       onOpened({ uuid: ticket.uuid, status: ticket.status ?? 'open' });
@@ -80,19 +95,31 @@ export function NewTicketModal({ open, user, queues, onClose, onOpened, onHeld }
     }
   };
 
-  const options: Option[] = typed.trim().length >= CONTACT_SEARCH_MIN && search.settled && !search.loading
-    ? [...search.contacts, { id: 'add', name: typed.trim() }]
-    : search.contacts;
+  const options: Option[] =
+    typed.trim().length >= CONTACT_SEARCH_MIN && search.settled && !search.loading
+      ? [...search.contacts, { id: 'add', name: typed.trim() }]
+      : search.contacts;
 
   return (
     <>
-      <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="new-ticket-title"
-        slotProps={{ transition: { onExited: reset } }}>
+      <Dialog
+        open={open}
+        onClose={busy ? undefined : onClose}
+        maxWidth="xs"
+        fullWidth
+        aria-labelledby="new-ticket-title"
+        slotProps={{ transition: { onExited: reset } }}
+      >
         <DialogTitle id="new-ticket-title">{t('tickets.newTicket.title')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <Autocomplete<Option> options={options} value={contact} filterOptions={(x) => x} loading={search.loading}
-              data-testid="new-ticket-contact" autoHighlight
+            <Autocomplete<Option>
+              options={options}
+              value={contact}
+              filterOptions={(x) => x}
+              loading={search.loading}
+              data-testid="new-ticket-contact"
+              autoHighlight
               getOptionLabel={(o) => (o.id === 'add' ? o.name : `${o.name} - ${(o as ContactView).number}`)}
               isOptionEqualToValue={(a, b) => a.id === b.id}
               noOptionsText={typed.trim().length < CONTACT_SEARCH_MIN ? t('tickets.newTicket.typeMore') : t('tickets.newTicket.noOptions')}
@@ -110,14 +137,35 @@ export function NewTicketModal({ open, user, queues, onClose, onOpened, onHeld }
                 );
               }}
               renderInput={(params) => (
-                <TextField {...params} autoFocus label={t('tickets.newTicket.contact')}
-                  slotProps={{ ...params.slotProps, input: { ...params.slotProps.input, endAdornment: (
-                    <>{search.loading && <CircularProgress size={18} />}{params.slotProps.input.endAdornment}</>
-                  ) } }} />
-              )} />
-            <TextField select fullWidth label={t('tickets.newTicket.queue')} value={queueId} data-testid="new-ticket-queue"
+                <TextField
+                  {...params}
+                  autoFocus
+                  label={t('tickets.newTicket.contact')}
+                  slotProps={{
+                    ...params.slotProps,
+                    input: {
+                      ...params.slotProps.input,
+                      endAdornment: (
+                        <>
+                          {search.loading && <CircularProgress size={18} />}
+                          {params.slotProps.input.endAdornment}
+                        </>
+                      ),
+                    },
+                  }}
+                />
+              )}
+            />
+            <TextField
+              select
+              fullWidth
+              label={t('tickets.newTicket.queue')}
+              value={queueId}
+              data-testid="new-ticket-queue"
               onChange={(e) => setQueueId(Number(e.target.value))}
-              error={tried && queueId === ''} helperText={tried && queueId === '' ? t('tickets.newTicket.selectQueue') : undefined}>
+              error={tried && queueId === ''}
+              helperText={tried && queueId === '' ? t('tickets.newTicket.selectQueue') : undefined}
+            >
               {queues.map((q) => (
                 <MenuItem key={q.id} value={q.id}>
                   <QueueDot color={q.color} />
@@ -125,15 +173,28 @@ export function NewTicketModal({ open, user, queues, onClose, onOpened, onHeld }
                 </MenuItem>
               ))}
             </TextField>
-            <TextField select fullWidth label={t('tickets.newTicket.connection')} value={chosenConnection} data-testid="new-ticket-connection"
+            <TextField
+              select
+              fullWidth
+              label={t('tickets.newTicket.connection')}
+              value={chosenConnection}
+              data-testid="new-ticket-connection"
               onChange={(e) => setWhatsappId(Number(e.target.value))}
-              error={tried && chosenConnection === ''} helperText={tried && chosenConnection === '' ? t('tickets.newTicket.selectConnection') : undefined}>
-              {connectionList.map((c) => <MenuItem key={c.id} value={c.id}>{c.name}</MenuItem>)}
+              error={tried && chosenConnection === ''}
+              helperText={tried && chosenConnection === '' ? t('tickets.newTicket.selectConnection') : undefined}
+            >
+              {connectionList.map((c) => (
+                <MenuItem key={c.id} value={c.id}>
+                  {c.name}
+                </MenuItem>
+              ))}
             </TextField>
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={busy}>{t('tickets.newTicket.cancel')}</Button>
+          <Button onClick={onClose} disabled={busy}>
+            {t('tickets.newTicket.cancel')}
+          </Button>
           <Button variant="contained" onClick={submit} disabled={!contact || busy} data-testid="new-ticket-ok">
             {t('tickets.newTicket.ok')}
           </Button>
@@ -141,10 +202,15 @@ export function NewTicketModal({ open, user, queues, onClose, onOpened, onHeld }
       </Dialog>
       {adding && (
         <Suspense fallback={null}>
-          <ContactModal open contact={null} onClose={() => setAdding(false)} onSaved={(c) => {
-            setContact(c);
-            setAdding(false);
-          }} />
+          <ContactModal
+            open
+            contact={null}
+            onClose={() => setAdding(false)}
+            onSaved={(c) => {
+              setContact(c);
+              setAdding(false);
+            }}
+          />
         </Suspense>
       )}
     </>

@@ -22,7 +22,12 @@ export function QueueSelect({ queues, showsNoQueue, queueIds, onChange }: Props)
   const chosen = queueIds ?? queues.map((q) => q.id);
   const all = chosen.length === queues.length && queues.every((q) => chosen.includes(q.id));
   return (
-    <TextField select size="small" value={chosen} data-testid="queue-select" sx={{ width: 100, flexShrink: 0, '& .MuiSelect-select': { fontSize: 14 } }}
+    <TextField
+      select
+      size="small"
+      value={chosen}
+      data-testid="queue-select"
+      sx={{ width: 100, flexShrink: 0, '& .MuiSelect-select': { fontSize: 14 } }}
       onChange={(e) => {
         const raw = e.target.value as unknown as (number | string)[] | string;
         const ids = (typeof raw === 'string' ? raw.split(',') : raw).map(Number).filter((id) => id > 0);
@@ -35,11 +40,14 @@ export function QueueSelect({ queues, showsNoQueue, queueIds, onChange }: Props)
           displayEmpty: true,
           // Short enough for the search row: "Filas (2)"; the title says whether all are chosen.
           renderValue: () => (
-            <span title={all ? t('tickets.queueSelect.all') : undefined}>{`${t('tickets.queueSelect.placeholder')} (${chosen.length})`}</span>
+            <span
+              title={all ? t('tickets.queueSelect.all') : undefined}
+            >{`${t('tickets.queueSelect.placeholder')} (${chosen.length})`}</span>
           ),
           MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } },
         },
-      }}>
+      }}
+    >
       {queues.map((q) => (
         <MenuItem key={q.id} value={q.id} dense data-testid="queue-option">
           <Checkbox size="small" checked={chosen.includes(q.id)} sx={{ p: 0.5, mr: 1 }} />
@@ -50,8 +58,11 @@ export function QueueSelect({ queues, showsNoQueue, queueIds, onChange }: Props)
       {showsNoQueue && (
         <MenuItem value={0} dense disabled sx={{ '&.Mui-disabled': { opacity: 0.8 } }} data-testid="queue-option-none">
           <Checkbox size="small" checked disabled sx={{ p: 0.5, mr: 1 }} />
-          <ListItemText primary={t('tickets.queueSelect.noQueue')} secondary={t('tickets.queueSelect.noQueueHint')}
-            slotProps={{ secondary: { sx: { whiteSpace: 'normal', maxWidth: 200 } } }} />
+          <ListItemText
+            primary={t('tickets.queueSelect.noQueue')}
+            secondary={t('tickets.queueSelect.noQueueHint')}
+            slotProps={{ secondary: { sx: { whiteSpace: 'normal', maxWidth: 200 } } }}
+          />
         </MenuItem>
       )}
     </TextField>

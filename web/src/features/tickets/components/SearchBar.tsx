@@ -24,24 +24,55 @@ export function SearchBar(p: Props) {
   return (
     <Box sx={{ px: 1, pt: 1 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-        <TextField size="small" fullWidth placeholder={t('tickets.search.placeholder')} value={p.typed} sx={{ '& input': { fontSize: 13.5 } }}
-          onChange={(e) => p.onType(e.target.value)} data-testid="ticket-search"
+        <TextField
+          size="small"
+          fullWidth
+          placeholder={t('tickets.search.placeholder')}
+          value={p.typed}
+          sx={{ '& input': { fontSize: 13.5 } }}
+          onChange={(e) => p.onType(e.target.value)}
+          data-testid="ticket-search"
           slotProps={{
-            input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" color="action" /></InputAdornment> },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" color="action" />
+                </InputAdornment>
+              ),
+            },
             htmlInput: { 'aria-label': t('tickets.search.placeholder'), type: 'search' },
-          }} />
+          }}
+        />
         <Tooltip title={t('tickets.search.filters')}>
-          <IconButton size="small" color={p.filtersOpen ? 'primary' : 'default'} onClick={p.onToggleFilters}
-            aria-label={t('tickets.search.filters')} aria-pressed={p.filtersOpen} data-testid="filters-toggle">
-            <Badge badgeContent={p.activeFilters} color="primary"><FilterListIcon /></Badge>
+          <IconButton
+            size="small"
+            color={p.filtersOpen ? 'primary' : 'default'}
+            onClick={p.onToggleFilters}
+            aria-label={t('tickets.search.filters')}
+            aria-pressed={p.filtersOpen}
+            data-testid="filters-toggle"
+          >
+            <Badge badgeContent={p.activeFilters} color="primary">
+              <FilterListIcon />
+            </Badge>
           </IconButton>
         </Tooltip>
         {p.children}
       </Box>
       {p.searching && (
-        <FormControlLabel sx={{ ml: 0 }} label={t('tickets.search.onMessages')} slotProps={{ typography: { variant: 'body2' } }}
-          control={<Checkbox size="small" checked={p.searchOnMessages} onChange={(e) => p.onSearchOnMessages(e.target.checked)}
-            data-testid="search-on-messages" />} />
+        <FormControlLabel
+          sx={{ ml: 0 }}
+          label={t('tickets.search.onMessages')}
+          slotProps={{ typography: { variant: 'body2' } }}
+          control={
+            <Checkbox
+              size="small"
+              checked={p.searchOnMessages}
+              onChange={(e) => p.onSearchOnMessages(e.target.checked)}
+              data-testid="search-on-messages"
+            />
+          }
+        />
       )}
     </Box>
   );

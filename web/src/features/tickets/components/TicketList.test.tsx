@@ -18,7 +18,16 @@ beforeAll(() => Object.defineProperty(HTMLElement.prototype, 'clientHeight', { c
 afterAll(() => clientHeight && Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight));
 
 const filters: TicketFilters = {
-  tab: 'pending', queueIds: null, showAll: false, searchParam: '', searchOnMessages: false, tags: [], users: [], whatsapps: [], statuses: [], sortTickets: 'DESC',
+  tab: 'pending',
+  queueIds: null,
+  showAll: false,
+  searchParam: '',
+  searchOnMessages: false,
+  tags: [],
+  users: [],
+  whatsapps: [],
+  statuses: [],
+  sortTickets: 'DESC',
 };
 
 /** The list over a cache that already holds its tickets (a tab shown again): no request is made. */
@@ -27,8 +36,15 @@ function renderOverCache(tickets: TicketView[]) {
   client.setQueryData(ticketKeys.list(filters), { pages: [{ tickets, hasMore: false, count: tickets.length }], pageParams: [1] });
   render(
     <QueryClientProvider client={client}>
-      <TicketList filters={filters} selectedUuid={null} permissions={ticketListPermissions(makeUser())} busyId={null}
-        onSelect={vi.fn()} onAccept={vi.fn()} onIgnore={vi.fn()} />
+      <TicketList
+        filters={filters}
+        selectedUuid={null}
+        permissions={ticketListPermissions(makeUser())}
+        busyId={null}
+        onSelect={vi.fn()}
+        onAccept={vi.fn()}
+        onIgnore={vi.fn()}
+      />
     </QueryClientProvider>,
   );
   return client;
@@ -38,8 +54,17 @@ describe('TicketList', () => {
   test('10,000 loaded tickets keep only the rows in view in the page', async () => {
     const tickets = Array.from({ length: 10_000 }, (_, i) => makeTicket(i + 1, { status: 'pending', userId: null }));
     api.get.mockResolvedValue({ tickets, hasMore: false, count: tickets.length });
-    renderWithProviders(<TicketList filters={filters} selectedUuid="uuid-2" permissions={ticketListPermissions(makeUser())} busyId={null}
-      onSelect={vi.fn()} onAccept={vi.fn()} onIgnore={vi.fn()} />);
+    renderWithProviders(
+      <TicketList
+        filters={filters}
+        selectedUuid="uuid-2"
+        permissions={ticketListPermissions(makeUser())}
+        busyId={null}
+        onSelect={vi.fn()}
+        onAccept={vi.fn()}
+        onIgnore={vi.fn()}
+      />,
+    );
     await waitFor(() => expect(screen.getAllByTestId('ticket-item').length).toBeGreaterThan(5));
     const rows = screen.getAllByTestId('ticket-item');
     // 920 px of 92 px rows, plus the rows kept ahead of the scroll and behind it.
@@ -60,9 +85,22 @@ describe('TicketList', () => {
   });
 
   test('the rows follow a change of language', async () => {
-    api.get.mockResolvedValue({ tickets: [makeTicket(1, { status: 'pending', userId: null, queueId: null, queue: null })], hasMore: false, count: 1 });
-    renderWithProviders(<TicketList filters={filters} selectedUuid={null} permissions={ticketListPermissions(makeUser())} busyId={null}
-      onSelect={vi.fn()} onAccept={vi.fn()} onIgnore={vi.fn()} />);
+    api.get.mockResolvedValue({
+      tickets: [makeTicket(1, { status: 'pending', userId: null, queueId: null, queue: null })],
+      hasMore: false,
+      count: 1,
+    });
+    renderWithProviders(
+      <TicketList
+        filters={filters}
+        selectedUuid={null}
+        permissions={ticketListPermissions(makeUser())}
+        busyId={null}
+        onSelect={vi.fn()}
+        onAccept={vi.fn()}
+        onIgnore={vi.fn()}
+      />,
+    );
     await waitFor(() => expect(screen.getByTestId('tag-queue')).toHaveTextContent('Sem fila'));
     try {
       await act(() => setLanguage('en'));
@@ -74,8 +112,17 @@ describe('TicketList', () => {
 
   test('says when the server has more pages', async () => {
     api.get.mockResolvedValue({ tickets: [makeTicket(1, { status: 'pending', userId: null })], hasMore: true, count: 80 });
-    renderWithProviders(<TicketList filters={filters} selectedUuid={null} permissions={ticketListPermissions(makeUser())} busyId={null}
-      onSelect={vi.fn()} onAccept={vi.fn()} onIgnore={vi.fn()} />);
+    renderWithProviders(
+      <TicketList
+        filters={filters}
+        selectedUuid={null}
+        permissions={ticketListPermissions(makeUser())}
+        busyId={null}
+        onSelect={vi.fn()}
+        onAccept={vi.fn()}
+        onIgnore={vi.fn()}
+      />,
+    );
     await waitFor(() => expect(screen.getByTestId('ticket-list')).toHaveAttribute('data-has-more', 'true'));
     expect(screen.getByTestId('ticket-list')).toHaveAttribute('data-loaded', '1');
   });
@@ -83,8 +130,17 @@ describe('TicketList', () => {
   test('while the list scrolls its rows ignore the pointer, and take it again once it stops', async () => {
     const tickets = Array.from({ length: 100 }, (_, i) => makeTicket(i + 1, { status: 'pending', userId: null }));
     api.get.mockResolvedValue({ tickets, hasMore: false, count: tickets.length });
-    renderWithProviders(<TicketList filters={filters} selectedUuid={null} permissions={ticketListPermissions(makeUser())} busyId={null}
-      onSelect={vi.fn()} onAccept={vi.fn()} onIgnore={vi.fn()} />);
+    renderWithProviders(
+      <TicketList
+        filters={filters}
+        selectedUuid={null}
+        permissions={ticketListPermissions(makeUser())}
+        busyId={null}
+        onSelect={vi.fn()}
+        onAccept={vi.fn()}
+        onIgnore={vi.fn()}
+      />,
+    );
     const rowsBox = () => screen.getAllByTestId('ticket-item')[0].parentElement?.parentElement as HTMLElement;
     await waitFor(() => expect(screen.getAllByTestId('ticket-item').length).toBeGreaterThan(5));
     expect(rowsBox().style.pointerEvents).toBe('');
@@ -117,12 +173,25 @@ describe('TicketList rows: recycled, one tab stop, arrow keys', () => {
     const tickets = Array.from({ length: 10_000 }, (_, i) => makeTicket(i + 1, { status: 'pending', userId: null }));
     api.get.mockResolvedValue({ tickets, hasMore: false, count: tickets.length });
     const onSelect = vi.fn();
-    renderWithProviders(<TicketList filters={filters} selectedUuid={null} permissions={ticketListPermissions(makeUser())} busyId={null}
-      onSelect={onSelect} onAccept={vi.fn()} onIgnore={vi.fn()} />);
+    renderWithProviders(
+      <TicketList
+        filters={filters}
+        selectedUuid={null}
+        permissions={ticketListPermissions(makeUser())}
+        busyId={null}
+        onSelect={onSelect}
+        onAccept={vi.fn()}
+        onIgnore={vi.fn()}
+      />,
+    );
     await waitFor(() => expect(screen.getAllByTestId('ticket-item').length).toBeGreaterThan(5));
     return { onSelect, row: (id: number) => document.querySelector(`[data-ticket-id="${id}"]`) as HTMLElement | null };
   };
-  const tabStops = () => screen.getAllByTestId('ticket-item').filter((el) => el.tabIndex === 0).map((el) => el.dataset.ticketId);
+  const tabStops = () =>
+    screen
+      .getAllByTestId('ticket-item')
+      .filter((el) => el.tabIndex === 0)
+      .map((el) => el.dataset.ticketId);
 
   test('a scroll gives the rows that left the view to the rows coming in: same elements, new tickets', async () => {
     const { row } = await renderTenThousand();
@@ -181,7 +250,10 @@ test('the focus stays with its ticket when a new ticket moves the others down', 
   const slotOfThree = row(3);
   slotOfThree.focus();
   act(() => {
-    client.setQueryData(ticketKeys.list(filters), { pages: [{ tickets: [makeTicket(9, { status: 'pending', userId: null }), ...tickets], hasMore: false, count: 6 }], pageParams: [1] });
+    client.setQueryData(ticketKeys.list(filters), {
+      pages: [{ tickets: [makeTicket(9, { status: 'pending', userId: null }), ...tickets], hasMore: false, count: 6 }],
+      pageParams: [1],
+    });
   });
   // Ticket 3 is now the fourth row: its old slot shows ticket 2, and the focus went with ticket 3.
   await waitFor(() => expect(slotOfThree).toHaveAttribute('data-ticket-id', '2'));

@@ -38,9 +38,16 @@ interface Props extends RowProps {
  * its own inline style never is, so with the transform on the row every element of a row mounting in
  * a scroll had its style computed from scratch (style recalculation per frame four times longer).
  */
-const slotStyle = (start: number, size: number) => ({
-  position: 'absolute', top: 0, left: 0, width: '100%', height: size, transform: `translateY(${start}px)`, contain: 'strict',
-}) as const;
+const slotStyle = (start: number, size: number) =>
+  ({
+    position: 'absolute',
+    top: 0,
+    left: 0,
+    width: '100%',
+    height: size,
+    transform: `translateY(${start}px)`,
+    contain: 'strict',
+  }) as const;
 
 interface SlotProps extends TicketListItemProps {
   index: number;
@@ -55,13 +62,16 @@ interface SlotProps extends TicketListItemProps {
  * (which it then diffed against the DOM's) for every row in view on every frame. The slot is a list
  * item that says its position, since the slots' DOM order is not the list's (row-slots.ts).
  */
-const TicketSlot = memo(function TicketSlot({ index, setSize, start, size, ...item }: SlotProps) {
-  return (
-    <li aria-setsize={setSize} aria-posinset={index + 1} {...{ [ROW_INDEX_ATTR]: index }} style={slotStyle(start, size)}>
-      <TicketListItem {...item} />
-    </li>
-  );
-}, (a, b) => a.index === b.index && a.setSize === b.setSize && a.start === b.start && a.size === b.size && sameRowProps(a, b));
+const TicketSlot = memo(
+  function TicketSlot({ index, setSize, start, size, ...item }: SlotProps) {
+    return (
+      <li aria-setsize={setSize} aria-posinset={index + 1} {...{ [ROW_INDEX_ATTR]: index }} style={slotStyle(start, size)}>
+        <TicketListItem {...item} />
+      </li>
+    );
+  },
+  (a, b) => a.index === b.index && a.setSize === b.setSize && a.start === b.start && a.size === b.size && sameRowProps(a, b),
+);
 
 /**
  * The rows in view (plus those kept ahead of the scroll and behind it, row-slots.ts). This is the only part that re-renders as the list
@@ -70,7 +80,17 @@ const TicketSlot = memo(function TicketSlot({ index, setSize, start, size, ...it
  * the others. The row texts (labels) come from the list, which does not re-render while scrolling,
  * rather than from a translation hook here.
  */
-function VirtualRows({ scrollElement, tickets, labels, selectedUuid, permissions, busyId, onSelect, onAccept, onIgnore }: RowProps & {
+function VirtualRows({
+  scrollElement,
+  tickets,
+  labels,
+  selectedUuid,
+  permissions,
+  busyId,
+  onSelect,
+  onAccept,
+  onIgnore,
+}: RowProps & {
   scrollElement: HTMLDivElement | null;
   tickets: TicketView[];
   labels: TicketRowLabels;
@@ -98,7 +118,11 @@ function VirtualRows({ scrollElement, tickets, labels, selectedUuid, permissions
     rangeExtractor,
   });
   const rowsRef = useRef<HTMLUListElement>(null);
-  const keyboard = useRowKeyboard({ count: tickets.length, container: rowsRef, scrollToIndex: (index) => virtualizer.scrollToIndex(index) });
+  const keyboard = useRowKeyboard({
+    count: tickets.length,
+    container: rowsRef,
+    scrollToIndex: (index) => virtualizer.scrollToIndex(index),
+  });
   const items = virtualizer.getVirtualItems();
   const slots = inSlotOrder(items, slotCount.current);
   const firstInView = virtualizer.range?.startIndex ?? items[0]?.index ?? 0;
@@ -109,18 +133,43 @@ function VirtualRows({ scrollElement, tickets, labels, selectedUuid, permissions
   // While the list moves, the rows take no pointer events: the row under a resting mouse changes on
   // every frame, and each change would re-run hover styles and React's enter/leave events for nothing.
   return (
-    <ul ref={rowsRef} tabIndex={-1} data-first-in-view={firstInView} onKeyDown={keyboard.onKeyDown} onFocus={keyboard.onFocus}
-      style={{ height: virtualizer.getTotalSize(), position: 'relative', margin: 0, padding: 0, listStyle: 'none',
-        pointerEvents: virtualizer.isScrolling ? 'none' : undefined }}>
+    <ul
+      ref={rowsRef}
+      tabIndex={-1}
+      data-first-in-view={firstInView}
+      onKeyDown={keyboard.onKeyDown}
+      onFocus={keyboard.onFocus}
+      style={{
+        height: virtualizer.getTotalSize(),
+        position: 'relative',
+        margin: 0,
+        padding: 0,
+        listStyle: 'none',
+        pointerEvents: virtualizer.isScrolling ? 'none' : undefined,
+      }}
+    >
       {slots.map((row, slot) => {
         if (!row) return null;
         const ticket = tickets[row.index];
         return (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the slot is the key on purpose: a slot keeps its elements and takes the next row (row-slots.ts)
-          <TicketSlot key={slot} index={row.index} setSize={tickets.length} start={row.start} size={row.size} ticket={ticket}
-            selected={ticket.uuid === selectedUuid} tabStop={row.index === tabStop}
-            showOwner={permissions.seesOwnerTag} canIgnore={permissions.canIgnorePending} busy={busyId === ticket.id} labels={labels}
-            onSelect={onSelect} onAccept={onAccept} onIgnore={onIgnore} />
+          <TicketSlot
+            // biome-ignore lint/suspicious/noArrayIndexKey: the slot is the key on purpose: a slot keeps its elements and takes the next row (row-slots.ts)
+            key={slot}
+            index={row.index}
+            setSize={tickets.length}
+            start={row.start}
+            size={row.size}
+            ticket={ticket}
+            selected={ticket.uuid === selectedUuid}
+            tabStop={row.index === tabStop}
+            showOwner={permissions.seesOwnerTag}
+            canIgnore={permissions.canIgnorePending}
+            busy={busyId === ticket.id}
+            labels={labels}
+            onSelect={onSelect}
+            onAccept={onAccept}
+            onIgnore={onIgnore}
+          />
         );
       })}
     </ul>
@@ -141,27 +190,48 @@ export function TicketList({ filters, ...rowProps }: Props) {
   // The rows need the scrolling box itself, as state: they mount before the box's ref is set, and
   // with the tickets already cached (a tab shown again) nothing else would render them a second time.
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
-  const boxRef = useCallback((el: HTMLDivElement | null) => {
-    scroll.ref.current = el;
-    setScrollElement(el);
-  }, [scroll.ref]);
+  const boxRef = useCallback(
+    (el: HTMLDivElement | null) => {
+      scroll.ref.current = el;
+      setScrollElement(el);
+    },
+    [scroll.ref],
+  );
 
   useEffect(() => {
     if (query.isError) toastError(query.error);
   }, [query.isError, query.error]);
 
   return (
-    <TicketRowsBox ref={boxRef} onScroll={scroll.onScroll} data-testid="ticket-list" data-tab={filters.tab}
-      data-loaded={tickets.length} data-has-more={query.hasNextPage ? 'true' : 'false'}>
-      {query.isLoading && <Box sx={{ p: 3, textAlign: 'center' }}><CircularProgress size={24} /></Box>}
+    <TicketRowsBox
+      ref={boxRef}
+      onScroll={scroll.onScroll}
+      data-testid="ticket-list"
+      data-tab={filters.tab}
+      data-loaded={tickets.length}
+      data-has-more={query.hasNextPage ? 'true' : 'false'}
+    >
+      {query.isLoading && (
+        <Box sx={{ p: 3, textAlign: 'center' }}>
+          <CircularProgress size={24} />
+        </Box>
+      )}
       {!query.isLoading && tickets.length === 0 && (
         <Box sx={{ p: 3, textAlign: 'center' }} data-testid="ticket-list-empty">
-          <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>{t('tickets.list.noTicketsTitle')}</Typography>
-          <Typography variant="body2" color="text.secondary">{t('tickets.list.noTicketsMessage')}</Typography>
+          <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+            {t('tickets.list.noTicketsTitle')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('tickets.list.noTicketsMessage')}
+          </Typography>
         </Box>
       )}
       <VirtualRows scrollElement={scrollElement} tickets={tickets} labels={labels} {...rowProps} />
-      {query.isFetchingNextPage && <Box sx={{ p: 1, textAlign: 'center' }}><CircularProgress size={20} /></Box>}
+      {query.isFetchingNextPage && (
+        <Box sx={{ p: 1, textAlign: 'center' }}>
+          <CircularProgress size={20} />
+        </Box>
+      )}
     </TicketRowsBox>
   );
 }

@@ -9,7 +9,19 @@ import { TicketListItem } from './TicketListItem';
 const labels = ticketRowLabels(i18n.getFixedT('pt'));
 
 function renderItem(ticket = makeTicket(1), over: Partial<Parameters<typeof TicketListItem>[0]> = {}) {
-  const props = { ticket, selected: false, tabStop: true, showOwner: false, canIgnore: false, busy: false, labels, onSelect: vi.fn(), onAccept: vi.fn(), onIgnore: vi.fn(), ...over };
+  const props = {
+    ticket,
+    selected: false,
+    tabStop: true,
+    showOwner: false,
+    canIgnore: false,
+    busy: false,
+    labels,
+    onSelect: vi.fn(),
+    onAccept: vi.fn(),
+    onIgnore: vi.fn(),
+    ...over,
+  };
   render(<TicketListItem {...props} />);
   return props;
 }
@@ -50,7 +62,11 @@ describe('TicketListItem', () => {
     renderItem(makeTicket(1, { tags, isGroup: true }), { showOwner: true });
     const line = screen.getByTestId('ticket-tags');
     expect(within(line).getByTestId('tag-user')).toHaveTextContent('Ana');
-    expect(within(line).getAllByTestId('tag-tag').map((el) => el.textContent)).toEqual(['tag1', 'tag2']);
+    expect(
+      within(line)
+        .getAllByTestId('tag-tag')
+        .map((el) => el.textContent),
+    ).toEqual(['tag1', 'tag2']);
     expect(within(line).getByTestId('tag-more')).toHaveTextContent('+2');
     expect(within(line).getByTestId('tag-group')).toHaveTextContent('Grupo');
     expect(within(line).getByTestId('tag-connection')).toHaveTextContent('Sim');

@@ -40,26 +40,51 @@ function CloseGlyph() {
  * the class names of ROW: the list (TicketRowsBox) holds their styles, so mounting a row while
  * the list scrolls does no style work, and with its texts given (labels) no translation work either.
  */
-export const TicketListItem = memo(function TicketListItem({ ticket, selected, tabStop, showOwner, canIgnore, busy, labels, onSelect, onAccept, onIgnore }: TicketListItemProps) {
+export const TicketListItem = memo(function TicketListItem({
+  ticket,
+  selected,
+  tabStop,
+  showOwner,
+  canIgnore,
+  busy,
+  labels,
+  onSelect,
+  onAccept,
+  onIgnore,
+}: TicketListItemProps) {
   const rating = ticket.status === 'closed' ? ratingEmoji(ticket.userRating?.rate) : null;
   const unread = ticket.unreadMessages > 0;
   return (
     // biome-ignore lint/a11y/useSemanticElements: the row holds its own accept and ignore buttons, which a <button> may not contain
-    <div className={ROW.row} role="button" tabIndex={tabStop ? 0 : -1} aria-current={selected ? 'true' : undefined} data-testid="ticket-item" data-ticket-id={ticket.id}
+    <div
+      className={ROW.row}
+      role="button"
+      tabIndex={tabStop ? 0 : -1}
+      aria-current={selected ? 'true' : undefined}
+      data-testid="ticket-item"
+      data-ticket-id={ticket.id}
       data-status={ticket.status}
       onClick={() => onSelect(ticket)}
       onKeyDown={(e) => {
         if (e.key === 'Enter' && e.target === e.currentTarget) onSelect(ticket);
-      }}>
+      }}
+    >
       <span className={ROW.bar} data-testid="queue-color" style={ticket.queue ? { backgroundColor: ticket.queue.color } : undefined} />
       <span className={ROW.picture}>
         <span className={ROW.face}>
-          {ticket.contact.urlPicture
-            ? <img src={ticket.contact.urlPicture} alt={ticket.contact.name} loading="lazy" />
-            : ticket.contact.name.trim().charAt(0).toUpperCase()}
+          {ticket.contact.urlPicture ? (
+            <img src={ticket.contact.urlPicture} alt={ticket.contact.name} loading="lazy" />
+          ) : (
+            ticket.contact.name.trim().charAt(0).toUpperCase()
+          )}
         </span>
-        <span className={ROW.channel} data-channel={ticket.channel} role="img" aria-label={labels.channel[ticket.channel]}
-          title={labels.channel[ticket.channel]} />
+        <span
+          className={ROW.channel}
+          data-channel={ticket.channel}
+          role="img"
+          aria-label={labels.channel[ticket.channel]}
+          title={labels.channel[ticket.channel]}
+        />
       </span>
       <div className={ROW.body}>
         <div className={ROW.line}>
@@ -71,13 +96,22 @@ export const TicketListItem = memo(function TicketListItem({ ticket, selected, t
               {rating.emoji}
             </span>
           )}
-          <span className={ROW.time} data-unread={unread} data-testid="ticket-time">{rowTime(ticket.updatedAt)}</span>
+          <span className={ROW.time} data-unread={unread} data-testid="ticket-time">
+            {rowTime(ticket.updatedAt)}
+          </span>
         </div>
         <div className={ROW.line}>
-          <span className={ROW.preview} data-testid="ticket-last-message">{truncate(ticket.lastMessage, LAST_MESSAGE_MAX)}</span>
+          <span className={ROW.preview} data-testid="ticket-last-message">
+            {truncate(ticket.lastMessage, LAST_MESSAGE_MAX)}
+          </span>
           {/* Always there, hidden at zero: a recycled row changes the count rather than mounting the badge. */}
-          <span className={ROW.unread} hidden={!unread} role="img" aria-label={labels.unread(ticket.unreadMessages)}
-            data-testid={unread ? 'ticket-unread' : undefined}>
+          <span
+            className={ROW.unread}
+            hidden={!unread}
+            role="img"
+            aria-label={labels.unread(ticket.unreadMessages)}
+            data-testid={unread ? 'ticket-unread' : undefined}
+          >
             {ticket.unreadMessages}
           </span>
         </div>
@@ -85,20 +119,33 @@ export const TicketListItem = memo(function TicketListItem({ ticket, selected, t
           <TicketTags ticket={ticket} showOwner={showOwner} labels={labels} />
           {ticket.status === 'pending' && (
             <>
-              <button type="button" className={ROW.accept} disabled={busy} tabIndex={tabStop ? undefined : -1} data-testid="ticket-accept"
+              <button
+                type="button"
+                className={ROW.accept}
+                disabled={busy}
+                tabIndex={tabStop ? undefined : -1}
+                data-testid="ticket-accept"
                 onClick={(e) => {
                   e.stopPropagation();
                   onAccept(ticket);
-                }}>
+                }}
+              >
                 {labels.accept}
               </button>
               {canIgnore && (
-                <button type="button" className={ROW.ignore} disabled={busy} tabIndex={tabStop ? undefined : -1} aria-label={labels.ignore} title={labels.ignore}
+                <button
+                  type="button"
+                  className={ROW.ignore}
+                  disabled={busy}
+                  tabIndex={tabStop ? undefined : -1}
+                  aria-label={labels.ignore}
+                  title={labels.ignore}
                   data-testid="ticket-ignore"
                   onClick={(e) => {
                     e.stopPropagation();
                     onIgnore(ticket);
-                  }}>
+                  }}
+                >
                   <CloseGlyph />
                 </button>
               )}
@@ -115,6 +162,16 @@ export const TicketListItem = memo(function TicketListItem({ ticket, selected, t
  * and the list compares every row in view on every frame of a scroll.
  */
 export function sameRowProps(a: TicketListItemProps, b: TicketListItemProps): boolean {
-  return a.ticket === b.ticket && a.selected === b.selected && a.tabStop === b.tabStop && a.showOwner === b.showOwner && a.canIgnore === b.canIgnore &&
-    a.busy === b.busy && a.labels === b.labels && a.onSelect === b.onSelect && a.onAccept === b.onAccept && a.onIgnore === b.onIgnore;
+  return (
+    a.ticket === b.ticket &&
+    a.selected === b.selected &&
+    a.tabStop === b.tabStop &&
+    a.showOwner === b.showOwner &&
+    a.canIgnore === b.canIgnore &&
+    a.busy === b.busy &&
+    a.labels === b.labels &&
+    a.onSelect === b.onSelect &&
+    a.onAccept === b.onAccept &&
+    a.onIgnore === b.onIgnore
+  );
 }

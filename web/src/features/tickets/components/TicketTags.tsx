@@ -14,8 +14,13 @@ const colored = (color: string) => ({ backgroundColor: color, color: '#fff' });
 function TagLabel({ text, testId, color, title }: { text: string | undefined; testId: string; color?: string; title?: string }) {
   const shown = text !== undefined;
   return (
-    <span className={ROW.tag} hidden={!shown} data-testid={shown ? testId : undefined} title={title}
-      style={shown && color ? colored(color) : undefined}>
+    <span
+      className={ROW.tag}
+      hidden={!shown}
+      data-testid={shown ? testId : undefined}
+      title={title}
+      style={shown && color ? colored(color) : undefined}
+    >
       {text}
     </span>
   );
@@ -41,8 +46,18 @@ export function TicketTags({ ticket, showOwner, labels }: { ticket: TicketView; 
         // biome-ignore lint/suspicious/noArrayIndexKey: the i-th visible tag's label, whichever tag it shows
         return <TagLabel key={i} testId="tag-tag" text={tag?.name} color={tag?.color} />;
       })}
-      <TagLabel testId="tag-more" text={extra > 0 ? labels.moreTags(extra) : undefined}
-        title={extra > 0 ? ticket.tags.slice(VISIBLE_TAGS).map((x) => x.name).join(', ') : undefined} />
+      <TagLabel
+        testId="tag-more"
+        text={extra > 0 ? labels.moreTags(extra) : undefined}
+        title={
+          extra > 0
+            ? ticket.tags
+                .slice(VISIBLE_TAGS)
+                .map((x) => x.name)
+                .join(', ')
+            : undefined
+        }
+      />
     </span>
   );
 }

@@ -30,7 +30,11 @@ function serve() {
   api.get.mockImplementation(async (path: string, query: Record<string, unknown> = {}) => {
     if (path === '/tickets') return page(lists[String(query.status ?? 'search')] ?? []);
     if (path === '/tickets/counts') return { open: lists.open.length, pending: lists.pending.length, group: lists.group.length };
-    if (path === '/queue') return [{ id: 1, name: 'Vendas', color: '#f00' }, { id: 2, name: 'Suporte', color: '#00f' }];
+    if (path === '/queue')
+      return [
+        { id: 1, name: 'Vendas', color: '#f00' },
+        { id: 2, name: 'Suporte', color: '#00f' },
+      ];
     if (path === '/whatsapp/') return [{ id: 1, name: 'Sim', isDefault: true }];
     return [];
   });
@@ -47,7 +51,10 @@ describe('TicketsManager', { timeout: 20_000 }, () => {
     events.clear();
     lists = {
       open: [makeTicket(1)],
-      pending: [makeTicket(2, { status: 'pending', userId: null, user: null }), makeTicket(3, { status: 'pending', userId: null, user: null, queueId: null, queue: null })],
+      pending: [
+        makeTicket(2, { status: 'pending', userId: null, user: null }),
+        makeTicket(3, { status: 'pending', userId: null, user: null, queueId: null, queue: null }),
+      ],
       group: [],
       closed: [makeTicket(4, { status: 'closed', userRating: { rate: 4 } })],
     };
@@ -84,7 +91,7 @@ describe('TicketsManager', { timeout: 20_000 }, () => {
     await waitFor(() => expect(api.post).toHaveBeenCalledWith('/tickets/closeAll', { status: 'open', selectedQueueIds: [] }));
   });
 
-  test('show-all asks the server for everyone\'s tickets', async () => {
+  test("show-all asks the server for everyone's tickets", async () => {
     renderManager(makeUser({ profile: 'admin' }));
     await userEvent.click(await screen.findByTestId('show-all'));
     await waitFor(() => expect(api.get).toHaveBeenCalledWith('/tickets', expect.objectContaining({ status: 'open', showAll: 'true' })));
@@ -105,7 +112,8 @@ describe('TicketsManager', { timeout: 20_000 }, () => {
 
   test('accepting a ticket without a queue asks for one, then opens it in the open tab', async () => {
     api.put.mockImplementation(async (_path: string, body: { queueId: number }) =>
-      makeTicket(3, { status: 'open', userId: 7, queueId: body.queueId }));
+      makeTicket(3, { status: 'open', userId: 7, queueId: body.queueId }),
+    );
     const onOpen = renderManager(makeUser());
     await userEvent.click(await screen.findByTestId('tab-pending'));
     const items = await screen.findAllByTestId('ticket-item');
@@ -121,9 +129,12 @@ describe('TicketsManager', { timeout: 20_000 }, () => {
   });
 
   test('accepting a ticket someone else holds names the holder and queue', async () => {
-    api.put.mockRejectedValue(new ApiError(409, 'ERR_OTHER_OPEN_TICKET', [], {
-      error: 'ERR_OTHER_OPEN_TICKET', ticket: { id: 2, uuid: 'uuid-2', userId: 9, status: 'open', user: { name: 'Bruno' }, queue: { name: 'Vendas' } },
-    }));
+    api.put.mockRejectedValue(
+      new ApiError(409, 'ERR_OTHER_OPEN_TICKET', [], {
+        error: 'ERR_OTHER_OPEN_TICKET',
+        ticket: { id: 2, uuid: 'uuid-2', userId: 9, status: 'open', user: { name: 'Bruno' }, queue: { name: 'Vendas' } },
+      }),
+    );
     const onOpen = renderManager(makeUser());
     await userEvent.click(await screen.findByTestId('tab-pending'));
     const items = await screen.findAllByTestId('ticket-item');
@@ -138,7 +149,12 @@ describe('TicketsManager', { timeout: 20_000 }, () => {
     await userEvent.click(await screen.findByTestId('tab-pending'));
     await waitFor(() => expect(screen.getAllByTestId('ticket-item')).toHaveLength(2));
     const listCalls = api.get.mock.calls.filter(([p]) => p === '/tickets').length;
-    act(() => events.get('ticket')!({ action: 'update', ticket: makeTicket(8, { status: 'pending', userId: null, updatedAt: '2030-01-01T00:00:00.000Z' }) }));
+    act(() =>
+      events.get('ticket')!({
+        action: 'update',
+        ticket: makeTicket(8, { status: 'pending', userId: null, updatedAt: '2030-01-01T00:00:00.000Z' }),
+      }),
+    );
     await waitFor(() => expect(screen.getAllByTestId('ticket-item')[0]).toHaveAttribute('data-ticket-id', '8'));
     act(() => events.get('ticket')!({ action: 'removeFromList', ticketId: 2 }));
     await waitFor(() => expect(screen.getAllByTestId('ticket-item').map((el) => el.dataset.ticketId)).toEqual(['8', '3']));
@@ -151,8 +167,18 @@ describe('TicketsManager', { timeout: 20_000 }, () => {
     renderManager(makeUser());
     await userEvent.type(await screen.findByRole('searchbox', { name: 'Buscar atendimento e mensagens' }), 'maria');
     await userEvent.click(await screen.findByTestId('search-on-messages'));
-    await waitFor(() => expect(api.get).toHaveBeenCalledWith('/tickets', expect.objectContaining({
-      status: undefined, searchParam: 'maria', searchOnMessages: 'true', pageNumber: 1,
-    })), { timeout: 3000 });
+    await waitFor(
+      () =>
+        expect(api.get).toHaveBeenCalledWith(
+          '/tickets',
+          expect.objectContaining({
+            status: undefined,
+            searchParam: 'maria',
+            searchOnMessages: 'true',
+            pageNumber: 1,
+          }),
+        ),
+      { timeout: 3000 },
+    );
   });
 });

@@ -43,12 +43,30 @@ interface Props {
   onOpenTicket(uuid: string): void;
 }
 
-function CountLabel({ label, count, testId, cap = TICKET_COUNT_CAP }: { label: string; count: number | undefined; testId: string; cap?: number }) {
+function CountLabel({
+  label,
+  count,
+  testId,
+  cap = TICKET_COUNT_CAP,
+}: {
+  label: string;
+  count: number | undefined;
+  testId: string;
+  cap?: number;
+}) {
   return (
     // Counts stop at the cap on the server (a larger count reads as the cap): show it as "999+" (or "99+").
-    <Badge badgeContent={count ?? 0} color="secondary" max={cap - 1} data-testid={testId} data-count={count ?? 0}
-      sx={{ '& .MuiBadge-badge': { right: -14, top: 2 } }}>
-      <Box component="span" sx={{ pr: 1 }}>{label}</Box>
+    <Badge
+      badgeContent={count ?? 0}
+      color="secondary"
+      max={cap - 1}
+      data-testid={testId}
+      data-count={count ?? 0}
+      sx={{ '& .MuiBadge-badge': { right: -14, top: 2 } }}
+    >
+      <Box component="span" sx={{ pr: 1 }}>
+        {label}
+      </Box>
     </Badge>
   );
 }
@@ -66,30 +84,39 @@ export function TicketsManager({ user, selectedUuid, onOpenTicket }: Props) {
   const [closeAllOpen, setCloseAllOpen] = useState(false);
   const [held, setHeld] = useState<HeldTicket | null>(null);
 
-  const opened = useCallback((ticket: Pick<TicketView, 'uuid' | 'status'>) => {
-    m.showTabOf(ticket.status);
-    onOpenTicket(ticket.uuid);
-  }, [m.showTabOf, onOpenTicket]);
+  const opened = useCallback(
+    (ticket: Pick<TicketView, 'uuid' | 'status'>) => {
+      m.showTabOf(ticket.status);
+      onOpenTicket(ticket.uuid);
+    },
+    [m.showTabOf, onOpenTicket],
+  );
   const actions = useTicketActions({ user, onOpened: opened });
 
   // The open conversation's ticket changed elsewhere (its header, another agent): once it is the
   // user's, its tab is shown, as after accepting it here.
   const lastStatus = useRef<string | null>(null);
-  const onOpenTicketUpdate = useCallback((ticket: TicketView) => {
-    const changed = lastStatus.current !== null && lastStatus.current !== ticket.status;
-    lastStatus.current = ticket.status;
-    if (changed && ticket.userId === user.id) m.showTabOf(ticket.status);
-  }, [m.showTabOf, user.id]);
+  const onOpenTicketUpdate = useCallback(
+    (ticket: TicketView) => {
+      const changed = lastStatus.current !== null && lastStatus.current !== ticket.status;
+      lastStatus.current = ticket.status;
+      if (changed && ticket.userId === user.id) m.showTabOf(ticket.status);
+    },
+    [m.showTabOf, user.id],
+  );
   useTicketsRealtime({ viewer: user, visibleTab: m.activeTab, openUuid: selectedUuid, onOpenTicketUpdate });
 
   const counts = useTicketCounts(m.filters.open.queueIds, m.filters.open.showAll).data;
   // The resolved and search views show their list's own count.
   const viewCount = useTicketListCount(m.filters[m.activeTab], m.view !== 'open');
 
-  const select = useCallback((ticket: TicketView) => {
-    lastStatus.current = ticket.status;
-    onOpenTicket(ticket.uuid);
-  }, [onOpenTicket]);
+  const select = useCallback(
+    (ticket: TicketView) => {
+      lastStatus.current = ticket.status;
+      onOpenTicket(ticket.uuid);
+    },
+    [onOpenTicket],
+  );
 
   const closeAll = async () => {
     try {
@@ -109,10 +136,21 @@ export function TicketsManager({ user, selectedUuid, onOpenTicket }: Props) {
   };
 
   return (
-    <Paper variant="outlined" sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, overflow: 'hidden' }}
-      data-testid="tickets-manager">
-      <SearchBar typed={m.typed} onType={m.setTyped} searchOnMessages={m.searchOnMessages} onSearchOnMessages={m.setSearchOnMessages}
-        filtersOpen={m.filtersOpen} onToggleFilters={m.toggleFilters} activeFilters={m.activeFilterCount} searching={m.view === 'search'}>
+    <Paper
+      variant="outlined"
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, overflow: 'hidden' }}
+      data-testid="tickets-manager"
+    >
+      <SearchBar
+        typed={m.typed}
+        onType={m.setTyped}
+        searchOnMessages={m.searchOnMessages}
+        onSearchOnMessages={m.setSearchOnMessages}
+        filtersOpen={m.filtersOpen}
+        onToggleFilters={m.toggleFilters}
+        activeFilters={m.activeFilterCount}
+        searching={m.view === 'search'}
+      >
         <QueueSelect queues={m.queues} showsNoQueue={permissions.seesNoQueue} queueIds={m.queueIds} onChange={m.setQueueIds} />
       </SearchBar>
       {m.view === 'search' && m.filtersOpen && (
@@ -120,46 +158,102 @@ export function TicketsManager({ user, selectedUuid, onOpenTicket }: Props) {
           <TicketFiltersPanel value={m.search} onChange={m.setSearch} showUsers={permissions.canFilterUsers} />
         </Suspense>
       )}
-      <ManagerToolbar view={m.view} onView={m.setView}
-        showAllAllowed={m.view === 'search' ? permissions.admin : permissions.canShowAll} showAll={m.showAll} onShowAll={m.setShowAll}
-        sort={m.sortTickets} onSort={m.setSort} canCloseAll={permissions.canCloseAll && m.queueIds?.length !== 0} onCloseAll={() => setCloseAllOpen(true)}
-        onNewTicket={() => setNewTicketOpen(true)} />
+      <ManagerToolbar
+        view={m.view}
+        onView={m.setView}
+        showAllAllowed={m.view === 'search' ? permissions.admin : permissions.canShowAll}
+        showAll={m.showAll}
+        onShowAll={m.setShowAll}
+        sort={m.sortTickets}
+        onSort={m.setSort}
+        canCloseAll={permissions.canCloseAll && m.queueIds?.length !== 0}
+        onCloseAll={() => setCloseAllOpen(true)}
+        onNewTicket={() => setNewTicketOpen(true)}
+      />
       {m.view === 'open' ? (
-        <Tabs value={m.workTab} onChange={(_e, v: WorkTab) => m.setWorkTab(v)} variant="fullWidth"
-          sx={{ minHeight: 40, borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { minHeight: 40, textTransform: 'none' } }}>
-          <Tab value="open" data-testid="tab-open" label={<CountLabel label={t('tickets.tabs.open')} count={counts?.open} testId="count-open" />} />
-          <Tab value="pending" data-testid="tab-pending" label={<CountLabel label={t('tickets.tabs.pending')} count={counts?.pending} testId="count-pending" />} />
+        <Tabs
+          value={m.workTab}
+          onChange={(_e, v: WorkTab) => m.setWorkTab(v)}
+          variant="fullWidth"
+          sx={{ minHeight: 40, borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { minHeight: 40, textTransform: 'none' } }}
+        >
+          <Tab
+            value="open"
+            data-testid="tab-open"
+            label={<CountLabel label={t('tickets.tabs.open')} count={counts?.open} testId="count-open" />}
+          />
+          <Tab
+            value="pending"
+            data-testid="tab-pending"
+            label={<CountLabel label={t('tickets.tabs.pending')} count={counts?.pending} testId="count-pending" />}
+          />
           {permissions.seesGroups && (
-            <Tab value="group" data-testid="tab-group" label={<CountLabel label={t('tickets.tabs.group')} count={counts?.group} testId="count-group" />} />
+            <Tab
+              value="group"
+              data-testid="tab-group"
+              label={<CountLabel label={t('tickets.tabs.group')} count={counts?.group} testId="count-group" />}
+            />
           )}
         </Tabs>
       ) : (
         <Box sx={{ px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>
           <Typography variant="subtitle2" data-testid="view-title">
-            <CountLabel label={t(`tickets.views.${m.view}`)} count={viewCount} testId={`count-${m.view}`} cap={ticketCountCap({ status: m.activeTab, searchParam: m.filters[m.activeTab].searchParam })} />
+            <CountLabel
+              label={t(`tickets.views.${m.view}`)}
+              count={viewCount}
+              testId={`count-${m.view}`}
+              cap={ticketCountCap({ status: m.activeTab, searchParam: m.filters[m.activeTab].searchParam })}
+            />
           </Typography>
         </Box>
       )}
-      <TicketList key={JSON.stringify(m.filters[m.activeTab])} filters={m.filters[m.activeTab]} selectedUuid={selectedUuid}
-        permissions={permissions} busyId={actions.busyId} onSelect={select} onAccept={actions.accept} onIgnore={actions.ignore} />
+      <TicketList
+        key={JSON.stringify(m.filters[m.activeTab])}
+        filters={m.filters[m.activeTab]}
+        selectedUuid={selectedUuid}
+        permissions={permissions}
+        busyId={actions.busyId}
+        onSelect={select}
+        onAccept={actions.accept}
+        onIgnore={actions.ignore}
+      />
 
       <OnceShown when={!!actions.needsQueue}>
-        <AcceptTicketModal open={!!actions.needsQueue} queues={m.queues} busy={actions.busyId !== null}
-          onClose={actions.cancelQueueChoice} onAccept={(queueId) => actions.needsQueue && actions.accept(actions.needsQueue, queueId)} />
+        <AcceptTicketModal
+          open={!!actions.needsQueue}
+          queues={m.queues}
+          busy={actions.busyId !== null}
+          onClose={actions.cancelQueueChoice}
+          onAccept={(queueId) => actions.needsQueue && actions.accept(actions.needsQueue, queueId)}
+        />
       </OnceShown>
       <OnceShown when={!!(actions.held ?? held)}>
-        <HeldTicketDialog held={actions.held ?? held} onClose={() => {
-          actions.closeHeld();
-          setHeld(null);
-        }} />
+        <HeldTicketDialog
+          held={actions.held ?? held}
+          onClose={() => {
+            actions.closeHeld();
+            setHeld(null);
+          }}
+        />
       </OnceShown>
       <OnceShown when={newTicketOpen}>
-        <NewTicketModal open={newTicketOpen} user={user} queues={m.queues} onClose={() => setNewTicketOpen(false)}
-          onOpened={opened} onHeld={setHeld} />
+        <NewTicketModal
+          open={newTicketOpen}
+          user={user}
+          queues={m.queues}
+          onClose={() => setNewTicketOpen(false)}
+          onOpened={opened}
+          onHeld={setHeld}
+        />
       </OnceShown>
       <OnceShown when={closeAllOpen}>
-        <ConfirmationDialog open={closeAllOpen} title={t('tickets.closeAll.title')} onConfirm={closeAll} onClose={() => setCloseAllOpen(false)}
-          confirmColor="primary">
+        <ConfirmationDialog
+          open={closeAllOpen}
+          title={t('tickets.closeAll.title')}
+          onConfirm={closeAll}
+          onClose={() => setCloseAllOpen(false)}
+          confirmColor="primary"
+        >
           {t('tickets.closeAll.question')}
         </ConfirmationDialog>
       </OnceShown>

@@ -7,8 +7,11 @@ export function WelcomePanel({ onSelectTicket }: { onSelectTicket?(): void }) {
   const { t } = useTranslation();
   const { logo, appName } = useAppearance();
   return (
-    <Paper variant="outlined" sx={{ height: '100%', display: 'grid', placeItems: 'center', textAlign: 'center', p: 3 }}
-      data-testid="tickets-welcome">
+    <Paper
+      variant="outlined"
+      sx={{ height: '100%', display: 'grid', placeItems: 'center', textAlign: 'center', p: 3 }}
+      data-testid="tickets-welcome"
+    >
       <Box>
         <Box component="img" src={logo} alt={appName} sx={{ maxWidth: 240, maxHeight: 120, width: '60%', mb: 2, opacity: 0.9 }} />
         <Typography color="text.secondary">{t('tickets.welcome')}</Typography>

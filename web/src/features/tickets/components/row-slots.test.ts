@@ -34,8 +34,14 @@ describe('row slots', () => {
   });
 
   test('turning back moves only the rows that change sides, each into the slot of a row that left', () => {
-    const down = inSlotOrder(fixedWindow(range(100, 109), 20, true).map((index) => ({ index })), 20);
-    const up = inSlotOrder(fixedWindow(range(100, 109), 20, false).map((index) => ({ index })), 20);
+    const down = inSlotOrder(
+      fixedWindow(range(100, 109), 20, true).map((index) => ({ index })),
+      20,
+    );
+    const up = inSlotOrder(
+      fixedWindow(range(100, 109), 20, false).map((index) => ({ index })),
+      20,
+    );
     const moved = down.filter((row, slot) => row?.index !== up[slot]?.index);
     expect(moved).toHaveLength(ROWS_AHEAD - ROWS_BEHIND);
     // The rows in view never change slot.

@@ -28,7 +28,11 @@ const STEPS: Record<string, (index: number, count: number) => number> = {
  * under the focus, or a new message moved tickets), the ticket's row takes the focus back if it is
  * rendered, and the list itself takes it otherwise, so Enter never opens a ticket the user did not pick.
  */
-export function useRowKeyboard({ count, container, scrollToIndex }: {
+export function useRowKeyboard({
+  count,
+  container,
+  scrollToIndex,
+}: {
   count: number;
   container: RefObject<HTMLUListElement | null>;
   scrollToIndex(index: number): void;

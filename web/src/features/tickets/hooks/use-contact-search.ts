@@ -21,5 +21,5 @@ export function useContactSearch(typed: string) {
     enabled,
     staleTime: 10_000,
   });
-  return { contacts: enabled ? query.data?.contacts ?? [] : [], loading: enabled && query.isFetching, settled: term === typed.trim() };
+  return { contacts: enabled ? (query.data?.contacts ?? []) : [], loading: enabled && query.isFetching, settled: term === typed.trim() };
 }

@@ -28,5 +28,10 @@ export function useTagList(enabled = true) {
 
 /** GET /users/list: the company's users for the admin's user filter. */
 export function useUserList(enabled = true) {
-  return useQuery({ queryKey: lookupKeys.users, queryFn: () => api.get<UserListItem[]>('/users/list'), enabled, staleTime: LOOKUP_STALE_MS });
+  return useQuery({
+    queryKey: lookupKeys.users,
+    queryFn: () => api.get<UserListItem[]>('/users/list'),
+    enabled,
+    staleTime: LOOKUP_STALE_MS,
+  });
 }

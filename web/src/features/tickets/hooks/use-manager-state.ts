@@ -42,12 +42,24 @@ export function useManagerState(user: SessionUserView, permissions: TicketListPe
   const currentWorkTab: WorkTab = workTab === 'group' && !permissions.seesGroups ? 'open' : workTab;
   const activeTab: TicketTab = view === 'open' ? currentWorkTab : view;
 
-  const state: ManagerState = useMemo(() => ({
-    queueIds, showAll, sortTickets, searchParam, searchOnMessages, ...search,
-  }), [queueIds, showAll, sortTickets, searchParam, searchOnMessages, search]);
-  const filters = useMemo(() => Object.fromEntries(
-    (['open', 'pending', 'group', 'closed', 'search'] as const).map((tab) => [tab, filtersFor(tab, state, permissions, user)]),
-  ) as Record<TicketTab, TicketFilters>, [state, permissions, user]);
+  const state: ManagerState = useMemo(
+    () => ({
+      queueIds,
+      showAll,
+      sortTickets,
+      searchParam,
+      searchOnMessages,
+      ...search,
+    }),
+    [queueIds, showAll, sortTickets, searchParam, searchOnMessages, search],
+  );
+  const filters = useMemo(
+    () =>
+      Object.fromEntries(
+        (['open', 'pending', 'group', 'closed', 'search'] as const).map((tab) => [tab, filtersFor(tab, state, permissions, user)]),
+      ) as Record<TicketTab, TicketFilters>,
+    [state, permissions, user],
+  );
 
   const setTyped = useCallback((text: string) => {
     setTypedText(text);
@@ -59,17 +71,38 @@ export function useManagerState(user: SessionUserView, permissions: TicketListPe
   }, []);
 
   /** Show a ticket's own tab (after accepting or creating it). */
-  const showTabOf = useCallback((status: TicketStatus) => {
-    if (status === 'open' || status === 'pending' || (status === 'group' && permissions.seesGroups)) {
-      setView('open');
-      setWorkTab(status);
-    }
-  }, [permissions.seesGroups]);
+  const showTabOf = useCallback(
+    (status: TicketStatus) => {
+      if (status === 'open' || status === 'pending' || (status === 'group' && permissions.seesGroups)) {
+        setView('open');
+        setWorkTab(status);
+      }
+    },
+    [permissions.seesGroups],
+  );
 
   return {
-    queues, view, setView, workTab: currentWorkTab, setWorkTab, activeTab, filters,
-    showAll, setShowAll, sortTickets, setSort, queueIds, setQueueIds,
-    typed, setTyped, searchOnMessages, setSearchOnMessages, filtersOpen, toggleFilters, search, setSearch,
+    queues,
+    view,
+    setView,
+    workTab: currentWorkTab,
+    setWorkTab,
+    activeTab,
+    filters,
+    showAll,
+    setShowAll,
+    sortTickets,
+    setSort,
+    queueIds,
+    setQueueIds,
+    typed,
+    setTyped,
+    searchOnMessages,
+    setSearchOnMessages,
+    filtersOpen,
+    toggleFilters,
+    search,
+    setSearch,
     activeFilterCount: search.tags.length + search.whatsapps.length + search.statuses.length + search.users.length,
     showTabOf,
   };

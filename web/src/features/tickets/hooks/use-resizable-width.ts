@@ -16,22 +16,25 @@ function stored(): number {
  */
 export function useResizableWidth() {
   const [width, setWidth] = useState(stored);
-  const startDrag = useCallback((event: React.PointerEvent) => {
-    event.preventDefault();
-    const startX = event.clientX;
-    const startWidth = width;
-    let latest = startWidth;
-    const move = (e: PointerEvent) => {
-      latest = clamp(startWidth + e.clientX - startX);
-      setWidth(latest);
-    };
-    const up = () => {
-      window.removeEventListener('pointermove', move);
-      window.removeEventListener('pointerup', up);
-      localStorage.setItem(KEY, String(latest));
-    };
-    window.addEventListener('pointermove', move);
-    window.addEventListener('pointerup', up);
-  }, [width]);
+  const startDrag = useCallback(
+    (event: React.PointerEvent) => {
+      event.preventDefault();
+      const startX = event.clientX;
+      const startWidth = width;
+      let latest = startWidth;
+      const move = (e: PointerEvent) => {
+        latest = clamp(startWidth + e.clientX - startX);
+        setWidth(latest);
+      };
+      const up = () => {
+        window.removeEventListener('pointermove', move);
+        window.removeEventListener('pointerup', up);
+        localStorage.setItem(KEY, String(latest));
+      };
+      window.addEventListener('pointermove', move);
+      window.addEventListener('pointerup', up);
+    },
+    [width],
+  );
   return { width, startDrag };
 }

@@ -23,44 +23,57 @@ export function useTicketActions({ user, onOpened }: Options) {
   const [needsQueue, setNeedsQueue] = useState<TicketView | null>(null);
   const [held, setHeld] = useState<HeldTicket | null>(null);
 
-  const update = useCallback(async (ticket: TicketView, body: Record<string, unknown>) => {
-    setBusyId(ticket.id);
-    try {
-      const updated = await api.put<TicketView | null>(`/tickets/${ticket.id}`, body);
-      if (updated?.id) upsertTicket(qc, updated, user);
-      return updated?.id ? updated : ticket;
-    } finally {
-      setBusyId(null);
-    }
-  }, [qc, user]);
+  const update = useCallback(
+    async (ticket: TicketView, body: Record<string, unknown>) => {
+      setBusyId(ticket.id);
+      try {
+        const updated = await api.put<TicketView | null>(`/tickets/${ticket.id}`, body);
+        if (updated?.id) upsertTicket(qc, updated, user);
+        return updated?.id ? updated : ticket;
+      } finally {
+        setBusyId(null);
+      }
+    },
+    [qc, user],
+  );
 
-  const accept = useCallback(async (ticket: TicketView, chosenQueueId?: number) => {
-    const queueId = chosenQueueId ?? ticket.queueId;
-    if (queueId === null) return setNeedsQueue(ticket);
-    setNeedsQueue(null);
-    const status = ticket.isGroup ? 'group' : 'open';
-    try {
-      const updated = await update(ticket, { status, userId: user.id, queueId });
-      onOpened({ uuid: updated.uuid, status: updated.status === 'pending' ? status : updated.status });
-    } catch (err) {
-      const other = heldTicketOf(err);
-      if (other && other.userId !== user.id) setHeld(other);
-      else if (other?.uuid) onOpened({ uuid: other.uuid, status });
-      else toastError(err);
-    }
-  }, [update, user.id, onOpened]);
+  const accept = useCallback(
+    async (ticket: TicketView, chosenQueueId?: number) => {
+      const queueId = chosenQueueId ?? ticket.queueId;
+      if (queueId === null) return setNeedsQueue(ticket);
+      setNeedsQueue(null);
+      const status = ticket.isGroup ? 'group' : 'open';
+      try {
+        const updated = await update(ticket, { status, userId: user.id, queueId });
+        onOpened({ uuid: updated.uuid, status: updated.status === 'pending' ? status : updated.status });
+      } catch (err) {
+        const other = heldTicketOf(err);
+        if (other && other.userId !== user.id) setHeld(other);
+        else if (other?.uuid) onOpened({ uuid: other.uuid, status });
+        else toastError(err);
+      }
+    },
+    [update, user.id, onOpened],
+  );
 
-  const ignore = useCallback(async (ticket: TicketView) => {
-    try {
-      await update(ticket, { status: 'closed', userId: user.id, sendFarewellMessage: false, amountUsedBotQueues: 0 });
-    } catch (err) {
-      toastError(err);
-    }
-  }, [update, user.id]);
+  const ignore = useCallback(
+    async (ticket: TicketView) => {
+      try {
+        await update(ticket, { status: 'closed', userId: user.id, sendFarewellMessage: false, amountUsedBotQueues: 0 });
+      } catch (err) {
+        toastError(err);
+      }
+    },
+    [update, user.id],
+  );
 
   return {
-    busyId, accept, ignore,
-    needsQueue, cancelQueueChoice: () => setNeedsQueue(null),
-    held, closeHeld: () => setHeld(null),
+    busyId,
+    accept,
+    ignore,
+    needsQueue,
+    cancelQueueChoice: () => setNeedsQueue(null),
+    held,
+    closeHeld: () => setHeld(null),
   };
 }

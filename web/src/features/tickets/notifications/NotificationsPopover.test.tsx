@@ -26,8 +26,12 @@ describe('NotificationsPopover', () => {
     localStorage.setItem('volume', '0.4');
     auth.user = makeUser({ company: { ...makeUser().company, settings: [{ key: 'showNotificationPending', value: 'enabled' }] } });
     api.get.mockImplementation(async (_path: string, q: { status: string }) => ({
-      tickets: q.status === 'open' ? [makeTicket(1, { unreadMessages: 2 })] : [makeTicket(2, { status: 'pending', userId: null, unreadMessages: 1 })],
-      hasMore: false, count: 1,
+      tickets:
+        q.status === 'open'
+          ? [makeTicket(1, { unreadMessages: 2 })]
+          : [makeTicket(2, { status: 'pending', userId: null, unreadMessages: 1 })],
+      hasMore: false,
+      count: 1,
     }));
   });
 
@@ -47,7 +51,7 @@ describe('NotificationsPopover', () => {
     await waitFor(() => expect(document.title).toBe('➋ - Chat-flow'));
   });
 
-  test('no sound for the user\'s own messages or the ticket open on screen', async () => {
+  test("no sound for the user's own messages or the ticket open on screen", async () => {
     renderWithProviders(<NotificationsPopover />, { route: '/tickets/uuid-3' });
     await waitFor(() => expect(document.title).toBe('➋ - Chat-flow'));
     act(() => events.get('appMessage')!({ action: 'create', message: message(false), ticket: makeTicket(3, { unreadMessages: 1 }) }));

@@ -1,5 +1,17 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import { Avatar, Badge, Box, IconButton, List, ListItemAvatar, ListItemButton, ListItemText, Popover, Tooltip, Typography } from '@mui/material';
+import {
+  Avatar,
+  Badge,
+  Box,
+  IconButton,
+  List,
+  ListItemAvatar,
+  ListItemButton,
+  ListItemText,
+  Popover,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -22,46 +34,71 @@ export function NotificationsPopover() {
   useEffect(() => {
     document.title = pageTitle(appName, tickets.length);
   }, [appName, tickets.length]);
-  useEffect(() => () => {
-    document.title = appName;
-  }, [appName]);
+  useEffect(
+    () => () => {
+      document.title = appName;
+    },
+    [appName],
+  );
 
   return (
     <>
       <Tooltip title={t('tickets.notifications.title')}>
-        <IconButton color="inherit" onClick={(e) => setAnchor(e.currentTarget)} aria-label={t('tickets.notifications.open')}
-          data-testid="notifications-button">
+        <IconButton
+          color="inherit"
+          onClick={(e) => setAnchor(e.currentTarget)}
+          aria-label={t('tickets.notifications.open')}
+          data-testid="notifications-button"
+        >
           <Badge badgeContent={tickets.length} color="error" max={99} data-testid="notifications-count">
             <NotificationsIcon />
           </Badge>
         </IconButton>
       </Tooltip>
-      <Popover open={!!anchor} anchorEl={anchor} onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+      <Popover
+        open={!!anchor}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
         <Box sx={{ width: 340, maxHeight: 420, overflowY: 'auto' }} data-testid="notifications-list">
           {tickets.length === 0 ? (
-            <Typography sx={{ p: 2 }} color="text.secondary">{t('tickets.notifications.empty')}</Typography>
+            <Typography sx={{ p: 2 }} color="text.secondary">
+              {t('tickets.notifications.empty')}
+            </Typography>
           ) : (
             <List dense disablePadding>
               {tickets.map((ticket) => (
-                <ListItemButton key={ticket.id} divider onClick={() => {
-                  setAnchor(null);
-                  navigate(`/tickets/${ticket.uuid}`);
-                }}>
+                <ListItemButton
+                  key={ticket.id}
+                  divider
+                  onClick={() => {
+                    setAnchor(null);
+                    navigate(`/tickets/${ticket.uuid}`);
+                  }}
+                >
                   <ListItemAvatar>
                     <Badge badgeContent={ticket.unreadMessages} color="success">
-                      <Avatar src={ticket.contact.urlPicture || undefined} alt={ticket.contact.name}>{ticket.contact.name.charAt(0)}</Avatar>
+                      <Avatar src={ticket.contact.urlPicture || undefined} alt={ticket.contact.name}>
+                        {ticket.contact.name.charAt(0)}
+                      </Avatar>
                     </Badge>
                   </ListItemAvatar>
                   <ListItemText
-                    primary={<Box sx={{ display: 'flex', gap: 1 }}>
-                      <Box component="span" sx={{ flexGrow: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-                        {truncate(ticket.contact.name, CONTACT_NAME_MAX)}
+                    primary={
+                      <Box sx={{ display: 'flex', gap: 1 }}>
+                        <Box component="span" sx={{ flexGrow: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                          {truncate(ticket.contact.name, CONTACT_NAME_MAX)}
+                        </Box>
+                        <Typography component="span" variant="caption" color="text.secondary">
+                          {formatShort(ticket.updatedAt)}
+                        </Typography>
                       </Box>
-                      <Typography component="span" variant="caption" color="text.secondary">{formatShort(ticket.updatedAt)}</Typography>
-                    </Box>}
+                    }
                     secondary={truncate(ticket.lastMessage, LAST_MESSAGE_MAX)}
-                    slotProps={{ secondary: { noWrap: true } }} />
+                    slotProps={{ secondary: { noWrap: true } }}
+                  />
                 </ListItemButton>
               ))}
             </List>

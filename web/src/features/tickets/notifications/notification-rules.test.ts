@@ -5,7 +5,7 @@ import { applyToNotifications, isNotifiable, withoutTicket } from './notificatio
 const me = { id: 7, profile: 'user' as const };
 
 describe('notification list', () => {
-  test('lists the user\'s own tickets with unread messages; waiting ones only with showNotificationPending', () => {
+  test("lists the user's own tickets with unread messages; waiting ones only with showNotificationPending", () => {
     expect(isNotifiable(makeTicket(1, { unreadMessages: 2 }), me, false)).toBe(true);
     expect(isNotifiable(makeTicket(1, { unreadMessages: 0 }), me, false)).toBe(false);
     expect(isNotifiable(makeTicket(1, { unreadMessages: 2, userId: 9 }), me, false)).toBe(false);

@@ -32,9 +32,12 @@ export function useNotifications() {
       if (!user) return [];
       // The user's own attending (and group) tickets, and the waiting ones when the company wants them.
       const statuses = ['open', ...(user.allowGroup ? ['group'] : []), ...(showPending ? ['pending'] : [])];
-      const pages = await Promise.all(statuses.map((status) =>
-        api.get<TicketPage>('/tickets', { status, withUnreadMessages: 'true', showAll: 'false', pageNumber: 1 })));
-      return pages.flatMap((p) => p.tickets).filter((t) => isNotifiable(t, user, showPending))
+      const pages = await Promise.all(
+        statuses.map((status) => api.get<TicketPage>('/tickets', { status, withUnreadMessages: 'true', showAll: 'false', pageNumber: 1 })),
+      );
+      return pages
+        .flatMap((p) => p.tickets)
+        .filter((t) => isNotifiable(t, user, showPending))
         .sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt));
     },
     enabled: !!user,

@@ -34,7 +34,8 @@ export function AvatarPicker({ name, current, file, onChange }: Props) {
 
   const pick = (chosen: File | undefined) => {
     if (!chosen) return;
-    if (!(PROFILE_IMAGE_TYPES as readonly string[]).includes(chosen.type)) return notify(t('backendErrors.ERR_INVALID_FILE'), 'error', 2000);
+    if (!(PROFILE_IMAGE_TYPES as readonly string[]).includes(chosen.type))
+      return notify(t('backendErrors.ERR_INVALID_FILE'), 'error', 2000);
     if (chosen.size > PROFILE_IMAGE_MAX_BYTES) return notify(t('backendErrors.ERR_FILE_TOO_LARGE'), 'error', 2000);
     onChange(chosen);
   };
@@ -42,15 +43,24 @@ export function AvatarPicker({ name, current, file, onChange }: Props) {
   const label = current || file ? t('users.modal.editImage') : t('users.modal.addImage');
   return (
     <>
-      <input ref={input} type="file" hidden accept={PROFILE_IMAGE_TYPES.join(',')} data-testid="avatar-input"
+      <input
+        ref={input}
+        type="file"
+        hidden
+        accept={PROFILE_IMAGE_TYPES.join(',')}
+        data-testid="avatar-input"
         onChange={(e) => {
           pick(e.target.files?.[0]);
           e.target.value = ''; // choosing the same file again still fires a change
-        }} />
+        }}
+      />
       <Tooltip title={label}>
         <IconButton onClick={() => input.current?.click()} aria-label={label} sx={{ p: 0.5 }} data-testid="avatar-picker">
-          <Badge overlap="circular" anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-            badgeContent={<PhotoCameraIcon fontSize="small" sx={{ bgcolor: 'background.paper', borderRadius: '50%', p: 0.25 }} />}>
+          <Badge
+            overlap="circular"
+            anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+            badgeContent={<PhotoCameraIcon fontSize="small" sx={{ bgcolor: 'background.paper', borderRadius: '50%', p: 0.25 }} />}
+          >
             <Avatar src={preview ?? current ?? undefined} alt={name} sx={{ width: 72, height: 72, fontSize: 28 }}>
               {name.trim().charAt(0).toUpperCase() || undefined}
             </Avatar>

@@ -15,7 +15,12 @@ export function QueueMultiSelect({ value, onChange, label }: Props) {
   const { data: queues = [], isLoading } = useQueues();
   const byId = new Map(queues.map((q) => [q.id, q]));
   return (
-    <TextField select fullWidth label={label} value={value} data-testid="user-queues"
+    <TextField
+      select
+      fullWidth
+      label={label}
+      value={value}
+      data-testid="user-queues"
       helperText={!isLoading && queues.length === 0 ? t('users.modal.noQueues') : undefined}
       onChange={(e) => {
         const v = e.target.value as unknown as number[] | string;
@@ -28,12 +33,20 @@ export function QueueMultiSelect({ value, onChange, label }: Props) {
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
               {(selected as number[]).map((id) => {
                 const q = byId.get(id);
-                return <Chip key={id} size="small" label={q?.name ?? `#${id}`} sx={{ bgcolor: q?.color, color: q ? 'common.white' : undefined }} />;
+                return (
+                  <Chip
+                    key={id}
+                    size="small"
+                    label={q?.name ?? `#${id}`}
+                    sx={{ bgcolor: q?.color, color: q ? 'common.white' : undefined }}
+                  />
+                );
               })}
             </Box>
           ),
         },
-      }}>
+      }}
+    >
       {queues.map((q) => (
         <MenuItem key={q.id} value={q.id}>
           <QueueDot color={q.color} />

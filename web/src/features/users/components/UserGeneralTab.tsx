@@ -22,7 +22,12 @@ const TIME_STEP = 600;
 /** The "Geral" tab of the user modal (spec 1 §2.8, §5 "User form"). */
 export function UserGeneralTab({ isAdmin, isNew, profileImage, image, onImage }: Props) {
   const { t } = useTranslation();
-  const { register, control, watch, formState: { errors } } = useFormContext<UserFormValues>();
+  const {
+    register,
+    control,
+    watch,
+    formState: { errors },
+  } = useFormContext<UserFormValues>();
   const name = watch('name');
 
   return (
@@ -30,62 +35,116 @@ export function UserGeneralTab({ isAdmin, isNew, profileImage, image, onImage }:
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
         <AvatarPicker name={name} current={profileImage} file={image} onChange={onImage} />
         <Stack spacing={2} sx={{ flexGrow: 1 }}>
-          <TextField label={t('users.modal.name')} autoFocus fullWidth autoComplete="off" {...register('name')}
-            error={!!errors.name} helperText={fieldError(t, errors.name)} />
-          <TextField label={t('users.modal.email')} type="email" fullWidth autoComplete="off" {...register('email')}
-            error={!!errors.email} helperText={fieldError(t, errors.email)} />
+          <TextField
+            label={t('users.modal.name')}
+            autoFocus
+            fullWidth
+            autoComplete="off"
+            {...register('name')}
+            error={!!errors.name}
+            helperText={fieldError(t, errors.name)}
+          />
+          <TextField
+            label={t('users.modal.email')}
+            type="email"
+            fullWidth
+            autoComplete="off"
+            {...register('email')}
+            error={!!errors.email}
+            helperText={fieldError(t, errors.email)}
+          />
         </Stack>
       </Stack>
 
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <PasswordField label={t('users.modal.password')} fullWidth autoComplete="new-password" {...register('password')}
-          error={!!errors.password} helperText={fieldError(t, errors.password) ?? (isNew ? undefined : t('users.modal.passwordKeep'))} />
+        <PasswordField
+          label={t('users.modal.password')}
+          fullWidth
+          autoComplete="new-password"
+          {...register('password')}
+          error={!!errors.password}
+          helperText={fieldError(t, errors.password) ?? (isNew ? undefined : t('users.modal.passwordKeep'))}
+        />
         {isAdmin && (
-          <Controller name="profile" control={control} render={({ field }) => (
-            <TextField select label={t('users.modal.profile')} fullWidth {...field} data-testid="user-profile">
-              <MenuItem value="admin">{t('users.profiles.admin')}</MenuItem>
-              <MenuItem value="user">{t('users.profiles.user')}</MenuItem>
-            </TextField>
-          )} />
+          <Controller
+            name="profile"
+            control={control}
+            render={({ field }) => (
+              <TextField select label={t('users.modal.profile')} fullWidth {...field} data-testid="user-profile">
+                <MenuItem value="admin">{t('users.profiles.admin')}</MenuItem>
+                <MenuItem value="user">{t('users.profiles.user')}</MenuItem>
+              </TextField>
+            )}
+          />
         )}
       </Stack>
 
       {isAdmin && (
         <>
-          <Controller name="queueIds" control={control} render={({ field }) => (
-            <QueueMultiSelect label={t('users.modal.queues')} value={field.value} onChange={field.onChange} />
-          )} />
+          <Controller
+            name="queueIds"
+            control={control}
+            render={({ field }) => <QueueMultiSelect label={t('users.modal.queues')} value={field.value} onChange={field.onChange} />}
+          />
           {/* Connections arrive with their own feature; until then there is nothing to choose, so
               the field says so instead of listing made-up options. The user's value is kept as is. */}
           <TextField select disabled fullWidth label={t('users.modal.whatsapp')} value="" helperText={t('users.modal.noConnections')}>
             <MenuItem value="">{t('users.modal.noConnection')}</MenuItem>
           </TextField>
           <Stack direction="row" spacing={2}>
-            <TextField label={t('users.modal.startWork')} type="time" fullWidth {...register('startWork')}
+            <TextField
+              label={t('users.modal.startWork')}
+              type="time"
+              fullWidth
+              {...register('startWork')}
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: TIME_STEP } }}
-              error={!!errors.startWork} helperText={fieldError(t, errors.startWork)} />
-            <TextField label={t('users.modal.endWork')} type="time" fullWidth {...register('endWork')}
+              error={!!errors.startWork}
+              helperText={fieldError(t, errors.startWork)}
+            />
+            <TextField
+              label={t('users.modal.endWork')}
+              type="time"
+              fullWidth
+              {...register('endWork')}
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: TIME_STEP } }}
-              error={!!errors.endWork} helperText={fieldError(t, errors.endWork)} />
+              error={!!errors.endWork}
+              helperText={fieldError(t, errors.endWork)}
+            />
           </Stack>
-          <TextField label={t('users.modal.farewellMessage')} multiline minRows={2} maxRows={6} fullWidth {...register('farewellMessage')}
-            error={!!errors.farewellMessage} helperText={fieldError(t, errors.farewellMessage)} />
+          <TextField
+            label={t('users.modal.farewellMessage')}
+            multiline
+            minRows={2}
+            maxRows={6}
+            fullWidth
+            {...register('farewellMessage')}
+            error={!!errors.farewellMessage}
+            helperText={fieldError(t, errors.farewellMessage)}
+          />
         </>
       )}
 
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <Controller name="defaultTheme" control={control} render={({ field }) => (
-          <TextField select label={t('users.modal.defaultTheme')} fullWidth {...field}>
-            <MenuItem value="light">{t('users.modal.themes.light')}</MenuItem>
-            <MenuItem value="dark">{t('users.modal.themes.dark')}</MenuItem>
-          </TextField>
-        )} />
-        <Controller name="defaultMenu" control={control} render={({ field }) => (
-          <TextField select label={t('users.modal.defaultMenu')} fullWidth {...field}>
-            <MenuItem value="open">{t('users.modal.menus.open')}</MenuItem>
-            <MenuItem value="closed">{t('users.modal.menus.closed')}</MenuItem>
-          </TextField>
-        )} />
+        <Controller
+          name="defaultTheme"
+          control={control}
+          render={({ field }) => (
+            <TextField select label={t('users.modal.defaultTheme')} fullWidth {...field}>
+              <MenuItem value="light">{t('users.modal.themes.light')}</MenuItem>
+              <MenuItem value="dark">{t('users.modal.themes.dark')}</MenuItem>
+            </TextField>
+          )}
+        />
+        <Controller
+          name="defaultMenu"
+          control={control}
+          render={({ field }) => (
+            <TextField select label={t('users.modal.defaultMenu')} fullWidth {...field}>
+              <MenuItem value="open">{t('users.modal.menus.open')}</MenuItem>
+              <MenuItem value="closed">{t('users.modal.menus.closed')}</MenuItem>
+            </TextField>
+          )}
+        />
       </Stack>
     </Stack>
   );

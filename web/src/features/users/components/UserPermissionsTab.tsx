@@ -12,22 +12,44 @@ export function UserPermissionsTab() {
   const { control } = useFormContext<UserFormValues>();
   return (
     <Stack spacing={1.5}>
-      <Controller name="allTicket" control={control} render={({ field }) => (
-        <TextField select label={t('users.modal.permissions.allTicket')} fullWidth {...field} data-testid="user-allTicket">
-          <MenuItem value="enable">{t('common.enabled')}</MenuItem>
-          <MenuItem value="disable">{t('common.disabled')}</MenuItem>
-        </TextField>
-      )} />
-      <Controller name="allowGroup" control={control} render={({ field }) => (
-        <FormControlLabel label={t('users.modal.permissions.allowGroup')}
-          control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} name={field.name} />} />
-      )} />
+      <Controller
+        name="allTicket"
+        control={control}
+        render={({ field }) => (
+          <TextField select label={t('users.modal.permissions.allTicket')} fullWidth {...field} data-testid="user-allTicket">
+            <MenuItem value="enable">{t('common.enabled')}</MenuItem>
+            <MenuItem value="disable">{t('common.disabled')}</MenuItem>
+          </TextField>
+        )}
+      />
+      <Controller
+        name="allowGroup"
+        control={control}
+        render={({ field }) => (
+          <FormControlLabel
+            label={t('users.modal.permissions.allowGroup')}
+            control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} name={field.name} />}
+          />
+        )}
+      />
       {PERMISSION_SWITCHES.map((name) => (
-        <Controller key={name} name={name} control={control} render={({ field }) => (
-          <FormControlLabel label={t(`users.modal.permissions.${name}`)}
-            control={<Switch checked={field.value === 'enabled'} name={field.name}
-              onChange={(e) => field.onChange(e.target.checked ? 'enabled' : 'disabled')} />} />
-        )} />
+        <Controller
+          key={name}
+          name={name}
+          control={control}
+          render={({ field }) => (
+            <FormControlLabel
+              label={t(`users.modal.permissions.${name}`)}
+              control={
+                <Switch
+                  checked={field.value === 'enabled'}
+                  name={field.name}
+                  onChange={(e) => field.onChange(e.target.checked ? 'enabled' : 'disabled')}
+                />
+              }
+            />
+          )}
+        />
       ))}
     </Stack>
   );

@@ -2,7 +2,20 @@ import type { UserView } from '@chatflow/contract';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/Edit';
 import {
-  Avatar, Box, Chip, CircularProgress, IconButton, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip,
+  Avatar,
+  Box,
+  Chip,
+  CircularProgress,
+  IconButton,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tooltip,
 } from '@mui/material';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,8 +36,13 @@ interface Props {
 export function UsersTable({ users, loading, loadingMore, meId, onEdit, onDelete, scrollRef, onScroll }: Props) {
   const { t } = useTranslation();
   return (
-    <TableContainer component={Paper} variant="outlined" ref={scrollRef} onScroll={onScroll}
-      sx={{ flexGrow: 1, minHeight: 240, maxHeight: 'calc(100vh - 180px)', overflowY: 'auto' }}>
+    <TableContainer
+      component={Paper}
+      variant="outlined"
+      ref={scrollRef}
+      onScroll={onScroll}
+      sx={{ flexGrow: 1, minHeight: 240, maxHeight: 'calc(100vh - 180px)', overflowY: 'auto' }}
+    >
       <Table size="small" stickyHeader aria-label={t('users.title')}>
         <TableHead>
           <TableRow>
@@ -45,9 +63,21 @@ export function UsersTable({ users, loading, loadingMore, meId, onEdit, onDelete
                       {u.name.charAt(0).toUpperCase()}
                     </Avatar>
                     <Tooltip title={u.online ? t('users.online') : t('users.offline')}>
-                      <Box aria-label={u.online ? t('users.online') : t('users.offline')} data-online={u.online}
-                        sx={{ position: 'absolute', right: -2, bottom: -2, width: 11, height: 11, borderRadius: '50%', border: 2,
-                          borderColor: 'background.paper', bgcolor: u.online ? 'success.main' : 'grey.400' }} />
+                      <Box
+                        aria-label={u.online ? t('users.online') : t('users.offline')}
+                        data-online={u.online}
+                        sx={{
+                          position: 'absolute',
+                          right: -2,
+                          bottom: -2,
+                          width: 11,
+                          height: 11,
+                          borderRadius: '50%',
+                          border: 2,
+                          borderColor: 'background.paper',
+                          bgcolor: u.online ? 'success.main' : 'grey.400',
+                        }}
+                      />
                     </Tooltip>
                   </Box>
                   <span>{u.name}</span>
@@ -63,7 +93,9 @@ export function UsersTable({ users, loading, loadingMore, meId, onEdit, onDelete
                 </Box>
               </TableCell>
               <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
-                <IconButton size="small" onClick={() => onEdit(u)} aria-label={t('common.edit')}><EditIcon fontSize="small" /></IconButton>
+                <IconButton size="small" onClick={() => onEdit(u)} aria-label={t('common.edit')}>
+                  <EditIcon fontSize="small" />
+                </IconButton>
                 <IconButton size="small" onClick={() => onDelete(u)} aria-label={t('common.delete')} disabled={u.id === meId}>
                   <DeleteOutlineIcon fontSize="small" />
                 </IconButton>
@@ -71,10 +103,18 @@ export function UsersTable({ users, loading, loadingMore, meId, onEdit, onDelete
             </TableRow>
           ))}
           {(loading || loadingMore) && (
-            <TableRow><TableCell colSpan={5} align="center"><CircularProgress size={22} /></TableCell></TableRow>
+            <TableRow>
+              <TableCell colSpan={5} align="center">
+                <CircularProgress size={22} />
+              </TableCell>
+            </TableRow>
           )}
           {!loading && users.length === 0 && (
-            <TableRow><TableCell colSpan={5} align="center" sx={{ py: 4, color: 'text.secondary' }}>{t('common.noRecords')}</TableCell></TableRow>
+            <TableRow>
+              <TableCell colSpan={5} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                {t('common.noRecords')}
+              </TableCell>
+            </TableRow>
           )}
         </TableBody>
       </Table>

@@ -31,9 +31,7 @@ export function useSaveUser() {
   const { user: me, updateUser } = useAuth();
   return useMutation({
     mutationFn: async ({ id, payload, image }: SaveUserArgs) => {
-      const saved = id === null
-        ? await api.post<UserView>('/users', payload)
-        : await api.put<UserView>(`/users/${id}`, payload);
+      const saved = id === null ? await api.post<UserView>('/users', payload) : await api.put<UserView>(`/users/${id}`, payload);
       if (!image) return saved;
       try {
         return { ...saved, profileImage: await uploadProfileImage(saved.id, image) };

@@ -6,5 +6,7 @@ import { patchUsersQueue, removeUser, upsertUser } from './users-cache';
 export function useUsersRealtime() {
   const qc = useQueryClient();
   useCompanyEvent('user', (e) => (e.action === 'delete' ? removeUser(qc, e.userId) : upsertUser(qc, e.user)));
-  useCompanyEvent('queue', (e) => (e.action === 'delete' ? patchUsersQueue(qc, { queueId: e.queueId }) : patchUsersQueue(qc, { queue: e.queue })));
+  useCompanyEvent('queue', (e) =>
+    e.action === 'delete' ? patchUsersQueue(qc, { queueId: e.queueId }) : patchUsersQueue(qc, { queue: e.queue }),
+  );
 }

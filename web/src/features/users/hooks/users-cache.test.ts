@@ -4,13 +4,15 @@ import { describe, expect, test } from 'vitest';
 import { userKeys } from './use-users';
 import { patchUsersQueue, removeUser, upsertUser } from './users-cache';
 
-const user = (id: number, name: string, over: Partial<UserView> = {}) => ({ id, name, email: `${name.toLowerCase()}@acme.com`, queues: [], ...over }) as UserView;
+const user = (id: number, name: string, over: Partial<UserView> = {}) =>
+  ({ id, name, email: `${name.toLowerCase()}@acme.com`, queues: [], ...over }) as UserView;
 type Pages = InfiniteData<UserPage, number>;
 
 function seed(qc: QueryClient, search: string, pages: UserPage[]) {
   qc.setQueryData<Pages>(userKeys.list(search), { pages, pageParams: pages.map((_, i) => i + 1) });
 }
-const names = (qc: QueryClient, search = '') => qc.getQueryData<Pages>(userKeys.list(search))!.pages.flatMap((p) => p.users.map((u) => u.name));
+const names = (qc: QueryClient, search = '') =>
+  qc.getQueryData<Pages>(userKeys.list(search))!.pages.flatMap((p) => p.users.map((u) => u.name));
 const count = (qc: QueryClient, search = '') => qc.getQueryData<Pages>(userKeys.list(search))!.pages[0].count;
 
 describe('users cache (realtime and saves)', () => {

@@ -36,7 +36,10 @@ function upsertInPages(data: Pages, user: UserView, term: string): Pages {
 
 function removeFromPages(data: Pages, userId: number): Pages {
   if (!data.pages.some((p) => p.users.some((u) => u.id === userId))) return data;
-  return { ...data, pages: data.pages.map((p) => ({ ...p, count: Math.max(0, p.count - 1), users: p.users.filter((u) => u.id !== userId) })) };
+  return {
+    ...data,
+    pages: data.pages.map((p) => ({ ...p, count: Math.max(0, p.count - 1), users: p.users.filter((u) => u.id !== userId) })),
+  };
 }
 
 /** A created or changed user goes into every cached list it belongs in, and its detail entry. */
@@ -59,11 +62,14 @@ export function patchUsersQueue(qc: QueryClient, change: { queue: QueueView } | 
   const id = 'queue' in change ? change.queue.id : change.queueId;
   const patch = (u: UserView): UserView => {
     if (!u.queues.some((q) => q.id === id)) return u;
-    const queues = 'queue' in change
-      ? u.queues.map((q) => (q.id === id ? { id, name: change.queue.name, color: change.queue.color } : q))
-      : u.queues.filter((q) => q.id !== id);
+    const queues =
+      'queue' in change
+        ? u.queues.map((q) => (q.id === id ? { id, name: change.queue.name, color: change.queue.color } : q))
+        : u.queues.filter((q) => q.id !== id);
     return { ...u, queues };
   };
-  qc.setQueriesData<Pages>({ queryKey: userKeys.lists() }, (data) =>
-    data && { ...data, pages: data.pages.map((p) => ({ ...p, users: p.users.map(patch) })) });
+  qc.setQueriesData<Pages>(
+    { queryKey: userKeys.lists() },
+    (data) => data && { ...data, pages: data.pages.map((p) => ({ ...p, users: p.users.map(patch) })) },
+  );
 }

@@ -1,0 +1,72 @@
+/**
+ * Validation messages. Schemas carry the key; the server answers with the text in the caller's
+ * language and the web app renders the same key through i18next, so both say the same thing.
+ * Portuguese texts are the spec's; where the spec quotes an English text (user form) that is the
+ * English value.
+ */
+export const validationTexts = {
+  pt: {
+    'validation.required': 'Obrigatório',
+    'validation.tooShort': 'Muito curto!',
+    'validation.tooLong': 'Muito longo!',
+    'validation.invalidEmail': 'E-mail inválido',
+    'validation.invalid': 'Valor inválido',
+    'validation.passwordStrength': 'Sua senha precisa ter no mínimo 8 caracteres, sendo uma letra maiúscula, uma minúscula e um número.',
+    'validation.passwordsDontMatch': 'As senhas não correspondem',
+    'validation.companyNameRequired': 'Nome é obrigatório',
+    'validation.companyEmailInvalid': 'Email é inválido',
+    'validation.companyEmailRequired': 'E-mail é obrigatório',
+    'validation.number': 'Deve ser um número',
+    'validation.time': 'Horário inválido (HH:mm)',
+    'validation.color': 'Cor inválida',
+    'validation.tagTooShort': 'Tag muito curta!',
+    'validation.messageTooShort': 'Mensagem muito curta',
+    'validation.ticketId': 'ID do Ticket inválido.',
+  },
+  en: {
+    'validation.required': 'Required',
+    'validation.tooShort': 'Too Short!',
+    'validation.tooLong': 'Too Long!',
+    'validation.invalidEmail': 'Invalid email',
+    'validation.invalid': 'Invalid value',
+    'validation.passwordStrength':
+      'Your password must have at least 8 characters, with one uppercase letter, one lowercase letter and one number.',
+    'validation.passwordsDontMatch': 'Passwords do not match',
+    'validation.companyNameRequired': 'Name is required',
+    'validation.companyEmailInvalid': 'Email is invalid',
+    'validation.companyEmailRequired': 'E-mail is required',
+    'validation.number': 'Must be a number',
+    'validation.time': 'Invalid time (HH:mm)',
+    'validation.color': 'Invalid colour',
+    'validation.tagTooShort': 'Tag too short!',
+    'validation.messageTooShort': 'Message too short',
+    'validation.ticketId': 'Invalid ticket ID.',
+  },
+  es: {
+    'validation.required': 'Obligatorio',
+    'validation.tooShort': '¡Muy corto!',
+    'validation.tooLong': '¡Muy largo!',
+    'validation.invalidEmail': 'Correo electrónico inválido',
+    'validation.invalid': 'Valor inválido',
+    'validation.passwordStrength': 'Su contraseña debe tener al menos 8 caracteres, con una letra mayúscula, una minúscula y un número.',
+    'validation.passwordsDontMatch': 'Las contraseñas no coinciden',
+    'validation.companyNameRequired': 'El nombre es obligatorio',
+    'validation.companyEmailInvalid': 'El correo es inválido',
+    'validation.companyEmailRequired': 'El correo es obligatorio',
+    'validation.number': 'Debe ser un número',
+    'validation.time': 'Hora inválida (HH:mm)',
+    'validation.color': 'Color inválido',
+    'validation.tagTooShort': '¡Etiqueta muy corta!',
+    'validation.messageTooShort': 'Mensaje muy corto',
+    'validation.ticketId': 'ID de ticket inválido.',
+  },
+} as const;
+
+export type ValidationKey = keyof (typeof validationTexts)['pt'];
+export type Language = keyof typeof validationTexts;
+export const LANGUAGES = ['pt', 'en', 'es'] as const;
+
+export function validationText(key: string, lang: Language = 'pt'): string {
+  const table = validationTexts[lang] as Record<string, string>;
+  return table[key] ?? (validationTexts.pt as Record<string, string>)[key] ?? key;
+}
