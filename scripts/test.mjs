@@ -1,5 +1,6 @@
-// `npm test`: every test of the project, in order. Typecheck, contract, server on PGlite, server on
-// PostgreSQL (when TEST_DATABASE_URL is set), web components, then end-to-end in Chromium.
+// `npm test`: every test of the project, in order. Typecheck, lint and format, the feature fence (and its proof
+// on fixtures), contract, server on PGlite, server on PostgreSQL (when TEST_DATABASE_URL is set), web components,
+// then end-to-end in Chromium.
 // Ends with one line "N passed, N failed" summing every suite.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -37,6 +38,8 @@ if (!existsSync(path.join(root, 'node_modules/.package-lock.json'))) run('instal
 
 run('typecheck', 'npm', ['run', 'typecheck']);
 run('lint and format', 'npx', ['biome', 'check', '.']);
+run('fence', 'node', ['scripts/fence.mjs']);
+run('fence fires on its fixtures', 'node', ['--test', 'scripts/fence.test.mjs']);
 vitest('contract', path.join(root, 'packages/contract'));
 vitest('server (PGlite)', path.join(root, 'server'), { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) vitest('server (PostgreSQL)', path.join(root, 'server'));

@@ -1,0 +1,1 @@
+export { alphaValue } from './internal';

@@ -1,0 +1,1 @@
+export { first } from './first';

@@ -1,0 +1,1 @@
+export const two = 2;

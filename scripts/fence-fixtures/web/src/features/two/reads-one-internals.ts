@@ -1,0 +1,4 @@
+// Breach: another feature's internals.
+import { first } from '../one/first';
+
+export const fromOne = first;
