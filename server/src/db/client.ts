@@ -39,9 +39,8 @@ function pgliteStartParams(): string[] {
 
 /**
  * V8 compiles WebAssembly twice: a quick baseline (Liftoff) at once, then hot functions again with its
- * optimizing compiler, keeping both. For the embedded database that second copy is ~80 MB of resident
- * memory and seconds of background compiling on a small machine, for queries that are mostly
- * I/O-bound at this scale; 'baseline' keeps only the first (PGLITE_WASM_TIER=optimized for the other).
+ * optimizing compiler, keeping both. For the embedded database that second copy costs much resident
+ * memory and background compiling on a small machine, for queries that are mostly I/O-bound here; 'baseline' keeps only the first (PGLITE_WASM_TIER=optimized for the other).
  * It is a process-wide V8 flag, so only the server's entry point sets it, before the module compiles.
  */
 export function useWasmTier(tier: 'baseline' | 'optimized') {
@@ -61,7 +60,7 @@ export async function openPglite(dataDirOrBlob?: string | Blob): Promise<Databas
 /**
  * The app's sessions run without parallel query workers: its queries stop after a page or a capped
  * count, where starting workers costs more than they save, and on a busy server the workers take
- * CPUs from other requests (bench/results/inbox.md: a filtered list went from 800 ms to 90 ms).
+ * CPUs from other requests (figures in bench/results/inbox.md and the README's decisions).
  */
 const SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0';
 /** Ours, then the operator's PGOPTIONS (which pg reads only when no options are given). */

@@ -32,11 +32,11 @@ interface Props extends RowProps {
  * A row's place in the list. Its size is fixed, so `contain: strict` tells the browser that what
  * happens inside one row (mounting, a badge changing) never moves anything outside it; with the
  * transform, each row is also painted on its own and its painting reused while the list scrolls
- * (placed with `top` and no paint containment, Chromium's paint work per frame was three times higher).
+ * (placed with `top` and no paint containment, each frame repainted far more).
  * The place stays on this wrapper rather than on the row: Chromium reuses the computed styles of
  * elements that match the same rules under a parent whose style it also reused, and an element with
  * its own inline style never is, so with the transform on the row every element of a row mounting in
- * a scroll had its style computed from scratch (style recalculation per frame four times longer).
+ * a scroll had its style computed from scratch.
  */
 const slotStyle = (start: number, size: number) =>
   ({

@@ -3,7 +3,7 @@ import type { Range } from '@tanstack/react-virtual';
 /**
  * Row recycling for the virtualized ticket list. A fast scroll brings about three rows into view
  * per frame; mounting each as new elements (and dropping the ones that left) made Chromium run a
- * full garbage collection every few hundred frames, each a pause of 8–14 ms that dropped a frame.
+ * full garbage collection every few hundred frames, each pause dropping a frame.
  * Instead the list renders a fixed number of slots, always in the same DOM order, and a row index
  * always lands in slot `index % slotCount`: a row leaving at the top becomes the row coming in at
  * the bottom, and only its texts and position change. Nothing moves in the DOM, so nothing is laid
