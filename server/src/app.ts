@@ -13,6 +13,7 @@ import type { Database } from './db/client';
 import { registerFeatures } from './features';
 import { authenticator } from './http/authenticate';
 import { installErrorHandler } from './http/errors';
+import { healthRoutes } from './http/health';
 import { tokenService } from './http/tokens';
 import { serveWeb } from './http/web';
 import type { ChannelRegistry } from './channels/types';
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await registerFeatures(app, { db: database.db, config, tokens, realtime, log: app.log, jobs: deps.jobs, channels: deps.channels });
   app.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(healthRoutes(database.db));
 
   app.addHook('onClose', async () => {
     io.close();

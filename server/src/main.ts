@@ -31,7 +31,7 @@ async function main() {
   phase('seed');
 
   const { app, jobs, channels, startSessions } = await compose({ config, database, log, logger: { level: config.logLevel } });
-  const closeCluster = database.kind === 'postgres' ? await attachClusterAdapter(app.io, database) : async () => {};
+  const closeCluster = database.kind === 'postgres' ? await attachClusterAdapter(app.io, database, log) : async () => {};
   phase('app');
 
   await app.listen({ port: config.port, host: config.host });

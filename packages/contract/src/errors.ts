@@ -46,6 +46,7 @@ export const ERROR_CODES = [
   'ERR_TRANSCRIPTION_FAILED', // the transcription service refused or failed (wrong key, unreachable, …)
   'ERR_CONNECTION_NAME_ALREADY_EXISTS', // connection names are unique per company (case-insensitive)
   'ERR_PLAN_CONNECTION_LIMIT', // the plan's connection count is reached (main company exempt)
+  'ERR_SERVICE_UNAVAILABLE', // the database cannot be reached right now: try again after Retry-After seconds
   'ERR_INTERNAL',
 ] as const;
 

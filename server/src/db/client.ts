@@ -66,9 +66,21 @@ const SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0';
 /** Ours, then the operator's PGOPTIONS (which pg reads only when no options are given). */
 const sessionOptions = () => [SESSION_OPTIONS, process.env.PGOPTIONS].filter(Boolean).join(' ');
 
+/**
+ * A connection PostgreSQL ends (restart, failover, pg_terminate_backend) emits `error` on its client,
+ * and an `error` nobody listens to ends the process. The pool listens on idle clients; this listens on
+ * every client for its whole life, checked out or not: the query in flight fails (and the caller
+ * answers 503), the pool replaces the client, the process stays up.
+ */
+export function survivesLostConnections(pool: pg.Pool, log?: { warn(obj: object, msg: string): void }) {
+  const report = (err: Error) => log?.warn({ err }, 'database connection lost');
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', report));
+}
+
 export function openPostgres(url: string, max = 20): Database {
   const pool = new pg.Pool({ connectionString: url, max, options: sessionOptions() });
-  pool.on('error', () => {}); // idle-client errors surface on the next query
+  survivesLostConnections(pool);
   const db = drizzlePg(pool, { schema });
   return { kind: 'postgres', db, pglite: null, pool, url, close: () => pool.end() };
 }

@@ -2,6 +2,7 @@ import { type ErrorCode, type Language, validationText } from '@chatflow/contrac
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './database-unavailable';
 
 /** A failure the caller can act on: HTTP status plus one of the contract's ERR_* codes. */
 export class AppError extends Error {
@@ -72,6 +73,10 @@ export function installErrorHandler(app: FastifyInstance) {
       // Malformed JSON, wrong content type, body too large, …: the caller's mistake, said plainly.
       const code = err.code === 'FST_REQ_FILE_TOO_LARGE' || err.statusCode === 413 ? 'ERR_FILE_TOO_LARGE' : 'ERR_VALIDATION';
       return reply.status(err.statusCode).send({ error: code, fields: [{ field: '_', key: 'validation.invalid', message: err.message }] });
+    }
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err }, 'database unavailable');
+      return reply.status(503).header('retry-after', RETRY_AFTER_SECONDS).send({ error: 'ERR_SERVICE_UNAVAILABLE' });
     }
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ error: 'ERR_INTERNAL' });

@@ -1,6 +1,7 @@
+import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Server } from 'socket.io';
-import type { Database } from '../db/client';
+import { type Database, survivesLostConnections } from '../db/client';
 import { batchingPool } from './notify-batcher';
 
 /** The adapter's own connections: one listens, one sends the batches of NOTIFYs, the rest store large events and clean up. */
@@ -16,8 +17,13 @@ const ADAPTER_POOL_SIZE = 4;
  * lost in a database crash is harmless (clients refetch on reconnect), a message is not, and
  * messages keep their synchronous commits on the app's pool.
  */
-/** Returns what closes the adapter's connections at shutdown. */
-export async function attachClusterAdapter(io: Server, database: Database): Promise<() => Promise<void>> {
+/**
+ * When PostgreSQL ends the LISTEN connection (restart, failover, an idle-connection cut), the adapter
+ * sees the client end and listens again on a new one by itself, every 1 to 3 s until the database
+ * answers; the events published meanwhile are lost, which clients recover from as from any
+ * reconnection. Returns what closes the adapter's connections at shutdown.
+ */
+export async function attachClusterAdapter(io: Server, database: Database, log: FastifyBaseLogger): Promise<() => Promise<void>> {
   if (!database.pool || !database.url) return async () => {};
   await database.pool.query(`
     CREATE TABLE IF NOT EXISTS socket_io_attachments (
@@ -26,8 +32,8 @@ export async function attachClusterAdapter(io: Server, database: Database): Prom
       payload bytea
     )`);
   const pool = new pg.Pool({ connectionString: database.url, max: ADAPTER_POOL_SIZE, options: '-c synchronous_commit=off' });
-  pool.on('error', () => {}); // idle-client errors surface on the next query
+  survivesLostConnections(pool, log);
   const { createAdapter } = await import('@socket.io/postgres-adapter'); // only several-node deployments need it
-  io.adapter(createAdapter(batchingPool(pool)));
+  io.adapter(createAdapter(batchingPool(pool), { errorHandler: (err) => log.warn({ err }, 'realtime adapter: event not relayed') }));
   return () => pool.end();
 }

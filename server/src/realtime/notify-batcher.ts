@@ -83,6 +83,14 @@ export function batchingPool(pool: pg.Pool): pg.Pool {
     }
     return (pool.query as (t: unknown, v?: unknown) => Promise<unknown>).call(pool, text, values);
   };
-  // The adapter uses connect (its LISTEN connection) and query, nothing else.
-  return { connect: () => pool.connect(), query } as unknown as pg.Pool;
+  // The adapter uses connect (its LISTEN connection) and query, nothing else. When PostgreSQL ends the
+  // LISTEN connection the adapter takes a new one but never releases the dead one, which the pool would
+  // then wait for forever at shutdown: release it, as broken, when it ends (a normal close removes this
+  // listener before its own release).
+  const connect = async () => {
+    const client = await pool.connect();
+    client.once('end', () => client.release(new Error('LISTEN connection ended')));
+    return client;
+  };
+  return { connect, query } as unknown as pg.Pool;
 }
