@@ -4,7 +4,9 @@ import pino from 'pino';
 import { compose } from './compose';
 import { loadConfig } from './config';
 import { type Database, openPglite, openPostgres, useWasmTier } from './db/client';
+import { DataDirLockedError } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
+import { holdPort, PortTakenError } from './http/port-hold';
 import { seed } from './db/seed';
 import { allJobs } from './features/jobs';
 import { attachClusterAdapter } from './realtime/cluster';
@@ -22,6 +24,7 @@ async function main() {
   config.webDist ??= path.resolve(here, '../../web/dist');
   const log = pino({ level: config.logLevel });
 
+  const handOverPort = await holdPort(config.host, config.port);
   if (!config.databaseUrl) useWasmTier(config.pgliteWasmTier);
   const database: Database = config.databaseUrl ? openPostgres(config.databaseUrl) : await openPglite(path.join(config.dataDir, 'pglite'));
   phase('database');
@@ -34,6 +37,7 @@ async function main() {
   const closeCluster = database.kind === 'postgres' ? await attachClusterAdapter(app.io, database, log) : async () => {};
   phase('app');
 
+  await handOverPort();
   await app.listen({ port: config.port, host: config.host });
   phase('listen');
   log.info({ phasesMs: phases }, `Chat-flow listening on http://localhost:${config.port} (${database.kind})`);
@@ -59,6 +63,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A second process on the same data directory or port says why in one line; anything else in full.
+  console.error(err instanceof DataDirLockedError || err instanceof PortTakenError ? err.message : err);
   process.exit(1);
 });

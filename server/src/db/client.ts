@@ -4,6 +4,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import v8 from 'node:v8';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 /**
@@ -47,14 +48,25 @@ export function useWasmTier(tier: 'baseline' | 'optimized') {
   if (tier === 'baseline') v8.setFlagsFromString('--liftoff-only');
 }
 
+/** Opens the embedded database: a directory (locked to this process while open), a dump, or in memory. */
 export async function openPglite(dataDirOrBlob?: string | Blob): Promise<Database> {
   const options = { extensions: { pg_trgm }, startParams: pgliteStartParams() };
-  const pglite =
-    typeof dataDirOrBlob === 'string' || dataDirOrBlob === undefined
-      ? await PGlite.create({ dataDir: dataDirOrBlob, ...options })
-      : await PGlite.create({ loadDataDir: dataDirOrBlob, ...options });
-  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
-  return { kind: 'pglite', db, pglite, pool: null, url: null, close: () => pglite.close() };
+  const release = typeof dataDirOrBlob === 'string' ? await lockDataDir(dataDirOrBlob) : async () => {};
+  try {
+    const pglite =
+      typeof dataDirOrBlob === 'string' || dataDirOrBlob === undefined
+        ? await PGlite.create({ dataDir: dataDirOrBlob, ...options })
+        : await PGlite.create({ loadDataDir: dataDirOrBlob, ...options });
+    const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+    const close = async () => {
+      await pglite.close();
+      await release();
+    };
+    return { kind: 'pglite', db, pglite, pool: null, url: null, close };
+  } catch (err) {
+    await release();
+    throw err;
+  }
 }
 
 /**
