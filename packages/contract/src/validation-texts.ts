@@ -66,6 +66,8 @@ export type ValidationKey = keyof (typeof validationTexts)['pt'];
 export type Language = keyof typeof validationTexts;
 export const LANGUAGES = ['pt', 'en', 'es'] as const;
 
+export const isValidationKey = (key: string): key is ValidationKey => Object.hasOwn(validationTexts.pt, key);
+
 export function validationText(key: string, lang: Language = 'pt'): string {
   const table = validationTexts[lang] as Record<string, string>;
   return table[key] ?? (validationTexts.pt as Record<string, string>)[key] ?? key;

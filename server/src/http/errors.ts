@@ -1,4 +1,4 @@
-import { type ErrorCode, type Language, validationText } from '@chatflow/contract';
+import { type ErrorCode, isValidationKey, type Language, validationText } from '@chatflow/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
@@ -40,15 +40,21 @@ function fieldsOf(issues: FieldIssue[], lang: Language) {
     seen.add(key);
     return true;
   });
-  return firstPerField.map((i) => ({
-    field: i.path.map(String).join('.') || '_',
-    key: i.message,
-    message: validationText(i.message, lang),
-  }));
+  return firstPerField.map((i) => {
+    // Keys are the contract's; a library's own message (zod's, fastify's) never reaches the caller as one.
+    const key = isValidationKey(i.message) ? i.message : 'validation.invalid';
+    return { field: i.path.map(String).join('.') || '_', key, message: validationText(key, lang) };
+  });
 }
 
-export function validationReply(reply: FastifyReply, req: FastifyRequest, issues: FieldIssue[]) {
-  return reply.status(400).send({ error: 'ERR_VALIDATION', fields: fieldsOf(issues, requestLanguage(req)) });
+export function validationReply(
+  reply: FastifyReply,
+  req: FastifyRequest,
+  issues: FieldIssue[],
+  status = 400,
+  code: ErrorCode = 'ERR_VALIDATION',
+) {
+  return reply.status(status).send({ error: code, fields: fieldsOf(issues, requestLanguage(req)) });
 }
 
 /** Every error leaves as `{ error: ERR_* }`; bad input is a 4xx, never a 500. */
@@ -72,7 +78,7 @@ export function installErrorHandler(app: FastifyInstance) {
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Malformed JSON, wrong content type, body too large, …: the caller's mistake, said plainly.
       const code = err.code === 'FST_REQ_FILE_TOO_LARGE' || err.statusCode === 413 ? 'ERR_FILE_TOO_LARGE' : 'ERR_VALIDATION';
-      return reply.status(err.statusCode).send({ error: code, fields: [{ field: '_', key: 'validation.invalid', message: err.message }] });
+      return validationReply(reply, req, [{ path: [], message: 'validation.invalid' }], err.statusCode, code);
     }
     if (isDatabaseUnavailable(err)) {
       req.log.warn({ err }, 'database unavailable');

@@ -1,3 +1,4 @@
+import { SignJWT } from 'jose';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { Config } from '../config';
 import { tokenService } from './tokens';
@@ -30,6 +31,15 @@ describe('access tokens', () => {
     await tokens.verifyAccess(token);
     const tampered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
     expect(await tokens.verifyAccess(tampered)).toEqual({ ok: false, reason: 'invalid' });
+  });
+
+  test('a well-signed token without an expiry is refused', async () => {
+    const forever = await new SignJWT({ cid: claims.companyId, sid: claims.sessionId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(claims.userId))
+      .setIssuedAt()
+      .sign(new TextEncoder().encode(config.jwtSecret));
+    expect(await tokenService(config).verifyAccess(forever)).toEqual({ ok: false, reason: 'invalid' });
   });
 
   test('a token signed with another secret is refused', async () => {

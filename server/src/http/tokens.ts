@@ -41,11 +41,12 @@ export function tokenService(config: Config) {
     const known = cache?.get(token);
     if (known) return known.expiresAt > Date.now() ? { ok: true, claims: known.claims } : { ok: false, reason: 'expired' };
     try {
-      const { payload } = await jwtVerify(token, k, { algorithms: ['HS256'] });
+      // A token that never expires is refused: every token signed here carries `exp`.
+      const { payload } = await jwtVerify(token, k, { algorithms: ['HS256'], requiredClaims: ['exp'] });
       const claims = map(payload as Record<string, unknown>);
       if (!claims) return { ok: false, reason: 'invalid' };
-      // Kept no longer than the token lives; a token without `exp` (never signed here) is not kept.
-      const expiresAt = typeof payload.exp === 'number' ? payload.exp * 1000 : 0;
+      // Kept no longer than the token lives.
+      const expiresAt = (payload.exp as number) * 1000;
       if (expiresAt > Date.now()) cache?.set(token, { claims, expiresAt }, { ttl: expiresAt - Date.now() });
       return { ok: true, claims };
     } catch (err) {
