@@ -40,6 +40,7 @@ export function useBrowser(): BrowserSession {
   let context: BrowserContext | null = null;
   let page: Page | null = null;
   let pageErrors: string[] = [];
+  let cspViolations: string[] = [];
 
   beforeAll(async () => {
     browser = await launchChromium();
@@ -54,6 +55,11 @@ export function useBrowser(): BrowserSession {
     context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 900 }, locale: 'pt-BR' });
     context.setDefaultTimeout(15_000);
     context.setDefaultNavigationTimeout(30_000);
+    cspViolations = [];
+    // Every page of the context (a second tab, a popup) reports what the Content-Security-Policy blocked.
+    context.on('console', (msg) => {
+      if (/Content Security Policy/i.test(msg.text())) cspViolations.push(`${msg.page()?.url() ?? ''}: ${msg.text()}`);
+    });
     page = await context.newPage();
     pageErrors = [];
     page.on('pageerror', (err) => pageErrors.push(err.message));
@@ -69,6 +75,9 @@ export function useBrowser(): BrowserSession {
     await context?.close();
     context = null;
     page = null;
+    // The app runs under a strict CSP (server/src/http/security-headers.ts): a screen that needs more
+    // than it allows is broken for users, so any violation fails the scenario that met it.
+    if (cspViolations.length) throw new Error(`Content-Security-Policy violations:\n${cspViolations.join('\n')}`);
   });
 
   return {

@@ -1,7 +1,5 @@
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
@@ -14,6 +12,7 @@ import { registerFeatures } from './features';
 import { authenticator } from './http/authenticate';
 import { installErrorHandler } from './http/errors';
 import { healthRoutes } from './http/health';
+import { installSecurityHeaders } from './http/security-headers';
 import { tokenService } from './http/tokens';
 import { serveWeb } from './http/web';
 import type { ChannelRegistry } from './channels/types';
@@ -72,8 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('authenticate', authenticate);
   app.decorate('authenticateWith', authenticateWith);
 
-  await app.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } });
-  await app.register(fastifyCors, { origin: true, credentials: true });
+  await installSecurityHeaders(app, { allowedOrigins: config.allowedOrigins });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: 64 * 1024 * 1024, files: 20 } });
   await app.register(fastifyRateLimit, { global: false, hook: 'preHandler' });

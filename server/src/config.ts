@@ -15,6 +15,8 @@ export interface Config {
   adminEmail: string;
   adminPassword: string | null;
   publicUrl: string;
+  /** Browser origins allowed to call the API and the socket with credentials: PUBLIC_URL's, then CORS_ORIGINS. */
+  allowedOrigins: string[];
   trialDays: number;
   smtp: { host: string; port: number; user: string; pass: string; from: string; secure: boolean } | null;
   logLevel: string;
@@ -44,6 +46,7 @@ function persistentSecret(dataDir: string, name: string): string {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const smtpHost = env.SMTP_HOST;
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 8080}`;
   const config: Config = {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
@@ -55,7 +58,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     refreshTokenTtlDays: Number(env.REFRESH_TOKEN_TTL_DAYS ?? 7),
     adminEmail: env.ADMIN_EMAIL ?? 'admin@chatflow.local',
     adminPassword: env.ADMIN_PASSWORD || null,
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 8080}`,
+    publicUrl,
+    allowedOrigins: [
+      new URL(publicUrl).origin,
+      ...(env.CORS_ORIGINS ?? '')
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ],
     trialDays: Number(env.TRIAL_DAYS ?? 7),
     smtp: smtpHost
       ? {

@@ -1,0 +1,39 @@
+import { describe, expect, test } from 'vitest';
+import { useTestApp } from '../test/harness';
+
+describe('which browser origins may call the API', () => {
+  const t = useTestApp({ allowedOrigins: ['http://localhost:8080', 'https://partner.example'] });
+
+  const preflight = (origin: string) =>
+    t.anon.inject({
+      method: 'OPTIONS',
+      url: '/auth/refresh_token',
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+  const refresh = (origin: string) => t.anon.inject({ method: 'POST', url: '/auth/refresh_token', headers: { origin } });
+
+  test('another origin (another port of the same host included) gets no CORS grant, so its page cannot read answers', async () => {
+    for (const origin of ['http://localhost:5555', 'https://evil.example']) {
+      expect((await preflight(origin)).headers['access-control-allow-origin']).toBeUndefined();
+      const res = await refresh(origin);
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+      expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+    }
+  });
+
+  test('the app’s own origin and the configured ones are granted, with credentials', async () => {
+    for (const origin of ['http://localhost:8080', 'https://partner.example']) {
+      const res = await preflight(origin);
+      expect(res.headers['access-control-allow-origin']).toBe(origin);
+      expect(res.headers['access-control-allow-credentials']).toBe('true');
+    }
+  });
+
+  test('every answer carries the strict Content-Security-Policy', async () => {
+    const csp = String((await t.anon.get('/health/live')).headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain("object-src 'none'");
+  });
+});
