@@ -14,11 +14,14 @@
  * 5. Folders from code: company files live under company{id}/<area>, logos under logos/; a stored url
  *    resolves back to a key only inside the folder the caller names, and only a name this module
  *    wrote can be removed, so no value from the database or a request reaches another file.
+ * 6. Served inert: /public answers with nosniff, a sandbox CSP (no scripts; PDF excepted, see
+ *    serve.ts) and Content-Disposition: attachment for anything a browser should not show in place.
  * Storage is a flydrive Disk: the fs driver under DATA_DIR/public, served at /public/ (http/web.ts).
  */
 export { inertExtension, isActiveContent, isUtf8Text, sniffFileType, TEXT_TYPES, textMimeOf } from './content-type';
 export { displayName } from './display-name';
 export { loadSharp } from './sharp';
+export { serveMedia } from './serve';
 export { companyFolder, fsMediaStorage, MediaStorage, mediaStorage, PUBLIC_URL_PREFIX, type StoredFile } from './storage';
 export { isSvgDocument } from './svg';
 export { readUpload, requireFile, type UploadedFile, type UploadForm, type UploadLimits } from './upload';
