@@ -1,15 +1,15 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { serveMedia } from '../media';
 
 /**
  * One port for everything (ARCHITECTURE "HTTP contract"): a GET whose Accept prefers text/html is a
  * page load and gets index.html; /assets/* are the built files; /public/* is media; the rest is API.
  */
 export async function serveWeb(app: FastifyInstance, opts: { webDist: string | null; publicDir: string }) {
-  mkdirSync(opts.publicDir, { recursive: true });
-  await app.register(fastifyStatic, { root: opts.publicDir, prefix: '/public/', decorateReply: false, index: false });
+  await serveMedia(app, opts.publicDir);
   if (!opts.webDist || !existsSync(path.join(opts.webDist, 'index.html'))) return;
   const indexHtml = readFileSync(path.join(opts.webDist, 'index.html'));
   await app.register(fastifyStatic, {

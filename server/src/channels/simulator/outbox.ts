@@ -1,28 +1,25 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type SimulatorOutboxRow, simulatorOutbox } from '../../db/schema';
+import type { MediaStorage } from '../../media';
 import type { OutboundPayload } from '../types';
 
 /** A WhatsApp-like message id: the simulator's own, unique per connection. */
 export const newExternalId = () => `SIM${randomBytes(10).toString('hex').toUpperCase()}`;
 
 /** How the customer's phone files what it received: type, text and a public media path. */
-function outboxFields(payload: OutboundPayload, publicDir: string) {
+function outboxFields(payload: OutboundPayload, storage: MediaStorage) {
   switch (payload.kind) {
     case 'text':
       return { type: 'text', body: payload.body, mediaUrl: null, payload: { quotedId: payload.quotedExternalId ?? null } };
-    case 'media': {
-      const relative = path.relative(publicDir, payload.filePath);
-      const inside = relative && !relative.startsWith('..') && !path.isAbsolute(relative);
+    case 'media':
       return {
         type: payload.mediaType,
         body: payload.caption ?? '',
-        mediaUrl: inside ? `/public/${relative.split(path.sep).join('/')}` : null,
+        mediaUrl: storage.urlOfLocalPath(payload.filePath),
         payload: { fileName: payload.fileName, mimeType: payload.mimeType, quotedId: payload.quotedExternalId ?? null },
       };
-    }
     case 'contact':
       return { type: 'contact', body: payload.vcard, mediaUrl: null, payload: { displayName: payload.displayName } };
     case 'location':
@@ -44,7 +41,7 @@ function outboxFields(payload: OutboundPayload, publicDir: string) {
 export async function recordOutbound(
   db: Db,
   connectionId: number,
-  publicDir: string,
+  storage: MediaStorage,
   payload: OutboundPayload,
   idempotencyKey: string,
 ): Promise<{ row: SimulatorOutboxRow; created: boolean }> {
@@ -59,7 +56,7 @@ export async function recordOutbound(
       externalId: newExternalId(),
       idempotencyKey,
       ack: 1,
-      ...outboxFields(payload, publicDir),
+      ...outboxFields(payload, storage),
     })
     .onConflictDoNothing()
     .returning();

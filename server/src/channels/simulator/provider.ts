@@ -1,9 +1,9 @@
-import path from 'node:path';
 import { ACK } from '@chatflow/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { ConnectionRow, SimulatorOutboxRow } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
+import { mediaStorage } from '../../media';
 import type { ChannelProvider, InboundMessage, InboundResult, OutboundPayload, ProviderEvents, SendResult } from '../types';
 import { changeOutbox, recordOutbound } from './outbox';
 
@@ -44,8 +44,8 @@ export class SimulatorProvider implements ChannelProvider {
   }
 
   async send(payload: OutboundPayload, options: { idempotencyKey: string }): Promise<SendResult> {
-    const publicDir = path.join(this.deps.dataDir, 'public');
-    const { row, created } = await recordOutbound(this.deps.db, this.connection.id, publicDir, payload, options.idempotencyKey);
+    const storage = mediaStorage({ dataDir: this.deps.dataDir });
+    const { row, created } = await recordOutbound(this.deps.db, this.connection.id, storage, payload, options.idempotencyKey);
     if (created) {
       for (const step of SIMULATED_ACKS) {
         await this.deps.jobs.send(SIMULATOR_ACK_JOB, { outboxId: row.id, ack: step.ack }, { startAfterSeconds: step.afterSeconds });

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MIN_RECORDING_BYTES, SendMediaFields } from '@chatflow/contract';
 import type { FastifyRequest } from 'fastify';
@@ -7,7 +5,7 @@ import { ZodError } from 'zod';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/errors';
-import { sniffFileType } from '../../http/uploads';
+import { companyFolder, inertExtension, mediaStorage, readUpload, sniffFileType, textMimeOf } from '../../media';
 import { getGlobalSetting } from '../settings/service';
 
 export type OutboundMediaType = 'image' | 'video' | 'audio' | 'document';
@@ -24,10 +22,7 @@ export interface ClassifiedFile {
 
 /** A browser recording arrives as audio-<something>.webm/ogg/mp3 (spec 1 §4.2). */
 const RECORDING_NAME = /^audio[^/\\]*\.(webm|ogg|oga|mp3|m4a)$/i;
-/** Files with no magic number that are still fine to send as documents: plain text formats. */
-const TEXT_EXTENSIONS: Record<string, string> = { txt: 'text/plain', csv: 'text/csv', json: 'application/json', vcf: 'text/vcard' };
 const MAX_FILES = 20;
-const ACTIVE_CONTENT: readonly string[] = ['xml', 'html', 'htm', 'xhtml', 'svg', 'js', 'mjs'];
 
 /** The global download limit in bytes (setting downloadLimit, MB, 64 unless set). */
 export async function downloadLimitBytes(db: DbOrTx): Promise<{ bytes: number; mb: number }> {
@@ -42,36 +37,16 @@ const fieldError = (field: string, message: string) => new ZodError([{ code: 'cu
  * `medias` files. A file over the limit stops the request with 413 and the limit in MB.
  */
 export async function readMediaForm(req: FastifyRequest, limit: { bytes: number; mb: number }) {
-  const fields: Record<string, unknown> = { body: [] as string[] };
-  const files: UploadedFile[] = [];
-  try {
-    for await (const part of req.parts({ limits: { fileSize: limit.bytes, files: MAX_FILES, fields: 60, fieldSize: 70_000 } })) {
-      if (part.type === 'field') {
-        if (part.fieldname === 'body') (fields.body as string[]).push(String(part.value));
-        else fields[part.fieldname] = part.value;
-      } else if (part.fieldname === 'medias') {
-        files.push({ fileName: safeName(part.filename), data: await part.toBuffer() });
-      } else {
-        part.file.resume(); // another file field: drained and ignored
-      }
-    }
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('ERR_FILE_TOO_LARGE', 413, { limitMb: limit.mb });
-    if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw fieldError('medias', 'validation.tooLong');
-    throw err;
-  }
+  const form = await readUpload(req, {
+    maxBytes: limit.bytes,
+    maxFiles: MAX_FILES,
+    fileFields: ['medias'],
+    maxFields: 60,
+    maxFieldSize: 70_000,
+  });
+  const files: UploadedFile[] = form.files.map((f) => ({ fileName: f.fileName, data: f.data }));
   if (files.length === 0) throw fieldError('medias', 'validation.required');
-  const form = SendMediaFields.parse(fields);
-  return { ...form, files };
-}
-
-/** A display name only: the stored name is always random. */
-function safeName(name: string | undefined): string {
-  const base = [...path.basename(String(name ?? ''))]
-    .filter((ch) => ch.charCodeAt(0) >= 32 && !'<>:"/\\|?*'.includes(ch))
-    .join('')
-    .trim();
-  return base.slice(0, 200) || 'file';
+  return { ...SendMediaFields.parse({ ...form.fields, body: form.values.body ?? [] }), files };
 }
 
 export const isRecording = (file: UploadedFile) => RECORDING_NAME.test(file.fileName);
@@ -89,7 +64,7 @@ export async function classifyFile(file: UploadedFile): Promise<ClassifiedFile> 
   const sniffed = await sniffFileType(file.data);
   if (!sniffed) {
     const ext = path.extname(file.fileName).slice(1).toLowerCase();
-    const mime = TEXT_EXTENSIONS[ext];
+    const mime = textMimeOf(ext);
     if (!mime || recording || file.data.includes(0)) throw new AppError('ERR_INVALID_FILE', 400);
     return { mime, ext, mediaType: 'document' };
   }
@@ -97,10 +72,8 @@ export async function classifyFile(file: UploadedFile): Promise<ClassifiedFile> 
     if (!/^(audio|video)\//.test(sniffed.mime)) throw new AppError('ERR_INVALID_FILE', 400);
     return { mime: sniffed.mime.replace(/^video\//, 'audio/'), ext: sniffed.ext, mediaType: 'audio' };
   }
-  // Markup a browser would run if served under its own type (an XML invoice may carry XHTML) is
-  // stored as .txt: /public serves it as plain text. The display name keeps the real extension.
-  const ext = ACTIVE_CONTENT.includes(sniffed.ext) ? 'txt' : sniffed.ext;
-  return { mime: sniffed.mime, ext, mediaType: mediaTypeOf(sniffed.mime) };
+  // Markup (an XML invoice may carry XHTML) is stored as .txt; the display name keeps the real extension.
+  return { mime: sniffed.mime, ext: inertExtension(sniffed.ext, file.data), mediaType: mediaTypeOf(sniffed.mime) };
 }
 
 export function mediaTypeOf(mime: string): OutboundMediaType {
@@ -110,15 +83,14 @@ export function mediaTypeOf(mime: string): OutboundMediaType {
   return 'document';
 }
 
-const mediaDir = (config: Config, companyId: number) => path.join(config.dataDir, 'public', `company${companyId}`, 'media');
-
 /** Stores bytes under a random name in the company's media folder; returns the public url. */
 export async function storeMedia(config: Config, companyId: number, data: Buffer, ext: string): Promise<string> {
-  const dir = mediaDir(config, companyId);
-  await mkdir(dir, { recursive: true });
-  const name = `${randomBytes(16).toString('hex')}.${ext.replace(/[^a-z0-9]/gi, '').slice(0, 10) || 'bin'}`;
-  await writeFile(path.join(dir, name), data);
-  return `/public/company${companyId}/media/${name}`;
+  return (await mediaStorage(config).put(companyFolder(companyId, 'media'), data, ext)).url;
+}
+
+/** Removes a file stored by storeMedia (a batch that was not recorded). */
+export function removeMedia(config: Config, companyId: number, mediaUrl: string): Promise<void> {
+  return mediaStorage(config).remove(mediaUrl, companyFolder(companyId, 'media'));
 }
 
 /**
@@ -126,9 +98,7 @@ export async function storeMedia(config: Config, companyId: number, data: Buffer
  * company's public folder (never a path outside DATA_DIR/public/company{id}).
  */
 export function mediaFilePath(config: Config, companyId: number, mediaUrl: string | null): string | null {
-  const prefix = `/public/company${companyId}/`;
-  if (!mediaUrl?.startsWith(prefix)) return null;
-  const root = path.join(config.dataDir, 'public', `company${companyId}`);
-  const full = path.resolve(root, mediaUrl.slice(prefix.length));
-  return full.startsWith(root + path.sep) ? full : null;
+  const storage = mediaStorage(config);
+  const key = storage.keyOf(mediaUrl, companyFolder(companyId));
+  return key ? storage.localPath(key) : null;
 }

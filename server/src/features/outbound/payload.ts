@@ -2,7 +2,7 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 import type { OutboundPayload } from '../../channels/types';
 import type { MessageRow } from '../../db/schema';
-import { sniffFileType } from '../../http/uploads';
+import { mediaStorage, sniffFileType, textMimeOf } from '../../media';
 
 const MEDIA_KINDS: Record<string, 'image' | 'video' | 'audio' | 'document'> = {
   image: 'image',
@@ -13,14 +13,12 @@ const MEDIA_KINDS: Record<string, 'image' | 'video' | 'audio' | 'document'> = {
   application: 'document',
 };
 const INTERACTIVE_KINDS = ['listMessage', 'interactiveMessage', 'buttonsMessage', 'templateMessage'];
-const TEXT_MIME: Record<string, string> = { txt: 'text/plain', csv: 'text/csv', vcf: 'text/vcard', json: 'application/json' };
 
 /** The file behind a /public/... media URL, or null when the URL points anywhere else. */
 export function publicFilePath(dataDir: string, mediaUrl: string): string | null {
-  if (!mediaUrl.startsWith('/public/')) return null;
-  const publicDir = path.resolve(dataDir, 'public');
-  const file = path.resolve(publicDir, decodeURIComponent(mediaUrl.slice('/public/'.length)));
-  return file.startsWith(publicDir + path.sep) ? file : null;
+  const storage = mediaStorage({ dataDir });
+  const key = storage.keyOf(mediaUrl);
+  return key ? storage.localPath(key) : null;
 }
 
 /** The file's type from its first bytes (the stored name's extension is ours, but the bytes decide). */
@@ -34,7 +32,7 @@ async function mimeOf(filePath: string): Promise<string | null> {
     const head = Buffer.alloc(4100);
     const { bytesRead } = await handle.read(head, 0, head.length, 0);
     const sniffed = await sniffFileType(head.subarray(0, bytesRead));
-    return sniffed?.mime ?? TEXT_MIME[path.extname(filePath).slice(1).toLowerCase()] ?? 'application/octet-stream';
+    return sniffed?.mime ?? textMimeOf(path.extname(filePath).slice(1).toLowerCase()) ?? 'application/octet-stream';
   } finally {
     await handle.close();
   }

@@ -1,17 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { WHITELABEL_LOGO_MAX_BYTES, WhitelabelLogoFields, type WhitelabelLogoMode } from '@chatflow/contract';
 import type { FastifyRequest } from 'fastify';
-import { loadSharp, sniffFileType } from '../../http/uploads';
 import { ZodError } from 'zod';
 import type { Config } from '../../config';
 import { AppError } from '../../http/errors';
-import { isSvgDocument } from './svg';
+import { isSvgDocument, loadSharp, mediaStorage, readUpload, sniffFileType } from '../../media';
 
 const RASTER_TYPES = ['png', 'jpg', 'webp', 'ico'] as const;
-const STORED_NAME = /^[a-f0-9]{32}\.(png|jpg|webp|ico|svg)$/;
-const PUBLIC_PREFIX = '/public/logos/';
+/** Logos are the platform's, not a company's: one folder for all. */
+const LOGOS_FOLDER = 'logos';
 
 /**
  * The multipart form of POST /settings-whitelabel/logo: mode (Light, Dark, Favicon), typeArch and
@@ -19,15 +15,9 @@ const PUBLIC_PREFIX = '/public/logos/';
  * accepted and not used: no path ever comes from the request.
  */
 export async function readLogoUpload(req: FastifyRequest): Promise<{ mode: WhitelabelLogoMode; file: Buffer }> {
-  if (!req.isMultipart()) throw new AppError('ERR_INVALID_FILE', 400);
-  const form: Record<string, unknown> = {};
-  let file: Buffer | null = null;
-  for await (const part of req.parts({ limits: { fileSize: WHITELABEL_LOGO_MAX_BYTES, files: 3, fields: 10, fieldSize: 1000 } })) {
-    if (part.type === 'field') form[part.fieldname] = part.value;
-    else if (part.fieldname === 'file' && !file) file = await part.toBuffer();
-    else part.file.resume(); // another file field: drained and ignored
-  }
-  const { mode } = WhitelabelLogoFields.parse(form);
+  const form = await readUpload(req, { maxBytes: WHITELABEL_LOGO_MAX_BYTES, fileFields: ['file'] });
+  const { mode } = WhitelabelLogoFields.parse(form.fields);
+  const file = form.files[0]?.data;
   if (!file || file.length === 0) throw new ZodError([{ code: 'custom', path: ['file'], message: 'validation.required', input: null }]);
   return { mode, file };
 }
@@ -52,19 +42,11 @@ export async function logoExtension(file: Buffer): Promise<string> {
   throw new AppError('ERR_INVALID_FILE', 400);
 }
 
-const logosDir = (config: Config) => path.join(config.dataDir, 'public', 'logos');
-
 export async function writeLogo(config: Config, file: Buffer, ext: string): Promise<string> {
-  await mkdir(logosDir(config), { recursive: true });
-  const name = `${randomBytes(16).toString('hex')}.${ext}`;
-  await writeFile(path.join(logosDir(config), name), file);
-  return `${PUBLIC_PREFIX}${name}`;
+  return (await mediaStorage(config).put(LOGOS_FOLDER, file, ext)).url;
 }
 
 /** Deletes a logo this module wrote; any other value (an empty or foreign path) maps to no file. */
-export async function removeLogo(config: Config, publicPath: string | null) {
-  if (!publicPath?.startsWith(PUBLIC_PREFIX)) return;
-  const name = publicPath.slice(PUBLIC_PREFIX.length);
-  if (!STORED_NAME.test(name)) return;
-  await unlink(path.join(logosDir(config), name)).catch(() => {});
+export function removeLogo(config: Config, publicPath: string | null): Promise<void> {
+  return mediaStorage(config).remove(publicPath, LOGOS_FOLDER);
 }

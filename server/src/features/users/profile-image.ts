@@ -1,17 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_TYPES } from '@chatflow/contract';
 import type { FastifyRequest } from 'fastify';
-import { loadSharp, sniffFileType } from '../../http/uploads';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import { AppError } from '../../http/errors';
+import { companyFolder, loadSharp, mediaStorage, readUpload, sniffFileType } from '../../media';
 
 const SIZE = 256;
 /** Far above any real photo, far below what would exhaust memory when decoded (a "pixel bomb"). */
 const MAX_INPUT_PIXELS = 50_000_000;
-const STORED_NAME = /^[a-f0-9]{32}\.webp$/;
 
 /**
  * The multipart form of POST /users/:id/media-upload. The path's id is the user; the form's userId
@@ -26,14 +22,8 @@ const UploadForm = z.object({
 
 /** Reads the form with a 5 MB bound on the file; a larger file ends in 413 ERR_FILE_TOO_LARGE. */
 export async function readProfileImageUpload(req: FastifyRequest, userId: number): Promise<Buffer> {
-  if (!req.isMultipart()) throw new AppError('ERR_INVALID_FILE', 400);
-  const form: Record<string, unknown> = {};
-  for await (const part of req.parts({ limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 3, fields: 10, fieldSize: 1000 } })) {
-    if (part.type === 'field') form[part.fieldname] = part.value;
-    else if (part.fieldname === 'profileImage' && !form.profileImage) form.profileImage = await part.toBuffer();
-    else part.file.resume(); // another file field: drained and ignored
-  }
-  const parsed = UploadForm.parse(form);
+  const form = await readUpload(req, { maxBytes: PROFILE_IMAGE_MAX_BYTES, fileFields: ['profileImage'] });
+  const parsed = UploadForm.parse({ ...form.fields, profileImage: form.files[0]?.data });
   if (parsed.userId !== undefined && parsed.userId !== userId) {
     throw new z.ZodError([{ code: 'custom', path: ['userId'], message: 'validation.invalid', input: parsed.userId }]);
   }
@@ -55,26 +45,18 @@ export async function toProfileWebp(input: Buffer): Promise<Buffer> {
   }
 }
 
-const usersDir = (config: Config, companyId: number) => path.join(config.dataDir, 'public', `company${companyId}`, 'users');
-const publicUrl = (companyId: number, file: string) => `/public/company${companyId}/users/${file}`;
+const usersFolder = (companyId: number) => companyFolder(companyId, 'users');
 
 /** Stores the image under a random name; the answer's url is what `profileImage` holds. */
 export async function storeProfileImage(config: Config, companyId: number, webp: Buffer) {
-  const dir = usersDir(config, companyId);
-  await mkdir(dir, { recursive: true });
-  const file = `${randomBytes(16).toString('hex')}.webp`;
-  await writeFile(path.join(dir, file), webp);
-  return { url: publicUrl(companyId, file), remove: () => removeProfileImage(config, companyId, publicUrl(companyId, file)) };
+  const { url } = await mediaStorage(config).put(usersFolder(companyId), webp, 'webp');
+  return { url, remove: () => removeProfileImage(config, companyId, url) };
 }
 
 /**
  * Deletes a stored profile image. Only a url this module wrote (the company's users folder and a
- * random name) maps to a path, so a value from anywhere else can never delete another file.
+ * random name) maps to a file, so a value from anywhere else can never delete another file.
  */
-export async function removeProfileImage(config: Config, companyId: number, url: string | null) {
-  const prefix = publicUrl(companyId, '');
-  if (!url?.startsWith(prefix)) return;
-  const file = url.slice(prefix.length);
-  if (!STORED_NAME.test(file)) return;
-  await unlink(path.join(usersDir(config, companyId), file)).catch(() => {});
+export function removeProfileImage(config: Config, companyId: number, url: string | null): Promise<void> {
+  return mediaStorage(config).remove(url, usersFolder(companyId));
 }

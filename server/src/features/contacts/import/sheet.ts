@@ -3,7 +3,7 @@ import type ExcelJS from 'exceljs';
 import { loadExcelJs } from './exceljs';
 import { ZodError } from 'zod';
 import { AppError } from '../../../http/errors';
-import { sniffFileType } from '../../../http/uploads';
+import { sniffFileType } from '../../../media';
 import { decodeText, parseCsv } from './csv';
 
 const invalidFile = () => new AppError('ERR_INVALID_FILE', 400);

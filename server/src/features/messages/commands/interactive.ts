@@ -14,7 +14,7 @@ import type {
 import type { TicketRow } from '../../../db/schema';
 import type { RequestContext } from '../../../http/context';
 import { AppError } from '../../../http/errors';
-import { sniffFileType } from '../../../http/uploads';
+import { sniffFileType } from '../../../media';
 import { assertWritable } from '../compose';
 import { storeMedia } from '../media';
 import { presentOne } from '../presenter';

@@ -1,18 +1,9 @@
 import type { MessageView } from '@chatflow/contract';
-import { unlink } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
 import type { TicketRow } from '../../../db/schema';
 import type { RequestContext } from '../../../http/context';
 import { assertWritable, composeText } from '../compose';
-import {
-  type ClassifiedFile,
-  classifyFile,
-  downloadLimitBytes,
-  mediaFilePath,
-  readMediaForm,
-  storeMedia,
-  type UploadedFile,
-} from '../media';
+import { type ClassifiedFile, classifyFile, downloadLimitBytes, readMediaForm, removeMedia, storeMedia, type UploadedFile } from '../media';
 import { presentMessages } from '../presenter';
 import { createOutboundMessage } from '../service';
 
@@ -49,12 +40,7 @@ export async function sendMediaMessages(ctx: RequestContext, ticket: TicketRow, 
     });
   } catch (err) {
     // Nothing was recorded: the files would be orphans.
-    await Promise.all(
-      stored.map((url) => {
-        const file = mediaFilePath(ctx.config, ctx.companyId, url);
-        return file ? unlink(file).catch(() => {}) : undefined;
-      }),
-    );
+    await Promise.all(stored.map((url) => removeMedia(ctx.config, ctx.companyId, url)));
     throw err;
   }
   return presentMessages(ctx.db, ticket, rows);
