@@ -3,8 +3,6 @@ import type { JobQueue } from '../../jobs/queue';
 import { sendMessageJob } from './send-job';
 import { sendKeyOf } from './send-key';
 
-export { messageIdOfSendKey, sendKeyOf } from './send-key';
-
 /**
  * How long the stored send job waits before a worker takes it. The send normally happens in this
  * process right after the commit; the stored job is the fallback should the process stop first, and
