@@ -21,8 +21,8 @@ export class JobRunner implements JobQueue {
   private started: Promise<void>;
   private isStarted = false;
   private markStarted!: () => void;
-  /** Handlers running in this process after a commit (runAfterCommit); stop() lets them finish. */
-  private runningHere = new Set<Promise<void>>();
+  /** Handlers run and sends made after a commit, in the background; stop() lets them finish. */
+  private afterCommitWork = new Set<Promise<void>>();
 
   /** `deps` is read when a job runs, so the runner can exist before the app it serves. */
   constructor(
@@ -71,15 +71,15 @@ export class JobRunner implements JobQueue {
   /**
    * Jobs sent while the workers are still starting wait for them (the port opens before the workers).
    * A send in a transaction cannot wait inside it (on PGlite the start itself would wait for the
-   * transaction), so until the start it is sent right after the commit; the outbound sweeper covers
-   * a stop in that gap.
+   * transaction), so until the start it is sent right after the commit, as every job was before: a
+   * stop in that gap loses it unless its feature sweeps for such work (outbound messages do).
    */
   async send<S extends z.ZodType>(job: JobDefinition<S>, payload: z.input<S>, options: JobSendOptions = {}): Promise<string | null> {
     const data = job.payload.parse(payload) as object;
     const { tx, runAfterCommit, ...timing } = options;
-    if (tx && runAfterCommit) tx.afterCommit(() => this.runHere(job, data));
+    if (tx && runAfterCommit) tx.afterCommit(() => this.inBackground(job, () => this.runOne(job, data)));
     if (tx && !this.isStarted) {
-      tx.afterCommit(async () => void (await this.insert(job, data, timing)));
+      tx.afterCommit(() => this.inBackground(job, () => this.insert(job, data, timing)));
       return null;
     }
     return this.insert(job, data, timing, tx);
@@ -95,17 +95,22 @@ export class JobRunner implements JobQueue {
     });
   }
 
-  /** Not awaited by the commit's caller (a reply's request does not wait on the provider); failures leave it to the stored job. */
-  private runHere(job: JobDefinition, data: object): void {
-    const run = this.runOne(job, data).catch((err) =>
-      this.deps().log.warn({ err, job: job.name }, 'job run after commit failed; the queued job tries again'),
+  /**
+   * Work started after a commit that the commit's caller does not wait for (a reply's request does not
+   * wait on the provider, nor on the queue's start); a failure is left to the stored job.
+   */
+  private inBackground(job: JobDefinition, work: () => Promise<unknown>): void {
+    const run = work().then(
+      () => {},
+      (err) => this.deps().log.warn({ err, job: job.name }, 'job work after commit failed; the queued job tries again'),
     );
-    this.runningHere.add(run);
-    void run.finally(() => this.runningHere.delete(run));
+    this.afterCommitWork.add(run);
+    void run.finally(() => this.afterCommitWork.delete(run));
   }
 
+  /** Lets work started after a commit finish (bounded: a stuck provider call is the stored job's to redo). */
   async stop(): Promise<void> {
-    await Promise.all([...this.runningHere]);
+    await Promise.race([Promise.all([...this.afterCommitWork]), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
     await this.boss.stop({ graceful: true, timeout: 5000 });
   }
 }

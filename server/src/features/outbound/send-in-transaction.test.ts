@@ -51,7 +51,7 @@ const jobsOf = (messageId: number) =>
  * Writes an agent's reply and its send job in one transaction; `fail` makes the transaction roll back
  * after both. Also answers how many send jobs the transaction itself saw before its end.
  */
-async function reply(ticket: TicketRow, fail = false): Promise<{ id: number; jobsInside: number }> {
+async function reply(ticket: TicketRow, fail = false, queue: JobRunner = runner): Promise<{ id: number; jobsInside: number }> {
   let messageId = 0;
   let jobsInside = 0;
   const write = transactionRunner(
@@ -72,7 +72,7 @@ async function reply(ticket: TicketRow, fail = false): Promise<{ id: number; job
       })
       .returning();
     messageId = row.id;
-    await enqueueOutbound(tx, runner, row.id);
+    await enqueueOutbound(tx, queue, row.id);
     jobsInside = (await tx.execute(jobsOf(row.id))).rows.length;
     if (fail) throw new Error('the command failed after writing');
   });
@@ -124,3 +124,28 @@ test('a rolled-back transaction leaves neither the reply nor its send job, and n
   expect(await storedJobs(id)).toEqual([]);
   expect(await outboxOf(conn.id)).toEqual([]);
 });
+
+test('before the queue has started, a reply still commits and is sent; its job follows once the queue is up', async () => {
+  const { conn, ticket } = await conversation();
+  const deps = () => ({
+    db: t.database.db,
+    config: t.config,
+    realtime: t.app.realtime,
+    log: t.app.log,
+    jobs: starting,
+    channels: t.channels,
+  });
+  const starting = new JobRunner(t.database, deps);
+  try {
+    // Waiting for the start inside the transaction would hold PGlite's one connection the start needs.
+    const { id, jobsInside } = await reply(ticket, false, starting);
+    expect(jobsInside).toBe(0);
+    await until(async () => (await messageById(id)).externalId !== null);
+    expect(await outboxOf(conn.id)).toHaveLength(1);
+
+    await starting.start([sendMessageJob], { work: false });
+    await until(async () => (await storedJobs(id)).length === 1);
+  } finally {
+    await starting.stop();
+  }
+}, 60_000);
