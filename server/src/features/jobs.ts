@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../jobs/define';
+import type { Job } from '../jobs/define';
 import { simulatorAckJob } from '../channels/simulator/jobs';
 import { contactImportJob } from './contacts/import/job';
 import { forwardMessageJob } from './messages/jobs';
@@ -6,11 +6,4 @@ import { resendStuckJob, sendMessageJob } from './outbound/jobs';
 import { markOfflineJob } from './users/jobs';
 
 /** Every job of every feature; the runner creates their queues, workers and cron schedules. */
-export const allJobs: JobDefinition[] = [
-  markOfflineJob as JobDefinition,
-  contactImportJob as JobDefinition,
-  forwardMessageJob as JobDefinition,
-  sendMessageJob as JobDefinition,
-  resendStuckJob as JobDefinition,
-  simulatorAckJob as JobDefinition,
-];
+export const allJobs: Job[] = [markOfflineJob, contactImportJob, forwardMessageJob, sendMessageJob, resendStuckJob, simulatorAckJob];

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import type { ChannelRegistry } from '../channels/types';
 import type { Realtime } from '../realtime/emit';
 import type { JobQueue } from './queue';
@@ -16,6 +16,24 @@ export interface JobDeps {
   channels: ChannelRegistry;
 }
 
+/** A transaction that runs hooks after its commit (what transactionRunner hands to commands). */
+export type JobTx = Tx & { afterCommit(fn: () => void | Promise<void>): void };
+
+export interface JobSendOptions {
+  /** The job waits this long before a worker takes it. */
+  startAfterSeconds?: number;
+  /** pg-boss's singletonKey; on this app's (standard) queues it names the job, it does not dedupe sends. */
+  singletonKey?: string;
+  /** The job is written in this transaction: it commits or rolls back with the caller's rows. */
+  tx?: JobTx;
+  /**
+   * With `tx`: the handler also runs in this process right after the commit, without waiting for a
+   * worker's poll; the stored job (delayed by startAfterSeconds) is the durable fallback should this
+   * process stop first. The handler must find its own earlier run done (it is idempotent anyway).
+   */
+  runAfterCommit?: boolean;
+}
+
 export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   name: string;
   payload: S;
@@ -23,9 +41,21 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   /** Cron expression (UTC) when the job runs on a schedule. */
   cron?: string;
   /** Handlers are idempotent: pg-boss may deliver a job more than once. */
-  run(payload: z.infer<S>, deps: JobDeps): Promise<void>;
+  run(payload: z.output<S>, deps: JobDeps): Promise<void>;
 }
 
-export function defineJob<S extends z.ZodType>(def: JobDefinition<S>): JobDefinition<S> {
-  return def;
+/** A declared job and its typed sender: call sites never spell a job's name or cast its payload. */
+export interface Job<S extends z.ZodType = z.ZodType> extends JobDefinition<S> {
+  /** Queues this job on `queue`; the payload is checked against the schema before it reaches the queue. */
+  send(queue: JobQueue, payload: z.input<S>, options?: JobSendOptions): Promise<void>;
+}
+
+export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): Job<S> {
+  const job: Job<S> = {
+    ...definition,
+    async send(queue, payload, options) {
+      await queue.send(job, payload, options);
+    },
+  };
+  return job;
 }

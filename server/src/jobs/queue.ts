@@ -1,15 +1,19 @@
-import type { JobDefinition, JobDeps } from './define';
+import type { z } from 'zod';
+import type { JobDefinition, JobDeps, JobSendOptions } from './define';
 
-/** What features use to schedule work; JobRunner (pg-boss) in the product, InlineJobQueue in tests. */
+/** What features send jobs through; JobRunner (pg-boss) in the product, InlineJobQueue in tests. */
 export interface JobQueue {
-  send(name: string, data: object, options?: { startAfterSeconds?: number; singletonKey?: string }): Promise<unknown>;
+  /** Features call `someJob.send(queue, payload)`, which lands here, typed by the job's schema. */
+  send<S extends z.ZodType>(job: JobDefinition<S>, payload: z.input<S>, options?: JobSendOptions): Promise<unknown>;
 }
 
 /**
  * Runs a job's handler in this process right after it is sent, without waiting out delays: tests get
  * the real handler's effects deterministically without a pg-boss worker. Delayed jobs still keep the
  * order their delays give them in production (each runs after the delayed jobs sent before it), so
- * "delivered, then read" never races. Errors are kept for the test to see.
+ * "delivered, then read" never races. A job sent in a transaction runs after its commit, and never
+ * when it rolls back; with `runAfterCommit` it runs at once (its delayed fallback would find the work
+ * done). Errors are kept for the test to see.
  */
 export class InlineJobQueue implements JobQueue {
   readonly errors: unknown[] = [];
@@ -24,13 +28,19 @@ export class InlineJobQueue implements JobQueue {
     for (const d of definitions) this.definitions.set(d.name, d);
   }
 
-  async send(name: string, data: object, options: { startAfterSeconds?: number } = {}): Promise<string> {
-    const job = this.definitions.get(name);
-    if (!job) throw new Error(`unknown job ${name}`);
+  async send<S extends z.ZodType>(job: JobDefinition<S>, data: z.input<S>, options: JobSendOptions = {}): Promise<string> {
+    if (!this.definitions.has(job.name)) throw new Error(`unknown job ${job.name}`);
     const payload = job.payload.parse(data);
+    const { tx, runAfterCommit, startAfterSeconds } = options;
+    if (tx) tx.afterCommit(() => this.start(job, payload, runAfterCommit ? undefined : startAfterSeconds));
+    else this.start(job, payload, startAfterSeconds);
+    return `inline-${job.name}`;
+  }
+
+  private start<S extends z.ZodType>(job: JobDefinition<S>, payload: z.output<S>, startAfterSeconds: number | undefined): void {
     const execute = () => job.run(payload, this.deps()).catch((err) => void this.errors.push(err));
     let run: Promise<void>;
-    if (options.startAfterSeconds) {
+    if (startAfterSeconds) {
       run = this.delayedChain.then(execute);
       this.delayedChain = run;
     } else {
@@ -38,7 +48,6 @@ export class InlineJobQueue implements JobQueue {
     }
     this.pending.add(run);
     void run.finally(() => this.pending.delete(run));
-    return `inline-${name}`;
   }
 
   /** Waits until every job sent so far (and the jobs they sent) has finished. */

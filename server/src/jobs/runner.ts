@@ -1,18 +1,28 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { fromPglite, PgBoss } from 'pg-boss';
+import { sql } from 'drizzle-orm';
+import { fromDrizzle, fromPglite, PgBoss } from 'pg-boss';
+import type { z } from 'zod';
 import type { Database } from '../db/client';
-import type { JobDefinition, JobDeps } from './define';
+import type { JobDefinition, JobDeps, JobSendOptions, JobTx } from './define';
 import type { JobQueue } from './queue';
+
+/** An id no job has: reading it only loads a queue into pg-boss's cache. */
+const NO_JOB = '00000000-0000-0000-0000-000000000000';
 
 /**
  * pg-boss on the same database as the product: PGlite through pg-boss's adapter, or PostgreSQL by
- * connection string. Workers and cron schedules come from the job definitions.
+ * connection string. Workers and cron schedules come from the job definitions. A job sent with `tx`
+ * is inserted through that transaction (pg-boss's drizzle adapter), so it exists exactly when the
+ * caller's rows do, on both drivers.
  */
 export class JobRunner implements JobQueue {
   private boss: PgBoss;
   private definitions = new Map<string, JobDefinition>();
   private started: Promise<void>;
+  private isStarted = false;
   private markStarted!: () => void;
+  /** Handlers run and sends made after a commit, in the background; stop() lets them finish. */
+  private afterCommitWork = new Set<Promise<void>>();
 
   /** `deps` is read when a job runs, so the runner can exist before the app it serves. */
   constructor(
@@ -39,6 +49,9 @@ export class JobRunner implements JobQueue {
         retryDelay: job.retry?.backoffSeconds ?? 5,
         retryBackoff: true,
       });
+      // A send inside a transaction must find the queue in pg-boss's cache: on a miss pg-boss reads
+      // it on its own connection, which on PGlite (one connection) waits for that very transaction.
+      await this.boss.getJobById(job.name, NO_JOB);
       if (!work) continue;
       await this.boss.work(job.name, { pollingIntervalSeconds: 1 }, async (batch) => {
         for (const item of batch) await this.runOne(job, item.data);
@@ -46,6 +59,7 @@ export class JobRunner implements JobQueue {
       if (job.cron) await this.boss.schedule(job.name, job.cron, {});
       else await this.boss.unschedule(job.name).catch(() => {});
     }
+    this.isStarted = true;
     this.markStarted();
   }
 
@@ -54,18 +68,49 @@ export class JobRunner implements JobQueue {
     await job.run(job.payload.parse(data ?? {}), this.deps());
   }
 
-  /** Jobs sent while the workers are still starting wait for them (the port opens before the workers). */
-  async send(name: string, data: object, options: { startAfterSeconds?: number; singletonKey?: string } = {}) {
+  /**
+   * Jobs sent while the workers are still starting wait for them (the port opens before the workers).
+   * A send in a transaction cannot wait inside it (on PGlite the start itself would wait for the
+   * transaction), so until the start it is sent right after the commit, as every job was before: a
+   * stop in that gap loses it unless its feature sweeps for such work (outbound messages do).
+   */
+  async send<S extends z.ZodType>(job: JobDefinition<S>, payload: z.input<S>, options: JobSendOptions = {}): Promise<string | null> {
+    const data = job.payload.parse(payload) as object;
+    const { tx, runAfterCommit, ...timing } = options;
+    if (tx && runAfterCommit) tx.afterCommit(() => this.inBackground(job, () => this.runOne(job, data)));
+    if (tx && !this.isStarted) {
+      tx.afterCommit(() => this.inBackground(job, () => this.insert(job, data, timing)));
+      return null;
+    }
+    return this.insert(job, data, timing, tx);
+  }
+
+  private async insert(job: JobDefinition, data: object, timing: JobSendOptions, tx?: JobTx): Promise<string | null> {
     await this.started;
-    const job = this.definitions.get(name);
-    if (!job) throw new Error(`unknown job ${name}`);
-    return this.boss.send(name, job.payload.parse(data) as object, {
-      startAfter: options.startAfterSeconds,
-      singletonKey: options.singletonKey,
+    if (!this.definitions.has(job.name)) throw new Error(`unknown job ${job.name}`);
+    return this.boss.send(job.name, data, {
+      startAfter: timing.startAfterSeconds,
+      singletonKey: timing.singletonKey,
+      ...(tx ? { db: fromDrizzle(tx, sql) } : {}),
     });
   }
 
+  /**
+   * Work started after a commit that the commit's caller does not wait for (a reply's request does not
+   * wait on the provider, nor on the queue's start); a failure is left to the stored job.
+   */
+  private inBackground(job: JobDefinition, work: () => Promise<unknown>): void {
+    const run = work().then(
+      () => {},
+      (err) => this.deps().log.warn({ err, job: job.name }, 'job work after commit failed; the queued job tries again'),
+    );
+    this.afterCommitWork.add(run);
+    void run.finally(() => this.afterCommitWork.delete(run));
+  }
+
+  /** Lets work started after a commit finish (bounded: a stuck provider call is the stored job's to redo). */
   async stop(): Promise<void> {
+    await Promise.race([Promise.all([...this.afterCommitWork]), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
     await this.boss.stop({ graceful: true, timeout: 5000 });
   }
 }

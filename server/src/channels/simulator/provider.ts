@@ -5,6 +5,7 @@ import type { ConnectionRow, SimulatorOutboxRow } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import { mediaStorage } from '../../media';
 import type { ChannelProvider, InboundMessage, InboundResult, OutboundPayload, ProviderEvents, SendResult } from '../types';
+import { simulatorAckJob } from './jobs';
 import { changeOutbox, recordOutbound } from './outbox';
 
 export interface SimulatorDeps {
@@ -19,8 +20,6 @@ export const SIMULATED_ACKS = [
   { ack: ACK.delivered, afterSeconds: 1 },
   { ack: ACK.read, afterSeconds: 2 },
 ] as const;
-
-export const SIMULATOR_ACK_JOB = 'simulator.ack';
 
 /**
  * The built-in WhatsApp stand-in (provider 'simulator'). It is always reachable: start() reports
@@ -48,7 +47,7 @@ export class SimulatorProvider implements ChannelProvider {
     const { row, created } = await recordOutbound(this.deps.db, this.connection.id, storage, payload, options.idempotencyKey);
     if (created) {
       for (const step of SIMULATED_ACKS) {
-        await this.deps.jobs.send(SIMULATOR_ACK_JOB, { outboxId: row.id, ack: step.ack }, { startAfterSeconds: step.afterSeconds });
+        await simulatorAckJob.send(this.deps.jobs, { outboxId: row.id, ack: step.ack }, { startAfterSeconds: step.afterSeconds });
       }
     }
     return { externalId: row.externalId };

@@ -3,6 +3,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { messages, ticketLogs, tickets } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import { useTestApp } from '../../test/harness';
+import { forwardMessageJob } from './jobs';
 import { messageFactory } from './test-factory';
 
 const t = useTestApp();
@@ -29,7 +30,7 @@ describe('POST /message/forward', () => {
     await t.jobs.drain();
     expect(t.jobs.errors).toEqual([]);
     // Each step schedules the next FORWARD_PAUSE_MS later (the inline queue runs it at once).
-    const steps = send.mock.calls.filter(([name]) => name === 'messages.forward');
+    const steps = send.mock.calls.filter(([job]) => job === forwardMessageJob);
     send.mockRestore();
     expect(steps.map(([, data, options]) => [(data as { messageIds: number[] }).messageIds, options?.startAfterSeconds])).toEqual([
       [[c.id, a.id, b.id], undefined],

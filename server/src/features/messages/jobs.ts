@@ -42,14 +42,14 @@ export const forwardMessageJob = defineJob({
     signMessage: z.boolean().default(false),
   }),
   retry: { limit: 3, backoffSeconds: 5 },
-  async run({ messageIds, ticketId, userId, signMessage }, deps) {
+  async run({ messageIds, ticketId, userId, signMessage }, deps): Promise<void> {
     const [ticket] = await deps.db.select().from(tickets).where(eq(tickets.id, ticketId));
     if (!ticket) return;
     await forwardOne(deps, ticket, messageIds[0], userId, signMessage);
     const rest = messageIds.slice(1);
     if (rest.length) {
-      await deps.jobs.send(
-        'messages.forward',
+      await forwardMessageJob.send(
+        deps.jobs,
         { messageIds: rest, ticketId, userId, signMessage },
         { startAfterSeconds: FORWARD_PAUSE_MS / 1000 },
       );

@@ -41,9 +41,9 @@ function preview(row: MessageRow): string {
 
 /**
  * Stores an outbound message (fromMe, ack 0, read) in the caller's transaction and moves the ticket
- * up with it as its last message. After commit the conversation and the ticket lists hear of it,
- * and (unless private, which never leaves the product) the send job is queued; if the process stops
- * between the commit and the queueing, the outbound sweeper finds the row at ack 0 and sends it.
+ * up with it as its last message. After commit the conversation and the ticket lists hear of it.
+ * Unless private (never leaves the product), its send job is written in the same transaction and the
+ * message is sent right after the commit (enqueueOutbound).
  * The tickets feature calls this for greeting, farewell and transfer texts; jobs call it too.
  */
 export async function createOutboundMessage(tx: HookedTx, ctx: OutboundContext, input: OutboundInput): Promise<MessageRow> {
@@ -89,7 +89,7 @@ export async function createOutboundMessage(tx: HookedTx, ctx: OutboundContext, 
       ctx.realtime.toRoom(ctx.companyId, ticketAudience(updated), 'ticket', { action: 'update', ticket: ticketView });
     });
   }
-  if (!row.isPrivate) enqueueOutbound(tx, ctx.jobs, row.id);
+  if (!row.isPrivate) await enqueueOutbound(tx, ctx.jobs, row.id);
   return row;
 }
 

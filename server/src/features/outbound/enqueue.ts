@@ -1,24 +1,27 @@
 import type { HookedTx } from '../../http/context';
 import type { JobQueue } from '../../jobs/queue';
-
-export const SEND_MESSAGE_JOB = 'message.send';
-
-/** The idempotency key a message is sent with: a retried send is the same send to the provider. */
-export const sendKeyOf = (messageId: number) => `msg-${messageId}`;
-
-/** The message a send key names, or null for a key that is not one of ours. */
-export function messageIdOfSendKey(key: string | null | undefined): number | null {
-  const m = /^msg-(\d{1,15})$/.exec(key ?? '');
-  return m ? Number(m[1]) : null;
-}
+import { sendMessageJob } from './send-job';
+import { sendKeyOf } from './send-key';
 
 /**
- * Queues the send of an outbound message once the transaction that wrote it commits (never before:
- * a job must not look for a row that may yet roll back). If the process stops between the commit
- * and the send, the stuck-message sweeper finds the row at ack 0 and queues it again.
+ * How long the stored send job waits before a worker takes it. The send normally happens in this
+ * process right after the commit; the stored job is the fallback should the process stop first, and
+ * finds the message sent otherwise. Long enough for a slow provider call to finish first.
  */
-export function enqueueOutbound(tx: HookedTx, jobs: JobQueue, messageId: number): void {
-  tx.afterCommit(async () => {
-    await jobs.send(SEND_MESSAGE_JOB, { messageId });
-  });
+export const SEND_FALLBACK_AFTER_SECONDS = 30;
+
+/**
+ * Writes the send job of an outbound message in the transaction that writes the message: both
+ * commit or neither does, so no message is left without its job and no job looks for a row that
+ * rolled back. Right after the commit the message is sent from this process (an agent's reply does
+ * not wait for a worker's poll); the job sends it if that did not happen, and the key `msg-{id}`
+ * makes every attempt the same send (exactly once). The stuck-message sweeper is the net for what
+ * the job cannot fix alone: a connection that was down, retries run out.
+ */
+export async function enqueueOutbound(tx: HookedTx, jobs: JobQueue, messageId: number): Promise<void> {
+  await sendMessageJob.send(
+    jobs,
+    { messageId },
+    { tx, runAfterCommit: true, startAfterSeconds: SEND_FALLBACK_AFTER_SECONDS, singletonKey: sendKeyOf(messageId) },
+  );
 }

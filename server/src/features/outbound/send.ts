@@ -5,7 +5,7 @@ import { transactionRunner } from '../../http/context';
 import { AppError } from '../../http/errors';
 import type { JobDeps } from '../../jobs/define';
 import { announceMessage } from '../inbound';
-import { sendKeyOf } from './enqueue';
+import { sendKeyOf } from './send-key';
 import { outboundPayload } from './payload';
 
 async function loadOutbound(db: JobDeps['db'], messageId: number) {

@@ -1,7 +1,8 @@
 import { and, asc, gt, lt, sql } from 'drizzle-orm';
 import { messages } from '../../db/schema';
 import type { JobDeps } from '../../jobs/define';
-import { SEND_MESSAGE_JOB } from './enqueue';
+import { sendMessageJob } from './send-job';
+import { sendKeyOf } from './send-key';
 
 /** A message is stuck once it has waited this long without an external id. */
 export const STUCK_AFTER_MS = 60_000;
@@ -14,8 +15,9 @@ const BATCH = 500;
 
 /**
  * Queues the send job again for outbound messages (fromMe, not private, not deleted) still at ack 0
- * with no external id after a minute: the job was lost (a crash between commit and queue), its
- * retries ran out, or the connection was down. The job itself is idempotent.
+ * with no external id after a minute: the connection was down when the send ran, or the job's
+ * retries ran out (the job itself is written with the message, so it is never simply lost; a send
+ * made while the queue was still starting is the exception, see JobRunner.send). Idempotent.
  */
 export async function resendStuckMessages(deps: Pick<JobDeps, 'db' | 'jobs'>, now = new Date()): Promise<number> {
   // Literal predicates, so the planner can use the partial index messages_unsent_idx.
@@ -32,6 +34,6 @@ export async function resendStuckMessages(deps: Pick<JobDeps, 'db' | 'jobs'>, no
     )
     .orderBy(asc(messages.createdAt))
     .limit(BATCH);
-  for (const { id } of stuck) await deps.jobs.send(SEND_MESSAGE_JOB, { messageId: id }, { singletonKey: `msg-${id}` });
+  for (const { id } of stuck) await sendMessageJob.send(deps.jobs, { messageId: id }, { singletonKey: sendKeyOf(id) });
   return stuck.length;
 }

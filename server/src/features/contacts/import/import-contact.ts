@@ -3,7 +3,7 @@ import type { ContactImportOutcome, ContactImportStarted } from '@chatflow/contr
 import type { RequestContext } from '../../../http/context';
 import { AppError } from '../../../http/errors';
 import { createContact } from '../commands/create-contact';
-import { CONTACT_IMPORT_JOB } from './job';
+import { contactImportJob } from './job';
 import { type ImportRow, type MappedSelection, mappedRows, validateImportRow } from './rows';
 
 /** One message per field, the first broken rule, as the form shows it. */
@@ -46,6 +46,6 @@ export async function startContactImport(ctx: RequestContext, selection: MappedS
   const rows = mappedRows(selection);
   const importId = randomUUID();
   // Nothing is written before the job, so there is no commit to wait for.
-  await ctx.jobs.send(CONTACT_IMPORT_JOB, { companyId: ctx.companyId, importId, rows });
+  await contactImportJob.send(ctx.jobs, { companyId: ctx.companyId, importId, rows });
   return { importId, total: rows.length };
 }

@@ -4,8 +4,6 @@ import { contacts } from '../../../db/schema';
 import { defineJob } from '../../../jobs/define';
 import { validateImportRow } from './rows';
 
-export const CONTACT_IMPORT_JOB = 'contacts.import';
-
 /**
  * Imports a selection of rows for a company, five at a time (spec 2 §9's progress step): each batch
  * is one INSERT … ON CONFLICT DO NOTHING, so a number that exists already (or twice in the sheet) is
@@ -15,7 +13,7 @@ export const CONTACT_IMPORT_JOB = 'contacts.import';
  * (thousands of events); the page reloads its list on 'done'.
  */
 export const contactImportJob = defineJob({
-  name: CONTACT_IMPORT_JOB,
+  name: 'contacts.import',
   payload: z.object({
     companyId: z.number().int().positive(),
     importId: z.string().max(64),

@@ -38,14 +38,12 @@ export async function forwardMessages(ctx: RequestContext, input: ForwardMessage
 
   return ctx.transaction(async (tx) => {
     const ticket = await openTicketFor(tx, ctx, contact, ordered[0].connectionId);
-    tx.afterCommit(async () => {
-      await ctx.jobs.send(forwardMessageJob.name, {
-        messageIds: ordered.map((m) => m.id),
-        ticketId: ticket.id,
-        userId: ctx.user.id,
-        signMessage: input.signMessage,
-      });
-    });
+    // Written with the ticket: the forward happens exactly when the ticket it targets exists.
+    await forwardMessageJob.send(
+      ctx.jobs,
+      { messageIds: ordered.map((m) => m.id), ticketId: ticket.id, userId: ctx.user.id, signMessage: input.signMessage },
+      { tx },
+    );
     return { ticketId: ticket.id, uuid: ticket.uuid, count: ordered.length };
   });
 }
