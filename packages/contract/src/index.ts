@@ -33,3 +33,4 @@ export * from './views/quick-messages';
 export * from './views/settings';
 export * from './views/simulator';
 export * from './views/tags';
+export * from './views/version';

@@ -10,3 +10,6 @@ export type GlobalSettingView = z.infer<typeof GlobalSettingView>;
 /** GET /companySettings/{companyId}: every setting of the company as one object. */
 export const CompanySettingsObject = z.record(z.string(), z.string());
 export type CompanySettingsObject = z.infer<typeof CompanySettingsObject>;
+
+/** PUT /settings/{key} and /companySettings: a global key answers with its global view, a company key with the plain one. */
+export const UpdatedSetting = z.union([GlobalSettingView, SettingView]);

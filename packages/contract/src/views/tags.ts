@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TagRef } from './refs';
 
 export const TagView = z.object({
   id: z.number(),
@@ -12,3 +13,6 @@ export type TagView = z.infer<typeof TagView>;
 
 export const TagPage = z.object({ tags: z.array(TagView), count: z.number(), hasMore: z.boolean() });
 export type TagPage = z.infer<typeof TagPage>;
+
+/** POST /tags/sync: the contact's tags after the change. */
+export const TagSyncResult = z.object({ tags: z.array(TagRef) });

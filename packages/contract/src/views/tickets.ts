@@ -84,3 +84,6 @@ export type TicketNoteView = z.infer<typeof TicketNoteView>;
 
 /** POST /tickets/{id}/read (our addition). */
 export const TicketReadResult = z.object({ ticketId: id, unreadMessages: z.number() });
+
+/** POST /tickets/closeAll: tickets closed in this call, and whether more remain (the admin repeats). */
+export const TicketCloseAllResult = z.object({ count: z.number(), hasMore: z.boolean() });

@@ -69,3 +69,6 @@ export type UserListItem = z.infer<typeof UserListItem>;
 
 /** POST /users/{id}/media-upload. */
 export const ProfileImageResult = z.object({ user: UserView });
+
+/** POST /auth/signup: the new company, its admin and the trial's end. */
+export const SignupResult = z.object({ companyId: z.number(), userId: z.number(), dueDate: z.string().nullable() });
