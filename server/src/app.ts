@@ -6,13 +6,14 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Server } from 'socket.io';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerFeatures } from './features';
 import { authenticator } from './http/authenticate';
 import { installErrorHandler } from './http/errors';
+import { documentRoute } from './http/openapi';
 import { tokenService } from './http/tokens';
 import { serveWeb } from './http/web';
 import type { ChannelRegistry } from './channels/types';
@@ -78,7 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(fastifyRateLimit, { global: false, hook: 'preHandler' });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Chat-flow API', version: config.version } },
-    transform: jsonSchemaTransform,
+    transform: documentRoute,
   });
   await serveWeb(app, { webDist: config.webDist, publicDir: path.join(config.dataDir, 'public') });
 

@@ -34,3 +34,4 @@ export * from './views/settings';
 export * from './views/simulator';
 export * from './views/tags';
 export * from './views/version';
+export * from './views/errors';

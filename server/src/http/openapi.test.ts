@@ -37,6 +37,10 @@ test('GET /docs/json lists a response schema for the success status of every rou
     })
     .map((o) => o.route);
   expect(missing).toEqual([]);
+
+  // Errors share one documented body ({ error, fields? }).
+  const withoutErrorBody = operations.filter(({ op }) => !op.responses?.['4XX']?.content?.['application/json']?.schema).map((o) => o.route);
+  expect(withoutErrorBody).toEqual([]);
 });
 
 test('a response carries exactly the keys of its view', async () => {
