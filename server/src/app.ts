@@ -4,7 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Server } from 'socket.io';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -12,6 +12,7 @@ import { registerFeatures } from './features';
 import { authenticator } from './http/authenticate';
 import { installErrorHandler } from './http/errors';
 import { healthRoutes } from './http/health';
+import { documentRoute } from './http/openapi';
 import { installSecurityHeaders } from './http/security-headers';
 import { tokenService } from './http/tokens';
 import { serveWeb } from './http/web';
@@ -77,12 +78,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(fastifyRateLimit, { global: false, hook: 'preHandler' });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Chat-flow API', version: config.version } },
-    transform: jsonSchemaTransform,
+    transform: documentRoute,
   });
   await serveWeb(app, { webDist: config.webDist, publicDir: path.join(config.dataDir, 'public') });
 
   await registerFeatures(app, { db: database.db, config, tokens, realtime, log: app.log, jobs: deps.jobs, channels: deps.channels });
-  app.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+  // The OpenAPI document, at /docs and at /docs/json where OpenAPI tools look for it.
+  for (const url of ['/docs', '/docs/json']) app.get(url, { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes(database.db));
 
   app.addHook('onClose', async () => {

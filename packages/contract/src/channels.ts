@@ -9,29 +9,6 @@ export type Channel = (typeof CHANNELS)[number];
 export const CONNECTION_STATUSES = ['qrcode', 'PAIRING', 'OPENING', 'CONNECTED', 'DISCONNECTED', 'TIMEOUT'] as const;
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 
-export interface ConnectionView {
-  id: number;
-  companyId: number;
-  name: string;
-  number: string;
-  channel: Channel;
-  provider: string;
-  status: ConnectionStatus;
-  isDefault: boolean;
-  qrcode: string;
-  retries: number;
-  greetingMessage: string;
-  complationMessage: string;
-  outOfHoursMessage: string;
-  ratingMessage: string;
-  groupAsTicket: 'enabled' | 'disabled';
-  allowGroup: boolean;
-  queues: { id: number; name: string; color: string }[];
-  updatedAt: string;
-  /** Returned only to admins (it authorises the external API and the simulator). */
-  token?: string;
-}
-
 /** How a whatsapp connection talks: `beta` is WhatsApp Web (the spec's default), `simulator` the built-in stand-in. */
 export const CONNECTION_PROVIDERS = ['beta', 'simulator'] as const;
 export type ConnectionProvider = (typeof CONNECTION_PROVIDERS)[number];

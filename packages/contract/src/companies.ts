@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { boundedString, email, PageQuery, password } from './fields';
-import type { PlanView } from './plans';
 
 export const RECURRENCES = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const;
 export type Recurrence = (typeof RECURRENCES)[number];
@@ -119,45 +118,3 @@ export type CompanyScheduleItem = z.infer<typeof CompanyScheduleItem>;
 export const CompanySchedulesInput = z.object({
   schedules: z.array(CompanyScheduleItem, { message: 'validation.required' }).max(7, { message: 'validation.tooLong' }),
 });
-
-export interface CompanyView {
-  id: number;
-  name: string;
-  email: string;
-  phone: string;
-  document: string;
-  addressStreet: string;
-  addressCity: string;
-  addressState: string;
-  planId: number;
-  plan: { id: number; name: string; amount: string } | null;
-  status: boolean;
-  /** The main company (id 1) always reads 2999-12-31. */
-  dueDate: string;
-  recurrence: Recurrence;
-  paymentMethod: string;
-  numberAttendants: number;
-  numberConections: number;
-  schedules: CompanyScheduleItem[];
-  createdAt: string;
-  lastLogin: string | null;
-}
-
-/** GET /companies/list: the minimal row pickers need. */
-export interface CompanyListItem {
-  id: number;
-  name: string;
-  dueDate: string;
-  planId: number;
-}
-
-export interface CompanyPage {
-  companies: CompanyView[];
-  count: number;
-  hasMore: boolean;
-}
-
-/** GET /companies/listPlan/{companyId}. */
-export interface CompanyPlanView {
-  plan: PlanView;
-}

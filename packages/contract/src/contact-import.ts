@@ -1,17 +1,10 @@
 import { z } from 'zod';
-import type { ContactView } from './contacts';
 
 /** Spreadsheets up to 20 MB and 50,000 rows: far above a real contact sheet, bounded for memory. */
 export const CONTACT_IMPORT_FILE_MAX_BYTES = 20 * 1024 * 1024;
 export const CONTACT_IMPORT_MAX_ROWS = 50_000;
 /** Spec 2 §9: the progress message moves every 5 contacts. */
 export const CONTACT_IMPORT_PROGRESS_STEP = 5;
-
-/** POST /contacts/upload: the sheet's header (unique, never empty) and its rows as text cells. */
-export interface ContactSheetView {
-  columns: string[];
-  rows: string[][];
-}
 
 /** Cells arrive as text, numbers (a phone column typed as number) or empty. */
 const cell = z
@@ -26,13 +19,6 @@ const cell = z
  */
 export const ContactImportRowInput = z.object({ name: cell, number: cell, email: cell });
 export type ContactImportRowInput = z.input<typeof ContactImportRowInput>;
-
-export type ContactImportIgnored = {
-  ignored: true;
-  reason: 'ERR_VALIDATION' | 'ERR_DUPLICATED_CONTACT';
-  fields?: { field: string; key: string }[];
-};
-export type ContactImportOutcome = ContactView | ContactImportIgnored;
 
 /** A mapped column: its index in each row, or its header name. '' means "not mapped". */
 const ref = z.union([z.number().int().min(0).max(999), z.string().trim().min(1).max(200)], { message: 'validation.required' });
@@ -69,8 +55,3 @@ export const ContactImportRowsInput = z
     }
   });
 export type ContactImportRowsInput = z.input<typeof ContactImportRowsInput>;
-
-export interface ContactImportStarted {
-  importId: string;
-  total: number;
-}

@@ -1,41 +1,7 @@
 import { z } from 'zod';
 import { listItems } from './query-lists';
-import { type Channel, CHANNELS } from './channels';
+import { CHANNELS } from './channels';
 import { boundedString, PageQuery, queryBoolean } from './fields';
-import type { TagRef } from './tickets';
-
-export interface ContactView {
-  id: number;
-  companyId: number;
-  name: string;
-  number: string;
-  email: string;
-  urlPicture: string;
-  channel: Channel;
-  active: boolean;
-  acceptAudioMessage: boolean;
-  disableBot: boolean;
-  isGroup: boolean;
-  lgpdAcceptedAt: string | null;
-  extraInfo: { id: number; name: string; value: string }[];
-  tags: TagRef[];
-  whatsapp: { id: number; name: string } | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** What pickers get from GET /contacts/list and the tag contacts modal from GET /tags/:id/contacts. */
-export interface ContactRef {
-  id: number;
-  name: string;
-  number: string;
-}
-
-export interface ContactPage {
-  contacts: ContactView[];
-  count: number;
-  hasMore: boolean;
-}
 
 export const CONTACTS_PAGE_SIZE = 20;
 /** ARCHITECTURE "Decisions": the contacts page's bound (2-250) on the server; the ticket-side form keeps 50. */

@@ -51,9 +51,3 @@ export const ERROR_CODES = [
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
-
-export interface ErrorBody {
-  error: ErrorCode;
-  /** Present on ERR_VALIDATION: one entry per failing field, message in the caller's language. */
-  fields?: { field: string; message: string; key: string }[];
-}

@@ -9,13 +9,6 @@ export const HelpInput = z.object({
 });
 export type HelpInput = z.input<typeof HelpInput>;
 
-export interface HelpView {
-  id: number;
-  title: string;
-  description: string;
-  video: string;
-}
-
 /** Accepts a bare code or a full YouTube URL and returns the code. */
 export function videoCode(video: string): string {
   const m = video.match(/(?:youtu\.be\/|v=|embed\/|shorts\/)([\w-]{6,})/);

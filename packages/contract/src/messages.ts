@@ -33,39 +33,6 @@ export const MESSAGE_EDIT_WINDOW_MS = 15 * 60_000;
 export const FORWARD_PAUSE_MS = 900;
 export const MIN_RECORDING_BYTES = 10_000;
 
-export interface MessageView {
-  id: number;
-  ticketId: number;
-  companyId: number;
-  body: string;
-  fromMe: boolean;
-  read: boolean;
-  mediaType: string;
-  mediaUrl: string | null;
-  mediaName: string | null;
-  ack: number;
-  isPrivate: boolean;
-  isDeleted: boolean;
-  isEdited: boolean;
-  isForwarded: boolean;
-  queueId: number | null;
-  userId: number | null;
-  participant: string | null;
-  dataJson: unknown;
-  contact: { id: number; name: string; urlPicture: string } | null;
-  quotedMsg: {
-    id: number;
-    body: string;
-    fromMe: boolean;
-    mediaType: string;
-    mediaUrl: string | null;
-    contact: { name: string } | null;
-  } | null;
-  ticket: { id: number; uuid: string; queueId: number | null; userId: number | null; whatsappId: number | null };
-  createdAt: string;
-  updatedAt: string;
-}
-
 // ---- Requests of the conversation (spec 1 §7 Messages). One schema per payload, shared with the web.
 
 const INT32_MAX = 2_147_483_647;
@@ -97,20 +64,6 @@ export const MessageListQuery = z.object({
   // Sent by existing clients (a JSON list or repeated values); the page is the ticket's messages either way.
   selectedQueues: z.union([z.string(), z.array(z.string())]).optional(),
 });
-export interface MessagePage {
-  messages: MessageView[];
-  hasMore: boolean;
-}
-/** Answers of POST /messages/:ticketId: JSON gives the message; multipart gives one message per file. */
-export interface SendMediaResult {
-  messages: MessageView[];
-}
-/** Answer of POST /message/forward: the ticket that receives the messages (sent one by one by a job). */
-export interface ForwardResult {
-  ticketId: number;
-  uuid: string;
-  count: number;
-}
 
 const body = (max = MESSAGE_BODY_MAX) => z.string({ message: 'validation.invalid' }).max(max, { message: 'validation.tooLong' });
 

@@ -66,15 +66,3 @@ export type PlanUpdateInput = z.input<typeof PlanUpdateInput>;
 
 /** GET /plans/list: `listPublic=true` is the signup page's filter. */
 export const PlanListQuery = z.object({ listPublic: queryBoolean.optional() });
-
-export interface PlanView extends PlanSwitches {
-  id: number;
-  name: string;
-  users: number;
-  connections: number;
-  queues: number;
-  /** Two decimals, dot separator ("49.90"); the web app formats it as BRL pt-BR. */
-  amount: string;
-  isPublic: boolean;
-  trialDays: number;
-}

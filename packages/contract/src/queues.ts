@@ -111,21 +111,3 @@ export type QueueData = z.output<typeof QueueInput>;
 export const QueueUpdateInput = z.object(queueFields).partial();
 export type QueueUpdateInput = z.input<typeof QueueUpdateInput>;
 export type QueueChanges = z.output<typeof QueueUpdateInput>;
-
-export interface QueueView {
-  id: number;
-  companyId: number;
-  name: string;
-  color: string;
-  orderQueue: number | null;
-  greetingMessage: string;
-  outOfHoursMessage: string;
-  closeTicket: boolean;
-  ativarRoteador: boolean;
-  tempoRoteador: number;
-  integrationId: number | null;
-  fileListId: number | null;
-  schedules: QueueScheduleItem[];
-  createdAt: string;
-  updatedAt: string;
-}

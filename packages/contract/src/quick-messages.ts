@@ -1,23 +1,6 @@
 import { z } from 'zod';
 import { PageQuery } from './fields';
-
-export interface QuickMessageView {
-  id: number;
-  companyId: number;
-  userId: number | null;
-  shortcode: string;
-  message: string;
-  mediaPath: string | null;
-  mediaName: string | null;
-  geral: boolean;
-  visao: boolean;
-}
-
-export interface QuickMessagePage {
-  records: QuickMessageView[];
-  count: number;
-  hasMore: boolean;
-}
+import type { QuickMessageView } from './views/quick-messages';
 
 export const QUICK_MESSAGES_PAGE_SIZE = 20;
 

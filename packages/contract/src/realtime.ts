@@ -1,11 +1,11 @@
-import type { ConnectionView } from './channels';
-import type { MessageView } from './messages';
-import type { ContactView } from './contacts';
-import type { QuickMessageView } from './quick-messages';
-import type { QueueView } from './queues';
-import type { TagView } from './tags';
-import type { TicketView } from './tickets';
-import type { UserView } from './users';
+import type { ConnectionView } from './views/connections';
+import type { ContactView } from './views/contacts';
+import type { MessageView } from './views/messages';
+import type { QuickMessageView } from './views/quick-messages';
+import type { QueueView } from './views/queues';
+import type { TagView } from './views/tags';
+import type { TicketView } from './views/tickets';
+import type { UserView } from './views/users';
 
 /**
  * Realtime event names, kept exactly as the spec writes them (ARCHITECTURE "Realtime contract"),

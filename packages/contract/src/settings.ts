@@ -106,14 +106,3 @@ export const WhitelabelLogoFields = z.object({
   mode: z.enum(WHITELABEL_LOGO_MODES, { message: 'validation.invalid' }),
   typeArch: z.string().max(50, { message: 'validation.tooLong' }).optional(),
 });
-
-export interface SettingView {
-  key: string;
-  value: string;
-}
-/** A global setting as the super user's screen gets it: secrets come back empty, with hasValue. */
-export interface GlobalSettingView extends SettingView {
-  hasValue: boolean;
-  secret: boolean;
-}
-export type CompanySettingsObject = Record<string, string>;

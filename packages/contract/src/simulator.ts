@@ -86,17 +86,6 @@ export const SimulatorInboundInput = z
 export type SimulatorInboundInput = z.input<typeof SimulatorInboundInput>;
 export type SimulatorInboundData = z.output<typeof SimulatorInboundInput>;
 
-export interface SimulatorInboundResult {
-  /** The message's external id (the one sent, or the generated one). */
-  id: string;
-  ticketId?: number;
-  messageId?: number;
-  /** The id was already stored: nothing new was written. */
-  duplicate?: boolean;
-  /** Dropped: the contact is blocked. */
-  ignored?: boolean;
-}
-
 /** GET /simulator/{connectionId}/messages?number= */
 export const SimulatorConversationQuery = z.object({
   number: z
@@ -104,25 +93,3 @@ export const SimulatorConversationQuery = z.object({
     .trim()
     .regex(/^\d{8,20}$/, { message: 'validation.invalid' }),
 });
-
-/** One message of the conversation as the customer's phone shows it. */
-export interface SimulatorMessageView {
-  /** External id. */
-  id: string;
-  /** true: the customer sent it; false: the company's reply the customer received. */
-  fromCustomer: boolean;
-  /** text, image, audio, video, document, location, contact, interactive */
-  type: string;
-  body: string;
-  mediaUrl: string | null;
-  mediaName: string | null;
-  ack: number;
-  isEdited: boolean;
-  isDeleted: boolean;
-  createdAt: string;
-}
-
-export interface SimulatorConversation {
-  number: string;
-  messages: SimulatorMessageView[];
-}

@@ -1,21 +1,6 @@
 import { z } from 'zod';
 import { PageQuery } from './fields';
 
-export interface TagView {
-  id: number;
-  name: string;
-  color: string;
-  kanban: number;
-  /** Contacts carrying the tag (the tags page shows the count). */
-  contactsCount: number;
-}
-
-export interface TagPage {
-  tags: TagView[];
-  count: number;
-  hasMore: boolean;
-}
-
 export const TAGS_PAGE_SIZE = 20;
 export const TAG_NAME_MIN = 3;
 export const TAG_NAME_MAX = 100;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { listItems } from './query-lists';
-import type { Channel } from './channels';
 
 export const TICKET_STATUSES = ['open', 'pending', 'closed', 'group', 'lgpd', 'nps'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
@@ -19,48 +18,6 @@ export const TICKET_LOG_TYPES = [
   'redirect',
 ] as const;
 export type TicketLogType = (typeof TICKET_LOG_TYPES)[number];
-
-export interface TagRef {
-  id: number;
-  name: string;
-  color: string;
-}
-
-/** A ticket as lists, the conversation header and realtime events carry it (spec 1 §3 Ticket). */
-export interface TicketView {
-  id: number;
-  uuid: string;
-  status: TicketStatus;
-  channel: Channel;
-  queueId: number | null;
-  queue: { id: number; name: string; color: string } | null;
-  contactId: number;
-  contact: {
-    id: number;
-    name: string;
-    number: string;
-    email: string;
-    urlPicture: string;
-    disableBot: boolean;
-    active: boolean;
-    acceptAudioMessage: boolean;
-    isGroup: boolean;
-  };
-  whatsappId: number | null;
-  whatsapp: { id: number; name: string; channel: Channel; groupAsTicket: 'enabled' | 'disabled' } | null;
-  userId: number | null;
-  user: { id: number; name: string } | null;
-  lastMessage: string;
-  unreadMessages: number;
-  isBot: boolean;
-  isGroup: boolean;
-  useIntegration: boolean;
-  amount: string | null;
-  tags: TagRef[];
-  userRating: { rate: number } | null;
-  createdAt: string;
-  updatedAt: string;
-}
 
 // ---- Requests (spec 1 §7 Tickets). List-valued query parameters arrive as JSON text (`queueIds=[1,2]`)
 // from existing clients, as repeated parameters, or comma-separated: all three are accepted.
@@ -115,22 +72,11 @@ export const TicketListQuery = z.object({
 export type TicketListQuery = z.input<typeof TicketListQuery>;
 export type TicketListFilters = z.output<typeof TicketListQuery>;
 
-export interface TicketPage {
-  tickets: TicketView[];
-  count: number;
-  hasMore: boolean;
-}
-
 /** GET /tickets/counts (our addition): the badge of each tab in one call. */
 export const TicketCountsQuery = z.object({
   queueIds: queryIdList.optional(),
   showAll: queryFlag.optional().default(false),
 });
-export interface TicketCounts {
-  open: number;
-  pending: number;
-  group: number;
-}
 
 const optionalId = z
   .preprocess(
@@ -176,27 +122,9 @@ export const TicketCloseAllInput = z.object({
 });
 export type TicketCloseAllInput = z.input<typeof TicketCloseAllInput>;
 
-/** The body of a 409 ERR_OTHER_OPEN_TICKET: the ticket that is already active for the contact. */
-export interface OtherOpenTicket {
-  id: number;
-  uuid: string;
-  userId: number | null;
-  status: TicketStatus;
-  user: { name: string } | null;
-  queue: { name: string } | null;
-}
-
 export const TicketUuidParam = z.object({ uuid: z.uuid({ message: 'validation.invalid' }) });
 export const TicketPathParam = z.object({ ticketId: z.coerce.number().int().positive() });
 export const TicketTagParams = TicketPathParam.extend({ tagId: z.coerce.number().int().positive() });
-
-export interface TicketLogView {
-  id: number;
-  type: TicketLogType;
-  user: { id: number; name: string } | null;
-  queue: { id: number; name: string } | null;
-  createdAt: string;
-}
 
 // ---- Ticket notes (observations)
 
@@ -216,14 +144,3 @@ export const TicketNoteListQuery = z.object({
   ticketId: z.coerce.number({ message: 'validation.required' }).int().positive({ message: 'validation.required' }),
   contactId: z.coerce.number({ message: 'validation.number' }).int().positive().optional(),
 });
-
-export interface TicketNoteView {
-  id: number;
-  note: string;
-  ticketId: number;
-  contactId: number;
-  userId: number | null;
-  user: { id: number; name: string } | null;
-  createdAt: string;
-  updatedAt: string;
-}

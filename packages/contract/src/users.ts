@@ -76,74 +76,12 @@ export const UserCreateInput = UserUpdateInput.extend({
 });
 export type UserCreateInput = z.input<typeof UserCreateInput>;
 
-export interface QueueRef {
-  id: number;
-  name: string;
-  color: string;
-}
-
-export interface UserView {
-  id: number;
-  companyId: number;
-  name: string;
-  email: string;
-  profile: 'user' | 'admin';
-  super: boolean;
-  profileImage: string | null;
-  startWork: string;
-  endWork: string;
-  whatsappId: number | null;
-  farewellMessage: string | null;
-  defaultMenu: 'open' | 'closed';
-  defaultTheme: 'light' | 'dark';
-  allTicket: 'enable' | 'disable';
-  allowGroup: boolean;
-  allHistoric: 'enabled' | 'disabled' | null;
-  allUserChat: 'enabled' | 'disabled';
-  userClosePendingTicket: 'enabled' | 'disabled';
-  showDashboard: 'enabled' | 'disabled';
-  allowRealTime: 'enabled' | 'disabled';
-  allowConnections: 'enabled' | 'disabled';
-  defaultTicketsManagerWidth: number;
-  online: boolean;
-  queues: QueueRef[];
-  createdAt: string;
-}
-
-/** The session user (login, refresh, /auth/me): the user plus the company the shell needs. */
-export interface SessionUserView extends UserView {
-  company: {
-    id: number;
-    name: string;
-    dueDate: string;
-    settings: { key: string; value: string }[];
-    plan: (import('./plans').PlanSwitches & { id: number; name: string }) | null;
-  };
-}
-
 export const UserListQuery = z.object({
   searchParam: z.string().max(200).optional().default(''),
   pageNumber: z.coerce.number().int().min(1).max(100000).optional().default(1),
 });
 
-/** GET /users: one page of the company's users (admin screen). */
-export interface UserPage {
-  users: UserView[];
-  count: number;
-  hasMore: boolean;
-}
 export const USER_PAGE_SIZE = 20;
-
-/** GET /users/list: the company's users for pickers (transfer, filters); any authenticated user. */
-export interface UserListItem {
-  id: number;
-  name: string;
-  email: string;
-  profile: 'user' | 'admin';
-  online: boolean;
-  profileImage: string | null;
-  queues: QueueRef[];
-}
 
 /** POST /users/:id/media-upload: the profile picture, sniffed from its content. */
 export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;

@@ -26,7 +26,9 @@ export async function serveWeb(app: FastifyInstance, opts: { webDist: string | n
     const full = path.join(opts.webDist, file);
     if (existsSync(full)) {
       const body = readFileSync(full);
-      app.get(`/${file}`, (_req, reply) => reply.type(file.endsWith('.svg') ? 'image/svg+xml' : 'image/x-icon').send(body));
+      app.get(`/${file}`, { schema: { hide: true } }, (_req, reply) =>
+        reply.type(file.endsWith('.svg') ? 'image/svg+xml' : 'image/x-icon').send(body),
+      );
     }
   }
   app.addHook('onRequest', async (req, reply) => {

@@ -1,4 +1,12 @@
-import { LoginInput, ResetPasswordParams, SignupInput } from '@chatflow/contract';
+import {
+  ConfirmationView,
+  LoginInput,
+  ResetPasswordParams,
+  SessionUserView,
+  SessionView,
+  SignupInput,
+  SignupResult,
+} from '@chatflow/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,7 +43,7 @@ export const authRoutes =
     app.post(
       '/auth/login',
       {
-        schema: { body: LoginInput },
+        schema: { body: LoginInput, response: { 200: SessionView } },
         config: { rateLimit: { ...limit, keyGenerator: perIpAndEmail } },
       },
       async (req, reply) => {
@@ -45,13 +53,13 @@ export const authRoutes =
       },
     );
 
-    app.post('/auth/refresh_token', async (req, reply) => {
+    app.post('/auth/refresh_token', { schema: { response: { 200: SessionView } } }, async (req, reply) => {
       const session = await refreshSession(deps, req.cookies[REFRESH_COOKIE]);
       setRefreshCookie(reply, deps.config, session.refreshToken, session.remember);
       return { token: session.token, user: session.user };
     });
 
-    app.delete('/auth/logout', async (req, reply) => {
+    app.delete('/auth/logout', { schema: { response: { 200: ConfirmationView } } }, async (req, reply) => {
       const verified = await deps.tokens.verifyRefresh(req.cookies[REFRESH_COOKIE] ?? '');
       if (verified.ok && (await findSession(deps.db, verified.claims.sessionId))) {
         await revokeSession(deps.db, verified.claims.sessionId, 'logout');
@@ -60,12 +68,16 @@ export const authRoutes =
       return { message: 'ok' };
     });
 
-    app.get('/auth/me', async (req) => (await app.authenticateWith(req, loadSessionUserView)).view);
+    app.get(
+      '/auth/me',
+      { schema: { response: { 200: SessionUserView } } },
+      async (req) => (await app.authenticateWith(req, loadSessionUserView)).view,
+    );
 
     app.post(
       '/auth/signup',
       {
-        schema: { body: SignupInput },
+        schema: { body: SignupInput, response: { 200: SignupResult } },
         config: { rateLimit: { max: 20, timeWindow: 60 * 60_000 } },
       },
       async (req) => signup(deps, req.body),
@@ -74,7 +86,7 @@ export const authRoutes =
     app.post(
       '/forgetpassword/:email',
       {
-        schema: { params: z.object({ email: z.email({ message: 'validation.invalidEmail' }) }) },
+        schema: { params: z.object({ email: z.email({ message: 'validation.invalidEmail' }) }), response: { 200: ConfirmationView } },
         config: { rateLimit: { ...limit, keyGenerator: (req) => `${req.ip}|reset|${(req.params as { email?: string }).email ?? ''}` } },
       },
       async (req) => {
@@ -86,7 +98,7 @@ export const authRoutes =
     app.post(
       '/resetpasswords/:email/:token/:newPassword',
       {
-        schema: { params: ResetPasswordParams },
+        schema: { params: ResetPasswordParams, response: { 200: ConfirmationView } },
         config: { rateLimit: { ...limit, keyGenerator: (req) => `${req.ip}|resetpw|${(req.params as { email?: string }).email ?? ''}` } },
       },
       async (req) => {

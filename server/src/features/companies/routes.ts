@@ -1,4 +1,17 @@
-import { CompanyInput, CompanyPageQuery, CompanySchedulesInput, CompanyUpdateInput, CompanyUserInput, IdParam } from '@chatflow/contract';
+import {
+  CompanyInput,
+  CompanyListItem,
+  CompanyPage,
+  CompanyPageQuery,
+  CompanyPlanView,
+  CompanySchedulesInput,
+  CompanyUpdateInput,
+  CompanyUserInput,
+  CompanyView,
+  ConfirmationView,
+  IdParam,
+  UserView,
+} from '@chatflow/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin, requireSuper } from '../../http/guards';
@@ -24,53 +37,69 @@ const CompanyIdParam = z.object({ companyId: z.coerce.number().int().positive() 
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   const superOnly = [app.authenticate, requireSuper];
 
-  app.get('/companies', { preHandler: superOnly }, async (req) => listCompanies(req.ctx.db));
+  app.get('/companies', { schema: { response: { 200: z.array(CompanyView) } }, preHandler: superOnly }, async (req) =>
+    listCompanies(req.ctx.db),
+  );
 
-  app.get('/companies/list', { preHandler: superOnly }, async (req) => (await listCompanyItems(req.ctx.db)).map(presentCompanyListItem));
+  app.get('/companies/list', { schema: { response: { 200: z.array(CompanyListItem) } }, preHandler: superOnly }, async (req) =>
+    (await listCompanyItems(req.ctx.db)).map(presentCompanyListItem),
+  );
 
   // The spec writes the path with a trailing slash; existing clients call it either way.
   for (const url of ['/companiesPlan', '/companiesPlan/']) {
-    app.get(url, { schema: { querystring: CompanyPageQuery }, preHandler: superOnly }, async (req) => companyPage(req.ctx.db, req.query));
+    app.get(url, { schema: { querystring: CompanyPageQuery, response: { 200: CompanyPage } }, preHandler: superOnly }, async (req) =>
+      companyPage(req.ctx.db, req.query),
+    );
   }
 
-  app.get('/companies/listPlan/:companyId', { schema: { params: CompanyIdParam }, preHandler: app.authenticate }, async (req) => {
-    assertReachable(req.ctx.actor, req.params.companyId);
-    const company = await findCompanyRow(req.ctx.db, req.params.companyId);
-    return { plan: presentPlan(await findPlan(req.ctx.db, company.planId)) };
-  });
+  app.get(
+    '/companies/listPlan/:companyId',
+    { schema: { params: CompanyIdParam, response: { 200: CompanyPlanView } }, preHandler: app.authenticate },
+    async (req) => {
+      assertReachable(req.ctx.actor, req.params.companyId);
+      const company = await findCompanyRow(req.ctx.db, req.params.companyId);
+      return { plan: presentPlan(await findPlan(req.ctx.db, company.planId)) };
+    },
+  );
 
-  app.get('/companies/:id', { schema: { params: IdParam }, preHandler: superOnly }, async (req) =>
+  app.get('/companies/:id', { schema: { params: IdParam, response: { 200: CompanyView } }, preHandler: superOnly }, async (req) =>
     presentCompanyById(req.ctx.db, req.params.id),
   );
 
-  app.post('/companies', { schema: { body: CompanyInput }, preHandler: superOnly }, async (req) => {
+  app.post('/companies', { schema: { body: CompanyInput, response: { 200: CompanyView } }, preHandler: superOnly }, async (req) => {
     const company = await createCompany(req.ctx, req.body);
     return presentCompanyById(req.ctx.db, company.id);
   });
 
-  app.put('/companies/:id', { schema: { params: IdParam, body: CompanyUpdateInput }, preHandler: superOnly }, async (req) => {
-    const company = await updateCompany(req.ctx, req.params.id, req.body);
-    return presentCompanyById(req.ctx.db, company.id);
-  });
+  app.put(
+    '/companies/:id',
+    { schema: { params: IdParam, body: CompanyUpdateInput, response: { 200: CompanyView } }, preHandler: superOnly },
+    async (req) => {
+      const company = await updateCompany(req.ctx, req.params.id, req.body);
+      return presentCompanyById(req.ctx.db, company.id);
+    },
+  );
 
-  app.delete('/companies/:id', { schema: { params: IdParam }, preHandler: superOnly }, async (req) => {
+  app.delete('/companies/:id', { schema: { params: IdParam, response: { 200: ConfirmationView } }, preHandler: superOnly }, async (req) => {
     await deleteCompany(req.ctx, req.params.id);
     return { message: 'Company deleted' };
   });
 
-  app.post('/companies/:id/renew', { schema: { params: IdParam }, preHandler: superOnly }, async (req) => {
+  app.post('/companies/:id/renew', { schema: { params: IdParam, response: { 200: CompanyView } }, preHandler: superOnly }, async (req) => {
     const company = await renewCompany(req.ctx, req.params.id);
     return presentCompanyById(req.ctx.db, company.id);
   });
 
-  app.post('/companies/:id/users', { schema: { params: IdParam, body: CompanyUserInput }, preHandler: superOnly }, async (req) =>
-    createCompanyUser(req.ctx, req.params.id, req.body),
+  app.post(
+    '/companies/:id/users',
+    { schema: { params: IdParam, body: CompanyUserInput, response: { 200: UserView } }, preHandler: superOnly },
+    async (req) => createCompanyUser(req.ctx, req.params.id, req.body),
   );
 
   app.put(
     '/companies/:id/schedules',
     {
-      schema: { params: IdParam, body: CompanySchedulesInput },
+      schema: { params: IdParam, body: CompanySchedulesInput, response: { 200: CompanyView } },
       preHandler: [app.authenticate, requireAdmin],
     },
     async (req) => {

@@ -1,5 +1,15 @@
-import { type Actor, canSeeConnections, ConnectionInput, ConnectionListQuery, ConnectionUpdateInput, IdParam } from '@chatflow/contract';
+import {
+  type Actor,
+  canSeeConnections,
+  ConfirmationView,
+  ConnectionInput,
+  ConnectionListQuery,
+  ConnectionUpdateInput,
+  ConnectionView,
+  IdParam,
+} from '@chatflow/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireActiveSubscription, requireActor, requirePlan } from '../../http/guards';
 import { createConnection } from './commands/create-connection';
 import { deleteConnection } from './commands/delete-connection';
@@ -20,29 +30,37 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Older clients call both spellings (`/whatsapp/?session=0`).
   for (const url of ['/whatsapp', '/whatsapp/']) {
-    app.get(url, { schema: { querystring: ConnectionListQuery }, preHandler: app.authenticate }, async (req) => {
-      const rows = await listConnections(req.ctx.db, req.ctx.companyId, req.query.channel);
-      const queues = await queuesOfConnections(
-        req.ctx.db,
-        rows.map((r) => r.id),
-      );
-      return rows.map((r) => presentConnection(r, queues.get(r.id) ?? [], withToken(req.ctx.actor)));
-    });
+    app.get(
+      url,
+      { schema: { querystring: ConnectionListQuery, response: { 200: z.array(ConnectionView) } }, preHandler: app.authenticate },
+      async (req) => {
+        const rows = await listConnections(req.ctx.db, req.ctx.companyId, req.query.channel);
+        const queues = await queuesOfConnections(
+          req.ctx.db,
+          rows.map((r) => r.id),
+        );
+        return rows.map((r) => presentConnection(r, queues.get(r.id) ?? [], withToken(req.ctx.actor)));
+      },
+    );
   }
 
-  app.get('/whatsapp/:id', { schema: { params: IdParam }, preHandler: app.authenticate }, async (req) =>
+  app.get('/whatsapp/:id', { schema: { params: IdParam, response: { 200: ConnectionView } }, preHandler: app.authenticate }, async (req) =>
     connectionView(req.ctx.db, await findConnection(req.ctx.db, req.ctx.companyId, req.params.id), withToken(req.ctx.actor)),
   );
 
-  app.post('/whatsapp', { schema: { body: ConnectionInput }, preHandler: [...manage, requirePlan('useWhatsapp')] }, async (req) =>
-    connectionView(req.ctx.db, await createConnection(req.ctx, req.body), withToken(req.ctx.actor)),
+  app.post(
+    '/whatsapp',
+    { schema: { body: ConnectionInput, response: { 200: ConnectionView } }, preHandler: [...manage, requirePlan('useWhatsapp')] },
+    async (req) => connectionView(req.ctx.db, await createConnection(req.ctx, req.body), withToken(req.ctx.actor)),
   );
 
-  app.put('/whatsapp/:id', { schema: { params: IdParam, body: ConnectionUpdateInput }, preHandler: manage }, async (req) =>
-    connectionView(req.ctx.db, await updateConnection(req.ctx, req.params.id, req.body), withToken(req.ctx.actor)),
+  app.put(
+    '/whatsapp/:id',
+    { schema: { params: IdParam, body: ConnectionUpdateInput, response: { 200: ConnectionView } }, preHandler: manage },
+    async (req) => connectionView(req.ctx.db, await updateConnection(req.ctx, req.params.id, req.body), withToken(req.ctx.actor)),
   );
 
-  app.delete('/whatsapp/:id', { schema: { params: IdParam }, preHandler: manage }, async (req) => {
+  app.delete('/whatsapp/:id', { schema: { params: IdParam, response: { 200: ConfirmationView } }, preHandler: manage }, async (req) => {
     await deleteConnection(req.ctx, req.params.id);
     return { message: 'Whatsapp deleted.' };
   });

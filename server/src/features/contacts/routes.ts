@@ -1,6 +1,21 @@
-import { ContactBlockInput, ContactInput, ContactListQuery, ContactNumberParam, ContactUpdateInput, IdParam } from '@chatflow/contract';
+import {
+  ConfirmationView,
+  ContactAcceptAudioView,
+  ContactBlockInput,
+  ContactDisableBotView,
+  ContactInput,
+  ContactListQuery,
+  ContactNumberParam,
+  ContactPage,
+  ContactPictureView,
+  ContactRef,
+  ContactUpdateInput,
+  ContactView,
+  IdParam,
+} from '@chatflow/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requirePermission } from '../../http/guards';
 import { setContactActive, toggleContactFlag } from './commands/contact-flags';
 import { createContact } from './commands/create-contact';
@@ -18,35 +33,43 @@ const viewerOf = (req: FastifyRequest) => contactViewerFor(req.ctx.db, req.ctx.c
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   // Existing clients call both /contacts and /contacts/.
   for (const url of ['/contacts', '/contacts/']) {
-    app.get(url, { schema: { querystring: ContactListQuery }, preHandler: app.authenticate }, async (req) =>
+    app.get(url, { schema: { querystring: ContactListQuery, response: { 200: ContactPage } }, preHandler: app.authenticate }, async (req) =>
       listContactsPage(req.ctx.db, req.ctx.companyId, req.query, await viewerOf(req)),
     );
   }
 
-  app.get('/contacts/list', { preHandler: app.authenticate }, async (req) =>
+  app.get('/contacts/list', { schema: { response: { 200: z.array(ContactRef) } }, preHandler: app.authenticate }, async (req) =>
     listContactRefs(req.ctx.db, req.ctx.companyId, await viewerOf(req)),
   );
 
-  app.get('/contacts/profile/:number', { schema: { params: ContactNumberParam }, preHandler: app.authenticate }, async (req) => {
-    const contact = await findContactByNumber(req.ctx.db, req.ctx.companyId, req.params.number);
-    if (!contact) throw contactNotFound();
-    return { contactId: contact.id, urlPicture: contact.urlPicture };
-  });
+  app.get(
+    '/contacts/profile/:number',
+    { schema: { params: ContactNumberParam, response: { 200: ContactPictureView } }, preHandler: app.authenticate },
+    async (req) => {
+      const contact = await findContactByNumber(req.ctx.db, req.ctx.companyId, req.params.number);
+      if (!contact) throw contactNotFound();
+      return { contactId: contact.id, urlPicture: contact.urlPicture };
+    },
+  );
 
-  app.get('/contacts/:id', { schema: { params: IdParam }, preHandler: app.authenticate }, async (req) =>
+  app.get('/contacts/:id', { schema: { params: IdParam, response: { 200: ContactView } }, preHandler: app.authenticate }, async (req) =>
     contactView(req.ctx.db, await findCompanyContact(req.ctx.db, req.ctx.companyId, req.params.id), await viewerOf(req)),
   );
 
-  app.post('/contacts', { schema: { body: ContactInput }, preHandler: app.authenticate }, async (req) => createContact(req.ctx, req.body));
+  app.post('/contacts', { schema: { body: ContactInput, response: { 200: ContactView } }, preHandler: app.authenticate }, async (req) =>
+    createContact(req.ctx, req.body),
+  );
 
-  app.put('/contacts/:id', { schema: { params: IdParam, body: ContactUpdateInput }, preHandler: app.authenticate }, async (req) =>
-    updateContact(req.ctx, req.params.id, req.body),
+  app.put(
+    '/contacts/:id',
+    { schema: { params: IdParam, body: ContactUpdateInput, response: { 200: ContactView } }, preHandler: app.authenticate },
+    async (req) => updateContact(req.ctx, req.params.id, req.body),
   );
 
   app.delete(
     '/contacts/:id',
     {
-      schema: { params: IdParam },
+      schema: { params: IdParam, response: { 200: ConfirmationView } },
       preHandler: [app.authenticate, requirePermission('contacts-page:deleteContact')],
     },
     async (req) => {
@@ -55,15 +78,25 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put('/contacts/block/:id', { schema: { params: IdParam, body: ContactBlockInput }, preHandler: app.authenticate }, async (req) =>
-    setContactActive(req.ctx, req.params.id, req.body.active),
+  app.put(
+    '/contacts/block/:id',
+    { schema: { params: IdParam, body: ContactBlockInput, response: { 200: ContactView } }, preHandler: app.authenticate },
+    async (req) => setContactActive(req.ctx, req.params.id, req.body.active),
   );
 
-  app.put('/contacts/toggleAcceptAudio/:id', { schema: { params: IdParam }, preHandler: app.authenticate }, async (req) => ({
-    acceptAudioMessage: (await toggleContactFlag(req.ctx, req.params.id, 'acceptAudioMessage')).acceptAudioMessage,
-  }));
+  app.put(
+    '/contacts/toggleAcceptAudio/:id',
+    { schema: { params: IdParam, response: { 200: ContactAcceptAudioView } }, preHandler: app.authenticate },
+    async (req) => ({
+      acceptAudioMessage: (await toggleContactFlag(req.ctx, req.params.id, 'acceptAudioMessage')).acceptAudioMessage,
+    }),
+  );
 
-  app.put('/contacts/toggleDisableBot/:id', { schema: { params: IdParam }, preHandler: app.authenticate }, async (req) => ({
-    disableBot: (await toggleContactFlag(req.ctx, req.params.id, 'disableBot')).disableBot,
-  }));
+  app.put(
+    '/contacts/toggleDisableBot/:id',
+    { schema: { params: IdParam, response: { 200: ContactDisableBotView } }, preHandler: app.authenticate },
+    async (req) => ({
+      disableBot: (await toggleContactFlag(req.ctx, req.params.id, 'disableBot')).disableBot,
+    }),
+  );
 };

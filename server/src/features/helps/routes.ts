@@ -1,5 +1,6 @@
-import { HelpInput, IdParam } from '@chatflow/contract';
+import { ConfirmationView, HelpInput, HelpView, IdParam } from '@chatflow/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireSuper } from '../../http/guards';
 import { presentHelp } from './presenter';
 import { createHelp, deleteHelp, findHelp, listHelps, updateHelp } from './service';
@@ -11,23 +12,27 @@ import { createHelp, deleteHelp, findHelp, listHelps, updateHelp } from './servi
 export const helpRoutes: FastifyPluginAsyncZod = async (app) => {
   const superOnly = [app.authenticate, requireSuper];
 
-  app.get('/helps/list', { preHandler: app.authenticate }, async (req) => (await listHelps(req.ctx.db)).map(presentHelp));
+  app.get('/helps/list', { schema: { response: { 200: z.array(HelpView) } }, preHandler: app.authenticate }, async (req) =>
+    (await listHelps(req.ctx.db)).map(presentHelp),
+  );
 
-  app.get('/helps', { preHandler: superOnly }, async (req) => (await listHelps(req.ctx.db)).map(presentHelp));
+  app.get('/helps', { schema: { response: { 200: z.array(HelpView) } }, preHandler: superOnly }, async (req) =>
+    (await listHelps(req.ctx.db)).map(presentHelp),
+  );
 
-  app.get('/helps/:id', { schema: { params: IdParam }, preHandler: superOnly }, async (req) =>
+  app.get('/helps/:id', { schema: { params: IdParam, response: { 200: HelpView } }, preHandler: superOnly }, async (req) =>
     presentHelp(await findHelp(req.ctx.db, req.params.id)),
   );
 
-  app.post('/helps', { schema: { body: HelpInput }, preHandler: superOnly }, async (req) =>
+  app.post('/helps', { schema: { body: HelpInput, response: { 200: HelpView } }, preHandler: superOnly }, async (req) =>
     presentHelp(await createHelp(req.ctx, req.body)),
   );
 
-  app.put('/helps/:id', { schema: { params: IdParam, body: HelpInput }, preHandler: superOnly }, async (req) =>
+  app.put('/helps/:id', { schema: { params: IdParam, body: HelpInput, response: { 200: HelpView } }, preHandler: superOnly }, async (req) =>
     presentHelp(await updateHelp(req.ctx, req.params.id, req.body)),
   );
 
-  app.delete('/helps/:id', { schema: { params: IdParam }, preHandler: superOnly }, async (req) => {
+  app.delete('/helps/:id', { schema: { params: IdParam, response: { 200: ConfirmationView } }, preHandler: superOnly }, async (req) => {
     await deleteHelp(req.ctx, req.params.id);
     return { message: 'Help deleted' };
   });

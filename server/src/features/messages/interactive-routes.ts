@@ -3,6 +3,7 @@ import {
   CopyMessageInput,
   InteractiveTicketParam,
   ListMessageInput,
+  MessageView,
   PixMessageInput,
   TicketIdParam,
   UrlMessageInput,
@@ -19,7 +20,7 @@ export const interactiveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/messages/lista/:ticketId',
     {
-      schema: { params: TicketIdParam, body: ListMessageInput },
+      schema: { params: TicketIdParam, body: ListMessageInput, response: { 200: MessageView } },
       preHandler: app.authenticate,
     },
     async (req) => sendListMessage(req.ctx, await findVisibleTicket(req.ctx, req.params.ticketId), req.body),
@@ -28,7 +29,7 @@ export const interactiveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/messages/copy/:id',
     {
-      schema: { params: InteractiveTicketParam, body: CopyMessageInput },
+      schema: { params: InteractiveTicketParam, body: CopyMessageInput, response: { 200: MessageView } },
       preHandler: app.authenticate,
       bodyLimit: IMAGE_BODY_LIMIT,
     },
@@ -38,7 +39,7 @@ export const interactiveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/messages/call/:id',
     {
-      schema: { params: InteractiveTicketParam, body: CallMessageInput },
+      schema: { params: InteractiveTicketParam, body: CallMessageInput, response: { 200: MessageView } },
       preHandler: app.authenticate,
       bodyLimit: IMAGE_BODY_LIMIT,
     },
@@ -48,7 +49,7 @@ export const interactiveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/messages/URL/:id',
     {
-      schema: { params: InteractiveTicketParam, body: UrlMessageInput },
+      schema: { params: InteractiveTicketParam, body: UrlMessageInput, response: { 200: MessageView } },
       preHandler: app.authenticate,
       bodyLimit: IMAGE_BODY_LIMIT,
     },
@@ -58,7 +59,7 @@ export const interactiveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/messages/PIX/:id',
     {
-      schema: { params: InteractiveTicketParam, body: PixMessageInput },
+      schema: { params: InteractiveTicketParam, body: PixMessageInput, response: { 200: MessageView } },
       preHandler: app.authenticate,
     },
     async (req) => sendPixMessage(req.ctx, await findVisibleTicket(req.ctx, req.params.id), req.body),

@@ -2,18 +2,22 @@ import {
   canSeeDashboard,
   EditMessageInput,
   ForwardMessageInput,
+  ForwardResult,
   IdParam,
-  type MessagePage,
+  MessageCountView,
   MessageListParams,
   MessageListQuery,
+  MessagePage,
   MessagesAllMeQuery,
-  type MessageView,
-  type SendMediaResult,
+  MessageView,
+  SendMediaResult,
   SendMessageInput,
   TicketIdParam,
   TranscribeParams,
+  TranscriptionView,
 } from '@chatflow/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireActor } from '../../http/guards';
 import { findVisibleTicket } from '../tickets/find';
 import { deleteMessage, editMessage } from './commands/edit-delete';
@@ -33,7 +37,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/messages/:ticketUuid',
     {
-      schema: { params: MessageListParams, querystring: MessageListQuery },
+      schema: { params: MessageListParams, querystring: MessageListQuery, response: { 200: MessagePage } },
       preHandler: app.authenticate,
     },
     async (req): Promise<MessagePage> => {
@@ -47,7 +51,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/messages/:ticketId',
     {
-      schema: { params: TicketIdParam },
+      schema: { params: TicketIdParam, response: { 200: z.union([MessageView, SendMediaResult]) } },
       preHandler: app.authenticate,
     },
     async (req): Promise<MessageView | SendMediaResult> => {
@@ -60,7 +64,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/messages/edit/:id',
     {
-      schema: { params: IdParam, body: EditMessageInput },
+      schema: { params: IdParam, body: EditMessageInput, response: { 200: MessageView } },
       preHandler: app.authenticate,
     },
     async (req) => editMessage(req.ctx, req.params.id, req.body.body),
@@ -69,7 +73,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/messages/:id',
     {
-      schema: { params: IdParam },
+      schema: { params: IdParam, response: { 200: MessageView } },
       preHandler: app.authenticate,
     },
     async (req) => deleteMessage(req.ctx, req.params.id),
@@ -78,7 +82,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/message/forward',
     {
-      schema: { body: ForwardMessageInput },
+      schema: { body: ForwardMessageInput, response: { 200: ForwardResult } },
       preHandler: app.authenticate,
     },
     async (req) => forwardMessages(req.ctx, req.body),
@@ -87,7 +91,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/messages/transcribeAudio/:file',
     {
-      schema: { params: TranscribeParams },
+      schema: { params: TranscribeParams, response: { 200: TranscriptionView } },
       preHandler: app.authenticate,
     },
     async (req) => transcribeAudio(req.ctx, req.params.file),
@@ -97,7 +101,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/messages-allMe',
     {
-      schema: { querystring: MessagesAllMeQuery },
+      schema: { querystring: MessagesAllMeQuery, response: { 200: MessageCountView } },
       preHandler: [app.authenticate, requireActor(canSeeDashboard)],
     },
     async (req) => ({ count: await countCompanyMessages(req.ctx.db, req.ctx.companyId, req.query) }),

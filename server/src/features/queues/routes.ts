@@ -1,5 +1,6 @@
-import { IdParam, QueueInput, QueueUpdateInput } from '@chatflow/contract';
+import { ConfirmationView, IdParam, QueueInput, QueueUpdateInput, QueueView } from '@chatflow/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireActiveSubscription, requireAdmin } from '../../http/guards';
 import { createQueue } from './commands/create-queue';
 import { deleteQueue } from './commands/delete-queue';
@@ -14,21 +15,27 @@ import { findQueue, listQueues } from './queries';
 export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminWrite = [app.authenticate, requireAdmin, requireActiveSubscription];
 
-  app.get('/queue', { preHandler: app.authenticate }, async (req) => (await listQueues(req.ctx.db, req.ctx.companyId)).map(presentQueue));
-
-  app.get('/queue/:id', { schema: { params: IdParam }, preHandler: [app.authenticate, requireAdmin] }, async (req) =>
-    presentQueue(await findQueue(req.ctx.db, req.ctx.companyId, req.params.id)),
+  app.get('/queue', { schema: { response: { 200: z.array(QueueView) } }, preHandler: app.authenticate }, async (req) =>
+    (await listQueues(req.ctx.db, req.ctx.companyId)).map(presentQueue),
   );
 
-  app.post('/queue', { schema: { body: QueueInput }, preHandler: adminWrite }, async (req) =>
+  app.get(
+    '/queue/:id',
+    { schema: { params: IdParam, response: { 200: QueueView } }, preHandler: [app.authenticate, requireAdmin] },
+    async (req) => presentQueue(await findQueue(req.ctx.db, req.ctx.companyId, req.params.id)),
+  );
+
+  app.post('/queue', { schema: { body: QueueInput, response: { 200: QueueView } }, preHandler: adminWrite }, async (req) =>
     presentQueue(await createQueue(req.ctx, req.body)),
   );
 
-  app.put('/queue/:id', { schema: { params: IdParam, body: QueueUpdateInput }, preHandler: adminWrite }, async (req) =>
-    presentQueue(await updateQueue(req.ctx, req.params.id, req.body)),
+  app.put(
+    '/queue/:id',
+    { schema: { params: IdParam, body: QueueUpdateInput, response: { 200: QueueView } }, preHandler: adminWrite },
+    async (req) => presentQueue(await updateQueue(req.ctx, req.params.id, req.body)),
   );
 
-  app.delete('/queue/:id', { schema: { params: IdParam }, preHandler: adminWrite }, async (req) => {
+  app.delete('/queue/:id', { schema: { params: IdParam, response: { 200: ConfirmationView } }, preHandler: adminWrite }, async (req) => {
     await deleteQueue(req.ctx, req.params.id);
     return { message: 'Queue deleted' };
   });

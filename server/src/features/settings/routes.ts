@@ -1,13 +1,18 @@
 import {
   CompanySettingOneQuery,
+  CompanySettingsObject,
   CompanySettingsParam,
   CompanySettingUpdateInput,
+  GlobalSettingView,
   PublicSettingQuery,
   SettingKeyParam,
   SettingUpdateInput,
+  SettingView,
+  UpdatedSetting,
 } from '@chatflow/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { requireAdmin, requireSuper } from '../../http/guards';
@@ -27,41 +32,63 @@ export const settingRoutes =
   async (app) => {
     const admin = [app.authenticate, requireAdmin];
 
-    app.get('/settings', { preHandler: admin }, async (req) => listCompanySettings(req.ctx.db, req.ctx.companyId));
-
-    app.get('/settings/global', { preHandler: [app.authenticate, requireSuper] }, async (req) => listGlobalSettings(req.ctx.db));
-
-    app.put('/settings/:key', { schema: { params: SettingKeyParam, body: SettingUpdateInput }, preHandler: admin }, async (req) =>
-      updateSetting(req.ctx, req.params.key, req.body.value, 'value'),
+    app.get('/settings', { schema: { response: { 200: z.array(SettingView) } }, preHandler: admin }, async (req) =>
+      listCompanySettings(req.ctx.db, req.ctx.companyId),
     );
 
-    app.get('/setting/:key', { schema: { params: SettingKeyParam }, preHandler: admin }, async (req) =>
+    app.get(
+      '/settings/global',
+      { schema: { response: { 200: z.array(GlobalSettingView) } }, preHandler: [app.authenticate, requireSuper] },
+      async (req) => listGlobalSettings(req.ctx.db),
+    );
+
+    app.put(
+      '/settings/:key',
+      { schema: { params: SettingKeyParam, body: SettingUpdateInput, response: { 200: UpdatedSetting } }, preHandler: admin },
+      async (req) => updateSetting(req.ctx, req.params.key, req.body.value, 'value'),
+    );
+
+    app.get('/setting/:key', { schema: { params: SettingKeyParam, response: { 200: SettingView } }, preHandler: admin }, async (req) =>
       readCompanySetting(req.ctx.db, req.ctx.companyId, req.params.key),
     );
 
-    app.get('/companySettings/:companyId', { schema: { params: CompanySettingsParam }, preHandler: app.authenticate }, async (req) => {
-      if (!canReadCompanySettings(req.ctx.actor, req.params.companyId)) throw notFound();
-      return readCompanySettingsObject(req.ctx.db, req.params.companyId);
-    });
-
-    // Any user of the company: the inbox reads flags such as sendSignMessage through it.
-    app.get('/companySettingOne', { schema: { querystring: CompanySettingOneQuery }, preHandler: app.authenticate }, async (req) =>
-      readCompanySetting(req.ctx.db, req.ctx.companyId, req.query.column),
+    app.get(
+      '/companySettings/:companyId',
+      { schema: { params: CompanySettingsParam, response: { 200: CompanySettingsObject } }, preHandler: app.authenticate },
+      async (req) => {
+        if (!canReadCompanySettings(req.ctx.actor, req.params.companyId)) throw notFound();
+        return readCompanySettingsObject(req.ctx.db, req.params.companyId);
+      },
     );
 
-    app.put('/companySettings', { schema: { body: CompanySettingUpdateInput }, preHandler: admin }, async (req) =>
-      updateSetting(req.ctx, req.body.column, req.body.data, 'data'),
+    // Any user of the company: the inbox reads flags such as sendSignMessage through it.
+    app.get(
+      '/companySettingOne',
+      { schema: { querystring: CompanySettingOneQuery, response: { 200: SettingView } }, preHandler: app.authenticate },
+      async (req) => readCompanySetting(req.ctx.db, req.ctx.companyId, req.query.column),
+    );
+
+    app.put(
+      '/companySettings',
+      { schema: { body: CompanySettingUpdateInput, response: { 200: UpdatedSetting } }, preHandler: admin },
+      async (req) => updateSetting(req.ctx, req.body.column, req.body.data, 'data'),
     );
 
     // No session: the login page reads its theme here. The `token` query parameter existing clients
     // send is accepted and ignored; what protects is the PUBLIC_SETTING_KEYS whitelist (appearance
     // only), so a token would add nothing and an anonymous visitor can never read anything else.
-    app.get('/public-settings/:key', { schema: { params: SettingKeyParam, querystring: PublicSettingQuery } }, async (req, reply) =>
-      sendJsonString(reply, await readPublicSetting(deps.db, req.params.key)),
+    app.get(
+      '/public-settings/:key',
+      { schema: { params: SettingKeyParam, querystring: PublicSettingQuery, response: { 200: z.string() } } },
+      async (req, reply) => sendJsonString(reply, await readPublicSetting(deps.db, req.params.key)),
     );
 
-    app.post('/settings-whitelabel/logo', { preHandler: [app.authenticate, requireSuper] }, async (req, reply) => {
-      const { mode, file } = await readLogoUpload(req);
-      return sendJsonString(reply, await uploadWhitelabelLogo(req.ctx, mode, file));
-    });
+    app.post(
+      '/settings-whitelabel/logo',
+      { schema: { response: { 200: z.string() } }, preHandler: [app.authenticate, requireSuper] },
+      async (req, reply) => {
+        const { mode, file } = await readLogoUpload(req);
+        return sendJsonString(reply, await uploadWhitelabelLogo(req.ctx, mode, file));
+      },
+    );
   };

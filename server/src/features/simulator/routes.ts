@@ -2,7 +2,8 @@ import {
   SIMULATOR_MAX_FILE_BYTES,
   SimulatorConversationQuery,
   SimulatorInboundInput,
-  type SimulatorInboundResult,
+  SimulatorInboundResult,
+  SimulatorConversation,
 } from '@chatflow/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,7 +29,7 @@ export const simulatorRoutes =
     app.post(
       '/simulator/:connectionId/messages',
       {
-        schema: { params: ConnectionParam, body: SimulatorInboundInput },
+        schema: { params: ConnectionParam, body: SimulatorInboundInput, response: { 200: SimulatorInboundResult } },
         // base64 is 4/3 of the file, plus the JSON around it
         bodyLimit: Math.ceil((SIMULATOR_MAX_FILE_BYTES * 4) / 3) + 64 * 1024,
         onRequest: access,
@@ -46,7 +47,7 @@ export const simulatorRoutes =
     app.get(
       '/simulator/:connectionId/messages',
       {
-        schema: { params: ConnectionParam, querystring: SimulatorConversationQuery },
+        schema: { params: ConnectionParam, querystring: SimulatorConversationQuery, response: { 200: SimulatorConversation } },
         onRequest: access,
       },
       async (req) => customerConversation(deps.db, req.simulatorConnection, req.query.number),

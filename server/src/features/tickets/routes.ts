@@ -1,15 +1,23 @@
 import {
+  ConfirmationView,
   IdParam,
   TicketCloseAllInput,
+  TicketCloseAllResult,
+  TicketCounts,
   TicketCountsQuery,
   TicketCreateInput,
   TicketListQuery,
+  TicketLogView,
+  TicketPage,
   TicketPathParam,
+  TicketReadResult,
   TicketUpdateInput,
   TicketUuidParam,
+  TicketView,
 } from '@chatflow/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Server } from 'socket.io';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { requirePermission } from '../../http/guards';
 import { annotationRoutes } from './annotation-routes';
@@ -34,42 +42,62 @@ export const ticketRoutes =
   async (app) => {
     registerTicketChatBox(app.getDecorator<Server>('io'), deps.db);
 
-    app.get('/tickets', { schema: { querystring: TicketListQuery }, preHandler: app.authenticate }, async (req) =>
-      listTickets(req.ctx, req.query),
+    app.get(
+      '/tickets',
+      { schema: { querystring: TicketListQuery, response: { 200: TicketPage } }, preHandler: app.authenticate },
+      async (req) => listTickets(req.ctx, req.query),
     );
 
-    app.get('/tickets/counts', { schema: { querystring: TicketCountsQuery }, preHandler: app.authenticate }, async (req) =>
-      countTickets(req.ctx, req.query),
+    app.get(
+      '/tickets/counts',
+      { schema: { querystring: TicketCountsQuery, response: { 200: TicketCounts } }, preHandler: app.authenticate },
+      async (req) => countTickets(req.ctx, req.query),
     );
 
-    app.get('/tickets/u/:uuid', { schema: { params: TicketUuidParam }, preHandler: app.authenticate }, async (req) => {
-      const ticket = await findVisibleTicket(req.ctx, req.params.uuid);
-      await logAccess(req.ctx, ticket);
-      return loadTicketView(req.ctx.db, req.ctx.companyId, ticket.id, req.ctx.actor);
-    });
-
-    app.get('/tickets/:id', { schema: { params: IdParam }, preHandler: app.authenticate }, async (req) => {
-      const ticket = await findVisibleTicket(req.ctx, req.params.id);
-      return loadTicketView(req.ctx.db, req.ctx.companyId, ticket.id, req.ctx.actor);
-    });
-
-    app.post('/tickets', { schema: { body: TicketCreateInput }, preHandler: app.authenticate }, async (req) =>
-      createTicket(req.ctx, req.body),
+    app.get(
+      '/tickets/u/:uuid',
+      { schema: { params: TicketUuidParam, response: { 200: TicketView.nullable() } }, preHandler: app.authenticate },
+      async (req) => {
+        const ticket = await findVisibleTicket(req.ctx, req.params.uuid);
+        await logAccess(req.ctx, ticket);
+        return loadTicketView(req.ctx.db, req.ctx.companyId, ticket.id, req.ctx.actor);
+      },
     );
 
-    app.put('/tickets/:id', { schema: { params: IdParam, body: TicketUpdateInput }, preHandler: app.authenticate }, async (req) =>
-      updateTicket(req.ctx, req.params.id, req.body),
+    app.get(
+      '/tickets/:id',
+      { schema: { params: IdParam, response: { 200: TicketView.nullable() } }, preHandler: app.authenticate },
+      async (req) => {
+        const ticket = await findVisibleTicket(req.ctx, req.params.id);
+        return loadTicketView(req.ctx.db, req.ctx.companyId, ticket.id, req.ctx.actor);
+      },
     );
 
-    app.post('/tickets/:id/read', { schema: { params: IdParam }, preHandler: app.authenticate }, async (req) => {
-      await markTicketRead(req.ctx, await findVisibleTicket(req.ctx, req.params.id));
-      return { ticketId: req.params.id, unreadMessages: 0 };
-    });
+    app.post(
+      '/tickets',
+      { schema: { body: TicketCreateInput, response: { 200: TicketView } }, preHandler: app.authenticate },
+      async (req) => createTicket(req.ctx, req.body),
+    );
+
+    app.put(
+      '/tickets/:id',
+      { schema: { params: IdParam, body: TicketUpdateInput, response: { 200: TicketView } }, preHandler: app.authenticate },
+      async (req) => updateTicket(req.ctx, req.params.id, req.body),
+    );
+
+    app.post(
+      '/tickets/:id/read',
+      { schema: { params: IdParam, response: { 200: TicketReadResult } }, preHandler: app.authenticate },
+      async (req) => {
+        await markTicketRead(req.ctx, await findVisibleTicket(req.ctx, req.params.id));
+        return { ticketId: req.params.id, unreadMessages: 0 };
+      },
+    );
 
     app.delete(
       '/tickets/:id',
       {
-        schema: { params: IdParam },
+        schema: { params: IdParam, response: { 200: ConfirmationView } },
         preHandler: [app.authenticate, requirePermission('ticket-options:deleteTicket')],
       },
       async (req) => {
@@ -81,14 +109,16 @@ export const ticketRoutes =
     app.post(
       '/tickets/closeAll',
       {
-        schema: { body: TicketCloseAllInput },
+        schema: { body: TicketCloseAllInput, response: { 200: TicketCloseAllResult } },
         preHandler: [app.authenticate, requirePermission('tickets-manager:closeAll')],
       },
       async (req) => closeAllTickets(req.ctx, req.body),
     );
 
-    app.get('/tickets-log/:ticketId', { schema: { params: TicketPathParam }, preHandler: app.authenticate }, async (req) =>
-      listTicketLogs(req.ctx.db, (await findVisibleTicket(req.ctx, req.params.ticketId)).id),
+    app.get(
+      '/tickets-log/:ticketId',
+      { schema: { params: TicketPathParam, response: { 200: z.array(TicketLogView) } }, preHandler: app.authenticate },
+      async (req) => listTicketLogs(req.ctx.db, (await findVisibleTicket(req.ctx, req.params.ticketId)).id),
     );
 
     await app.register(annotationRoutes);

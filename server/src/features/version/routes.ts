@@ -1,3 +1,4 @@
+import { VersionView } from '@chatflow/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 
@@ -5,5 +6,5 @@ import type { Config } from '../../config';
 export const versionRoutes =
   (config: Config): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/version', async () => ({ version: config.version }));
+    app.get('/version', { schema: { response: { 200: VersionView } } }, async () => ({ version: config.version }));
   };

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { ScheduleView } from './refs';
+
+export const QueueView = z.object({
+  id: z.number(),
+  companyId: z.number(),
+  name: z.string(),
+  color: z.string(),
+  orderQueue: z.number().nullable(),
+  greetingMessage: z.string(),
+  outOfHoursMessage: z.string(),
+  closeTicket: z.boolean(),
+  ativarRoteador: z.boolean(),
+  tempoRoteador: z.number(),
+  integrationId: z.number().nullable(),
+  fileListId: z.number().nullable(),
+  schedules: z.array(ScheduleView),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type QueueView = z.infer<typeof QueueView>;

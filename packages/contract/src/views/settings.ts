@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+export const SettingView = z.object({ key: z.string(), value: z.string() });
+export type SettingView = z.infer<typeof SettingView>;
+
+/** A global setting as the super user's screen gets it: secrets come back empty, with hasValue. */
+export const GlobalSettingView = SettingView.extend({ hasValue: z.boolean(), secret: z.boolean() });
+export type GlobalSettingView = z.infer<typeof GlobalSettingView>;
+
+/** GET /companySettings/{companyId}: every setting of the company as one object. */
+export const CompanySettingsObject = z.record(z.string(), z.string());
+export type CompanySettingsObject = z.infer<typeof CompanySettingsObject>;
+
+/** PUT /settings/{key} and /companySettings: a global key answers with its global view, a company key with the plain one. */
+export const UpdatedSetting = z.union([GlobalSettingView, SettingView]);
