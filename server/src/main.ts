@@ -5,7 +5,7 @@ import { compose } from './compose';
 import { loadConfig } from './config';
 import { type Database, openPglite, openPostgres, useWasmTier } from './db/client';
 import { migrate } from './db/migrate';
-import { seed } from './db/seed';
+import { seed } from './composition/seed';
 import { allJobs } from './features/jobs';
 import { attachClusterAdapter } from './realtime/cluster';
 import { JobRunner } from './jobs/runner';
