@@ -2,8 +2,8 @@ import { CompanyInput, CompanyPageQuery, CompanySchedulesInput, CompanyUpdateInp
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin, requireSuper } from '../../http/guards';
-import { presentPlan } from '../plans/presenter';
-import { findPlan } from '../plans/service';
+import { presentPlan } from '../plans';
+import { findPlan } from '../plans';
 import { createCompanyUser } from './commands/company-admin';
 import { createCompany } from './commands/create-company';
 import { deleteCompany } from './commands/delete-company';

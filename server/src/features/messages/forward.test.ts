@@ -3,7 +3,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { messages, ticketLogs, tickets } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import { useTestApp } from '../../test/harness';
-import { messageFactory } from './test-factory';
+import { messageFactory } from './testing';
 
 const t = useTestApp();
 const mf = () => messageFactory(t.database.db);

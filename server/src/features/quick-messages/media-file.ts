@@ -7,7 +7,7 @@ import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { sniffFileType } from '../../http/uploads';
-import { getGlobalSetting } from '../settings/service';
+import { getGlobalSetting } from '../settings';
 
 export interface MediaUpload {
   fileName: string;

@@ -1,0 +1,1 @@
+export { resendStuckJob, sendMessageJob } from './jobs';
