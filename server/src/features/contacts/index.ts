@@ -3,14 +3,12 @@ export { contactRoutes } from './routes';
 export { contactImportJob } from './import/job';
 export { eventViewer } from './lgpd';
 export { contactView } from './queries';
-export {
-  announceContact,
-  contactViewerFor,
-  findCompanyContact,
-  normalizeContactNumber,
-  presentContact,
-  presentContactRef,
-  tagsOfContact,
-  upsertContact,
-} from './service';
+export { announceContact } from './service';
+export { contactViewerFor } from './service';
+export { findCompanyContact } from './service';
+export { normalizeContactNumber } from './service';
+export { presentContact } from './service';
+export { presentContactRef } from './service';
+export { tagsOfContact } from './service';
+export { upsertContact } from './service';
 export type { ContactViewer } from './service';

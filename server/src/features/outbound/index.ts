@@ -1,1 +1,2 @@
-export { resendStuckJob, sendMessageJob } from './jobs';
+export { resendStuckJob } from './jobs';
+export { sendMessageJob } from './jobs';

@@ -1,3 +1,5 @@
 export { planRoutes } from './routes';
-export { formatAmount, presentPlan } from './presenter';
-export { findPlan, planForForm } from './service';
+export { formatAmount } from './presenter';
+export { presentPlan } from './presenter';
+export { findPlan } from './service';
+export { planForForm } from './service';

@@ -1,10 +1,8 @@
 export { settingRoutes } from './routes';
-export {
-  companySettingsMap,
-  ensureCompanySettings,
-  ensureGlobalSettings,
-  getCompanySetting,
-  getGlobalSetting,
-  setCompanySetting,
-  setGlobalSetting,
-} from './service';
+export { companySettingsMap } from './service';
+export { ensureCompanySettings } from './service';
+export { ensureGlobalSettings } from './service';
+export { getCompanySetting } from './service';
+export { getGlobalSetting } from './service';
+export { setCompanySetting } from './service';
+export { setGlobalSetting } from './service';
