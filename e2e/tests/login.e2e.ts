@@ -18,6 +18,6 @@ test('the admin logs in and is greeted with the company name', async () => {
   const { page } = b;
   await loginAs(page, ADMIN_EMAIL, ADMIN_PASSWORD);
   await shows(toast(page, 'Login efetuado com sucesso!'), 'the login success toast');
-  // The seeded main company is "Chat-flow" (server/src/db/seed.ts).
+  // The seeded main company is "Chat-flow" (server/src/composition/seed.ts).
   await shows(page.getByTestId('greeting').filter({ hasText: 'Olá Admin, Bem vindo a Chat-flow!' }), 'the greeting with the company name');
 });

@@ -20,7 +20,7 @@ test('a visitor signs up a company and lands in the app as its admin', async () 
   await page.getByLabel('Senha', { exact: true }).fill('Senha123');
   await page.getByLabel('Telefone com (DDD)').fill('5511999990000');
   await page.getByRole('combobox', { name: 'Plano' }).click();
-  // The seeded public plan (server/src/db/seed.ts).
+  // The seeded public plan (server/src/composition/seed.ts).
   await page.getByRole('option', { name: /Plano Padrão/ }).click();
   await page.getByRole('button', { name: 'Cadastrar' }).click();
 

@@ -20,7 +20,8 @@ import type { ChannelRegistry } from './channels/types';
 import type { JobQueue } from './jobs/queue';
 import { type Realtime, socketRealtime } from './realtime/emit';
 import { createSocketServer } from './realtime/server';
-import { presenceHooks } from './features/users/presence';
+import { ticketChatBoxAuthorizer } from './features/tickets';
+import { presenceHooks } from './features/users';
 
 export interface AppDeps {
   config: Config;
@@ -57,6 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     tokens,
     log: app.log,
     hooks: presenceHooks(() => ({ db: database.db, realtime: app.realtime, log: app.log })),
+    chatBoxAuthorizers: [ticketChatBoxAuthorizer(database.db)],
   });
   const realtime = deps.realtime ?? socketRealtime(io);
   app.decorate('io', io);

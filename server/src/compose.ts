@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type App, buildApp } from './app';
-import type { ChannelEventDeps } from './channels/events';
 import { ProviderRegistry } from './channels/registry';
-import { channelEvents, startChannelSessions, wireChannels } from './channels/wiring';
+import { type ChannelEventDeps, channelEvents, startChannelSessions, wireChannels } from './composition/channels';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { allJobs } from './features/jobs';

@@ -7,7 +7,7 @@ import { type Database, openPglite, openPostgres, useWasmTier } from './db/clien
 import { DataDirLockedError } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
 import { holdPort, PortTakenError } from './http/port-hold';
-import { seed } from './db/seed';
+import { seed } from './composition/seed';
 import { allJobs } from './features/jobs';
 import { attachClusterAdapter } from './realtime/cluster';
 import { JobRunner } from './jobs/runner';

@@ -1,36 +1,22 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
-import type { TokenService } from '../http/tokens';
-import type { ChannelRegistry } from '../channels/types';
-import type { JobQueue } from '../jobs/queue';
-import type { Realtime } from '../realtime/emit';
-import { authRoutes } from './auth/routes';
-import { connectionRoutes } from './connections/routes';
-import { contactImportRoutes } from './contacts/import-routes';
-import { contactRoutes } from './contacts/routes';
-import { companyRoutes } from './companies/routes';
-import { helpRoutes } from './helps/routes';
-import { messageRoutes } from './messages/routes';
-import { planRoutes } from './plans/routes';
-import { queueRoutes } from './queues/routes';
-import { quickMessageRoutes } from './quick-messages/routes';
-import { settingRoutes } from './settings/routes';
-import { simulatorRoutes } from './simulator/routes';
-import { tagRoutes } from './tags/routes';
-import { ticketRoutes } from './tickets/routes';
-import { userRoutes } from './users/routes';
-import { versionRoutes } from './version/routes';
+import type { FastifyInstance } from 'fastify';
+import type { FeatureDeps } from './deps';
+import { authRoutes } from './auth';
+import { connectionRoutes } from './connections';
+import { contactImportRoutes, contactRoutes } from './contacts';
+import { companyRoutes } from './companies';
+import { helpRoutes } from './helps';
+import { messageRoutes } from './messages';
+import { planRoutes } from './plans';
+import { queueRoutes } from './queues';
+import { quickMessageRoutes } from './quick-messages';
+import { settingRoutes } from './settings';
+import { simulatorRoutes } from './simulator';
+import { tagRoutes } from './tags';
+import { ticketRoutes } from './tickets';
+import { userRoutes } from './users';
+import { versionRoutes } from './version';
 
-export interface FeatureDeps {
-  db: Db;
-  config: Config;
-  tokens: TokenService;
-  realtime: Realtime;
-  log: FastifyBaseLogger;
-  jobs: JobQueue;
-  channels: ChannelRegistry;
-}
+export type { FeatureDeps } from './deps';
 
 /** Every feature's routes, in one list so a new feature is one line here. */
 export async function registerFeatures(app: FastifyInstance, deps: FeatureDeps) {

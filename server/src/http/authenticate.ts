@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema';
-import { loadSessionActor } from '../features/auth/sessions';
+import { loadSessionActor } from '../auth/sessions';
 import type { ChannelRegistry } from '../channels/types';
 import type { JobQueue } from '../jobs/queue';
 import type { Realtime } from '../realtime/emit';

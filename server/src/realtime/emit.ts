@@ -81,16 +81,3 @@ export function socketRealtime(io: Server | null): Realtime {
     },
   };
 }
-
-/** A Realtime that records instead of sending, for tests that assert on what would be emitted. */
-export function recordingRealtime() {
-  const sent: { companyId: number; room: string | string[] | null; event: string; payload: unknown }[] = [];
-  const realtime: Realtime = {
-    toCompany: (companyId, kind, payload) => void sent.push({ companyId, room: null, event: companyEventName(companyId, kind), payload }),
-    toRoom: (companyId, room, kind, payload) => void sent.push({ companyId, room, event: companyEventName(companyId, kind), payload }),
-    disconnectRoom: () => {},
-    syncUserRooms: async (companyId, userId, wanted) =>
-      void sent.push({ companyId, room: rooms.user(userId), event: 'rooms:sync', payload: { rooms: wanted } }),
-  };
-  return { realtime, sent };
-}

@@ -3,7 +3,7 @@ import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import type { Db } from '../db/client';
-import { loadSessionUser } from '../features/auth/sessions';
+import { loadSessionUser } from '../auth/sessions';
 import { actorOf } from '../http/context';
 import type { TokenService } from '../http/tokens';
 import { rooms, visibilityRooms } from './emit';
@@ -19,19 +19,20 @@ export interface RealtimeHooks {
   onAllSocketsGone(companyId: number, userId: number): Promise<void>;
 }
 
-/** Features that own tickets register who may join a ticket's chat box; nobody may until then. */
-const chatBoxAuthorizers: ChatBoxAuthorizer[] = [];
-export function registerChatBoxAuthorizer(fn: ChatBoxAuthorizer) {
-  chatBoxAuthorizers.push(fn);
-}
-
 /**
  * Socket.IO on namespaces `/{companyId}`. The handshake carries the access token (auth.token or
  * query.token); a token of company A is refused on `/B`, and a revoked session is refused.
  */
 export function createSocketServer(
   httpServer: HttpServer,
-  deps: { db: Db; tokens: TokenService; log: FastifyBaseLogger; hooks: RealtimeHooks },
+  deps: {
+    db: Db;
+    tokens: TokenService;
+    log: FastifyBaseLogger;
+    hooks: RealtimeHooks;
+    /** Who may join a ticket's chat box (the composition root passes the tickets feature's rule); nobody when empty. */
+    chatBoxAuthorizers: readonly ChatBoxAuthorizer[];
+  },
 ) {
   const io = new Server(httpServer, { cors: { origin: true, credentials: true }, serveClient: false });
   const companies = io.of(/^\/\d+$/);
@@ -69,7 +70,7 @@ export function createSocketServer(
     });
     socket.on(CLIENT_EVENTS.joinChatBox, async (uuid: unknown) => {
       if (typeof uuid !== 'string' || uuid.length > 64) return;
-      for (const authorize of chatBoxAuthorizers) {
+      for (const authorize of deps.chatBoxAuthorizers) {
         if (await authorize(socket, uuid).catch(() => false)) return void socket.join(rooms.chatBox(uuid));
       }
     });

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { addDays, DEFAULT_TIME_ZONE, todayIn, USER_DEFAULTS } from '@chatflow/contract';
 import type { Db } from '../db/client';
 import { companies, type CompanyRow, type PlanRow, plans, queues, type QueueRow, userQueues, type UserRow, users } from '../db/schema';
-import { hashPassword } from '../features/auth/password';
-import { ensureCompanySettings } from '../features/settings/service';
+import { hashPassword } from '../auth/password';
+import { ensureCompanySettings } from '../features/settings';
 
 export const TEST_PASSWORD = 'Secret123';
 let passwordHash: Promise<string> | null = null;

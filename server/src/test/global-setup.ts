@@ -5,7 +5,7 @@ import pino from 'pino';
 import { loadConfig } from '../config';
 import { openPglite, openPostgres } from '../db/client';
 import { migrate } from '../db/migrate';
-import { seed } from '../db/seed';
+import { seed } from '../composition/seed';
 
 /**
  * Migrates once into a template that every test file clones: a PGlite data-dir dump, or a

@@ -12,10 +12,10 @@ import type { InlineJobQueue } from '../jobs/queue';
 import { type Config, loadConfig } from '../config';
 import type { Database } from '../db/client';
 import type { UserRow } from '../db/schema';
-import { newSessionId, openSession } from '../features/auth/sessions';
+import { newSessionId, openSession } from '../auth/sessions';
 import { tokenService } from '../http/tokens';
-import { recordingRealtime } from '../realtime/emit';
 import { cloneTestDatabase } from './database';
+import { recordingRealtime } from './recording-realtime';
 import { makeFactory } from './factory';
 
 export interface TestContext {

@@ -16,7 +16,7 @@ import { requestPasswordReset, resetPassword } from './commands/password-reset';
 import { refreshSession } from './commands/refresh';
 import { signup } from './commands/signup';
 import { loadSessionUserView } from './session-user';
-import { findSession, revokeSession } from './sessions';
+import { findSession, revokeSession } from '../../auth/sessions';
 
 export const REFRESH_COOKIE = 'jrt';
 

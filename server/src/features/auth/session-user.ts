@@ -3,8 +3,8 @@ import { type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import { companies, type PlanRow, plans, type UserRow, userSessions, users } from '../../db/schema';
-import { presentUser } from '../users/presenter';
-import { liveSessionOf } from './sessions';
+import { presentUser } from '../users';
+import { liveSessionOf } from '../../auth/sessions';
 
 /** What the session view adds to the user: company, plan, settings and the user's queues. */
 const viewColumns = (userId: AnyColumn | SQL | number) => ({

@@ -1,6 +1,6 @@
 import { type CompanyListItem, type CompanyView, effectiveDueDate, type Recurrence } from '@chatflow/contract';
 import type { CompanyRow } from '../../db/schema';
-import { formatAmount } from '../plans/presenter';
+import { formatAmount } from '../plans';
 
 export interface PlanRef {
   id: number;

@@ -15,8 +15,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin, requireSuper } from '../../http/guards';
-import { presentPlan } from '../plans/presenter';
-import { findPlan } from '../plans/service';
+import { presentPlan } from '../plans';
+import { findPlan } from '../plans';
 import { createCompanyUser } from './commands/company-admin';
 import { createCompany } from './commands/create-company';
 import { deleteCompany } from './commands/delete-company';

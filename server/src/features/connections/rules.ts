@@ -4,7 +4,7 @@ import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { companies, type ConnectionRow, connectionQueues, connections, plans } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { existingQueueIds } from '../queues/service';
+import { existingQueueIds } from '../queues';
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { contactExtraInfo, contacts } from '../../db/schema';
 import { useTestApp } from '../../test/harness';
-import { makeContact, makeTag, tagContact } from './test-support';
+import { makeContact, makeTag, tagContact } from '../../test/contacts';
 
 const t = useTestApp();
 const stored = async (id: number) => (await t.database.db.select().from(contacts).where(eq(contacts.id, id)))[0];

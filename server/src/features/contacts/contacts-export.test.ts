@@ -2,7 +2,8 @@ import ExcelJS from 'exceljs';
 import { describe, expect, test } from 'vitest';
 import { contacts } from '../../db/schema';
 import { useTestApp } from '../../test/harness';
-import { makeContact, makeTag, multipart, tagContact } from './test-support';
+import { makeContact, makeTag, tagContact } from '../../test/contacts';
+import { multipart } from '../../test/multipart';
 
 const t = useTestApp();
 

@@ -5,7 +5,8 @@ import { describe, expect, test } from 'vitest';
 import { contacts } from '../../db/schema';
 import type { Requester } from '../../test/harness';
 import { useTestApp } from '../../test/harness';
-import { makeContact, multipart } from './test-support';
+import { makeContact } from '../../test/contacts';
+import { multipart } from '../../test/multipart';
 
 const t = useTestApp();
 

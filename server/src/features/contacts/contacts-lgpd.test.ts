@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, test } from 'vitest';
 import { useTestApp } from '../../test/harness';
-import { hideNumbers, makeContact, makeTag, tagContact } from './test-support';
+import { hideNumbers, makeContact, makeTag, tagContact } from '../../test/contacts';
 
 const t = useTestApp();
 const MASKED = '***********88';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { useTestApp } from '../../test/harness';
-import { makeContact, makeTag, tagContact } from './test-support';
+import { makeContact, makeTag, tagContact } from '../../test/contacts';
 
 const t = useTestApp();
 type Listed = { id: number; name: string; number: string };

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, test } from 'vitest';
 import { contacts } from '../../db/schema';
 import { useTestApp } from '../../test/harness';
-import { makeContact, makeTag, tagContact } from './test-support';
+import { makeContact, makeTag, tagContact } from '../../test/contacts';
 
 const t = useTestApp();
 

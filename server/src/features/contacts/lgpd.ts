@@ -1,6 +1,6 @@
 import { type Actor, isAdmin } from '@chatflow/contract';
 import type { DbOrTx } from '../../db/client';
-import { getCompanySetting } from '../settings/service';
+import { getCompanySetting } from '../settings';
 import type { ContactViewer } from './presenter';
 
 /** The company setting that hides contact numbers from profile users (spec 1 §5, spec 2 §6). */

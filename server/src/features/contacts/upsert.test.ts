@@ -4,7 +4,7 @@ import { contacts } from '../../db/schema';
 import { transactionRunner } from '../../http/context';
 import { useTestApp } from '../../test/harness';
 import { presentContact, upsertContact } from './service';
-import { hideNumbers } from './test-support';
+import { hideNumbers } from '../../test/contacts';
 
 const t = useTestApp();
 const silent = { error() {}, info() {}, warn() {} } as never;

@@ -3,11 +3,11 @@ import { expect, test } from 'vitest';
 import { contacts, messages, settings, tags, ticketTags, tickets, userRatings } from '../../db/schema';
 import { rooms } from '../../realtime/emit';
 import { useTestApp } from '../../test/harness';
-import { contactView } from '../contacts/queries';
-import { eventViewer } from '../contacts/lgpd';
+import { contactView } from '../contacts';
+import { eventViewer } from '../contacts';
 import { presentOne } from '../messages/presenter';
 import { loadTicketView } from '../tickets/loader';
-import { customerNumber, customerOf, simulatorConnection } from '../simulator/test-helpers';
+import { customerNumber, customerOf, simulatorConnection } from '../../test/simulator';
 
 const t = useTestApp();
 

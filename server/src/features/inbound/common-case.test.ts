@@ -2,7 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { contacts, messages, ticketLogs, tickets } from '../../db/schema';
 import { useTestApp } from '../../test/harness';
-import { customerNumber, customerOf, simulatorConnection } from '../simulator/test-helpers';
+import { customerNumber, customerOf, simulatorConnection } from '../../test/simulator';
 
 // The two cases the pipeline writes in one statement each (a known contact into its open ticket, a
 // new number's first message) must keep every rule of the full pipeline, under concurrency too.

@@ -3,7 +3,7 @@ import type { InboundMessage, InboundResult } from '../../channels/types';
 import type { Tx } from '../../db/client';
 import { connections, messages, tickets } from '../../db/schema';
 import { type HookedTx, transactionRunner } from '../../http/context';
-import { upsertContact } from '../contacts/service';
+import { upsertContact } from '../contacts';
 import { appendToActiveTicket } from './active-ticket';
 import { openFirstTicket } from './first-message';
 import { announceMessage, publishMessage } from './announce';

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { InboundMessage } from '../../channels/types';
-import { normalizeContactNumber } from '../contacts/service';
+import { normalizeContactNumber } from '../contacts';
 import { inboundPreview } from './preview';
 
 /** A named value of a prepared statement. */

@@ -5,7 +5,7 @@ import { expect, test } from 'vitest';
 import { contacts, messages, ticketLogs, tickets } from '../../db/schema';
 import { rooms } from '../../realtime/emit';
 import { useTestApp } from '../../test/harness';
-import { customerNumber, customerOf, inboxCounts, simulatorConnection, TINY_PNG } from '../simulator/test-helpers';
+import { customerNumber, customerOf, inboxCounts, simulatorConnection, TINY_PNG } from '../../test/simulator';
 
 const t = useTestApp();
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { contacts, messages, tickets } from '../../db/schema';
 import { useTestApp } from '../../test/harness';
-import { customerNumber, customerOf, simulatorConnection } from '../simulator/test-helpers';
+import { customerNumber, customerOf, simulatorConnection } from '../../test/simulator';
 import { applyAck, applyDelete, applyEdit, type InboundDeps, ingestInbound } from '.';
 
 const t = useTestApp();

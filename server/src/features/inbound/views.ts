@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import { connections, contacts, messages, queues, settings, tags, ticketTags, tickets, userRatings, users } from '../../db/schema';
-import { presentContact } from '../contacts/service';
+import { presentContact } from '../contacts';
 import { presentMessage, presentOne } from '../messages/presenter';
 import { presentTicket } from '../tickets/presenter';
 

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client';
 import type { TicketRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { getCompanySetting } from '../settings/service';
+import { getCompanySetting } from '../settings';
 import { applyMessageVariables, variableSourceFor } from './variables';
 
 /** Statuses whose conversation accepts typing (spec 1 §2.6: the input is disabled otherwise). */

@@ -4,7 +4,7 @@ import { messages, ticketLogs, tickets } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import { useTestApp } from '../../test/harness';
 import { forwardMessageJob } from './jobs';
-import { messageFactory } from './test-factory';
+import { messageFactory } from './testing';
 
 const t = useTestApp();
 const mf = () => messageFactory(t.database.db);

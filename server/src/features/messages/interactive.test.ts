@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { messages, simulatorOutbox } from '../../db/schema';
 import { useTestApp } from '../../test/harness';
-import { messageFactory, png } from './test-factory';
+import { messageFactory, png } from './testing';
 
 const t = useTestApp();
 const mf = () => messageFactory(t.database.db);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { useTestApp } from '../../test/harness';
-import { messageFactory } from './test-factory';
+import { messageFactory } from './testing';
 
 const t = useTestApp();
 const mf = () => messageFactory(t.database.db);

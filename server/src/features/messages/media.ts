@@ -6,7 +6,7 @@ import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { companyFolder, inertExtension, mediaStorage, readUpload, sniffFileType, textMimeOf } from '../../media';
-import { getGlobalSetting } from '../settings/service';
+import { getGlobalSetting } from '../settings';
 
 export type OutboundMediaType = 'image' | 'video' | 'audio' | 'document';
 

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { globalSettings, messages } from '../../db/schema';
 import { type Requester, useTestApp } from '../../test/harness';
-import { messageFactory, mp3, multipart, oggOpus, type Part, pdf, png } from './test-factory';
+import { messageFactory, mp3, multipart, oggOpus, type Part, pdf, png } from './testing';
 
 const t = useTestApp();
 const mf = () => messageFactory(t.database.db);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { messages, settings, tickets } from '../../db/schema';
 import { useTestApp } from '../../test/harness';
-import { messageFactory } from './test-factory';
+import { messageFactory } from './testing';
 
 const t = useTestApp();
 const mf = () => messageFactory(t.database.db);

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeEach, describe, expect, test } from 'vitest';
 import { globalSettings } from '../../db/schema';
 import { useTestApp } from '../../test/harness';
-import { messageFactory } from './test-factory';
+import { messageFactory } from './testing';
 
 /** A local stand-in for an OpenAI-compatible server: records requests, answers as configured. */
 const calls: { url: string; authorization: string; body: string }[] = [];

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { messages } from '../../db/schema';
 import type { RequestContext } from '../../http/context';
 import { AppError, notFound } from '../../http/errors';
-import { getGlobalSetting } from '../settings/service';
+import { getGlobalSetting } from '../settings';
 import { findVisibleTicket } from '../tickets/find';
 import { mediaFilePath } from './media';
 

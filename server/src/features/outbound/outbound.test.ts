@@ -6,7 +6,7 @@ import { connections, type MessageRow, messages, simulatorOutbox, type TicketRow
 import { transactionRunner } from '../../http/context';
 import type { JobDeps } from '../../jobs/define';
 import { useTestApp } from '../../test/harness';
-import { customerNumber, customerOf, simulatorConnection, TINY_PNG } from '../simulator/test-helpers';
+import { customerNumber, customerOf, simulatorConnection, TINY_PNG } from '../../test/simulator';
 import { enqueueOutbound } from './enqueue';
 import { sendOutbound } from './send';
 import { resendStuckMessages } from './sweeper';

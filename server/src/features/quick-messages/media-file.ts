@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { companyFolder, isUtf8Text, mediaStorage, readUpload, requireFile, sniffFileType, textMimeOf } from '../../media';
-import { getGlobalSetting } from '../settings/service';
+import { getGlobalSetting } from '../settings';
 
 export interface MediaUpload {
   fileName: string;

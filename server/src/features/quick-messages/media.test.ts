@@ -4,8 +4,8 @@ import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import type { Requester } from '../../test/harness';
 import { useTestApp } from '../../test/harness';
-import { multipart } from '../contacts/test-support';
-import { setGlobalSetting } from '../settings/service';
+import { multipart } from '../../test/multipart';
+import { setGlobalSetting } from '../settings';
 
 const t = useTestApp();
 

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SimulatorProvider } from '../../channels/simulator/provider';
 import { notFound } from '../../http/errors';
-import type { FeatureDeps } from '../index';
+import type { FeatureDeps } from '../deps';
 import { simulatorAccess } from './access';
 import { customerConversation } from './conversation';
 import { toInboundMessage } from './inbound';

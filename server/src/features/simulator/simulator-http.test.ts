@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { contacts, messages } from '../../db/schema';
 import { useTestApp } from '../../test/harness';
-import { customerNumber, customerOf, inboxCounts, simulatorConnection, TINY_PNG } from './test-helpers';
+import { customerNumber, customerOf, inboxCounts, simulatorConnection, TINY_PNG } from '../../test/simulator';
 
 const t = useTestApp();
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { tags } from '../../db/schema';
 import { useTestApp } from '../../test/harness';
-import { makeContact, makeTag, tagContact } from '../contacts/test-support';
+import { makeContact, makeTag, tagContact } from '../../test/contacts';
 
 const t = useTestApp();
 const companyTags = (companyId: number) => t.database.db.select().from(tags).where(eq(tags.companyId, companyId)).orderBy(tags.name);

@@ -3,7 +3,7 @@ import { and, asc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { contacts, contactTags, type TagRow, tags } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { type ContactViewer, presentContactRef } from '../contacts/service';
+import { type ContactViewer, presentContactRef } from '../contacts';
 import { presentTag } from './presenter';
 
 /**

@@ -16,7 +16,7 @@ import {
 } from '@chatflow/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contactViewerFor, findCompanyContact, tagsOfContact } from '../contacts/service';
+import { contactViewerFor, findCompanyContact, tagsOfContact } from '../contacts';
 import { syncContactTags, untagContact } from './commands/contact-tags';
 import { createTag, deleteTag, updateTag } from './commands/save-tag';
 import { contactsOfTag, listAllTags, listTagsPage, tagView } from './queries';

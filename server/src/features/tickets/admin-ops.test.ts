@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { messages, ticketLogs, ticketTrackings, tickets } from '../../db/schema';
 import { useTestApp } from '../../test/harness';
 import { CLOSE_ALL_LIMITS } from './commands/admin-actions';
-import { inboxScenario, ticketEvents } from './test-scenario';
+import { inboxScenario, ticketEvents } from './testing';
 
 const t = useTestApp();
 const db = () => t.database.db;

@@ -1,10 +1,9 @@
 import { canSeeTicket } from '@chatflow/contract';
 import { and, eq } from 'drizzle-orm';
-import type { Server } from 'socket.io';
 import type { Db } from '../../db/client';
 import { tickets, users } from '../../db/schema';
 import { actorOf } from '../../http/context';
-import { registerChatBoxAuthorizer } from '../../realtime/server';
+import type { ChatBoxAuthorizer } from '../../realtime/server';
 import { actorQueueIds } from './visibility';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -12,12 +11,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * Who may join chatbox:{uuid} (the open conversation's message events): whoever canSeeTicket, the
  * rule of the lists. The user's flags and queues are read now, not from the handshake, so a change
- * made by an admin applies to the next join. Only sockets of this app's server are answered (tests
- * run several apps in one process).
+ * made by an admin applies to the next join. The composition root hands it to the socket server.
  */
-export function registerTicketChatBox(io: Server, db: Db) {
-  registerChatBoxAuthorizer(async (socket, uuid) => {
-    if (socket.nsp.server !== io || !UUID.test(uuid)) return false;
+export function ticketChatBoxAuthorizer(db: Db): ChatBoxAuthorizer {
+  return async (socket, uuid) => {
+    if (!UUID.test(uuid)) return false;
     const { id, companyId } = socket.data.actor as { id: number; companyId: number };
     const [user] = await db
       .select()
@@ -29,5 +27,5 @@ export function registerTicketChatBox(io: Server, db: Db) {
       .from(tickets)
       .where(and(eq(tickets.companyId, companyId), eq(tickets.uuid, uuid)));
     return !!ticket && canSeeTicket(actorOf(user), await actorQueueIds(db, user.id), ticket);
-  });
+  };
 }

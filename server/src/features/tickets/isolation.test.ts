@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { ticketNotes, ticketTags, tickets } from '../../db/schema';
 import { useTestApp } from '../../test/harness';
-import { inboxScenario } from './test-scenario';
+import { inboxScenario } from './testing';
 
 const t = useTestApp();
 const db = () => t.database.db;

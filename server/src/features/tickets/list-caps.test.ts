@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, test } from 'vitest';
 import { useTestApp } from '../../test/harness';
 import { MESSAGE_PROBE, WIDE_PROBE } from './queries/search';
-import { inboxScenario } from './test-scenario';
+import { inboxScenario } from './testing';
 
 const t = useTestApp();
 

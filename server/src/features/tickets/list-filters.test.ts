@@ -1,7 +1,7 @@
 import { TICKET_PAGE_SIZE, type TicketView } from '@chatflow/contract';
 import { describe, expect, test } from 'vitest';
 import { useTestApp } from '../../test/harness';
-import { idsOf, inboxScenario, sorted } from './test-scenario';
+import { idsOf, inboxScenario, sorted } from './testing';
 
 const t = useTestApp();
 

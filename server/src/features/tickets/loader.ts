@@ -2,7 +2,7 @@ import { type Actor, isAdmin, type TagRef, type TicketView } from '@chatflow/con
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { connections, contacts, queues, tags, ticketTags, tickets, userRatings, users } from '../../db/schema';
-import { getCompanySetting } from '../settings/service';
+import { getCompanySetting } from '../settings';
 import { type PresentOptions, presentTicket } from './presenter';
 
 /**

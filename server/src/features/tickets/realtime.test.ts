@@ -3,7 +3,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { useTestApp } from '../../test/harness';
-import { inboxScenario } from './test-scenario';
+import { inboxScenario } from './testing';
 
 const t = useTestApp({}, { realSockets: true });
 const open: Socket[] = [];

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { messages, ticketLogs, ticketTrackings, tickets, users } from '../../db/schema';
 import { useTestApp } from '../../test/harness';
-import { inboxScenario, ticketEvents } from './test-scenario';
+import { inboxScenario, ticketEvents } from './testing';
 
 const t = useTestApp();
 const db = () => t.database.db;

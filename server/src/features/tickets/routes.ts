@@ -16,12 +16,10 @@ import {
   TicketView,
 } from '@chatflow/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Server } from 'socket.io';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { requirePermission } from '../../http/guards';
 import { annotationRoutes } from './annotation-routes';
-import { registerTicketChatBox } from './chat-box';
 import { closeAllTickets, deleteTicket } from './commands/admin-actions';
 import { createTicket } from './commands/create-ticket';
 import { markTicketRead } from './commands/mark-read';
@@ -38,10 +36,8 @@ import { listTickets } from './queries/list';
  * Our additions: GET /tickets/counts (tab badges) and POST /tickets/{id}/read (unread reset).
  */
 export const ticketRoutes =
-  (deps: { db: Db }): FastifyPluginAsyncZod =>
+  (_deps: { db: Db }): FastifyPluginAsyncZod =>
   async (app) => {
-    registerTicketChatBox(app.getDecorator<Server>('io'), deps.db);
-
     app.get(
       '/tickets',
       { schema: { querystring: TicketListQuery, response: { 200: TicketPage } }, preHandler: app.authenticate },

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { tickets } from '../../db/schema';
 import { actorOf } from '../../http/context';
 import { useTestApp } from '../../test/harness';
-import { idsOf, inboxScenario, sorted } from './test-scenario';
+import { idsOf, inboxScenario, sorted } from './testing';
 import { actorQueueIds, visibleTicketsSql } from './visibility';
 
 const t = useTestApp();

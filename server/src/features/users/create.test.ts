@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { companies, userQueues, users } from '../../db/schema';
-import { verifyPassword } from '../auth/password';
+import { verifyPassword } from '../../auth/password';
 import { useTestApp } from '../../test/harness';
 
 const t = useTestApp();

@@ -14,7 +14,7 @@ import { defineJob } from '../../jobs/define';
 import { ProviderRegistry } from '../../channels/registry';
 import type { JobDeps } from '../../jobs/define';
 import { JobRunner } from '../../jobs/runner';
-import { recordingRealtime } from '../../realtime/emit';
+import { recordingRealtime } from '../../test/recording-realtime';
 import { makeFactory } from '../../test/factory';
 import { withDatabase } from '../../test/global-setup';
 import { markOfflineJob } from './jobs';

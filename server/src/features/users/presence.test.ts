@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { describe, expect, test } from 'vitest';
 import { users } from '../../db/schema';
-import { recordingRealtime } from '../../realtime/emit';
+import { recordingRealtime } from '../../test/recording-realtime';
 import { useTestApp } from '../../test/harness';
 import { markOfflineJob } from './jobs';
 import { markOffline, markOnline, sweepStalePresence } from './presence';

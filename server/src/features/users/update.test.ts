@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { userQueues, users } from '../../db/schema';
-import { verifyPassword } from '../auth/password';
+import { verifyPassword } from '../../auth/password';
 import { TEST_PASSWORD } from '../../test/factory';
 import { useTestApp } from '../../test/harness';
 

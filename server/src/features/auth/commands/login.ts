@@ -7,9 +7,9 @@ import { transactionRunner } from '../../../http/context';
 import { AppError } from '../../../http/errors';
 import type { TokenService } from '../../../http/tokens';
 import { type Realtime, rooms } from '../../../realtime/emit';
-import { hashPassword, verifyPassword } from '../password';
+import { hashPassword, verifyPassword } from '../../../auth/password';
 import { sessionUserView } from '../session-user';
-import { newSessionId, openSession } from '../sessions';
+import { newSessionId, openSession } from '../../../auth/sessions';
 
 export interface AuthDeps {
   db: Db;

@@ -5,8 +5,8 @@ import { passwordResets, users } from '../../../db/schema';
 import { transactionRunner } from '../../../http/context';
 import { AppError } from '../../../http/errors';
 import { sendResetCode } from '../mailer';
-import { hashPassword } from '../password';
-import { revokeUserSessions } from '../sessions';
+import { hashPassword } from '../../../auth/password';
+import { revokeUserSessions } from '../../../auth/sessions';
 import type { AuthDeps } from './login';
 
 const MAX_ATTEMPTS = 5;

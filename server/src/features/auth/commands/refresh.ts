@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../../../db/schema';
 import { AppError } from '../../../http/errors';
-import { findSession, revokeSession, rotateRefresh } from '../sessions';
+import { findSession, revokeSession, rotateRefresh } from '../../../auth/sessions';
 import { type AuthDeps, sessionResponse } from './login';
 
 /** A just-replaced refresh token is still honoured this long (two tabs refreshing at once). */

@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import { companies, plans, users } from '../../../db/schema';
 import { transactionRunner } from '../../../http/context';
 import { AppError } from '../../../http/errors';
-import { ensureCompanySettings, getGlobalSetting } from '../../settings/service';
-import { hashPassword } from '../password';
+import { ensureCompanySettings, getGlobalSetting } from '../../settings';
+import { hashPassword } from '../../../auth/password';
 import type { AuthDeps } from './login';
 
 /**

@@ -2,8 +2,8 @@ import { type CompanyUserInput, USER_DEFAULTS, type UserView } from '@chatflow/c
 import type { z } from 'zod';
 import type { HookedTx, RequestContext } from '../../../http/context';
 import { users, type UserRow } from '../../../db/schema';
-import { hashPassword } from '../../auth/password';
-import { presentUser } from '../../users/presenter';
+import { hashPassword } from '../../../auth/password';
+import { presentUser } from '../../users';
 import { findCompanyRow } from '../queries';
 import { asConflict, assertEmailFree } from './conflicts';
 

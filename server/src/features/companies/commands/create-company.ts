@@ -2,9 +2,9 @@ import { addDays, type CompanyInput, DEFAULT_TIME_ZONE, todayIn } from '@chatflo
 import type { z } from 'zod';
 import { companies, type CompanyRow } from '../../../db/schema';
 import type { RequestContext } from '../../../http/context';
-import { hashPassword } from '../../auth/password';
-import { planForForm } from '../../plans/service';
-import { ensureCompanySettings } from '../../settings/service';
+import { hashPassword } from '../../../auth/password';
+import { planForForm } from '../../plans';
+import { ensureCompanySettings } from '../../settings';
 import { asConflict, assertCompanyNameFree } from './conflicts';
 import { insertCompanyAdmin } from './company-admin';
 

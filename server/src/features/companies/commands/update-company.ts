@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { companies, type CompanyRow } from '../../../db/schema';
 import type { RequestContext } from '../../../http/context';
-import { planForForm } from '../../plans/service';
+import { planForForm } from '../../plans';
 import { findCompanyRow } from '../queries';
 import { asConflict, assertCompanyNameFree } from './conflicts';
 

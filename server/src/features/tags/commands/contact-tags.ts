@@ -4,7 +4,7 @@ import type { Tx } from '../../../db/client';
 import { contactTags, tags } from '../../../db/schema';
 import type { RequestContext } from '../../../http/context';
 import { notFound } from '../../../http/errors';
-import { announceContact, findCompanyContact, tagsOfContact } from '../../contacts/service';
+import { announceContact, findCompanyContact, tagsOfContact } from '../../contacts';
 import { announceTags } from '../events';
 import { findCompanyTag } from '../queries';
 

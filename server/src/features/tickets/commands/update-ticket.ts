@@ -1,7 +1,7 @@
 import type { TicketView } from '@chatflow/contract';
 import type { TicketRow } from '../../../db/schema';
 import type { RequestContext } from '../../../http/context';
-import { companySettingsMap } from '../../settings/service';
+import { companySettingsMap } from '../../settings';
 import { activeTicketOf, isActiveTicketRace, otherOpenTicket } from '../conflict';
 import { emitTicketChange } from '../events';
 import { findVisibleTicket } from '../find';

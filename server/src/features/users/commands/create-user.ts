@@ -2,7 +2,7 @@ import { USER_DEFAULTS, type UserCreateInput, type UserView } from '@chatflow/co
 import type { z } from 'zod';
 import { users } from '../../../db/schema';
 import type { RequestContext } from '../../../http/context';
-import { hashPassword } from '../../auth/password';
+import { hashPassword } from '../../../auth/password';
 import { presentUser } from '../presenter';
 import { queuesOfUser } from '../queries';
 import { assertCompanyQueues, assertEmailFree, enforceUserLimit, replaceUserQueues, rethrowEmailConflict } from '../rules';

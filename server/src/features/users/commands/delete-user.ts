@@ -3,7 +3,7 @@ import { users } from '../../../db/schema';
 import type { RequestContext } from '../../../http/context';
 import { forbidden } from '../../../http/errors';
 import { rooms } from '../../../realtime/emit';
-import { revokeUserSessions } from '../../auth/sessions';
+import { revokeUserSessions } from '../../../auth/sessions';
 import { canTouchTarget } from '../policy';
 import { removeProfileImage } from '../profile-image';
 import { findCompanyUser } from '../queries';

@@ -5,7 +5,7 @@ import { users } from '../../../db/schema';
 import { actorOf, type RequestContext } from '../../../http/context';
 import { forbidden } from '../../../http/errors';
 import { resyncUserRooms } from '../../../realtime/emit';
-import { hashPassword } from '../../auth/password';
+import { hashPassword } from '../../../auth/password';
 import { canManageUser, canTouchTarget, changedAdminOnlyFields } from '../policy';
 import { presentUser } from '../presenter';
 import { findCompanyUser, queuesOfUser } from '../queries';

@@ -3,10 +3,10 @@ import { MAIN_COMPANY_DUE_DATE, MAIN_COMPANY_ID, USER_DEFAULTS } from '@chatflow
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
-import { hashPassword } from '../features/auth/password';
-import { ensureCompanySettings, ensureGlobalSettings } from '../features/settings/service';
-import type { Db } from './client';
-import { companies, plans, users } from './schema';
+import { hashPassword } from '../auth/password';
+import { ensureCompanySettings, ensureGlobalSettings } from '../features/settings';
+import type { Db } from '../db/client';
+import { companies, plans, users } from '../db/schema';
 
 /**
  * First-start seed: a default plan with every switch on, the main company (id 1, never due), its

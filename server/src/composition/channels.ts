@@ -1,16 +1,32 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ProviderRegistry } from '../channels/registry';
+import { SimulatorProvider } from '../channels/simulator/provider';
+import type { ProviderEvents } from '../channels/types';
 import type { Config } from '../config';
+import type { Db } from '../db/client';
 import type { ConnectionRow } from '../db/schema';
 import { connections } from '../db/schema';
+import { sessionStatusHandler } from '../features/connections';
 import { inboundPipeline } from '../features/inbound';
-import { type ChannelEventDeps, providerEvents } from './events';
-import type { ProviderRegistry } from './registry';
-import { SimulatorProvider } from './simulator/provider';
-import type { ProviderEvents } from './types';
+import type { JobQueue } from '../jobs/queue';
+import type { Realtime } from '../realtime/emit';
 
-/** A connection's event sink: status updates stored and announced, everything else to the inbound pipeline. */
+/**
+ * The channel wiring, part of the composition root: channels/ knows providers and their registry,
+ * never a feature; here a provider's reports meet the features that handle them.
+ */
+export interface ChannelEventDeps {
+  db: Db;
+  realtime: Realtime;
+  log: FastifyBaseLogger;
+  config: Config;
+  jobs: JobQueue;
+}
+
+/** A connection's event sink: status to the connections feature, everything else to the inbound pipeline. */
 export function channelEvents(deps: () => ChannelEventDeps, connection: ConnectionRow): ProviderEvents {
-  return providerEvents(deps(), connection, inboundPipeline(deps));
+  return { ...inboundPipeline(deps), onStatus: sessionStatusHandler(deps(), connection) };
 }
 
 /**

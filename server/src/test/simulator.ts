@@ -1,9 +1,11 @@
+// Simulator conversations for tests (a connection made the product's way, its customer, row counts): shared by
+// the simulator, inbound, outbound and channel-wiring suites, so they live with the harness.
 import { randomBytes } from 'node:crypto';
 import type { ConnectionView, SimulatorInboundInput } from '@chatflow/contract';
 import { and, count, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { contacts, messages, type UserRow, tickets } from '../../db/schema';
-import type { TestContext } from '../../test/harness';
+import { contacts, messages, type UserRow, tickets } from '../db/schema';
+import type { TestContext } from './harness';
 
 const unique = () => randomBytes(4).toString('hex');
 let sequence = 0;

@@ -2,7 +2,7 @@ import { PLAN_SWITCHES } from '@chatflow/contract';
 import pino from 'pino';
 import { describe, expect, test } from 'vitest';
 import { useTestApp } from '../test/harness';
-import { companies, globalSettings, plans, settings, users } from './schema';
+import { companies, globalSettings, plans, settings, users } from '../db/schema';
 import { seed } from './seed';
 
 const t = useTestApp();

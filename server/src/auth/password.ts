@@ -1,3 +1,4 @@
+// Password hashing below the features: login, sign-up, users, companies and the first-start seed share it.
 import { hash, verify } from '@node-rs/argon2';
 
 /** argon2id with the library's defaults (ARCHITECTURE "Security"). */

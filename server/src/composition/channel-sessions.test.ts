@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { connections, simulatorOutbox } from '../db/schema';
-import { customerNumber, simulatorConnection } from '../features/simulator/test-helpers';
+import { customerNumber, simulatorConnection } from '../test/simulator';
 import { useTestApp } from '../test/harness';
-import { startChannelSessions } from './wiring';
-import { SimulatorProvider } from './simulator/provider';
+import { startChannelSessions } from './channels';
+import { SimulatorProvider } from '../channels/simulator/provider';
 
 const t = useTestApp();
 const deps = () => ({ db: t.database.db, realtime: t.app.realtime, log: t.app.log, config: t.config, jobs: t.jobs });

@@ -1,8 +1,10 @@
+// Identity below the features (a non-feature module): the live-session check every request and socket
+// handshake makes, and opening, rotating and revoking sessions. The auth and users features use it too.
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
-import { preparedPerDb } from '../../db/prepared';
-import { type UserRow, userQueues, userSessions, users } from '../../db/schema';
+import type { Db, DbOrTx } from '../db/client';
+import { preparedPerDb } from '../db/prepared';
+import { type UserRow, userQueues, userSessions, users } from '../db/schema';
 
 /** The condition every authenticated request checks: this session, of this user, not revoked. */
 export const liveSessionOf = (sessionId: unknown, userId: unknown) =>

@@ -1,0 +1,2 @@
+export { connectionRoutes } from './routes';
+export { sessionStatusHandler } from './session-status';

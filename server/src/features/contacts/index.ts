@@ -1,0 +1,14 @@
+export { contactImportRoutes } from './import-routes';
+export { contactRoutes } from './routes';
+export { contactImportJob } from './import/job';
+export { eventViewer } from './lgpd';
+export { contactView } from './queries';
+export { announceContact } from './service';
+export { contactViewerFor } from './service';
+export { findCompanyContact } from './service';
+export { normalizeContactNumber } from './service';
+export { presentContact } from './service';
+export { presentContactRef } from './service';
+export { tagsOfContact } from './service';
+export { upsertContact } from './service';
+export type { ContactViewer } from './service';

@@ -1,0 +1,2 @@
+export { messageRoutes } from './routes';
+export { forwardMessageJob } from './jobs';

@@ -1,0 +1,2 @@
+export { resendStuckJob } from './jobs';
+export { sendMessageJob } from './jobs';

@@ -1,0 +1,5 @@
+export { planRoutes } from './routes';
+export { formatAmount } from './presenter';
+export { presentPlan } from './presenter';
+export { findPlan } from './service';
+export { planForForm } from './service';

@@ -1,0 +1,2 @@
+export { queueRoutes } from './routes';
+export { existingQueueIds } from './service';

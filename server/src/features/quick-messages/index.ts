@@ -1,0 +1,1 @@
+export { quickMessageRoutes } from './routes';

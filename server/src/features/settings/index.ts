@@ -1,0 +1,8 @@
+export { settingRoutes } from './routes';
+export { companySettingsMap } from './service';
+export { ensureCompanySettings } from './service';
+export { ensureGlobalSettings } from './service';
+export { getCompanySetting } from './service';
+export { getGlobalSetting } from './service';
+export { setCompanySetting } from './service';
+export { setGlobalSetting } from './service';

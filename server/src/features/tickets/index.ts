@@ -1,0 +1,2 @@
+export { ticketRoutes } from './routes';
+export { ticketChatBoxAuthorizer } from './chat-box';
