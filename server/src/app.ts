@@ -59,6 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     log: app.log,
     hooks: presenceHooks(() => ({ db: database.db, realtime: app.realtime, log: app.log })),
     chatBoxAuthorizers: [ticketChatBoxAuthorizer(database.db)],
+    allowedOrigins: config.allowedOrigins,
   });
   const realtime = deps.realtime ?? socketRealtime(io);
   app.decorate('io', io);

@@ -32,9 +32,17 @@ export function createSocketServer(
     hooks: RealtimeHooks;
     /** Who may join a ticket's chat box (the composition root passes the tickets feature's rule); nobody when empty. */
     chatBoxAuthorizers: readonly ChatBoxAuthorizer[];
+    /** Browser origins that may connect (config.allowedOrigins); clients that send no Origin are not browsers. */
+    allowedOrigins: readonly string[];
   },
 ) {
-  const io = new Server(httpServer, { cors: { origin: true, credentials: true }, serveClient: false });
+  const allowed = new Set(deps.allowedOrigins);
+  const io = new Server(httpServer, {
+    cors: { origin: [...allowed], credentials: true },
+    // CORS does not cover websockets: a page of another origin is refused at the handshake itself.
+    allowRequest: (req, callback) => callback(null, !req.headers.origin || allowed.has(req.headers.origin)),
+    serveClient: false,
+  });
   const companies = io.of(/^\/\d+$/);
 
   companies.use(async (socket, next) => {

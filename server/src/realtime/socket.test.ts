@@ -120,6 +120,25 @@ describe('handshake', () => {
     expect(await refusal(socketFor(user.companyId, { token: 42 }))).toBe('ERR_SESSION_EXPIRED');
   });
 
+  test('a page of another origin is refused at the handshake, even with a valid token; the app’s own origin connects', async () => {
+    const user = await t.factory.user();
+    const { token } = await t.as(user);
+    const fromOrigin = (origin: string) => {
+      const socket = connect(`${t.url}/${user.companyId}`, {
+        auth: { token },
+        transports: ['websocket'],
+        extraHeaders: { origin },
+        reconnection: false,
+        autoConnect: false,
+        forceNew: true,
+      });
+      open.push(socket);
+      return socket;
+    };
+    expect(await refusal(fromOrigin('http://localhost:5555'))).toBe('websocket error');
+    expect((await connected(fromOrigin(new URL(t.config.publicUrl).origin))).connected).toBe(true);
+  });
+
   test('a revoked session is refused even with an unexpired token', async () => {
     const user = await t.factory.user();
     const { token } = await t.as(user);
