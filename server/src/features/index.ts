@@ -11,14 +11,14 @@ import { contactImportRoutes } from './contacts/import-routes';
 import { contactRoutes } from './contacts/routes';
 import { companyRoutes } from './companies/routes';
 import { helpRoutes } from './helps/routes';
-import { messageRoutes } from './messages/routes';
+import { messageRoutes, sendTicketText } from './messages';
 import { planRoutes } from './plans/routes';
 import { queueRoutes } from './queues/routes';
 import { quickMessageRoutes } from './quick-messages/routes';
 import { settingRoutes } from './settings/routes';
 import { simulatorRoutes } from './simulator/routes';
 import { tagRoutes } from './tags/routes';
-import { ticketRoutes } from './tickets/routes';
+import { ticketRoutes } from './tickets';
 import { userRoutes } from './users/routes';
 import { versionRoutes } from './version/routes';
 
@@ -46,7 +46,7 @@ export async function registerFeatures(app: FastifyInstance, deps: FeatureDeps) 
   await app.register(contactImportRoutes);
   await app.register(tagRoutes);
   await app.register(quickMessageRoutes);
-  await app.register(ticketRoutes(deps));
+  await app.register(ticketRoutes({ ...deps, sendTicketText }));
   await app.register(messageRoutes);
   await app.register(connectionRoutes);
   await app.register(simulatorRoutes(deps));

@@ -1,8 +1,8 @@
 import type { JobDefinition } from '../jobs/define';
 import { simulatorAckJob } from '../channels/simulator/jobs';
 import { contactImportJob } from './contacts/import/job';
-import { forwardMessageJob } from './messages/jobs';
-import { resendStuckJob, sendMessageJob } from './outbound/jobs';
+import { forwardMessageJob, sendMessageJob } from './messages';
+import { resendStuckJob } from './outbound';
 import { markOfflineJob } from './users/jobs';
 
 /** Every job of every feature; the runner creates their queues, workers and cron schedules. */

@@ -15,7 +15,7 @@ import {
 } from '@chatflow/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/guards';
-import { findVisibleTicket } from '../tickets/find';
+import { findVisibleTicket } from '../tickets';
 import { deleteMessage, editMessage } from './commands/edit-delete';
 import { forwardMessages } from './commands/forward';
 import { sendMediaMessages } from './commands/send-media';

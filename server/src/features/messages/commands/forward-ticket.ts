@@ -2,8 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { type ContactRow, connections, isActiveTicketStatus, type TicketRow, tickets } from '../../../db/schema';
 import type { HookedTx, RequestContext } from '../../../http/context';
 import { AppError } from '../../../http/errors';
-import { emitTicketChange } from '../../tickets/events';
-import { addTicketLogs, startTracking } from '../../tickets/history';
+import { addTicketLogs, emitTicketChange, startTracking } from '../../tickets';
 
 /** The source's connection, else the company's default one. */
 async function connectionFor(tx: HookedTx, companyId: number, connectionId: number | null) {

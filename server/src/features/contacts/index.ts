@@ -1,0 +1,3 @@
+export { presentContact } from './presenter';
+export { contactView } from './queries';
+export { eventViewer } from './lgpd';

@@ -1,0 +1,7 @@
+export { emitTicketChange } from './events';
+export { findVisibleTicket } from './find';
+export { addTicketLogs, startTracking } from './history';
+export { loadTicketView, ticketRowsQuery } from './loader';
+export { presentTicket } from './presenter';
+export { ticketRoutes } from './routes';
+export type { SendTicketText } from './transitions/step';
