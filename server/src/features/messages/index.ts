@@ -1,6 +1,5 @@
 export { type AnnounceDeps, announceMessage, publishMessage } from './announce';
 export { forwardMessageJob } from './jobs';
-export { presentOne } from './presenter';
 export { messageRoutes } from './routes';
 export { sendMessageJob } from './send-job';
 export { sendTicketText } from './ticket-texts';
