@@ -39,7 +39,9 @@ async function writtenRows(place: Awaited<ReturnType<typeof company>>) {
     [`connection:${place.connectionId}`, 'connection'],
     [`queue:${place.queueId}`, 'queue'],
   ]);
-  for (const [table, rows] of Object.entries(rowsOf)) rows.forEach((row, i) => names.set(`${table}:${row.id}`, `${table}#${i + 1}`));
+  for (const [table, rows] of Object.entries(rowsOf)) {
+    for (const [i, row] of rows.entries()) names.set(`${table}:${row.id}`, `${table}#${i + 1}`);
+  }
   const refs: Record<string, string> = {
     id: '',
     companyId: 'company',
