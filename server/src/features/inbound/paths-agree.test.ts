@@ -3,7 +3,6 @@ import { expect, test } from 'vitest';
 import type { InboundMessage, InboundResult } from '../../channels/types';
 import { contacts, messages, ticketLogs, tickets } from '../../db/schema';
 import { useTestApp } from '../../test/harness';
-import { customerNumber, simulatorConnection } from '../simulator/test-helpers';
 import type { InboundDeps } from './deps';
 import { ingestCommonCase, ingestInFull } from './ingest';
 
@@ -17,8 +16,9 @@ const deps = (): InboundDeps => ({ db: t.database.db, config: t.config, realtime
 async function company() {
   const admin = await t.factory.admin();
   const queue = await t.factory.queue(admin.companyId);
-  const conn = await simulatorConnection(t, admin, { queueIds: [queue.id] });
-  return { companyId: admin.companyId, connectionId: conn.id, queueId: queue.id };
+  const res = await (await t.as(admin)).post('/whatsapp', { name: `Simulador ${queue.id}`, provider: 'simulator', queueIds: [queue.id] });
+  expect(res.statusCode, res.body).toBe(200);
+  return { companyId: admin.companyId, connectionId: res.json().id as number, queueId: queue.id };
 }
 
 /**
@@ -66,7 +66,7 @@ async function writtenRows(place: Awaited<ReturnType<typeof company>>) {
 
 test('the one-statement paths and the general path write the same contacts, tickets, logs and messages', async () => {
   const [fast, general] = [await company(), await company()];
-  const from = customerNumber();
+  const from = `55119${String(Date.now()).slice(-8)}`;
   const at = (s: number) => new Date(Date.UTC(2026, 0, 5, 12, 0, s));
   const conversation: Omit<InboundMessage, 'connectionId'>[] = [
     // A new number's first message (first-message.ts), named after its push name.

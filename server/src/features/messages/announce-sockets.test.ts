@@ -2,7 +2,6 @@ import type { UserRow } from '../../db/schema';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, expect, test } from 'vitest';
 import { useTestApp } from '../../test/harness';
-import { customerNumber, customerOf, simulatorConnection } from '../simulator/test-helpers';
 
 const t = useTestApp({}, { realSockets: true });
 const open: Socket[] = [];
@@ -63,17 +62,31 @@ async function settled(...screens: { got: unknown[] }[]) {
   }, 'events settled');
 }
 
+/** The simulated customer of a new simulator connection of the admin's company (the simulator's HTTP face). */
+async function customerOf(admin: UserRow) {
+  const res = await (await t.as(admin)).post('/whatsapp', { name: `Simulador ${admin.id}`, provider: 'simulator' });
+  expect(res.statusCode, res.body).toBe(200);
+  const { id, token } = res.json() as { id: number; token: string };
+  const from = `55118${String(Date.now()).slice(-8)}`;
+  const send = (body: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/simulator/${id}/messages`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { from, ...body },
+    });
+  return { send };
+}
+
 test('a message reaches each socket as one event carrying its ticket, in one order, from a customer or an agent', async () => {
   const admin = await t.factory.admin();
   const companyId = admin.companyId;
   const second = await t.factory.admin({ companyId });
-  const conn = await simulatorConnection(t, admin);
-  const customer = customerOf(t, conn);
-  const from = customerNumber();
+  const customer = await customerOf(admin);
   const [reading, watching] = [await screenOf(admin), await screenOf(second)];
 
   // A first message opens its ticket: the contact, then the new ticket, then the message.
-  const first = (await customer.send({ from, name: 'Ana', body: 'oi' })).json();
+  const first = (await customer.send({ name: 'Ana', body: 'oi' })).json();
   await settled(reading, watching);
   for (const screen of [reading, watching]) {
     expect(screen.got).toEqual([
@@ -91,7 +104,7 @@ test('a message reaches each socket as one event carrying its ticket, in one ord
   watching.got.length = 0;
 
   // The next message of the customer: one event per socket, even for the one in both the audience and the chat box.
-  await customer.send({ from, body: 'tudo bem?' });
+  await customer.send({ body: 'tudo bem?' });
   await settled(reading, watching);
   expect(reading.got).toEqual([{ event: 'appMessage', action: 'create', unread: 2, ack: 1 }]);
   expect(watching.got).toEqual([{ event: 'appMessage', action: 'create', unread: 2, ack: 1 }]);
