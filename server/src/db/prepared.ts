@@ -1,3 +1,7 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { fillPlaceholders, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
 import type { Db } from './client';
 
 /**
@@ -16,4 +20,66 @@ export function preparedPerDb<P>(build: (db: Db) => P): (db: Db) => P {
     }
     return prepared;
   };
+}
+
+const dialect = new PgDialect();
+
+/** The driver object under a handle: drizzle's public `$client` (a pg.Pool in production, PGlite embedded). */
+const clientOf = (db: Db) => (db as Db & { $client: pg.Pool | PGlite }).$client;
+const isPglite = (client: pg.Pool | PGlite): client is PGlite => typeof (client as PGlite).exec === 'function';
+
+/**
+ * A hand-written statement (what the query builder cannot say: data-modifying CTEs) run as a named
+ * prepared statement: its text is built once, values go in `sql.placeholder`s, and on PostgreSQL
+ * each pool connection parses and plans it once (PGlite, one connection in process, runs it as an
+ * extended-protocol query). The text must declare every parameter's type (`::int`, `::text`), since
+ * a named statement is planned before it sees values. Rows come back as the driver parses them.
+ */
+export function preparedSql<Row extends Record<string, unknown>>(name: string, build: () => SQL) {
+  let query: { sql: string; params: unknown[] } | null = null;
+  return async (db: Db, values: Record<string, unknown>): Promise<Row[]> => {
+    query ??= dialect.sqlToQuery(build());
+    const params = fillPlaceholders(query.params, values);
+    const client = clientOf(db);
+    if (isPglite(client)) return (await client.query<Row>(query.sql, params)).rows;
+    return (await client.query<Row>({ name, text: query.sql, values: params })).rows;
+  };
+}
+
+/** Reads of one batch under way at once, at most: enough to overlap a round trip, few enough to batch. */
+const READS_IN_FLIGHT = 2;
+
+/**
+ * Reads by key where many arrive at once (every inbound message reads its announcement once
+ * committed): keys asked for while other reads are on their way are read together, in one
+ * execution of `readMany` (which answers key by key, in the keys' order), when one of those returns. Under load a round trip serves several
+ * callers, and a lone key is read at once. Each read still starts after its caller asked.
+ */
+export function batchedReads<K, R>(readMany: (keys: K[]) => Promise<(R | undefined)[]>): (key: K) => Promise<R | undefined> {
+  let waiting: { key: K; done: (row: R | undefined) => void; fail: (err: unknown) => void }[] = [];
+  let inFlight = 0;
+  const next = () => {
+    if (inFlight >= READS_IN_FLIGHT || waiting.length === 0) return;
+    const batch = waiting;
+    waiting = [];
+    inFlight++;
+    readMany(batch.map((r) => r.key))
+      .then(
+        (rows) => {
+          for (const [i, r] of batch.entries()) r.done(rows[i]);
+        },
+        (err) => {
+          for (const r of batch) r.fail(err);
+        },
+      )
+      .finally(() => {
+        inFlight--;
+        next();
+      });
+  };
+  return (key) =>
+    new Promise<R | undefined>((done, fail) => {
+      waiting.push({ key, done, fail });
+      next();
+    });
 }

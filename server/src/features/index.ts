@@ -5,7 +5,7 @@ import { connectionRoutes } from './connections';
 import { contactImportRoutes, contactRoutes } from './contacts';
 import { companyRoutes } from './companies';
 import { helpRoutes } from './helps';
-import { messageRoutes } from './messages';
+import { messageRoutes, sendTicketText } from './messages';
 import { planRoutes } from './plans';
 import { queueRoutes } from './queues';
 import { quickMessageRoutes } from './quick-messages';
@@ -32,7 +32,7 @@ export async function registerFeatures(app: FastifyInstance, deps: FeatureDeps) 
   await app.register(contactImportRoutes);
   await app.register(tagRoutes);
   await app.register(quickMessageRoutes);
-  await app.register(ticketRoutes(deps));
+  await app.register(ticketRoutes({ ...deps, sendTicketText }));
   await app.register(messageRoutes);
   await app.register(connectionRoutes);
   await app.register(simulatorRoutes(deps));

@@ -1,8 +1,7 @@
 import type { Job } from '../jobs/define';
 import { simulatorAckJob } from '../channels/simulator/jobs';
 import { contactImportJob } from './contacts';
-import { forwardMessageJob } from './messages';
-import { resendStuckJob, sendMessageJob } from './outbound';
+import { forwardMessageJob, resendStuckJob, sendMessageJob } from './messages';
 import { markOfflineJob } from './users';
 
 /** Every job of every feature; the runner creates their queues, workers and cron schedules. */

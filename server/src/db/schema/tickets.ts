@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQLWrapper, sql } from 'drizzle-orm';
 import { boolean, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 import { companies } from './companies';
@@ -9,6 +9,20 @@ import { tags } from './tags';
 import { users } from './users';
 
 export const TICKET_STATUSES = ['open', 'pending', 'closed', 'group', 'lgpd', 'nps'] as const;
+
+/**
+ * A ticket still being served: a contact has at most one per connection (tickets_one_active_per_contact),
+ * and its new messages land in it. Every SQL text that means "active" derives from this list.
+ */
+export const ACTIVE_TICKET_STATUSES = ['open', 'pending', 'group'] as const satisfies readonly (typeof TICKET_STATUSES)[number][];
+
+/**
+ * `<status> in ('open', 'pending', 'group')` with the values as literals, not parameters: a partial
+ * index (and an ON CONFLICT naming it) is used only when the query's predicate implies the index's
+ * at planning time, which a parameter never does. `status` is the column or, in hand-written SQL, its alias.
+ */
+export const isActiveTicketStatus = (status: SQLWrapper) =>
+  sql`${status} in (${sql.raw(ACTIVE_TICKET_STATUSES.map((s) => `'${s}'`).join(', '))})`;
 
 export const tickets = pgTable(
   'tickets',
@@ -89,7 +103,7 @@ export const tickets = pgTable(
     index('tickets_list_idx').on(t.companyId, t.status, t.queueId, t.updatedAt),
     index('tickets_contact_idx').on(t.contactId),
     // One open/pending ticket per contact and connection, even under concurrent inbound messages.
-    uniqueIndex('tickets_one_active_per_contact').on(t.contactId, t.connectionId).where(sql`${t.status} in ('open', 'pending', 'group')`),
+    uniqueIndex('tickets_one_active_per_contact').on(t.contactId, t.connectionId).where(isActiveTicketStatus(t.status)),
   ],
 );
 export type TicketRow = typeof tickets.$inferSelect;

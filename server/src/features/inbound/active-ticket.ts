@@ -2,8 +2,9 @@ import { CONTACT_NAME_MAX } from '@chatflow/contract';
 import { sql } from 'drizzle-orm';
 import type { InboundMessage } from '../../channels/types';
 import type { Db } from '../../db/client';
+import { isActiveTicketStatus } from '../../db/schema';
 import { insertMessageSelect, messageValues, p } from './message-values';
-import { preparedSql } from './prepared-sql';
+import { preparedSql } from '../../db/prepared';
 
 export type AppendResult =
   | { status: 'stored'; messageId: number; ticketId: number; contactId: number; companyId: number }
@@ -31,7 +32,7 @@ const appendStatement = preparedSql<{
       -- The contact id as a scalar subquery, so the (contact, connection) index finds the ticket directly.
       select t.id, t.queue_id from tickets t
       where t.contact_id = (select id from contact where settled) and t.connection_id = ${p('connectionId')}::int
-        and t.status in ('open', 'pending', 'group')
+        and ${isActiveTicketStatus(sql.raw('t.status'))}
       order by t.id desc limit 1
       for update of t
     ), stored as (

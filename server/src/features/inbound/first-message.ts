@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { InboundMessage } from '../../channels/types';
 import type { Db } from '../../db/client';
 import { insertMessageSelect, messageValues, p } from './message-values';
-import { preparedSql } from './prepared-sql';
+import { preparedSql } from '../../db/prepared';
 
 export type FirstMessageResult =
   | { status: 'stored'; messageId: number; ticketId: number; contactId: number; companyId: number }

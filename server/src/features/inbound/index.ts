@@ -4,7 +4,6 @@ import { ingestInbound } from './ingest';
 import { applyAck, applyDelete, applyEdit } from './updates';
 
 export type { InboundDeps } from './deps';
-export { announceMessage } from './announce';
 export { ingestInbound } from './ingest';
 export { applyAck, applyDelete, applyEdit } from './updates';
 

@@ -173,8 +173,9 @@ test('location, contact card and quoted replies arrive in the shapes the convers
   });
   expect(await byId(card.messageId)).toMatchObject({ mediaType: 'contactMessage', body: vcard });
   expect((await byId(reply.messageId)).quotedMsgId).toBe(place.messageId);
+  // Each message's ticket view (its new last message) rides on the message's own event.
   const lastTicketEvents = t.sent
-    .filter((e) => e.event === `company-${admin.companyId}-ticket`)
+    .filter((e) => e.event === `company-${admin.companyId}-appMessage`)
     .map((e) => (e.payload as { ticket: { lastMessage: string } }).ticket.lastMessage);
   expect(lastTicketEvents.slice(-3)).toEqual(['📍 Praça da Sé', 'Carlos Silva', 'sobre o lugar']);
   const quotedEvent = t.sent.filter((e) => e.event === `company-${admin.companyId}-appMessage`).at(-1)?.payload;

@@ -1,10 +1,7 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { type ConnectionRow, type ContactRow, ticketLogs, type TicketRow, tickets } from '../../db/schema';
+import { type ConnectionRow, type ContactRow, isActiveTicketStatus, ticketLogs, type TicketRow, tickets } from '../../db/schema';
 import { RetryIngest } from './retry';
-
-/** Statuses covered by the partial unique index tickets_one_active_per_contact. */
-const ACTIVE = ['open', 'pending', 'group'] as const;
 
 export interface InboundConnection extends ConnectionRow {
   queueIds: number[];
@@ -22,7 +19,7 @@ async function activeTicket(tx: Tx, contactId: number, connectionId: number): Pr
   const [row] = await tx
     .select()
     .from(tickets)
-    .where(and(eq(tickets.contactId, contactId), eq(tickets.connectionId, connectionId), inArray(tickets.status, [...ACTIVE])))
+    .where(and(eq(tickets.contactId, contactId), eq(tickets.connectionId, connectionId), isActiveTicketStatus(tickets.status)))
     .orderBy(desc(tickets.id))
     .limit(1);
   return row;
@@ -59,7 +56,7 @@ export async function resolveTicket(
     })
     .onConflictDoNothing({
       target: [tickets.contactId, tickets.connectionId],
-      where: sql`status in ('open', 'pending', 'group')`,
+      where: isActiveTicketStatus(sql.raw('status')),
     })
     .returning();
   if (inserted) {

@@ -2,8 +2,8 @@ import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { AckUpdate, DeleteUpdate, EditUpdate } from '../../channels/types';
 import { type MessageRow, messages } from '../../db/schema';
 import { type HookedTx, transactionRunner } from '../../http/context';
-import { messageIdOfSendKey } from '../outbound/send-key';
-import { announceMessage } from './announce';
+import { announceMessage } from '../messages';
+import { messageIdOfSendKey } from '../outbound';
 import type { InboundDeps } from './deps';
 
 const byExternalId = (connectionId: number, externalId: string) =>

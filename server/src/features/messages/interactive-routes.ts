@@ -9,7 +9,7 @@ import {
   UrlMessageInput,
 } from '@chatflow/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { findVisibleTicket } from '../tickets/find';
+import { findVisibleTicket } from '../tickets';
 import { callButton, copyButton, sendButtonMessage, sendListMessage, sendPixMessage, urlButton } from './commands/interactive';
 
 /** Room for a base64 header image (about 5 MB decoded) on the button routes. */

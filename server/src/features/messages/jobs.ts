@@ -75,6 +75,7 @@ async function forwardOne(deps: JobDeps, ticket: TicketRow, messageId: number, u
     createOutboundMessage(
       tx,
       {
+        db: deps.db,
         companyId: ticket.companyId,
         realtime: deps.realtime,
         jobs: deps.jobs,

@@ -19,7 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../http/guards';
-import { findVisibleTicket } from '../tickets/find';
+import { findVisibleTicket } from '../tickets';
 import { deleteMessage, editMessage } from './commands/edit-delete';
 import { forwardMessages } from './commands/forward';
 import { sendMediaMessages } from './commands/send-media';

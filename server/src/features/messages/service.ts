@@ -1,16 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { type MessageRow, messages, type TicketRow, tickets } from '../../db/schema';
+import type { Db } from '../../db/client';
 import type { HookedTx } from '../../http/context';
 import { notFound } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
-import { type Realtime, rooms, ticketAudience } from '../../realtime/emit';
-import { enqueueOutbound } from '../outbound/enqueue';
-import { loadTicketView } from '../tickets/loader';
-import { presentOne } from './presenter';
+import type { Realtime } from '../../realtime/emit';
+import { enqueueOutbound } from './outbound-queue';
+import { announceMessage } from './announce';
 
 /** What sending needs from the caller: a request context or a job's deps plus the company. */
 export interface OutboundContext {
+  db: Db;
   companyId: number;
   realtime: Realtime;
   jobs: JobQueue;
@@ -41,7 +42,7 @@ function preview(row: MessageRow): string {
 
 /**
  * Stores an outbound message (fromMe, ack 0, read) in the caller's transaction and moves the ticket
- * up with it as its last message. After commit the conversation and the ticket lists hear of it.
+ * up with it as its last message. After commit the conversation and the ticket lists hear of it (announce.ts).
  * Unless private (never leaves the product), its send job is written in the same transaction and the
  * message is sent right after the commit (enqueueOutbound).
  * The tickets feature calls this for greeting, farewell and transfer texts; jobs call it too.
@@ -71,43 +72,12 @@ export async function createOutboundMessage(tx: HookedTx, ctx: OutboundContext, 
       dataJson: input.dataJson ?? null,
     })
     .returning();
-  const [updated] = await tx
+  await tx
     .update(tickets)
     .set({ lastMessage: preview(row), updatedAt: new Date() })
-    .where(eq(tickets.id, ticket.id))
-    .returning();
-  const message = await presentOne(tx, updated, row);
-  // Read in the transaction: it sees this message and any change the caller made to the ticket.
-  const ticketView = await loadTicketView(tx, ctx.companyId, updated.id);
-  if (ticketView) {
-    tx.afterCommit(() => {
-      ctx.realtime.toRoom(ctx.companyId, [...ticketAudience(updated), rooms.chatBox(updated.uuid)], 'appMessage', {
-        action: 'create',
-        message,
-        ticket: ticketView,
-      });
-      ctx.realtime.toRoom(ctx.companyId, ticketAudience(updated), 'ticket', { action: 'update', ticket: ticketView });
-    });
-  }
+    .where(eq(tickets.id, ticket.id));
+  // Read after the commit: the views then carry this message and any change the caller made to the ticket.
+  announceMessage(tx, ctx, row, 'create');
   if (!row.isPrivate) await enqueueOutbound(tx, ctx.jobs, row.id);
   return row;
-}
-
-/** Announces a changed message (edit, delete) to the ticket's audience and its open conversations. */
-export async function emitMessageUpdate(
-  tx: HookedTx,
-  ctx: Pick<OutboundContext, 'companyId' | 'realtime'>,
-  ticket: TicketRow,
-  row: MessageRow,
-) {
-  const message = await presentOne(tx, ticket, row);
-  const ticketView = await loadTicketView(tx, ctx.companyId, ticket.id);
-  if (!ticketView) return;
-  tx.afterCommit(() =>
-    ctx.realtime.toRoom(ctx.companyId, [...ticketAudience(ticket), rooms.chatBox(ticket.uuid)], 'appMessage', {
-      action: 'update',
-      message,
-      ticket: ticketView,
-    }),
-  );
 }

@@ -5,7 +5,7 @@ import { messages } from '../../db/schema';
 import type { RequestContext } from '../../http/context';
 import { AppError, notFound } from '../../http/errors';
 import { getGlobalSetting } from '../settings';
-import { findVisibleTicket } from '../tickets/find';
+import { findVisibleTicket } from '../tickets';
 import { mediaFilePath } from './media';
 
 /** The key set by the super user in settings wins over the environment's. */

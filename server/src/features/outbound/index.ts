@@ -1,2 +1,3 @@
-export { resendStuckJob } from './jobs';
-export { sendMessageJob } from './jobs';
+export { messageIdOfSendKey } from './send-key';
+export { sendKeyOf } from './send-key';
+export { sendOutbound } from './send';

@@ -1,10 +1,8 @@
 import type { OtherOpenTicket } from '@chatflow/contract';
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { queues, tickets, users } from '../../db/schema';
+import { isActiveTicketStatus, queues, tickets, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
-
-const ACTIVE = ['open', 'pending', 'group'] as const;
 
 function holderQuery(db: DbOrTx) {
   return db
@@ -47,7 +45,7 @@ export async function activeTicketOf(
         eq(tickets.companyId, companyId),
         eq(tickets.contactId, contactId),
         connectionId === null ? isNull(tickets.connectionId) : eq(tickets.connectionId, connectionId),
-        inArray(tickets.status, [...ACTIVE]),
+        isActiveTicketStatus(tickets.status),
         exceptId === undefined ? undefined : ne(tickets.id, exceptId),
       ),
     )

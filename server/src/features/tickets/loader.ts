@@ -1,39 +1,46 @@
 import { type Actor, isAdmin, type TagRef, type TicketView } from '@chatflow/contract';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { connections, contacts, queues, tags, ticketTags, tickets, userRatings, users } from '../../db/schema';
 import { getCompanySetting } from '../settings';
 import { type PresentOptions, presentTicket } from './presenter';
 
+/** The columns of a ticket view: the ticket, its contact, queue, connection, user, latest rating and tags. */
+const ticketViewColumns = {
+  ticket: tickets,
+  contact: {
+    id: contacts.id,
+    name: contacts.name,
+    number: contacts.number,
+    email: contacts.email,
+    urlPicture: contacts.urlPicture,
+    disableBot: contacts.disableBot,
+    active: contacts.active,
+    acceptAudioMessage: contacts.acceptAudioMessage,
+    isGroup: contacts.isGroup,
+  },
+  queue: { id: queues.id, name: queues.name, color: queues.color },
+  connection: { id: connections.id, name: connections.name, channel: connections.channel, groupAsTicket: connections.groupAsTicket },
+  user: { id: users.id, name: users.name },
+  rate: sql<number | null>`(select ${userRatings.rate} from ${userRatings} where ${userRatings.ticketId} = ${tickets.id}
+      order by ${userRatings.createdAt} desc, ${userRatings.id} desc limit 1)`.mapWith(Number),
+  tags: sql<TagRef[]>`(select coalesce(json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color})
+      order by ${tags.name}, ${tags.id}), '[]'::json) from ${ticketTags} join ${tags} on ${tags.id} = ${ticketTags.tagId}
+      where ${ticketTags.ticketId} = ${tickets.id})`,
+};
+
 /**
  * Tickets with their contact, queue, connection, user, latest rating and tags, in one query (the
  * joins and subqueries run only for the rows a page returns). Lists add their own where/order/limit.
  * Tags come as a JSON array per ticket: a second query for them cost a round trip per page.
+ * `extra` adds columns (and the caller their joins): the realtime announcement of a message reads
+ * this very query with the message joined, prepared and batched (messages/announcement-view.ts),
+ * so every ticket view, listed, fetched or announced, comes from these columns and joins.
  */
-export function ticketRowsQuery(db: DbOrTx) {
+export function ticketRowsQuery<Extra extends SelectedFields = Record<never, never>>(db: DbOrTx, extra?: Extra) {
   return db
-    .select({
-      ticket: tickets,
-      contact: {
-        id: contacts.id,
-        name: contacts.name,
-        number: contacts.number,
-        email: contacts.email,
-        urlPicture: contacts.urlPicture,
-        disableBot: contacts.disableBot,
-        active: contacts.active,
-        acceptAudioMessage: contacts.acceptAudioMessage,
-        isGroup: contacts.isGroup,
-      },
-      queue: { id: queues.id, name: queues.name, color: queues.color },
-      connection: { id: connections.id, name: connections.name, channel: connections.channel, groupAsTicket: connections.groupAsTicket },
-      user: { id: users.id, name: users.name },
-      rate: sql<number | null>`(select ${userRatings.rate} from ${userRatings} where ${userRatings.ticketId} = ${tickets.id}
-      order by ${userRatings.createdAt} desc, ${userRatings.id} desc limit 1)`.mapWith(Number),
-      tags: sql<TagRef[]>`(select coalesce(json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color})
-      order by ${tags.name}, ${tags.id}), '[]'::json) from ${ticketTags} join ${tags} on ${tags.id} = ${ticketTags.tagId}
-      where ${ticketTags.ticketId} = ${tickets.id})`,
-    })
+    .select({ ...ticketViewColumns, ...(extra as Extra) })
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
     .leftJoin(queues, eq(queues.id, tickets.queueId))

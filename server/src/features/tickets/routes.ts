@@ -24,6 +24,7 @@ import { closeAllTickets, deleteTicket } from './commands/admin-actions';
 import { createTicket } from './commands/create-ticket';
 import { markTicketRead } from './commands/mark-read';
 import { updateTicket } from './commands/update-ticket';
+import type { SendTicketText } from './transitions/step';
 import { findVisibleTicket } from './find';
 import { loadTicketView } from './loader';
 import { listTicketLogs, logAccess } from './logs';
@@ -35,8 +36,9 @@ import { listTickets } from './queries/list';
  * Every read goes through visibility (canSeeTicket); another company's or a hidden ticket is 404.
  * Our additions: GET /tickets/counts (tab badges) and POST /tickets/{id}/read (unread reset).
  */
+/** `sendTicketText` is the messages feature's (the composition root passes it: tickets sit below messages). */
 export const ticketRoutes =
-  (_deps: { db: Db }): FastifyPluginAsyncZod =>
+  (deps: { db: Db; sendTicketText: SendTicketText }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/tickets',
@@ -78,7 +80,7 @@ export const ticketRoutes =
     app.put(
       '/tickets/:id',
       { schema: { params: IdParam, body: TicketUpdateInput, response: { 200: TicketView } }, preHandler: app.authenticate },
-      async (req) => updateTicket(req.ctx, req.params.id, req.body),
+      async (req) => updateTicket(req.ctx, req.params.id, req.body, deps.sendTicketText),
     );
 
     app.post(

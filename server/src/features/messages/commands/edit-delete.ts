@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { contacts, type MessageRow, messages, type TicketRow } from '../../../db/schema';
 import type { RequestContext } from '../../../http/context';
 import { forbidden } from '../../../http/errors';
-import { findVisibleTicket } from '../../tickets/find';
+import { findVisibleTicket } from '../../tickets';
 import { presentOne } from '../presenter';
 import { findCompanyMessage } from '../queries';
-import { emitMessageUpdate } from '../service';
+import { announceMessage } from '../announce';
 
 /** Kinds whose text an agent may rewrite: plain texts and media captions. */
 const EDITABLE_KINDS: readonly string[] = ['conversation', 'extendedTextMessage', 'chat', 'image', 'video', 'document', 'application'];
@@ -46,7 +46,7 @@ export async function editMessage(ctx: RequestContext, id: number, body: string)
   if (tooLate || message.isDeleted || !EDITABLE_KINDS.includes(message.mediaType)) throw forbidden();
   const row = await ctx.transaction(async (tx) => {
     const [updated] = await tx.update(messages).set({ body, isEdited: true }).where(eq(messages.id, message.id)).returning();
-    await emitMessageUpdate(tx, ctx, ticket, updated);
+    announceMessage(tx, ctx, updated, 'update');
     const sync = syncWithProvider(ctx, updated, async (to) => {
       const provider = await ctx.channels.providerFor(updated.connectionId as number);
       if (provider.edit) await provider.edit(updated.externalId as string, to, body);
@@ -63,7 +63,7 @@ export async function deleteMessage(ctx: RequestContext, id: number): Promise<Me
   if (message.isDeleted) return presentOne(ctx.db, ticket, message);
   const row = await ctx.transaction(async (tx) => {
     const [updated] = await tx.update(messages).set({ isDeleted: true }).where(eq(messages.id, message.id)).returning();
-    await emitMessageUpdate(tx, ctx, ticket, updated);
+    announceMessage(tx, ctx, updated, 'update');
     const sync = syncWithProvider(ctx, updated, async (to) => {
       const provider = await ctx.channels.providerFor(updated.connectionId as number);
       if (provider.delete) await provider.delete(updated.externalId as string, to);

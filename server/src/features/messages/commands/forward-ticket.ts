@@ -1,11 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { type ContactRow, connections, type TicketRow, tickets } from '../../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { type ContactRow, connections, isActiveTicketStatus, type TicketRow, tickets } from '../../../db/schema';
 import type { HookedTx, RequestContext } from '../../../http/context';
 import { AppError } from '../../../http/errors';
-import { emitTicketChange } from '../../tickets/events';
-import { addTicketLogs, startTracking } from '../../tickets/history';
-
-const ACTIVE = ['open', 'pending', 'group'] as const;
+import { addTicketLogs, emitTicketChange, startTracking } from '../../tickets';
 
 /** The source's connection, else the company's default one. */
 async function connectionFor(tx: HookedTx, companyId: number, connectionId: number | null) {
@@ -41,7 +38,7 @@ export async function openTicketFor(
           eq(tickets.companyId, ctx.companyId),
           eq(tickets.contactId, contact.id),
           eq(tickets.connectionId, connection.id),
-          inArray(tickets.status, ACTIVE),
+          isActiveTicketStatus(tickets.status),
         ),
       )
       .limit(1);

@@ -4,7 +4,7 @@ import { ZodError } from 'zod';
 import { contacts, messages } from '../../../db/schema';
 import type { RequestContext } from '../../../http/context';
 import { notFound } from '../../../http/errors';
-import { findVisibleTicket } from '../../tickets/find';
+import { findVisibleTicket } from '../../tickets';
 import { forwardMessageJob } from '../jobs';
 import { openTicketFor } from './forward-ticket';
 

@@ -8,7 +8,7 @@ import { findVisibleTicket } from '../find';
 import { loadTicketView } from '../loader';
 import { accept, reopen, returnToQueue } from '../transitions/attend';
 import { ignore, resolve } from '../transitions/resolve';
-import { hasCompanionFields, type Step, saveTicket, type UpdateData } from '../transitions/step';
+import { hasCompanionFields, type SendTicketText, type Step, saveTicket, type UpdateData } from '../transitions/step';
 import { transfer } from '../transitions/transfer';
 import { classify, type TransitionName } from './classify';
 
@@ -25,18 +25,21 @@ const TRANSITIONS: Record<TransitionName, (step: Step) => Promise<TicketRow>> = 
 
 /**
  * PUT /tickets/{id}: one transaction with the ticket row locked, so two agents acting on the same
- * ticket are serialised (the second sees the first's result: an accepted ticket is held). Events
- * go out after commit; the answer is the ticket as the caller sees it now.
+ * ticket are serialised (the second sees the first's result: an accepted ticket is held). The
+ * transition's automatic texts are sent after it, in the same transaction. Events go out after
+ * commit, the ticket's change first, then its messages; the answer is the ticket as the caller sees it now.
  */
-export async function updateTicket(ctx: RequestContext, id: number, input: UpdateData): Promise<TicketView> {
+export async function updateTicket(ctx: RequestContext, id: number, input: UpdateData, sendText: SendTicketText): Promise<TicketView> {
   let current: TicketRow | null = null;
   try {
     const after = await ctx.transaction(async (tx) => {
       const before = await findVisibleTicket(ctx, id, tx, true);
       current = before;
-      const step: Step = { tx, ctx, before, input, settings: await companySettingsMap(tx, ctx.companyId), now: new Date() };
+      const settings = await companySettingsMap(tx, ctx.companyId);
+      const step: Step = { tx, ctx, before, input, settings, now: new Date(), texts: [] };
       const updated = await TRANSITIONS[classify(before, input, ctx.actor.id)](step);
       if (updated !== before) emitTicketChange(tx, ctx, before, updated);
+      for (const text of step.texts) await sendText(tx, ctx, updated, text);
       return updated;
     });
     return (await loadTicketView(ctx.db, ctx.companyId, after.id, ctx.actor)) as TicketView;

@@ -2,7 +2,7 @@ import type { TicketRow } from '../../../db/schema';
 import { activeTicketOf, describeHolder, otherOpenTicket } from '../conflict';
 import { addTicketLogs, startTracking, trackQueued, trackStarted } from '../history';
 import { assertQueueChoice } from '../rules';
-import { attendedStatus, connectionOf, enabled, type Step, saveTicket, sendTicketText, talksToContact } from './step';
+import { attendedStatus, connectionOf, enabled, type Step, saveTicket, say, talksToContact } from './step';
 
 // An agent taking a ticket (accept, reopen) or letting it go back to its queue.
 
@@ -27,7 +27,7 @@ export async function accept(step: Step): Promise<TicketRow> {
 
   const wasWaiting = before.status !== 'open' && before.status !== 'group';
   if (wasWaiting && enabled(step.settings, 'sendGreetingAccepted') && talksToContact(before, await connectionOf(step))) {
-    await sendTicketText(step.tx, ctx, after, step.settings.greetingAcceptedMessage);
+    say(step, step.settings.greetingAcceptedMessage);
   }
   return after;
 }

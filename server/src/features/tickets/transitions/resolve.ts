@@ -4,7 +4,7 @@ import { type TicketRow, users } from '../../../db/schema';
 import { AppError, forbidden } from '../../../http/errors';
 import { addTicketLogs, trackFinished } from '../history';
 import { ticketHasTag } from '../rules';
-import { connectionOf, enabled, type Step, saveTicket, sendTicketText, talksToContact } from './step';
+import { connectionOf, enabled, type Step, saveTicket, say, talksToContact } from './step';
 
 async function farewellOf(step: Step, userId: number | null): Promise<string> {
   if (userId === null) return '';
@@ -30,10 +30,10 @@ export async function resolve(step: Step): Promise<TicketRow> {
   const connection = await connectionOf(step);
   const reachable = talksToContact(before, connection);
   if (reachable && input.sendFarewellMessage !== false) {
-    await sendTicketText(step.tx, ctx, after, (await farewellOf(step, after.userId)) || connection?.complationMessage);
+    say(step, (await farewellOf(step, after.userId)) || connection?.complationMessage);
   }
   const askRating = reachable && enabled(step.settings, 'userRating') && !!connection?.ratingMessage.trim();
-  if (askRating) await sendTicketText(step.tx, ctx, after, connection?.ratingMessage);
+  if (askRating) say(step, connection?.ratingMessage);
   await trackFinished(step.tx, before, after, step.now, askRating);
   return after;
 }

@@ -3,10 +3,15 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type ConnectionRow, connections, type TicketRow, tickets } from '../../../db/schema';
 import type { HookedTx, RequestContext } from '../../../http/context';
-import { createOutboundMessage } from '../../messages/service';
-import { applyMessageVariables, variableSourceFor } from '../../messages/variables';
 
 export type UpdateData = z.output<typeof TicketUpdateInput>;
+
+/**
+ * Sends an automatic text to a ticket's contact in the caller's transaction: the messages feature's
+ * sendTicketText, which the composition root hands to ticketRoutes (tickets sit below messages, so
+ * they never import it).
+ */
+export type SendTicketText = (tx: HookedTx, ctx: RequestContext, ticket: TicketRow, text: string) => Promise<void>;
 
 /** Everything a status change reads: the locked ticket, the request, the company settings, one clock. */
 export interface Step {
@@ -16,6 +21,8 @@ export interface Step {
   input: UpdateData;
   settings: Record<string, string>;
   now: Date;
+  /** The automatic texts the transition says, in order; updateTicket sends them (see say). */
+  texts: string[];
 }
 
 type TicketChanges = Partial<Pick<TicketRow, 'status' | 'userId' | 'queueId' | 'unreadMessages'>>;
@@ -63,14 +70,12 @@ export function attendedStatus(before: TicketRow, requested: TicketStatus | unde
 export const enabled = (settings: Record<string, string>, key: string) => settings[key] === 'enabled';
 
 /**
- * Sends an automatic text of a transition (greeting on accept, farewell, rating request, transfer
- * message) through the messages feature, in the transition's transaction: the message row and its
- * send job commit together with the status change. Message variables ({{name}}, …) are filled in.
- * An empty text sends nothing.
+ * An automatic text of the transition (greeting on accept, farewell, rating request, transfer
+ * message) for the contact. updateTicket sends it in the transition's transaction, after the
+ * ticket's own change, so the message row and its send job commit with the status change and
+ * screens hear of the ticket's change before its messages. An empty text sends nothing.
  */
-export async function sendTicketText(tx: HookedTx, ctx: RequestContext, ticket: TicketRow, text: string | null | undefined) {
-  const template = (text ?? '').trim();
-  if (!template) return;
-  const body = applyMessageVariables(template, await variableSourceFor(tx, ticket, ctx.user.name));
-  await createOutboundMessage(tx, ctx, { ticket, body, userId: ctx.actor.id });
+export function say(step: Step, text: string | null | undefined) {
+  const trimmed = (text ?? '').trim();
+  if (trimmed) step.texts.push(trimmed);
 }

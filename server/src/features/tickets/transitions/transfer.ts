@@ -1,7 +1,7 @@
 import type { TicketRow } from '../../../db/schema';
 import { addTicketLogs, trackQueued, trackStarted } from '../history';
 import { assertCompanyUser, assertQueueChoice } from '../rules';
-import { attendedStatus, enabled, type Step, saveTicket, sendTicketText } from './step';
+import { attendedStatus, enabled, type Step, saveTicket, say } from './step';
 
 /**
  * To another queue, and to a chosen agent (open, or group for group tickets) or to nobody
@@ -24,7 +24,7 @@ export async function transfer(step: Step): Promise<TicketRow> {
   else await trackQueued(step.tx, before, after, step.now);
 
   if (enabled(step.settings, 'sendMsgTransfTicket')) {
-    await sendTicketText(step.tx, ctx, after, input.msgTransfer?.trim() || step.settings.transferMessage);
+    say(step, input.msgTransfer?.trim() || step.settings.transferMessage);
   }
   return after;
 }

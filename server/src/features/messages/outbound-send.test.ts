@@ -7,9 +7,9 @@ import { transactionRunner } from '../../http/context';
 import type { JobDeps } from '../../jobs/define';
 import { useTestApp } from '../../test/harness';
 import { customerNumber, customerOf, simulatorConnection, TINY_PNG } from '../../test/simulator';
-import { enqueueOutbound } from './enqueue';
-import { sendOutbound } from './send';
-import { resendStuckMessages } from './sweeper';
+import { sendOutbound } from '../outbound';
+import { enqueueOutbound } from './outbound-queue';
+import { resendStuckMessages } from './resend-stuck';
 
 const t = useTestApp();
 const jobDeps = (): JobDeps => ({

@@ -2,7 +2,7 @@ import { and, asc, gt, lt, sql } from 'drizzle-orm';
 import { messages } from '../../db/schema';
 import type { JobDeps } from '../../jobs/define';
 import { sendMessageJob } from './send-job';
-import { sendKeyOf } from './send-key';
+import { sendKeyOf } from '../outbound';
 
 /** A message is stuck once it has waited this long without an external id. */
 export const STUCK_AFTER_MS = 60_000;

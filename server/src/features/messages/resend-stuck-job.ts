@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/define';
-import { resendStuckMessages } from './sweeper';
-
-export { sendMessageJob } from './send-job';
+import { resendStuckMessages } from './resend-stuck';
 
 /** Every minute: outbound messages still unsent after a minute are queued again. */
 export const resendStuckJob = defineJob({

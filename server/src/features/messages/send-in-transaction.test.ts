@@ -4,7 +4,7 @@ import { messages, simulatorOutbox, type TicketRow, tickets } from '../../db/sch
 import { transactionRunner } from '../../http/context';
 import { JobRunner } from '../../jobs/runner';
 import { useTestApp } from '../../test/harness';
-import { enqueueOutbound, SEND_FALLBACK_AFTER_SECONDS } from './enqueue';
+import { enqueueOutbound, SEND_FALLBACK_AFTER_SECONDS } from './outbound-queue';
 import { sendMessageJob } from './send-job';
 
 /**

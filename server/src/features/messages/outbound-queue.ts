@@ -1,7 +1,7 @@
 import type { HookedTx } from '../../http/context';
 import type { JobQueue } from '../../jobs/queue';
 import { sendMessageJob } from './send-job';
-import { sendKeyOf } from './send-key';
+import { sendKeyOf } from '../outbound';
 
 /**
  * How long the stored send job waits before a worker takes it. The send normally happens in this

@@ -1,0 +1,133 @@
+import type { UserRow } from '../../db/schema';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterEach, expect, test } from 'vitest';
+import { useTestApp } from '../../test/harness';
+
+const t = useTestApp({}, { realSockets: true });
+const open: Socket[] = [];
+afterEach(() => {
+  for (const s of open.splice(0)) s.disconnect();
+});
+
+const WAIT_MS = 5_000;
+
+async function until(check: () => Promise<boolean> | boolean, what: string) {
+  const deadline = Date.now() + WAIT_MS;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not within ${WAIT_MS} ms: ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function roomsOf(companyId: number, socket: Socket): Promise<string[]> {
+  const sockets = await t.app.io.of(`/${companyId}`).fetchSockets();
+  return [...(sockets.find((s) => s.id === socket.id)?.rooms ?? [])];
+}
+
+const CONVERSATION_EVENTS = ['contact', 'ticket', 'appMessage'];
+
+/** A connected socket of the user, in its visibility rooms, recording the conversation events it receives (names without the company prefix). */
+async function screenOf(user: UserRow) {
+  const { token } = await t.as(user);
+  const socket = connect(`${t.url}/${user.companyId}`, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+  open.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+  await until(async () => (await roomsOf(user.companyId, socket)).includes('admins'), 'joined the admins room');
+  const got: { event: string; action: string; unread?: number; ack?: number }[] = [];
+  socket.onAny((name: string, p: { action: string; ticket?: { unreadMessages: number }; message?: { ack: number } }) => {
+    const event = name.replace(`company-${user.companyId}-`, '');
+    if (!CONVERSATION_EVENTS.includes(event)) return; // presence and the like
+    got.push({
+      event,
+      action: p.action,
+      ...(p.ticket ? { unread: p.ticket.unreadMessages } : {}),
+      ...(p.message ? { ack: p.message.ack } : {}),
+    });
+  });
+  return { socket, got };
+}
+
+/** Waits until no event arrived for a moment: what a screen holds once a burst is over. */
+async function settled(...screens: { got: unknown[] }[]) {
+  let last = -1;
+  await until(async () => {
+    const now = screens.reduce((n, s) => n + s.got.length, 0);
+    const quiet = now === last;
+    last = now;
+    if (!quiet) await new Promise((r) => setTimeout(r, 150));
+    return quiet;
+  }, 'events settled');
+}
+
+/** The simulated customer of a new simulator connection of the admin's company (the simulator's HTTP face). */
+async function customerOf(admin: UserRow) {
+  const res = await (await t.as(admin)).post('/whatsapp', { name: `Simulador ${admin.id}`, provider: 'simulator' });
+  expect(res.statusCode, res.body).toBe(200);
+  const { id, token } = res.json() as { id: number; token: string };
+  const from = `55118${String(Date.now()).slice(-8)}`;
+  const send = (body: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/simulator/${id}/messages`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { from, ...body },
+    });
+  return { send };
+}
+
+test('a message reaches each socket as one event carrying its ticket, in one order, from a customer or an agent', async () => {
+  const admin = await t.factory.admin();
+  const companyId = admin.companyId;
+  const second = await t.factory.admin({ companyId });
+  const customer = await customerOf(admin);
+  const [reading, watching] = [await screenOf(admin), await screenOf(second)];
+
+  // A first message opens its ticket: the contact, then the new ticket, then the message.
+  const first = (await customer.send({ name: 'Ana', body: 'oi' })).json();
+  await settled(reading, watching);
+  for (const screen of [reading, watching]) {
+    expect(screen.got).toEqual([
+      { event: 'contact', action: 'create' },
+      { event: 'ticket', action: 'update', unread: 1 },
+      { event: 'appMessage', action: 'create', unread: 1, ack: 1 },
+    ]);
+  }
+
+  // The first admin opens the conversation (its chat box); the second keeps the ticket in its list.
+  const uuid = (await (await t.as(admin)).get(`/tickets/${first.ticketId}`)).json().uuid;
+  reading.socket.emit('joinChatBox', uuid);
+  await until(async () => (await roomsOf(companyId, reading.socket)).includes(`chatbox:${uuid}`), 'joined the chat box');
+  reading.got.length = 0;
+  watching.got.length = 0;
+
+  // The next message of the customer: one event per socket, even for the one in both the audience and the chat box.
+  await customer.send({ body: 'tudo bem?' });
+  await settled(reading, watching);
+  expect(reading.got).toEqual([{ event: 'appMessage', action: 'create', unread: 2, ack: 1 }]);
+  expect(watching.got).toEqual([{ event: 'appMessage', action: 'create', unread: 2, ack: 1 }]);
+
+  // Read on the first screen, then an agent's reply: the badge goes to 0 and stays there on every screen.
+  expect((await (await t.as(admin)).post(`/tickets/${first.ticketId}/read`)).statusCode).toBeLessThan(300);
+  await settled(reading, watching);
+  reading.got.length = 0;
+  watching.got.length = 0;
+  await (await t.as(admin)).put(`/tickets/${first.ticketId}`, { status: 'open', userId: admin.id });
+  await settled(reading, watching);
+  reading.got.length = 0;
+  watching.got.length = 0;
+  expect((await (await t.as(admin)).post(`/messages/${first.ticketId}`, { body: 'Olá, Ana' })).statusCode).toBe(200);
+  await t.jobs.drain();
+  await settled(reading, watching);
+  for (const screen of [reading, watching]) {
+    // Created at ack 0, then the send job's "sent" and the simulator's delivered and read, each once and in order.
+    expect(screen.got).toEqual([
+      { event: 'appMessage', action: 'create', unread: 0, ack: 0 },
+      { event: 'appMessage', action: 'update', unread: 0, ack: 1 },
+      { event: 'appMessage', action: 'update', unread: 0, ack: 2 },
+      { event: 'appMessage', action: 'update', unread: 0, ack: 3 },
+    ]);
+  }
+});
