@@ -1,6 +1,6 @@
 import type { QueueRef, SessionUserView, TicketStatus } from '@chatflow/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useQueues } from '../../queues/hooks/use-queues';
+import { useQueues } from '../../queues';
 import type { ManagerView } from '../components/ManagerToolbar';
 import { filtersFor, type ManagerState } from '../manager-filters';
 import type { TicketListPermissions } from '../permissions';

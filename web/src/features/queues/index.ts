@@ -1,0 +1,1 @@
+export { queueKeys, useQueues } from './hooks/use-queues';
