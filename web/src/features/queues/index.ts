@@ -1,1 +1,2 @@
-export { queueKeys, useQueues } from './hooks/use-queues';
+export { queueKeys } from './hooks/use-queues';
+export { useQueues } from './hooks/use-queues';
