@@ -4,6 +4,11 @@ import { defineConfig } from 'vitest/config';
 
 /** The contract package's sources, bundled into the app from packages/contract/src. */
 const CONTRACT_SOURCES = /[\\/]packages[\\/]contract[\\/]src[\\/]/;
+/**
+ * A feature's index.ts only re-exports: a chunk that imports one hook from it must not receive the
+ * feature's other exports (a settings manager, a lazily loaded modal) with it.
+ */
+const FEATURE_PUBLIC_MODULE = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
 const api = process.env.API_URL ?? 'http://localhost:8080';
 // In dev, every request that is not Vite's own (sources, HMR, page loads) goes to the server, so new
 // API paths need no change here.
@@ -32,7 +37,10 @@ export default defineConfig({
       // (setting-keys.ts, ticket-limits.ts). No manualChunks on purpose: the default splitting
       // keeps each library with the pages that use it, out of the entry.
       treeshake: {
-        moduleSideEffects: [{ test: CONTRACT_SOURCES, sideEffects: false }],
+        moduleSideEffects: [
+          { test: CONTRACT_SOURCES, sideEffects: false },
+          { test: FEATURE_PUBLIC_MODULE, sideEffects: false },
+        ],
       },
     },
   },

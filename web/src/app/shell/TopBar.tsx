@@ -5,7 +5,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { AppBar, Box, IconButton, Toolbar, Tooltip, Typography } from '@mui/material';
 import { Trans, useTranslation } from 'react-i18next';
-import { NotificationsPopover } from '../../features/tickets/notifications/NotificationsPopover';
+import { NotificationsPopover } from '../../features/tickets';
 import { formatDate } from '../../lib/format';
 import { useAppearance } from '../providers/AppearanceProvider';
 import { useAuth } from '../providers/AuthProvider';

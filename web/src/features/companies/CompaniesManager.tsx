@@ -1,13 +1,14 @@
 import type { CompanyView } from '@chatflow/contract';
 import SearchIcon from '@mui/icons-material/Search';
 import { Alert, Box, Divider, InputAdornment, LinearProgress, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmationDialog } from '../../components/ConfirmationDialog';
 import { useLoadMoreOnScroll } from '../../components/infinite-scroll';
 import { toastError } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { notify } from '../../lib/notify';
+import { useDebounced } from '../../lib/use-debounced';
 import { CompaniesTable } from './CompaniesTable';
 import { CompanyForm } from './CompanyForm';
 import { CompanyUserDialog } from './CompanyUserDialog';
@@ -15,13 +16,10 @@ import { useCompaniesPage, useDeleteCompany, useRenewCompany } from './hooks';
 import { useConfirmTarget } from '../../components/use-confirm-target';
 import { useEditing } from '../../components/use-editing';
 
-const SEARCH_DEBOUNCE_MS = 500; // spec 2 §9
-
 /** The super user's companies screen: form on top, searchable infinite table below. */
 export function CompaniesManager() {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
-  const [term, setTerm] = useState('');
   const form = useEditing<CompanyView>();
   const deleting = useConfirmTarget<CompanyView>();
   const renewing = useConfirmTarget<CompanyView>();
@@ -29,11 +27,7 @@ export function CompaniesManager() {
   const remove = useDeleteCompany();
   const renew = useRenewCompany();
 
-  useEffect(() => {
-    const timer = setTimeout(() => setTerm(search.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [search]);
-
+  const term = useDebounced(search); // spec 2 §9: 500 ms after typing
   const query = useCompaniesPage(term);
   const companies = useMemo(() => query.data?.pages.flatMap((p) => p.companies) ?? [], [query.data]);
   const count = query.data?.pages[0]?.count ?? 0;

@@ -9,7 +9,7 @@ import { PasswordField } from '../../components/PasswordField';
 import { fieldError } from '../../components/form-errors';
 import { formatBRL } from '../../lib/format';
 import { notify } from '../../lib/notify';
-import { usePlans } from '../plans/hooks';
+import { usePlans } from '../plans';
 import { type CompanyCreateBody, useSaveCompany } from './hooks';
 import { reportSaveError } from '../../components/save-error';
 

@@ -18,7 +18,7 @@ import ContactModal from './ContactModal';
 import { useBlockContact, useDeleteContact } from './hooks/use-contact-mutations';
 import { useContacts } from './hooks/use-contacts';
 import { useContactsRealtime } from './hooks/use-contacts-realtime';
-import { useDebounced } from './hooks/use-debounced';
+import { useDebounced } from '../../lib/use-debounced';
 import { useStartTicket } from './hooks/use-start-ticket';
 
 /**

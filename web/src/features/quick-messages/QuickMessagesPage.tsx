@@ -8,7 +8,7 @@ import { ListPageHeader } from '../../components/ListPageHeader';
 import { useLoadMoreOnScroll } from '../../components/infinite-scroll';
 import { useConfirmedDelete } from '../../components/use-confirmed-delete';
 import { useErrorToast } from '../../components/use-error-toast';
-import { useDebounced } from '../contacts/hooks/use-debounced';
+import { useDebounced } from '../../lib/use-debounced';
 import { QuickMessagesTable } from './components/QuickMessagesTable';
 import { useDeleteQuickMessage, useQuickMessages } from './hooks/use-quick-messages';
 import { useQuickMessagesRealtime } from './hooks/use-quick-messages-realtime';

@@ -7,7 +7,7 @@ import { ListPageHeader } from '../../components/ListPageHeader';
 import { useLoadMoreOnScroll } from '../../components/infinite-scroll';
 import { useConfirmedDelete } from '../../components/use-confirmed-delete';
 import { useErrorToast } from '../../components/use-error-toast';
-import { useDebounced } from '../contacts/hooks/use-debounced';
+import { useDebounced } from '../../lib/use-debounced';
 import { TagsTable } from './components/TagsTable';
 import { useDeleteTag } from './hooks/use-tag-mutations';
 import { useTags } from './hooks/use-tags';

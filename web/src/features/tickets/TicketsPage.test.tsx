@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, test, vi } from 'vitest';
-import { makeUser } from './test/fixtures';
+import { makeUser } from './testing';
 import TicketsPage from './TicketsPage';
 
 vi.mock('../../app/providers/AuthProvider', () => ({ useAuth: () => ({ user: makeUser() }) }));

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { pageTitle, ratingEmoji, truncate, unreadGlyph } from './display';
-import { heldTicketOf } from './held-ticket';
+import { heldTicketOf } from '../../lib/held-ticket';
 import { ApiError } from '../../lib/api';
 
 describe('display rules', () => {

@@ -1,7 +1,5 @@
-import { type Actor, canClosePendingTicket, canShowAllTickets, hasPermission, isAdmin, type SessionUserView } from '@chatflow/contract';
-
-/** The session user as the contract's permission rules read it (allHistoric unset means disabled). */
-export const actorOf = (user: SessionUserView): Actor => ({ ...user, allHistoric: user.allHistoric ?? 'disabled' });
+import { canClosePendingTicket, canShowAllTickets, hasPermission, isAdmin, type SessionUserView } from '@chatflow/contract';
+import { actorOf } from '../../lib/actor';
 
 /** What the ticket list lets this user do (spec 1 §6); the server checks the same rules again. */
 export function ticketListPermissions(user: SessionUserView) {

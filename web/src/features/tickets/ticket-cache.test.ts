@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { belongsToList } from './list-rules';
 import { filtersFor, type ManagerState } from './manager-filters';
 import { ticketListPermissions } from './permissions';
-import { makeTicket, makeUser } from './test/fixtures';
+import { makeTicket, makeUser } from './testing';
 import {
   applyNewMessage,
   applyTicketEvent,

@@ -9,7 +9,7 @@ import { useLoadMoreOnScroll } from '../../components/infinite-scroll';
 import { useConfirmedDelete } from '../../components/use-confirmed-delete';
 import { useErrorToast } from '../../components/use-error-toast';
 import { UsersTable } from './components/UsersTable';
-import { useSearchTerm } from './hooks/use-search-term';
+import { useSearchTerm } from '../../lib/use-search-term';
 import { useDeleteUser } from './hooks/use-user-mutations';
 import { useUsers } from './hooks/use-users';
 import { useUsersRealtime } from './hooks/use-users-realtime';

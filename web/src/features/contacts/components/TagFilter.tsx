@@ -1,7 +1,7 @@
 import type { TagView } from '@chatflow/contract';
 import { Autocomplete, Chip, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useTagOptions } from '../../tags/hooks/use-tags';
+import { useTagOptions } from '../../../lib/lookups';
 
 interface Props {
   value: number[];

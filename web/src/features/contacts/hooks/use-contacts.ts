@@ -1,7 +1,7 @@
 import { type ContactPage, type ContactView, contactDigits } from '@chatflow/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { pagedCache } from './paged-cache';
+import { pagedCache } from '../../../lib/paged-cache';
 
 export interface ContactFilters {
   searchParam: string;

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { useAuth } from '../../../app/providers/AuthProvider';
 import { api } from '../../../lib/api';
 import { toastError } from '../../../lib/errors';
-import { queueKeys } from '../../queues/hooks/use-queues';
+import { queueKeys } from '../../queues';
 import { ticketConflictOf } from './ticket-conflict';
 
 /**

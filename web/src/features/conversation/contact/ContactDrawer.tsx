@@ -20,7 +20,7 @@ import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
-import { useBlockContact } from '../../contacts/hooks/use-contact-mutations';
+import { useBlockContact } from '../../contacts';
 import { useApplyContact, useContact, useToggleAcceptAudio } from '../hooks/use-contact';
 import { ContactEditDialog } from './ContactEditDialog';
 import { TicketNotes } from './TicketNotes';

@@ -5,9 +5,7 @@ import { type Resolver, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, fieldError } from '../../../components/form-errors';
 import { notify } from '../../../lib/notify';
-import { ExtraInfoFields } from '../../contacts/components/ExtraInfoFields';
-import { type ContactFormValues, isMaskedNumber, toFormValues, toPayload } from '../../contacts/contact-form';
-import { useSaveContact } from '../../contacts/hooks/use-contact-mutations';
+import { type ContactFormValues, ExtraInfoFields, isMaskedNumber, toFormValues, toPayload, useSaveContact } from '../../contacts';
 
 interface Props {
   contact: ContactView;

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api';
 import { toastError } from '../../../lib/errors';
-import { useTagList } from '../../tickets/hooks/use-lookups';
+import { useTagList } from '../../../lib/lookups';
 import { patchTicket, setTicket } from '../hooks/use-ticket';
 
 /**

@@ -2,8 +2,8 @@ import type { TicketUpdateInput, TicketView } from '@chatflow/contract';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQueues } from '../../queues/hooks/use-queues';
-import { useUserList } from '../../tickets/hooks/use-lookups';
+import { useQueues } from '../../queues';
+import { useUserList } from '../../../lib/lookups';
 import { QueueDot } from '../../../components/QueueDot';
 
 interface Props {

@@ -1,7 +1,7 @@
 import type { ContactView } from '@chatflow/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { useSearchTerm } from '../../users/hooks/use-search-term';
+import { useSearchTerm } from '../../../lib/use-search-term';
 
 /** Contact lookups for the forward and send-contact pickers: 3+ characters, 500 ms after typing. */
 export function useContactSearch(typed: string) {

@@ -6,7 +6,7 @@ import i18n from '../../../i18n';
 import { ApiError, api } from '../../../lib/api';
 import { toastError } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
-import { heldTicketOf } from '../../tickets/held-ticket';
+import { heldTicketOf } from '../../../lib/held-ticket';
 import { useConversationTicket } from '../conversation-context';
 import type { VCardContact } from '../parse/vcard';
 

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { useAuth } from '../../../app/providers/AuthProvider';
 import { api } from '../../../lib/api';
 import { toastError } from '../../../lib/errors';
-import { type HeldTicket, heldTicketOf } from '../../tickets/held-ticket';
+import { type HeldTicket, heldTicketOf } from '../../../lib/held-ticket';
 import { setTicket } from './use-ticket';
 
 /** Statuses after which the agent keeps the conversation on screen: the ticket is (still) theirs. */

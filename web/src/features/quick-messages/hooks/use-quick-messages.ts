@@ -1,7 +1,7 @@
 import type { QuickMessagePage, QuickMessageView } from '@chatflow/contract';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { pagedCache } from '../../contacts/hooks/paged-cache';
+import { pagedCache } from '../../../lib/paged-cache';
 import type { QuickMessageFormValues } from '../quick-message-form';
 
 export const quickMessageKeys = {

@@ -1,6 +1,6 @@
 import type { TagView } from '@chatflow/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { contactsCache } from '../../contacts/hooks/use-contacts';
+import { contactsCache } from '../../contacts';
 import { tagKeys, tagsCache } from './use-tags';
 
 const byName = (a: TagView, b: TagView) => a.name.localeCompare(b.name) || a.id - b.id;

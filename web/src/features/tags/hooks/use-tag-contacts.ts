@@ -1,7 +1,7 @@
 import type { ContactRef } from '@chatflow/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { contactsCache } from '../../contacts/hooks/use-contacts';
+import { contactsCache } from '../../contacts';
 import { tagKeys, tagsCache } from './use-tags';
 
 const contactsKey = (tagId: number) => [...tagKeys.detail(tagId), 'contacts'] as const;

@@ -1,7 +1,8 @@
 import type { TagPage, TagView } from '@chatflow/contract';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { pagedCache } from '../../contacts/hooks/paged-cache';
+import { tagOptionsKey } from '../../../lib/lookups';
+import { pagedCache } from '../../../lib/paged-cache';
 
 /** The tags page lists plain tags; kanban lanes (kanban = 1) have their own screen. */
 const KANBAN_OFF = 0;
@@ -10,7 +11,7 @@ export const tagKeys = {
   all: ['tags'] as const,
   lists: () => [...tagKeys.all, 'list'] as const,
   list: (searchParam: string) => [...tagKeys.lists(), searchParam] as const,
-  options: () => [...tagKeys.all, 'options'] as const,
+  options: () => tagOptionsKey,
   detail: (id: number) => [...tagKeys.all, 'detail', id] as const,
 };
 
@@ -22,11 +23,6 @@ export function useTags(searchParam: string) {
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
   });
-}
-
-/** GET /tags/list: every tag of the company, for pickers and filters. */
-export function useTagOptions() {
-  return useQuery({ queryKey: tagKeys.options(), queryFn: () => api.get<TagView[]>('/tags/list') });
 }
 
 export const tagsCache = pagedCache<TagView, 'tags', string>({

@@ -1,9 +1,10 @@
 import { Box, CircularProgress } from '@mui/material';
 import { lazy, Suspense } from 'react';
+import { loadConversation } from '../../conversation';
 import { WelcomePanel } from './WelcomePanel';
 
 /** The conversation loads on first use, so the list shows without waiting for its code. */
-const Conversation = lazy(() => import('../../conversation/Conversation'));
+const Conversation = lazy(loadConversation);
 
 /** The right side: the open ticket (drawn by the conversation feature), or the logo panel. */
 export function ConversationPane({ uuid, onSelectTicket }: { uuid: string | null; onSelectTicket?(): void }) {

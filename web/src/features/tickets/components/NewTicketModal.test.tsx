@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../../../lib/api';
 import { renderWithProviders } from '../../../test/render';
-import { makeUser } from '../test/fixtures';
+import { makeUser } from '../testing';
 import { NewTicketModal } from './NewTicketModal';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));

@@ -15,12 +15,13 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api';
 import { toastError } from '../../../lib/errors';
-import { type HeldTicket, heldTicketOf } from '../held-ticket';
+import { type HeldTicket, heldTicketOf } from '../../../lib/held-ticket';
 import { CONTACT_SEARCH_MIN, useContactSearch } from '../hooks/use-contact-search';
-import { useConnections } from '../hooks/use-lookups';
+import { useConnections } from '../../../lib/lookups';
 import { QueueDot } from '../../../components/QueueDot';
+import { loadContactModal } from '../../contacts';
 
-const ContactModal = lazy(() => import('../../contacts/ContactModal'));
+const ContactModal = lazy(loadContactModal);
 
 interface Props {
   open: boolean;

@@ -1,7 +1,7 @@
 import type { TicketStatus } from '@chatflow/contract';
 import { Autocomplete, Box, Chip, Stack, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useConnections, useTagList, useUserList } from '../hooks/use-lookups';
+import { useConnections, useTagList, useUserList } from '../../../lib/lookups';
 
 export interface SearchFilters {
   tags: number[];

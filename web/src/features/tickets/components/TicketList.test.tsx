@@ -6,7 +6,7 @@ import { setLanguage } from '../../../i18n';
 import { renderWithProviders } from '../../../test/render';
 import { ticketListPermissions } from '../permissions';
 import { ticketKeys } from '../ticket-cache';
-import { makeTicket, makeUser } from '../test/fixtures';
+import { makeTicket, makeUser } from '../testing';
 import type { TicketFilters } from '../types';
 import { TicketList } from './TicketList';
 

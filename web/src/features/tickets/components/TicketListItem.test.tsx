@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import i18n from '../../../i18n';
-import { makeTicket } from '../test/fixtures';
+import { makeTicket } from '../testing';
 import { ticketRowLabels } from './row-labels';
 import { TicketListItem } from './TicketListItem';
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../../../lib/api';
 import { renderWithProviders } from '../../../test/render';
-import { makeTicket, makeUser } from '../test/fixtures';
+import { makeTicket, makeUser } from '../testing';
 import { TicketsManager } from './TicketsManager';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));

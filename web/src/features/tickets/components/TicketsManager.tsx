@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api';
 import { toastError } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
-import type { HeldTicket } from '../held-ticket';
+import type { HeldTicket } from '../../../lib/held-ticket';
 import { useManagerState, type WorkTab } from '../hooks/use-manager-state';
 import { useTicketActions } from '../hooks/use-ticket-actions';
 import { useTicketCounts } from '../hooks/use-ticket-counts';
@@ -21,8 +21,8 @@ import { TicketList } from './TicketList';
 
 // Dialogs and the filter panel load when first used: the list shows without their code (and the
 // autocomplete it needs), which keeps the /tickets route within its JavaScript budget.
-const AcceptTicketModal = lazy(() => import('./AcceptTicketModal').then((m) => ({ default: m.AcceptTicketModal })));
-const HeldTicketDialog = lazy(() => import('./HeldTicketDialog').then((m) => ({ default: m.HeldTicketDialog })));
+const AcceptTicketModal = lazy(() => import('../../../components/AcceptTicketModal').then((m) => ({ default: m.AcceptTicketModal })));
+const HeldTicketDialog = lazy(() => import('../../../components/HeldTicketDialog').then((m) => ({ default: m.HeldTicketDialog })));
 const NewTicketModal = lazy(() => import('./NewTicketModal').then((m) => ({ default: m.NewTicketModal })));
 const TicketFiltersPanel = lazy(() => import('./TicketFiltersPanel').then((m) => ({ default: m.TicketFiltersPanel })));
 const ConfirmationDialog = lazy(() => import('../../../components/ConfirmationDialog').then((m) => ({ default: m.ConfirmationDialog })));

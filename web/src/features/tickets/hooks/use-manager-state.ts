@@ -1,13 +1,12 @@
 import type { QueueRef, SessionUserView, TicketStatus } from '@chatflow/contract';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useQueues } from '../../queues/hooks/use-queues';
+import { useCallback, useMemo, useState } from 'react';
+import { useDebounced } from '../../../lib/use-debounced';
+import { useQueues } from '../../queues';
 import type { ManagerView } from '../components/ManagerToolbar';
 import { filtersFor, type ManagerState } from '../manager-filters';
 import type { TicketListPermissions } from '../permissions';
 import type { SortOrder, TicketFilters, TicketTab } from '../types';
 
-/** The list search waits 500 ms after typing (spec 1 §9). */
-export const LIST_SEARCH_DEBOUNCE_MS = 500;
 export type WorkTab = 'open' | 'pending' | 'group';
 
 const NO_SEARCH_FILTERS = { tags: [] as number[], whatsapps: [] as number[], statuses: [] as TicketStatus[], users: [] as number[] };
@@ -29,15 +28,12 @@ export function useManagerState(user: SessionUserView, permissions: TicketListPe
   const [sortTickets, setSort] = useState<SortOrder>('DESC');
   const [queueIds, setQueueIds] = useState<number[] | null>(null);
   const [typed, setTypedText] = useState('');
-  const [searchParam, setSearchParam] = useState('');
   const [searchOnMessages, setSearchOnMessages] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [search, setSearch] = useState(NO_SEARCH_FILTERS);
 
-  useEffect(() => {
-    const timer = setTimeout(() => setSearchParam(typed.trim()), LIST_SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  /** The list search waits 500 ms after typing (spec 1 §9). */
+  const searchParam = useDebounced(typed);
 
   const currentWorkTab: WorkTab = workTab === 'group' && !permissions.seesGroups ? 'open' : workTab;
   const activeTab: TicketTab = view === 'open' ? currentWorkTab : view;

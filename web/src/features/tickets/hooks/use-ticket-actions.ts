@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { api } from '../../../lib/api';
 import { toastError } from '../../../lib/errors';
-import { type HeldTicket, heldTicketOf } from '../held-ticket';
+import { type HeldTicket, heldTicketOf } from '../../../lib/held-ticket';
 import { upsertTicket } from '../ticket-cache';
 
 interface Options {

@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
-import { makeTicket, makeUser } from '../test/fixtures';
+import { makeTicket, makeUser } from '../testing';
 import { NotificationsPopover } from './NotificationsPopover';
 
 const api = vi.hoisted(() => ({ get: vi.fn() }));

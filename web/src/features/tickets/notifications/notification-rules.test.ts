@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { makeTicket } from '../test/fixtures';
+import { makeTicket } from '../testing';
 import { applyToNotifications, isNotifiable, withoutTicket } from './notification-rules';
 
 const me = { id: 7, profile: 'user' as const };

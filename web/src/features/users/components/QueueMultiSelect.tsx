@@ -1,6 +1,6 @@
 import { Box, Chip, MenuItem, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useQueues } from '../../queues/hooks/use-queues';
+import { useQueues } from '../../queues';
 import { QueueDot } from '../../../components/QueueDot';
 
 interface Props {

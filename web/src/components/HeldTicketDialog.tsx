@@ -1,7 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { HeldTicket } from '../held-ticket';
+import type { HeldTicket } from '../lib/held-ticket';
 
 /** "Ticket already open": the ticket is someone else's, so it names the holder and the queue. */
 export function HeldTicketDialog({ held, onClose }: { held: HeldTicket | null; onClose(): void }) {

@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/api';
+import { ApiError } from './api';
 
 /** Who holds a ticket the user tried to take or create (spec 1 §4.1 conflict JSON). */
 export interface HeldTicket {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
+import { SEARCH_DEBOUNCE_MS } from './use-debounced';
 
 /** Spec 1 §5 / §9: searches wait 500 ms after typing and start at 3 characters. */
-export const SEARCH_DEBOUNCE_MS = 500;
 export const SEARCH_MIN_CHARS = 3;
 
 /**

@@ -2,7 +2,7 @@ import type { QueueRef } from '@chatflow/contract';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QueueDot } from '../../../components/QueueDot';
+import { QueueDot } from './QueueDot';
 
 interface Props {
   open: boolean;

@@ -1,0 +1,1 @@
+export { CompaniesManager } from './CompaniesManager';

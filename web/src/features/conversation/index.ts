@@ -1,0 +1,1 @@
+export { loadConversation } from './load-conversation';

@@ -1,0 +1,1 @@
+export { HelpsManager } from './HelpsManager';

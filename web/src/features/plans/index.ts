@@ -1,0 +1,2 @@
+export { usePlans } from './hooks';
+export { PlansManager } from './PlansManager';

@@ -1,0 +1,2 @@
+export { queueKeys } from './hooks/use-queues';
+export { useQueues } from './hooks/use-queues';

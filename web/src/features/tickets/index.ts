@@ -1,0 +1,1 @@
+export { NotificationsPopover } from './notifications/NotificationsPopover';
