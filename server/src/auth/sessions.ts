@@ -5,6 +5,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { preparedPerDb } from '../db/prepared';
 import { type UserRow, userQueues, userSessions, users } from '../db/schema';
+import { type Realtime, rooms } from '../realtime/emit';
 
 /** The condition every authenticated request checks: this session, of this user, not revoked. */
 export const liveSessionOf = (sessionId: unknown, userId: unknown) =>
@@ -93,11 +94,24 @@ export async function revokeSession(db: DbOrTx, sessionId: string, reason: strin
     .where(and(eq(userSessions.id, sessionId), isNull(userSessions.revokedAt)));
 }
 
-export async function revokeUserSessions(db: DbOrTx, userId: number, reason: string): Promise<string[]> {
+/** Revokes every live session of a user but `keep` (the caller's own, when a user changes their password). */
+export async function revokeUserSessions(db: DbOrTx, userId: number, reason: string, keep?: string): Promise<string[]> {
   const rows = await db
     .update(userSessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt)))
+    .where(and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt), keep ? ne(userSessions.id, keep) : undefined))
     .returning({ id: userSessions.id });
   return rows.map((r) => r.id);
+}
+
+/**
+ * After revoked sessions commit: their open browsers hear `company-{id}-auth` (the same signal as a login
+ * elsewhere, which logs them out) and their sockets close. Their tokens and refresh cookies already fail,
+ * since every request and refresh checks the session.
+ */
+export function closeRevokedSessions(realtime: Realtime, companyId: number, userId: number, sessionIds: readonly string[]) {
+  for (const sessionId of sessionIds) {
+    realtime.toRoom(companyId, rooms.session(sessionId), 'auth', { action: 'update', user: { id: userId } });
+    realtime.disconnectRoom(companyId, rooms.session(sessionId));
+  }
 }

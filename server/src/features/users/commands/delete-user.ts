@@ -2,8 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { users } from '../../../db/schema';
 import type { RequestContext } from '../../../http/context';
 import { forbidden } from '../../../http/errors';
-import { rooms } from '../../../realtime/emit';
-import { revokeUserSessions } from '../../../auth/sessions';
+import { closeRevokedSessions, revokeUserSessions } from '../../../auth/sessions';
 import { canTouchTarget } from '../policy';
 import { removeProfileImage } from '../profile-image';
 import { findCompanyUser } from '../queries';
@@ -21,10 +20,7 @@ export async function deleteUser(ctx: RequestContext, userId: number): Promise<v
     const sessionIds = await revokeUserSessions(tx, userId, 'user-deleted');
     await tx.delete(users).where(and(eq(users.id, userId), eq(users.companyId, ctx.companyId)));
     tx.afterCommit(async () => {
-      for (const sessionId of sessionIds) {
-        ctx.realtime.toRoom(ctx.companyId, rooms.session(sessionId), 'auth', { action: 'update', user: { id: userId } });
-        ctx.realtime.disconnectRoom(ctx.companyId, rooms.session(sessionId));
-      }
+      closeRevokedSessions(ctx.realtime, ctx.companyId, userId, sessionIds);
       ctx.realtime.toCompany(ctx.companyId, 'user', { action: 'delete', userId });
       await removeProfileImage(ctx.config, ctx.companyId, target.profileImage);
     });

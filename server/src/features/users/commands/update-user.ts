@@ -6,6 +6,7 @@ import { actorOf, type RequestContext } from '../../../http/context';
 import { forbidden } from '../../../http/errors';
 import { resyncUserRooms } from '../../../realtime/emit';
 import { hashPassword } from '../../../auth/password';
+import { closeRevokedSessions, revokeUserSessions } from '../../../auth/sessions';
 import { canManageUser, canTouchTarget, changedAdminOnlyFields } from '../policy';
 import { presentUser } from '../presenter';
 import { findCompanyUser, queuesOfUser } from '../queries';
@@ -43,9 +44,15 @@ export async function updateUser(ctx: RequestContext, userId: number, input: z.o
       .returning()
       .catch(rethrowEmailConflict);
     if (queueIds !== undefined) await replaceUserQueues(tx, userId, await assertCompanyQueues(tx, ctx.companyId, queueIds));
+    // A new password ends the user's sessions: all of them when an admin set it (whoever knew the old one
+    // is out), all but the current one when users change their own.
+    const endedSessions = passwordHash
+      ? await revokeUserSessions(tx, userId, 'password-changed', userId === ctx.actor.id ? ctx.sessionId : undefined)
+      : [];
 
     const user = presentUser(row, await queuesOfUser(tx, userId));
     tx.afterCommit(async () => {
+      closeRevokedSessions(ctx.realtime, ctx.companyId, userId, endedSessions);
       ctx.realtime.toCompany(ctx.companyId, 'user', { action: 'update', user });
       // Ticket events follow the new profile, flags and queues at once (not at the next reconnection).
       await resyncUserRooms(
