@@ -23,6 +23,8 @@ import { createSocketServer } from './realtime/server';
 import { ticketChatBoxAuthorizer } from './features/tickets';
 import { presenceHooks } from './features/users';
 
+const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export interface AppDeps {
   config: Config;
   database: Database;
@@ -44,7 +46,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
-    trustProxy: true,
+    // A hop count trusts that many proxies in front of this server (as proxy-addr counts them).
+    trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;

@@ -22,7 +22,10 @@ export interface Config {
   logLevel: string;
   webDist: string | null;
   jobs: boolean;
-  loginRateLimit: { max: number; windowMs: number };
+  /** Login and reset tries per window: `max` per address and e-mail, `perAccountMax` per e-mail from any address. */
+  loginRateLimit: { max: number; perAccountMax: number; windowMs: number };
+  /** Which proxies' X-Forwarded-For to believe (TRUST_PROXY): none by default, else a hop count or addresses. */
+  trustProxy: boolean | number | string;
   cookieSecure: boolean;
   version: string;
   /** The built-in WhatsApp simulator (provider and HTTP face); SIMULATOR=off disables both. */
@@ -41,6 +44,19 @@ function persistentSecret(dataDir: string, name: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * TRUST_PROXY: unset, `false` or `off` trusts no proxy (X-Forwarded-For is ignored: a client could write
+ * anything there); `true` trusts every hop; a number trusts that many hops; anything else is a
+ * comma-separated list of proxy addresses or CIDR ranges.
+ */
+function trustProxyOf(value: string | undefined): boolean | number | string {
+  const v = (value ?? '').trim();
+  if (v === '' || v === 'false' || v === 'off') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -80,7 +96,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: env.WEB_DIST ?? null,
     jobs: env.JOBS !== 'off',
-    loginRateLimit: { max: Number(env.LOGIN_RATE_LIMIT ?? 10), windowMs: 15 * 60_000 },
+    loginRateLimit: {
+      max: Number(env.LOGIN_RATE_LIMIT ?? 10),
+      perAccountMax: Number(env.LOGIN_RATE_LIMIT_PER_ACCOUNT ?? 50),
+      windowMs: 15 * 60_000,
+    },
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     cookieSecure: env.COOKIE_SECURE === 'true',
     version: env.APP_VERSION ?? '0.1.0',
     simulator: env.SIMULATOR !== 'off',

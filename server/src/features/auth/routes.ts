@@ -7,7 +7,7 @@ import {
   SignupInput,
   SignupResult,
 } from '@chatflow/contract';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
@@ -17,6 +17,7 @@ import { refreshSession } from './commands/refresh';
 import { signup } from './commands/signup';
 import { loadSessionUserView } from './session-user';
 import { findSession, revokeSession } from '../../auth/sessions';
+import { AppError } from '../../http/errors';
 
 export const REFRESH_COOKIE = 'jrt';
 
@@ -31,20 +32,41 @@ function setRefreshCookie(reply: FastifyReply, config: Config, token: string, re
   });
 }
 
-/** Failed logins are bounded per IP and e-mail (ARCHITECTURE "Security"). */
-const perIpAndEmail = (req: { ip: string; body?: unknown }) =>
-  `${req.ip}|${String((req.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`;
+const emailIn = (source: unknown) => String((source as { email?: unknown } | undefined)?.email ?? '').toLowerCase();
+
+/** Reset codes one e-mail may ask for in an hour, from any address. */
+const RESET_REQUESTS_PER_EMAIL_PER_HOUR = 5;
 
 export const authRoutes =
   (deps: AuthDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const limit = { max: deps.config.loginRateLimit.max, timeWindow: deps.config.loginRateLimit.windowMs };
+    // Two limits on each of these routes: per address and e-mail (one client's tries), and per e-mail alone
+    // (one account's tries from any number of addresses: a rotating X-Forwarded-For, a botnet). The second is
+    // higher, so an attack from elsewhere leaves the owner some tries of their own. The wrong tries of one
+    // reset code are also bounded in the database (password-reset.ts).
+    const { max, perAccountMax, windowMs } = deps.config.loginRateLimit;
+    const limit = { max, timeWindow: windowMs };
+    // createRateLimit, not rateLimit: the plugin runs one of its own limiters per request, and this one must
+    // count beside the route's per-address limiter, not instead of it.
+    const perAccount = (key: string, source: (req: FastifyRequest) => unknown, accountMax = perAccountMax, timeWindow = windowMs) => {
+      const count = app.createRateLimit({ max: accountMax, timeWindow, keyGenerator: (req) => `account|${key}|${emailIn(source(req))}` });
+      return async (req: FastifyRequest, reply: FastifyReply) => {
+        const counted = await count(req);
+        if (!counted.isAllowed && counted.isExceeded) {
+          reply.header('retry-after', counted.ttlInSeconds);
+          throw new AppError('ERR_TOO_MANY_REQUESTS', 429);
+        }
+      };
+    };
+    const body = (req: FastifyRequest) => req.body;
+    const params = (req: FastifyRequest) => req.params;
 
     app.post(
       '/auth/login',
       {
         schema: { body: LoginInput, response: { 200: SessionView } },
-        config: { rateLimit: { ...limit, keyGenerator: perIpAndEmail } },
+        config: { rateLimit: { ...limit, keyGenerator: (req) => `${req.ip}|${emailIn(req.body)}` } },
+        preHandler: [perAccount('login', body)],
       },
       async (req, reply) => {
         const session = await login(deps, req.body, { ip: req.ip, userAgent: req.headers['user-agent'] });
@@ -87,7 +109,8 @@ export const authRoutes =
       '/forgetpassword/:email',
       {
         schema: { params: z.object({ email: z.email({ message: 'validation.invalidEmail' }) }), response: { 200: ConfirmationView } },
-        config: { rateLimit: { ...limit, keyGenerator: (req) => `${req.ip}|reset|${(req.params as { email?: string }).email ?? ''}` } },
+        config: { rateLimit: { ...limit, keyGenerator: (req) => `${req.ip}|reset|${emailIn(req.params)}` } },
+        preHandler: [perAccount('reset', params, RESET_REQUESTS_PER_EMAIL_PER_HOUR, 60 * 60_000)],
       },
       async (req) => {
         await requestPasswordReset(deps, req.params.email);
@@ -99,7 +122,8 @@ export const authRoutes =
       '/resetpasswords/:email/:token/:newPassword',
       {
         schema: { params: ResetPasswordParams, response: { 200: ConfirmationView } },
-        config: { rateLimit: { ...limit, keyGenerator: (req) => `${req.ip}|resetpw|${(req.params as { email?: string }).email ?? ''}` } },
+        config: { rateLimit: { ...limit, keyGenerator: (req) => `${req.ip}|resetpw|${emailIn(req.params)}` } },
+        preHandler: [perAccount('resetpw', params)],
       },
       async (req) => {
         await resetPassword(deps, req.params.email, req.params.token, req.params.newPassword);
