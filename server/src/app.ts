@@ -12,6 +12,7 @@ import { registerFeatures } from './features';
 import { authenticator } from './http/authenticate';
 import { installErrorHandler } from './http/errors';
 import { healthRoutes } from './http/health';
+import { installNulStripping } from './http/nul-characters';
 import { documentRoute } from './http/openapi';
 import { installSecurityHeaders } from './http/security-headers';
 import { tokenService } from './http/tokens';
@@ -54,6 +55,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installNulStripping(app);
 
   const tokens = tokenService(config);
   const io = createSocketServer(app.server, {

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { AppError } from '../http/errors';
+import { withoutNul } from '../http/nul-characters';
 import { displayName } from './display-name';
 
 export interface UploadLimits {
@@ -48,7 +49,7 @@ export async function readUpload(req: FastifyRequest, limits: UploadLimits): Pro
   try {
     for await (const part of parts) {
       if (part.type === 'field') {
-        const value = String(part.value);
+        const value = withoutNul(String(part.value));
         form.fields[part.fieldname] = value;
         form.values[part.fieldname] = [...(form.values[part.fieldname] ?? []), value];
       } else if (limits.fileFields && !limits.fileFields.includes(part.fieldname)) {

@@ -12,6 +12,7 @@ import { discardMedia, type StoredMedia, storeInboundMedia } from './media';
 import { inboundPreview } from './preview';
 import { DuplicateInbound, isDuplicate, isRetryable } from './retry';
 import { type InboundConnection, resolveTicket } from './ticket';
+import { stripNul } from '../../http/nul-characters';
 
 /** Attempts per message when concurrent messages of the same contact collide (each retry is a fresh transaction). */
 const MAX_ATTEMPTS = 8;
@@ -150,7 +151,9 @@ export async function ingestCommonCase(deps: InboundDeps, msg: InboundMessage): 
  * Most messages are done by ingestCommonCase in one statement; the rest by ingestInFull, which
  * handles every case (common-case.test.ts holds the two to the same rows).
  */
-export async function ingestInbound(deps: InboundDeps, msg: InboundMessage): Promise<InboundResult> {
+export async function ingestInbound(deps: InboundDeps, sent: InboundMessage): Promise<InboundResult> {
+  // A provider's text is cleaned, never refused (it would send it again forever): U+0000 cannot be stored.
+  const msg = stripNul({ ...sent }); // media bytes (a Buffer) are left as they are
   return (await ingestCommonCase(deps, msg)) ?? ingestInFull(deps, msg);
 }
 

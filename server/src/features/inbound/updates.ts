@@ -5,6 +5,7 @@ import { type HookedTx, transactionRunner } from '../../http/context';
 import { announceMessage } from '../messages';
 import { messageIdOfSendKey } from '../outbound';
 import type { InboundDeps } from './deps';
+import { withoutNul } from '../../http/nul-characters';
 
 const byExternalId = (connectionId: number, externalId: string) =>
   and(eq(messages.connectionId, connectionId), eq(messages.externalId, externalId));
@@ -71,7 +72,7 @@ export async function applyEdit(deps: InboundDeps, update: EditUpdate): Promise<
   await changeMessage(deps, update.connectionId, update.externalId, async (tx) => {
     const [row] = await tx
       .update(messages)
-      .set({ body: update.body, isEdited: true, updatedAt: new Date() })
+      .set({ body: withoutNul(update.body), isEdited: true, updatedAt: new Date() })
       .where(byExternalId(update.connectionId, update.externalId))
       .returning();
     return row;
