@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
-const NUL = /\u0000/g;
-
 /** A text without U+0000 (PostgreSQL cannot store it in a text column, and no person types it). */
-export const withoutNul = (text: string) => (text.includes('\u0000') ? text.replace(NUL, '') : text);
+export const withoutNul = (text: string) => (text.includes('\u0000') ? text.replaceAll('\u0000', '') : text);
 
 /** Every string inside a parsed body, query or params, NUL removed; objects and arrays walked in place. */
 export function stripNul<T>(value: T, depth = 0): T {
