@@ -91,8 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await serveWeb(app, { webDist: config.webDist, publicDir: path.join(config.dataDir, 'public') });
 
   await registerFeatures(app, { db: database.db, config, tokens, realtime, log: app.log, jobs: deps.jobs, channels: deps.channels });
-  // The OpenAPI document, at /docs and at /docs/json where OpenAPI tools look for it.
-  for (const url of ['/docs', '/docs/json']) app.get(url, { schema: { hide: true } }, async () => app.swagger());
+  // The OpenAPI document, at /docs and at /docs/json where OpenAPI tools look for it; DOCS=off serves neither.
+  if (config.docs) for (const url of ['/docs', '/docs/json']) app.get(url, { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes(database.db));
 
   app.addHook('onClose', async () => {

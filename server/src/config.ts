@@ -28,6 +28,8 @@ export interface Config {
   trustProxy: boolean | number | string;
   cookieSecure: boolean;
   version: string;
+  /** Serve the OpenAPI document at /docs and /docs/json (DOCS=off hides it, e.g. in production). */
+  docs: boolean;
   /** The built-in WhatsApp simulator (provider and HTTP face); SIMULATOR=off disables both. */
   simulator: boolean;
   /** OpenAI-compatible endpoint for audio transcription; the key may also come from the openAiKeyAudio setting. */
@@ -104,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     cookieSecure: env.COOKIE_SECURE === 'true',
     version: env.APP_VERSION ?? '0.1.0',
+    docs: env.DOCS !== 'off',
     simulator: env.SIMULATOR !== 'off',
     openAi: {
       baseUrl: env.OPENAI_BASE_URL || 'https://api.openai.com/v1',
