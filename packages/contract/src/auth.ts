@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedString, email, password, requiredString } from './fields';
+import { boundedString, coercedId, email, password, requiredString } from './fields';
 
 export const LoginInput = z.object({
   email: email(),
@@ -16,9 +16,9 @@ export const SignupInput = z.object({
   email: email(),
   password: password(),
   phone: requiredString().pipe(z.string().max(30, { message: 'validation.tooLong' })),
-  planId: z.coerce.number({ message: 'validation.required' }).int().positive({ message: 'validation.required' }),
+  planId: coercedId('validation.required'),
   /** Carried from the ?companyId query of the signup link; recorded as the referring company. */
-  companyId: z.coerce.number().int().positive().nullable().optional(),
+  companyId: coercedId().nullable().optional(),
 });
 export type SignupInput = z.input<typeof SignupInput>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedString } from './fields';
+import { boundedString, coercedId } from './fields';
 
 /** Channels of a connection and of a ticket (ARCHITECTURE "Decisions"). */
 export const CHANNELS = ['whatsapp', 'whatsappapi', 'facebook', 'instagram'] as const;
@@ -23,7 +23,7 @@ const connectionFields = {
   name: boundedString(2, 50),
   provider: z.enum(CONNECTION_PROVIDERS, { message: 'validation.invalid' }),
   isDefault: z.boolean(),
-  queueIds: z.array(z.coerce.number().int().positive(), { message: 'validation.invalid' }).max(200, { message: 'validation.tooLong' }),
+  queueIds: z.array(coercedId(), { message: 'validation.invalid' }).max(200, { message: 'validation.tooLong' }),
   greetingMessage: connectionMessage(),
   complationMessage: connectionMessage(),
   outOfHoursMessage: connectionMessage(),

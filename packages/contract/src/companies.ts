@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedString, email, PageQuery, password } from './fields';
+import { PageQuery, boundedString, coercedId, email, password } from './fields';
 
 export const RECURRENCES = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const;
 export type Recurrence = (typeof RECURRENCES)[number];
@@ -51,7 +51,7 @@ const companyFields = {
   addressStreet: z.string().trim().max(200, { message: 'validation.tooLong' }),
   addressCity: z.string().trim().max(100, { message: 'validation.tooLong' }),
   addressState: z.string().trim().max(50, { message: 'validation.tooLong' }),
-  planId: z.coerce.number({ message: 'validation.required' }).int().positive({ message: 'validation.required' }),
+  planId: coercedId('validation.required'),
   status: z.boolean(),
   /** yyyy-MM-dd; empty or null on create means "today plus the plan's trial days". */
   dueDate: z.union([z.literal(''), isoDate()]).nullable(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listItems } from './query-lists';
 import { CHANNELS } from './channels';
-import { boundedString, PageQuery, queryBoolean } from './fields';
+import { PageQuery, boundedString, coercedId, queryBoolean } from './fields';
 
 export const CONTACTS_PAGE_SIZE = 20;
 /** ARCHITECTURE "Decisions": the contacts page's bound (2-250) on the server; the ticket-side form keeps 50. */
@@ -49,7 +49,7 @@ export const optionalEmail = () =>
 
 export const ContactExtraInfoInput = z.object({
   /** Present for a row that already exists; rows without an id are new. */
-  id: z.coerce.number().int().positive().optional(),
+  id: coercedId().optional(),
   name: boundedString(1, 100),
   value: z.preprocess((v) => v ?? '', z.string().trim().max(2000, { message: 'validation.tooLong' })),
 });
@@ -98,15 +98,7 @@ export type ContactChanges = z.output<typeof ContactUpdateInput>;
 const tagIdList = () =>
   z.preprocess(
     (v) => (v === undefined || v === null || v === '' ? undefined : listItems(v)),
-    z
-      .array(
-        z.coerce
-          .number({ message: 'validation.invalid' })
-          .int({ message: 'validation.invalid' })
-          .positive({ message: 'validation.invalid' }),
-      )
-      .max(200, { message: 'validation.tooLong' })
-      .optional(),
+    z.array(coercedId('validation.invalid')).max(200, { message: 'validation.tooLong' }).optional(),
   );
 
 /** GET /contacts (spec 1 §7, spec 2 §7 Contacts administration). */
@@ -131,4 +123,4 @@ export const ContactNumberParam = z.object({
     .pipe(z.string().min(1, { message: 'validation.invalid' }).max(CONTACT_NUMBER_MAX)),
 });
 
-export const ContactIdParam = z.object({ contactId: z.coerce.number().int().positive() });
+export const ContactIdParam = z.object({ contactId: coercedId() });

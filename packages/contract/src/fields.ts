@@ -29,8 +29,20 @@ export const hhmm = () => z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, msg('val
 export const enabledDisabled = z.enum(['enabled', 'disabled']);
 export type EnabledDisabled = z.infer<typeof enabledDisabled>;
 
-/** Ids in paths arrive as strings; anything but a positive integer is a 400, never a 500. */
-export const IdParam = z.object({ id: z.coerce.number().int().positive() });
+/**
+ * Row ids are PostgreSQL integers: 1 to 2³¹−1. Every id a caller sends (path, query, body, list filter) is
+ * one of these two, so anything else is a 400 naming the field, never a database error. `key` is what a
+ * wrong id says, `missing` what an absent one says.
+ */
+export const MAX_ID = 2_147_483_647;
+export const dbId = (key: ValidationKey = 'validation.invalid', missing: ValidationKey = key) =>
+  z.number(msg(missing)).int(msg(key)).positive(msg(key)).max(MAX_ID, msg(key));
+/** The same id arriving as text (paths, query strings, multipart fields). */
+export const coercedId = (key: ValidationKey = 'validation.invalid', missing: ValidationKey = key) =>
+  z.coerce.number(msg(missing)).int(msg(key)).positive(msg(key)).max(MAX_ID, msg(key));
+
+/** Ids in paths arrive as strings. */
+export const IdParam = z.object({ id: coercedId() });
 
 /** Query booleans arrive as "true"/"false" strings. */
 export const queryBoolean = z

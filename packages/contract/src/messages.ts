@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryBoolean } from './fields';
+import { coercedId, queryBoolean } from './fields';
 
 /** Message acknowledgements (ARCHITECTURE "Decisions"): 3 and 4 show as read. */
 export const ACK = { pending: 0, sent: 1, delivered: 2, read: 3, played: 4, playedAlt: 5 } as const;
@@ -72,7 +72,7 @@ export const SendMessageInput = z
   .object({
     body: body().optional().default(''),
     quotedMsg: z
-      .object({ id: z.coerce.number().int().positive({ message: 'validation.invalid' }) })
+      .object({ id: coercedId('validation.invalid') })
       .nullable()
       .optional(),
     isPrivate: flag.optional().default(false),
@@ -117,12 +117,9 @@ export const EditMessageInput = z.object({
 /** One message per call from the web (spec 1 §7), or a batch: each is sent FORWARD_PAUSE_MS after the previous. */
 export const ForwardMessageInput = z
   .object({
-    messageId: z.coerce.number().int().positive({ message: 'validation.invalid' }).optional(),
-    messageIds: z
-      .array(z.coerce.number().int().positive({ message: 'validation.invalid' }))
-      .max(100, { message: 'validation.tooLong' })
-      .optional(),
-    contactId: z.coerce.number({ message: 'validation.required' }).int().positive({ message: 'validation.required' }),
+    messageId: coercedId('validation.invalid').optional(),
+    messageIds: z.array(coercedId('validation.invalid')).max(100, { message: 'validation.tooLong' }).optional(),
+    contactId: coercedId('validation.required'),
     signMessage: flag.optional().default(false),
   })
   .superRefine((v, ctx) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedString } from './fields';
+import { boundedString, coercedId } from './fields';
 
 /** Rotation time options in minutes; 0 means not set (spec 2 §5). */
 export const QUEUE_ROTATION_MINUTES = [0, 2, 5, 10, 15, 30, 45, 60] as const;
@@ -44,8 +44,7 @@ export const hasServiceHours = (schedules: readonly Partial<QueueScheduleItem>[]
   (schedules ?? []).some((s) => Boolean(s.startTimeA || s.startTimeB));
 
 /** Forms send '' for "none"; the API stores null. */
-const optionalId = () =>
-  z.preprocess((v) => (v === '' ? null : v), z.coerce.number({ message: 'validation.number' }).int().positive().nullable()).optional();
+const optionalId = () => z.preprocess((v) => (v === '' ? null : v), coercedId('validation.number').nullable()).optional();
 
 /** The queue data tab's fields as validated, without defaults: an update leaves unsent fields alone. */
 const queueFields = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coercedId } from './fields';
 import {
   COMPANY_SETTING_DEFAULTS,
   SECRET_SETTING_KEYS,
@@ -100,7 +101,7 @@ export type SettingUpdateInput = z.input<typeof SettingUpdateInput>;
 export const CompanySettingUpdateInput = z.object({ column: settingKey, data: rawValue });
 export type CompanySettingUpdateInput = z.input<typeof CompanySettingUpdateInput>;
 export const CompanySettingOneQuery = z.object({ column: settingKey });
-export const CompanySettingsParam = z.object({ companyId: z.coerce.number().int().positive() });
+export const CompanySettingsParam = z.object({ companyId: coercedId() });
 export const PublicSettingQuery = z.object({ token: z.string().max(1000).optional() });
 export const WhitelabelLogoFields = z.object({
   mode: z.enum(WHITELABEL_LOGO_MODES, { message: 'validation.invalid' }),

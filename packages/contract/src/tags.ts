@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuery } from './fields';
+import { PageQuery, coercedId } from './fields';
 
 export const TAGS_PAGE_SIZE = 20;
 export const TAG_NAME_MIN = 3;
@@ -70,10 +70,7 @@ const boxTagName = tagName('validation.tagTooShort');
 /** One tag of the box: an existing tag by id, or a new (or same-named) one by name. */
 const SyncTag = z
   .object({
-    id: z.preprocess(
-      (v) => (v === null || v === '' ? undefined : v),
-      z.coerce.number().int().positive({ message: 'validation.invalid' }).optional(),
-    ),
+    id: z.preprocess((v) => (v === null || v === '' ? undefined : v), coercedId('validation.invalid').optional()),
     name: z.unknown().optional(),
   })
   .transform((t, ctx): { id: number } | { name: string } => {
@@ -86,12 +83,12 @@ const SyncTag = z
 
 /** The contact's tag box (spec 1 §7 POST /tags/sync): sets the contact's tags to exactly these. */
 export const TagSyncInput = z.object({
-  contactId: z.coerce.number({ message: 'validation.required' }).int().positive({ message: 'validation.invalid' }),
+  contactId: coercedId('validation.invalid', 'validation.required'),
   tags: z.array(SyncTag).max(100, { message: 'validation.tooLong' }),
 });
 export type TagSyncInput = z.input<typeof TagSyncInput>;
 
 export const TagContactParams = z.object({
-  tagId: z.coerce.number().int().positive(),
-  contactId: z.coerce.number().int().positive(),
+  tagId: coercedId(),
+  contactId: coercedId(),
 });

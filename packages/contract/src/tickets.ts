@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coercedId } from './fields';
 import { listItems } from './query-lists';
 
 export const TICKET_STATUSES = ['open', 'pending', 'closed', 'group', 'lgpd', 'nps'] as const;
@@ -27,14 +28,7 @@ export type TicketLogType = (typeof TICKET_LOG_TYPES)[number];
 export * from './ticket-limits';
 
 /** A list of ids in a query string: JSON text, repeated parameters or "1,2,3". */
-export const queryIdList = z.preprocess(
-  listItems,
-  z
-    .array(
-      z.coerce.number({ message: 'validation.number' }).int({ message: 'validation.number' }).positive({ message: 'validation.number' }),
-    )
-    .max(500, { message: 'validation.tooLong' }),
-);
+export const queryIdList = z.preprocess(listItems, z.array(coercedId('validation.number')).max(500, { message: 'validation.tooLong' }));
 
 const queryFlag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])]).transform((v) => v === true || v === 'true' || v === '1');
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.invalid' });
@@ -78,20 +72,11 @@ export const TicketCountsQuery = z.object({
   showAll: queryFlag.optional().default(false),
 });
 
-const optionalId = z
-  .preprocess(
-    (v) => (v === '' ? null : v),
-    z.coerce
-      .number({ message: 'validation.number' })
-      .int({ message: 'validation.number' })
-      .positive({ message: 'validation.number' })
-      .nullable(),
-  )
-  .optional();
+const optionalId = z.preprocess((v) => (v === '' ? null : v), coercedId('validation.number').nullable()).optional();
 
 /** POST /tickets (new-ticket modal). The ticket is always the caller's; companyId is ignored. */
 export const TicketCreateInput = z.object({
-  contactId: z.coerce.number({ message: 'validation.required' }).int().positive({ message: 'validation.required' }),
+  contactId: coercedId('validation.required'),
   queueId: optionalId,
   whatsappId: optionalId,
   userId: optionalId,
@@ -123,8 +108,8 @@ export const TicketCloseAllInput = z.object({
 export type TicketCloseAllInput = z.input<typeof TicketCloseAllInput>;
 
 export const TicketUuidParam = z.object({ uuid: z.uuid({ message: 'validation.invalid' }) });
-export const TicketPathParam = z.object({ ticketId: z.coerce.number().int().positive() });
-export const TicketTagParams = TicketPathParam.extend({ tagId: z.coerce.number().int().positive() });
+export const TicketPathParam = z.object({ ticketId: coercedId() });
+export const TicketTagParams = TicketPathParam.extend({ tagId: coercedId() });
 
 // ---- Ticket notes (observations)
 
@@ -135,12 +120,12 @@ export const TicketNoteInput = z.object({
     .min(1, { message: 'validation.required', abort: true })
     .min(2, { message: 'validation.tooShort' })
     .max(5000, { message: 'validation.tooLong' }),
-  ticketId: z.coerce.number({ message: 'validation.required' }).int().positive({ message: 'validation.required' }),
-  contactId: z.coerce.number({ message: 'validation.required' }).int().positive({ message: 'validation.required' }),
+  ticketId: coercedId('validation.required'),
+  contactId: coercedId('validation.required'),
 });
 export type TicketNoteInput = z.input<typeof TicketNoteInput>;
 
 export const TicketNoteListQuery = z.object({
-  ticketId: z.coerce.number({ message: 'validation.required' }).int().positive({ message: 'validation.required' }),
-  contactId: z.coerce.number({ message: 'validation.number' }).int().positive().optional(),
+  ticketId: coercedId('validation.required'),
+  contactId: coercedId('validation.number').optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedString, email, enabledDisabled, hhmm, password } from './fields';
+import { boundedString, dbId, email, enabledDisabled, hhmm, password } from './fields';
 import { PROFILES } from './permissions';
 
 /** User form (spec 1 §5, spec 2 §5). Defaults are the modal's for a new user. */
@@ -44,9 +44,9 @@ const userFields = {
   profile: z.enum(PROFILES),
   startWork: hhmm(),
   endWork: hhmm(),
-  whatsappId: z.number().int().positive().nullable(),
+  whatsappId: dbId().nullable(),
   farewellMessage: z.string().max(2000).nullable(),
-  queueIds: z.array(z.number().int().positive()).max(500),
+  queueIds: z.array(dbId()).max(500),
   defaultMenu: z.enum(['open', 'closed']),
   defaultTheme: z.enum(['light', 'dark']),
   allTicket: z.enum(['enable', 'disable']),

@@ -1,4 +1,5 @@
 import {
+  coercedId,
   CompanyInput,
   CompanyListItem,
   CompanyPage,
@@ -27,7 +28,7 @@ import { assertReachable } from './policy';
 import { presentCompanyListItem } from './presenter';
 import { companyPage, findCompanyRow, listCompanies, listCompanyItems, presentCompanyById } from './queries';
 
-const CompanyIdParam = z.object({ companyId: z.coerce.number().int().positive() });
+const CompanyIdParam = z.object({ companyId: coercedId() });
 
 /**
  * Companies (spec 2 §7 "Companies, plans, helps"). The companies page is the super user's; two

@@ -1,9 +1,10 @@
 import {
+  coercedId,
   SIMULATOR_MAX_FILE_BYTES,
+  SimulatorConversation,
   SimulatorConversationQuery,
   SimulatorInboundInput,
   SimulatorInboundResult,
-  SimulatorConversation,
 } from '@chatflow/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,7 +15,7 @@ import { simulatorAccess } from './access';
 import { customerConversation } from './conversation';
 import { toInboundMessage } from './inbound';
 
-const ConnectionParam = z.object({ connectionId: z.coerce.number().int().positive() });
+const ConnectionParam = z.object({ connectionId: coercedId() });
 
 /**
  * The simulator's HTTP face (README "Simulator"): a person, test or benchmark acts as the customer

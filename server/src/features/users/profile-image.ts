@@ -1,4 +1,4 @@
-import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_TYPES } from '@chatflow/contract';
+import { coercedId, PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_TYPES } from '@chatflow/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config';
@@ -15,7 +15,7 @@ const MAX_INPUT_PIXELS = 50_000_000;
  * clients; the folder here is always the company's users folder.
  */
 const UploadForm = z.object({
-  userId: z.coerce.number({ message: 'validation.invalid' }).int().positive().optional(),
+  userId: coercedId().optional(),
   typeArch: z.string().max(50).optional(),
   profileImage: z.instanceof(Buffer, { message: 'validation.required' }),
 });
