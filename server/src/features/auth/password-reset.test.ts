@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, test, vi } from 'vitest';
-import { passwordResets } from '../../db/schema';
+import { passwordResets, userSessions } from '../../db/schema';
 import { TEST_PASSWORD } from '../../test/factory';
 import { useTestApp } from '../../test/harness';
 import * as mailer from './mailer';
@@ -32,6 +32,9 @@ describe('password reset', () => {
     expect(code).toMatch(/^\d{6}$/);
     expect((await reset(user.email, code, 'NovaSenha1')).statusCode).toBe(200);
     expect((await me.get('/auth/me')).statusCode).toBe(401);
+    const [session] = await t.database.db.select().from(userSessions).where(eq(userSessions.userId, user.id));
+    const told = t.sent.find((e) => e.event === `company-${user.companyId}-auth` && e.room === `session:${session.id}`);
+    expect(told?.payload).toEqual({ action: 'update', user: { id: user.id } });
     expect((await t.anon.post('/auth/login', { email: user.email, password: 'NovaSenha1' })).statusCode).toBe(200);
     expect((await t.anon.post('/auth/login', { email: user.email, password: TEST_PASSWORD })).statusCode).toBe(401);
     // Single use.

@@ -6,7 +6,7 @@ import { transactionRunner } from '../../../http/context';
 import { AppError } from '../../../http/errors';
 import { sendResetCode } from '../mailer';
 import { hashPassword } from '../../../auth/password';
-import { revokeUserSessions } from '../../../auth/sessions';
+import { closeRevokedSessions, revokeUserSessions } from '../../../auth/sessions';
 import type { AuthDeps } from './login';
 
 const MAX_ATTEMPTS = 5;
@@ -64,7 +64,9 @@ export async function resetPassword(deps: AuthDeps, email: string, code: string,
     }
     await tx.update(passwordResets).set({ usedAt: new Date() }).where(eq(passwordResets.id, reset.id));
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-    await revokeUserSessions(tx, user.id, 'password-reset');
+    const ended = await revokeUserSessions(tx, user.id, 'password-reset');
+    // Open browsers of the old password are logged out at once, as after an admin's password change.
+    tx.afterCommit(() => closeRevokedSessions(deps.realtime, user.companyId, user.id, ended));
     return 'ok';
   }).then((outcome) => {
     if (outcome === 'wrong') throw invalid; // thrown after commit so the attempt is counted
