@@ -11,3 +11,5 @@ export * from './quick-messages';
 export * from './simulator';
 export * from './tags';
 export * from './tickets';
+export * from './file-lists';
+export * from './queue-options';
