@@ -24,10 +24,21 @@ export function onUnauthorized(fn: () => void) {
   return () => listeners.unauthorized.delete(fn);
 }
 
-/** One refresh at a time: concurrent 403s wait for the same call. */
+/** The server said the session is over (revoked, replaced by a login elsewhere, or its refresh expired). */
+function endSession() {
+  tokenStore.clear();
+  for (const fn of listeners.unauthorized) fn();
+}
+
+/**
+ * One refresh at a time: concurrent 403s wait for the same call. A 401 from the refresh means the
+ * session is over and logs out; a network failure or a 5xx only answers null, so the user stays
+ * signed in and the next request tries again.
+ */
 export function refreshToken(): Promise<string | null> {
   refreshing ??= fetch('/auth/refresh_token', { method: 'POST', credentials: 'include', headers: { accept: 'application/json' } })
     .then(async (res) => {
+      if (res.status === 401) endSession();
       if (!res.ok) return null;
       const body = await res.json();
       tokenStore.set(body.token);
@@ -73,15 +84,14 @@ async function request<T>(method: string, path: string, body?: unknown, query?: 
     return (text ? JSON.parse(text) : null) as T;
   }
   const payload = await res.json().catch(() => ({}));
-  // An expired access token: refresh once and retry (spec 1 §4.3).
+  // An expired access token: refresh once and retry (spec 1 §4.3). When another request's refresh
+  // already replaced the token this one was sent with, retry with that one instead of refreshing again.
   if (res.status === 403 && payload.error === 'ERR_SESSION_EXPIRED' && !retried && token) {
-    const fresh = await refreshToken();
+    const current = tokenStore.get();
+    const fresh = current && current !== token ? current : await refreshToken();
     if (fresh) return request<T>(method, path, body, query, true);
   }
-  if (res.status === 401 && token && path !== '/auth/login') {
-    tokenStore.clear();
-    for (const fn of listeners.unauthorized) fn();
-  }
+  if (res.status === 401 && token && path !== '/auth/login' && tokenStore.get() === token) endSession();
   throw new ApiError(res.status, payload.error ?? null, payload.fields ?? [], payload);
 }
 
