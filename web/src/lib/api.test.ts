@@ -67,14 +67,14 @@ function fakeServer() {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 let server: ReturnType<typeof fakeServer>;
-let loggedOut: ReturnType<typeof vi.fn>;
+let loggedOut: ReturnType<typeof vi.fn<() => void>>;
 let unsubscribe: () => void;
 
 beforeEach(() => {
   localStorage.clear();
   server = fakeServer();
   vi.stubGlobal('fetch', server.fetch);
-  loggedOut = vi.fn();
+  loggedOut = vi.fn<() => void>();
   unsubscribe = onUnauthorized(loggedOut) as unknown as () => void;
 });
 
