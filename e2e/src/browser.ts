@@ -25,6 +25,11 @@ export interface BrowserSession {
   readonly page: Page;
   readonly context: BrowserContext;
   readonly baseUrl: string;
+  /**
+   * Another browser context beside the test's own (a second person, or the same person on another
+   * computer), with the same options and the same Content-Security-Policy watch; closed after the test.
+   */
+  openContext(): Promise<BrowserContext>;
 }
 
 const fileSafe = (name: string) => name.replace(/[^\w.-]+/g, '_').slice(0, 120);
@@ -41,6 +46,20 @@ export function useBrowser(): BrowserSession {
   let page: Page | null = null;
   let pageErrors: string[] = [];
   let cspViolations: string[] = [];
+  let extraContexts: BrowserContext[] = [];
+
+  async function newWatchedContext(): Promise<BrowserContext> {
+    if (!browser) throw new Error('browser did not start');
+    // Wider than 600 px, so the side menu is a permanent drawer that starts open (spec 1 §2.4).
+    const created = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 900 }, locale: 'pt-BR' });
+    created.setDefaultTimeout(15_000);
+    created.setDefaultNavigationTimeout(30_000);
+    // Every page of the context (a second tab, a popup) reports what the Content-Security-Policy blocked.
+    created.on('console', (msg) => {
+      if (/Content Security Policy/i.test(msg.text())) cspViolations.push(`${msg.page()?.url() ?? ''}: ${msg.text()}`);
+    });
+    return created;
+  }
 
   beforeAll(async () => {
     browser = await launchChromium();
@@ -50,16 +69,8 @@ export function useBrowser(): BrowserSession {
   });
 
   beforeEach(async () => {
-    if (!browser) throw new Error('browser did not start');
-    // Wider than 600 px, so the side menu is a permanent drawer that starts open (spec 1 §2.4).
-    context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 900 }, locale: 'pt-BR' });
-    context.setDefaultTimeout(15_000);
-    context.setDefaultNavigationTimeout(30_000);
     cspViolations = [];
-    // Every page of the context (a second tab, a popup) reports what the Content-Security-Policy blocked.
-    context.on('console', (msg) => {
-      if (/Content Security Policy/i.test(msg.text())) cspViolations.push(`${msg.page()?.url() ?? ''}: ${msg.text()}`);
-    });
+    context = await newWatchedContext();
     page = await context.newPage();
     pageErrors = [];
     page.on('pageerror', (err) => pageErrors.push(err.message));
@@ -73,6 +84,9 @@ export function useBrowser(): BrowserSession {
       console.error(`screenshot: ${file}\nurl: ${page.url()}${pageErrors.length ? `\npage errors:\n${pageErrors.join('\n')}` : ''}`);
     }
     await context?.close();
+    // Closing twice is harmless: a helper may close its context as soon as it is done with it.
+    for (const extra of extraContexts) await extra.close();
+    extraContexts = [];
     context = null;
     page = null;
     // The app runs under a strict CSP (server/src/http/security-headers.ts): a screen that needs more
@@ -82,6 +96,11 @@ export function useBrowser(): BrowserSession {
 
   return {
     baseUrl,
+    async openContext() {
+      const extra = await newWatchedContext();
+      extraContexts.push(extra);
+      return extra;
+    },
     get page() {
       if (!page) throw new Error('no page outside a test');
       return page;

@@ -34,7 +34,7 @@ test('the customer writes on the simulator, the agent accepts the ticket and the
   await page.getByRole('tab', { name: /Aguardando/ }).click();
 
   // The customer's phone: a second browser, the admin on the simulator page.
-  await withCustomerPhone(page, b.baseUrl, inbox.connectionId, async (phone) => {
+  await withCustomerPhone(b, inbox.connectionId, async (phone) => {
     await phone.getByLabel('Nome do cliente').fill(contact);
     await phone.getByRole('textbox', { name: 'Mensagem' }).fill(`Olá, preciso de ajuda ${inbox.tag}`);
     await phone.getByRole('textbox', { name: 'Mensagem' }).press('Enter');

@@ -1,10 +1,10 @@
 import { inject, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { adminToken } from '../src/api';
-import { loginAs } from '../src/auth';
 import { useBrowser } from '../src/browser';
 import { withCustomerPhone } from '../src/phone';
-import { createInbox, customerConversation, customerNumber, customerSays, type Inbox } from '../src/inbox';
+import { acceptedConversation, attachMedia, conversationMessage } from '../src/conversation';
+import { createInbox, customerConversation } from '../src/inbox';
 import { hides, shows } from '../src/wait';
 import { useTempDir } from '../fixtures/files';
 import { makePng } from '../fixtures/png';
@@ -12,8 +12,6 @@ import { makePng } from '../fixtures/png';
 const b = useBrowser();
 const files = useTempDir();
 
-const ticketItem = (page: Page, contact: string) => page.getByTestId('ticket-item').filter({ hasText: contact });
-const conversationMessage = (page: Page, text: string) => page.getByTestId('message').filter({ hasText: text });
 /** The picture of an image message: the thumbnail inside its "Ampliar imagem" button. */
 const messageImage = (message: Locator) => message.getByRole('button', { name: 'Ampliar imagem' }).locator('img');
 
@@ -67,26 +65,6 @@ async function phoneShows(connectionId: number, number: string, done: (replies: 
   }
 }
 
-/** The customer writes, and the agent, logged in, accepts the ticket from "Aguardando" (as in inbox.e2e.ts). */
-async function acceptedConversation(page: Page, inbox: Inbox, contact: string): Promise<string> {
-  const number = customerNumber();
-  await loginAs(page, inbox.agent.email, inbox.agent.password);
-  await customerSays(inbox.connectionId, number, contact, `Vou mandar uma foto ${inbox.tag}`);
-  await page.getByRole('tab', { name: /Aguardando/ }).click();
-  await ticketItem(page, contact).getByRole('button', { name: 'Aceitar' }).click();
-  await shows(page.getByTestId('ticket-header').filter({ hasText: contact }), 'the accepted conversation');
-  await shows(page.getByTestId('ticket-resolve'), 'the resolve button of an open ticket');
-  return number;
-}
-
-/** Attaches files through the input's attachment menu and the browser's file chooser, as a person does. */
-async function attachMedia(page: Page, paths: string[]) {
-  await page.getByRole('button', { name: 'Anexar' }).click();
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('menuitem', { name: 'Imagem, vídeo ou áudio' }).click();
-  await (await chooser).setFiles(paths);
-}
-
 test('the agent sends an image with a caption: it shows in the conversation and reaches the customer phone', async () => {
   const { page } = b;
   const inbox = await createInbox();
@@ -110,7 +88,7 @@ test('the agent sends an image with a caption: it shows in the conversation and 
   expectEqual(await loadedWidth(page, messageImage(sent), 'the sent image in the conversation'), png.width, 'sent image width');
 
   // The customer's phone: the simulator page, on the customer's number, shows the picture.
-  await withCustomerPhone(page, b.baseUrl, inbox.connectionId, async (phone) => {
+  await withCustomerPhone(b, inbox.connectionId, async (phone) => {
     await phone.getByLabel('Número do cliente').fill(number);
     const received = phone.getByTestId('simulator-messages').getByRole('img', { name: 'foto-produto.png' });
     expectEqual(await loadedWidth(phone, received, 'the image on the customer phone'), png.width, 'received image width');
