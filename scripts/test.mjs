@@ -1,6 +1,6 @@
-// `npm test`: every test of the project, in order. Typecheck, lint and format, the feature fence (and its proof
-// on fixtures), contract, server on PGlite, server on PostgreSQL (when TEST_DATABASE_URL is set), web components,
-// then end-to-end in Chromium.
+// `npm test`: every test of the project, in order. Typecheck (contract, server, web and the e2e scenarios), lint and
+// format, the feature fence (and its proof on fixtures), contract, server on PGlite, server on PostgreSQL (when
+// TEST_DATABASE_URL is set), web components, then end-to-end in Chromium.
 // Ends with one line "N passed, N failed" summing every suite.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';

@@ -115,7 +115,7 @@ async function openDirectly(page: Page, url: string) {
   return {
     title: await page.title(),
     contentType: await page.evaluate(() => document.contentType),
-    text: await page.evaluate(() => document.body?.innerText ?? ''),
+    text: await page.evaluate(() => document.body?.textContent ?? ''),
   };
 }
 
