@@ -24,8 +24,8 @@ export function useAuth(): AuthState {
 }
 
 /**
- * Session state (spec 1 §4.3): on start, a stored token triggers one refresh; a 401 anywhere ends the
- * session; login warns when fewer than 5 days remain on the subscription.
+ * Session state (spec 1 §4.3): on start, a stored token triggers one refresh; a 401 anywhere (the
+ * refresh included) ends the session; login warns when fewer than 5 days remain on the subscription.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -36,10 +36,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const offUnauthorized = onUnauthorized(() => setUser(null));
     const offRefreshed = onRefreshed((body) => setUser((body as { user: SessionUserView }).user));
     if (tokenStore.get()) {
-      refreshToken().then((token) => {
-        if (!token) tokenStore.clear();
-        setLoading(false);
-      });
+      // A refresh the server refuses (401) clears the token itself (lib/api.ts); one that got no answer
+      // (server restarting, database outage) keeps it, so the next page load tries again.
+      refreshToken().then(() => setLoading(false));
     } else {
       setLoading(false);
     }
