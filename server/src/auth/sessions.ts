@@ -45,7 +45,7 @@ export async function loadSessionUser(db: Db, sessionId: string, userId: number)
   return (await loadSessionActor(db, sessionId, userId))?.user ?? null;
 }
 
-/** Opens a session and ends every other live one of the user (one live session per user). */
+/** Opens a session and ends every other live one of the user (one live session per user); call it in a transaction. */
 export async function openSession(
   tx: DbOrTx,
   user: UserRow,
@@ -53,6 +53,9 @@ export async function openSession(
   jti: string,
   meta: { remember: boolean; userAgent?: string; ip?: string },
 ): Promise<{ endedSessionIds: string[] }> {
+  // Two logins of one user at the same moment: each would end the sessions it sees and neither sees the
+  // other's uncommitted one, leaving two live. The user's row lock makes the later one wait and end the first.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
   const ended = await tx
     .update(userSessions)
     .set({ revokedAt: new Date(), revokedReason: 'superseded' })

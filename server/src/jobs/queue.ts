@@ -1,6 +1,12 @@
 import type { z } from 'zod';
 import type { JobDefinition, JobDeps, JobSendOptions } from './define';
 
+/** A job handler that threw, in a test (InlineJobQueue). */
+export interface JobFailure {
+  job: string;
+  error: unknown;
+}
+
 /** What features send jobs through; JobRunner (pg-boss) in the product, InlineJobQueue in tests. */
 export interface JobQueue {
   /** Features call `someJob.send(queue, payload)`, which lands here, typed by the job's schema. */
@@ -13,10 +19,11 @@ export interface JobQueue {
  * order their delays give them in production (each runs after the delayed jobs sent before it), so
  * "delivered, then read" never races. A job sent in a transaction runs after its commit, and never
  * when it rolls back; with `runAfterCommit` it runs at once (its delayed fallback would find the work
- * done). Errors are kept for the test to see.
+ * done). A handler that throws is recorded as a failure: the test harness fails the test that left
+ * one behind, unless the test takes it with `takeFailures()` (t.expectJobFailures()).
  */
 export class InlineJobQueue implements JobQueue {
-  readonly errors: unknown[] = [];
+  private failures: JobFailure[] = [];
   private pending = new Set<Promise<void>>();
   private definitions = new Map<string, JobDefinition>();
   private delayedChain: Promise<void> = Promise.resolve();
@@ -38,7 +45,7 @@ export class InlineJobQueue implements JobQueue {
   }
 
   private start<S extends z.ZodType>(job: JobDefinition<S>, payload: z.output<S>, startAfterSeconds: number | undefined): void {
-    const execute = () => job.run(payload, this.deps()).catch((err) => void this.errors.push(err));
+    const execute = () => job.run(payload, this.deps()).catch((error) => void this.failures.push({ job: job.name, error }));
     let run: Promise<void>;
     if (startAfterSeconds) {
       run = this.delayedChain.then(execute);
@@ -48,6 +55,16 @@ export class InlineJobQueue implements JobQueue {
     }
     this.pending.add(run);
     void run.finally(() => this.pending.delete(run));
+  }
+
+  /** The errors thrown by handlers so far (not yet taken). */
+  get errors(): unknown[] {
+    return this.failures.map((f) => f.error);
+  }
+
+  /** Hands over the failures recorded so far and forgets them. */
+  takeFailures(): JobFailure[] {
+    return this.failures.splice(0);
   }
 
   /** Waits until every job sent so far (and the jobs they sent) has finished. */

@@ -76,11 +76,18 @@ export function createSocketServer(
     socket.on(CLIENT_EVENTS.leaveTickets, (status: unknown) => {
       if (typeof status === 'string') socket.leave(rooms.tickets(status));
     });
-    socket.on(CLIENT_EVENTS.joinChatBox, async (uuid: unknown) => {
-      if (typeof uuid !== 'string' || uuid.length > 64) return;
+    // An optional acknowledgement answers whether the socket joined (the web app sends none; tests wait on it,
+    // since the authorizations of several joins run concurrently and may finish in any order).
+    socket.on(CLIENT_EVENTS.joinChatBox, async (uuid: unknown, ack?: unknown) => {
+      const answer = (joined: boolean) => (typeof ack === 'function' ? ack(joined) : undefined);
+      if (typeof uuid !== 'string' || uuid.length > 64) return answer(false);
       for (const authorize of deps.chatBoxAuthorizers) {
-        if (await authorize(socket, uuid).catch(() => false)) return void socket.join(rooms.chatBox(uuid));
+        if (await authorize(socket, uuid).catch(() => false)) {
+          socket.join(rooms.chatBox(uuid));
+          return answer(true);
+        }
       }
+      answer(false);
     });
     socket.on(CLIENT_EVENTS.leaveChatBox, (uuid: unknown) => {
       if (typeof uuid === 'string') socket.leave(rooms.chatBox(uuid));

@@ -8,7 +8,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { App } from '../app';
 import type { ProviderRegistry } from '../channels/registry';
 import { compose } from '../compose';
-import type { InlineJobQueue } from '../jobs/queue';
+import type { InlineJobQueue, JobFailure } from '../jobs/queue';
 import { type Config, loadConfig } from '../config';
 import type { Database } from '../db/client';
 import type { UserRow } from '../db/schema';
@@ -17,6 +17,7 @@ import { tokenService } from '../http/tokens';
 import { cloneTestDatabase } from './database';
 import { recordingRealtime } from './recording-realtime';
 import { makeFactory } from './factory';
+import { failTestsOnJobFailures, takeExpectedFailures } from './job-failures';
 
 export interface TestContext {
   app: App;
@@ -33,6 +34,11 @@ export interface TestContext {
   url: string;
   /** Jobs run in-process right after they are sent; `await t.jobs.drain()` waits for them. */
   jobs: InlineJobQueue;
+  /**
+   * For a test in which a job is meant to fail: waits for the jobs, returns their failures to assert on
+   * (at least one, or it throws). A failure nobody takes this way fails the test (see job-failures.ts).
+   */
+  expectJobFailures(): Promise<JobFailure[]>;
   channels: ProviderRegistry;
 }
 
@@ -90,6 +96,7 @@ export function useTestApp(overrides: Partial<Config> = {}, options: TestAppOpti
       jobs,
       channels,
       factory: makeFactory(database.db),
+      expectJobFailures: () => takeExpectedFailures(jobs),
       anon: requester(app, ''),
       async as(user: UserRow) {
         const sessionId = newSessionId();
@@ -99,6 +106,7 @@ export function useTestApp(overrides: Partial<Config> = {}, options: TestAppOpti
       },
     });
   });
+  failTestsOnJobFailures(() => ctx.jobs);
   afterAll(async () => {
     await ctx.jobs?.drain();
     await ctx.channels?.stopAll();

@@ -68,7 +68,6 @@ describe('behind a trusted proxy, with addresses that change on every try', () =
       });
       statuses.push(res.statusCode);
     }
-    expect(statuses.slice(5)).toEqual([429, 429]);
-    expect(statuses.slice(0, 5).every((s) => s === 400)).toBe(true);
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429]);
   });
 });

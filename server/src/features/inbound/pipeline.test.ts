@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { contacts, messages, ticketLogs, tickets } from '../../db/schema';
 import { rooms } from '../../realtime/emit';
@@ -180,19 +180,4 @@ test('location, contact card and quoted replies arrive in the shapes the convers
   expect(lastTicketEvents.slice(-3)).toEqual(['📍 Praça da Sé', 'Carlos Silva', 'sobre o lugar']);
   const quotedEvent = t.sent.filter((e) => e.event === `company-${admin.companyId}-appMessage`).at(-1)?.payload;
   expect(quotedEvent).toMatchObject({ message: { quotedMsg: { id: place.messageId, fromMe: false, mediaType: 'locationMessage' } } });
-});
-
-test('no event of one company reaches another company', async () => {
-  const admin = await t.factory.admin();
-  const conn = await simulatorConnection(t, admin);
-  const mark = t.sent.length;
-  await customerOf(t, conn).send({ from: customerNumber(), body: 'isolado' });
-  const fresh = t.sent.slice(mark);
-  expect(fresh.length).toBeGreaterThan(0);
-  expect(fresh.every((e) => e.companyId === admin.companyId && e.event.startsWith(`company-${admin.companyId}-`))).toBe(true);
-  const rows = await t.database.db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.connectionId, conn.id)));
-  expect(rows.every((m) => m.companyId === admin.companyId)).toBe(true);
 });

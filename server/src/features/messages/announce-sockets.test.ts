@@ -50,16 +50,32 @@ async function screenOf(user: UserRow) {
   return { socket, got };
 }
 
-/** Waits until no event arrived for a moment: what a screen holds once a burst is over. */
-async function settled(...screens: { got: unknown[] }[]) {
-  let last = -1;
-  await until(async () => {
-    const now = screens.reduce((n, s) => n + s.got.length, 0);
-    const quiet = now === last;
-    last = now;
-    if (!quiet) await new Promise((r) => setTimeout(r, 150));
-    return quiet;
-  }, 'events settled');
+let markers = 0;
+
+/**
+ * Waits until each screen holds everything the server has emitted so far: the jobs (send, acks) are
+ * drained, then a marker is emitted to the company and awaited on every socket. A socket receives its
+ * events in the order they were emitted, so once the marker is in, nothing emitted before it is missing.
+ */
+async function settled(companyId: number, ...screens: { socket: Socket }[]) {
+  await t.jobs.drain();
+  const marker = -++markers;
+  const event = `company-${companyId}-user`;
+  const arrivals = screens.map(
+    ({ socket }) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`marker ${marker} not heard within ${WAIT_MS} ms`)), WAIT_MS);
+        const on = (p: { userId?: number }) => {
+          if (p.userId !== marker) return;
+          clearTimeout(timer);
+          socket.off(event, on);
+          resolve();
+        };
+        socket.on(event, on);
+      }),
+  );
+  t.app.realtime.toCompany(companyId, 'user', { action: 'delete', userId: marker });
+  await Promise.all(arrivals);
 }
 
 /** The simulated customer of a new simulator connection of the admin's company (the simulator's HTTP face). */
@@ -87,7 +103,7 @@ test('a message reaches each socket as one event carrying its ticket, in one ord
 
   // A first message opens its ticket: the contact, then the new ticket, then the message.
   const first = (await customer.send({ name: 'Ana', body: 'oi' })).json();
-  await settled(reading, watching);
+  await settled(companyId, reading, watching);
   for (const screen of [reading, watching]) {
     expect(screen.got).toEqual([
       { event: 'contact', action: 'create' },
@@ -105,22 +121,22 @@ test('a message reaches each socket as one event carrying its ticket, in one ord
 
   // The next message of the customer: one event per socket, even for the one in both the audience and the chat box.
   await customer.send({ body: 'tudo bem?' });
-  await settled(reading, watching);
+  await settled(companyId, reading, watching);
   expect(reading.got).toEqual([{ event: 'appMessage', action: 'create', unread: 2, ack: 1 }]);
   expect(watching.got).toEqual([{ event: 'appMessage', action: 'create', unread: 2, ack: 1 }]);
 
   // Read on the first screen, then an agent's reply: the badge goes to 0 and stays there on every screen.
   expect((await (await t.as(admin)).post(`/tickets/${first.ticketId}/read`)).statusCode).toBeLessThan(300);
-  await settled(reading, watching);
+  await settled(companyId, reading, watching);
   reading.got.length = 0;
   watching.got.length = 0;
   await (await t.as(admin)).put(`/tickets/${first.ticketId}`, { status: 'open', userId: admin.id });
-  await settled(reading, watching);
+  await settled(companyId, reading, watching);
   reading.got.length = 0;
   watching.got.length = 0;
   expect((await (await t.as(admin)).post(`/messages/${first.ticketId}`, { body: 'Olá, Ana' })).statusCode).toBe(200);
   await t.jobs.drain();
-  await settled(reading, watching);
+  await settled(companyId, reading, watching);
   for (const screen of [reading, watching]) {
     // Created at ack 0, then the send job's "sent" and the simulator's delivered and read, each once and in order.
     expect(screen.got).toEqual([

@@ -80,6 +80,12 @@ describe('accept (pending → open)', () => {
       b.put(`/tickets/${ticket.id}`, { status: 'open', userId: colleague.id }),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const [won, lost] = results[0].statusCode === 200 ? [agent, colleague] : [colleague, agent];
+    const refusal = results.find((r) => r.statusCode === 409)!;
+    expect(refusal.json()).toMatchObject({ error: 'ERR_OTHER_OPEN_TICKET', ticket: { id: ticket.id, userId: won.id } });
+    const [row] = await db().select().from(tickets).where(eq(tickets.id, ticket.id));
+    expect(row).toMatchObject({ status: 'open', userId: won.id });
+    expect(row.userId).not.toBe(lost.id);
   });
 
   test('greetingAcceptedMessage is sent when sendGreetingAccepted is on, with variables filled in', async () => {

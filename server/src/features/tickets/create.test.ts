@@ -114,6 +114,10 @@ describe('POST /tickets', () => {
     const api = await t.as(agent);
     const results = await Promise.all([1, 2, 3].map(() => api.post('/tickets', { contactId: contact.id, queueId: queueA.id })));
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    const [made] = results.filter((r) => r.statusCode === 200).map((r) => r.json());
+    for (const refused of results.filter((r) => r.statusCode === 409)) {
+      expect(refused.json()).toMatchObject({ error: 'ERR_OTHER_OPEN_TICKET', ticket: { id: made.id } });
+    }
     expect(await t.database.db.select().from(tickets).where(eq(tickets.contactId, contact.id))).toHaveLength(1);
   });
 

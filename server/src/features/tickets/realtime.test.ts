@@ -52,12 +52,11 @@ describe('chat box', () => {
     const hidden = await f.ticket(companyId, { queueId: queueB.id });
     const foreign = await f.ticket((await t.factory.company()).id);
     const socket = await online(agent);
-    socket.emit('joinChatBox', hidden.uuid);
-    socket.emit('joinChatBox', foreign.uuid);
-    socket.emit('joinChatBox', 'not-a-uuid');
-    socket.emit('joinChatBox', visible.uuid);
-    await until(async () => (await roomsOf(companyId, socket)).includes(`chatbox:${visible.uuid}`), 'joined the visible chat box');
-    await new Promise((r) => setTimeout(r, 200));
+    // Each join is acknowledged once the server has decided it, so the refusals are known, not waited out.
+    const answers = await Promise.all(
+      [hidden.uuid, foreign.uuid, 'not-a-uuid', visible.uuid].map((uuid) => socket.timeout(WAIT_MS).emitWithAck('joinChatBox', uuid)),
+    );
+    expect(answers).toEqual([false, false, false, true]);
     const rooms = await roomsOf(companyId, socket);
     expect(rooms.filter((r) => r.startsWith('chatbox:'))).toEqual([`chatbox:${visible.uuid}`]);
   });
