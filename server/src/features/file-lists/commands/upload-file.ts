@@ -1,6 +1,7 @@
 import { FileUploadFields, type FileListView } from '@chatflow/contract';
 import { and, eq } from 'drizzle-orm';
 import { ZodError } from 'zod';
+import type { DbOrTx } from '../../../db/client';
 import { fileListOptions } from '../../../db/schema';
 import type { RequestContext } from '../../../http/context';
 import { announceFileList } from '../events';
@@ -8,8 +9,8 @@ import { classify, type FileListUpload, removeFile, storeFile } from '../media-f
 import { fileListOptionRows, fileListView, findFileList } from '../queries';
 
 /** The option `fileId` of list `listId`, or 400 on the fileId field (an option of another list or company). */
-async function optionOf(ctx: RequestContext, listId: number, fileId: number) {
-  const option = (await fileListOptionRows(ctx.db, ctx.companyId, listId)).find((o) => o.id === fileId);
+async function optionOf(db: DbOrTx, companyId: number, listId: number, fileId: number) {
+  const option = (await fileListOptionRows(db, companyId, listId)).find((o) => o.id === fileId);
   if (!option) throw new ZodError([{ code: 'custom', path: ['fileId'], message: 'validation.invalid', input: fileId }]);
   return option;
 }
@@ -22,13 +23,13 @@ export async function uploadFileListFile(ctx: RequestContext, listId: number, up
   const companyId = ctx.companyId;
   await findFileList(ctx.db, companyId, listId); // 404 before anything else
   const { fileId } = FileUploadFields.parse({ fileId: upload.fileId });
-  await optionOf(ctx, listId, fileId);
+  await optionOf(ctx.db, companyId, listId, fileId);
   const { ext, mediaType } = await classify(upload);
   const url = await storeFile(ctx.config, companyId, upload.data, ext);
   try {
     return await ctx.transaction(async (tx) => {
       const list = await findFileList(tx, companyId, listId);
-      const before = await optionOf(ctx, listId, fileId);
+      const before = await optionOf(tx, companyId, listId, fileId);
       await tx
         .update(fileListOptions)
         .set({ path: url, mediaType, updatedAt: new Date() })
