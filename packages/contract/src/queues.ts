@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ChatbotTree, chatbotTreeRule } from './chatbots';
 import { boundedString, coercedId } from './fields';
 
 /** Rotation time options in minutes; 0 means not set (spec 2 §5). */
@@ -79,15 +80,21 @@ const queueFields = {
   integrationId: optionalId(),
   fileListId: optionalId(),
   schedules: z.array(QueueScheduleItem).max(7, { message: 'validation.invalid' }),
+  /** The chatbot tree's root options (spec 2 §7): when sent, the stored tree becomes this one. */
+  chatbots: ChatbotTree,
 };
 
-const outOfHoursRule = (q: { schedules?: Partial<QueueScheduleItem>[]; outOfHoursMessage?: string }, ctx: z.RefinementCtx) => {
+const outOfHoursRule = (
+  q: { schedules?: Partial<QueueScheduleItem>[]; outOfHoursMessage?: string; chatbots?: z.output<typeof ChatbotTree> },
+  ctx: z.RefinementCtx,
+) => {
+  chatbotTreeRule(q.chatbots, ctx, 'chatbots');
   if (q.schedules !== undefined && hasServiceHours(q.schedules) && !q.outOfHoursMessage?.trim()) {
     ctx.addIssue({ code: 'custom', path: ['outOfHoursMessage'], message: 'validation.required' });
   }
 };
 
-/** Queue modal, data tab (spec 2 §5 Queue). The chatbot tree is saved through /chatbot. */
+/** Queue modal (spec 2 §5 Queue): data, chatbot options and schedules in one save. */
 export const QueueInput = z
   .object({
     ...queueFields,
@@ -98,6 +105,7 @@ export const QueueInput = z
     ativarRoteador: queueFields.ativarRoteador.optional().default(false),
     tempoRoteador: queueFields.tempoRoteador.optional().default(0),
     schedules: queueFields.schedules.optional().default([]),
+    chatbots: queueFields.chatbots.optional().default([]),
   })
   .superRefine(outOfHoursRule);
 export type QueueInput = z.input<typeof QueueInput>;
@@ -107,6 +115,9 @@ export type QueueData = z.output<typeof QueueInput>;
  * PUT /queue/{id}: every field optional. The cross-field rules (out-of-hours message, greeting) are
  * checked by the server on the queue as it will be after the change, since one side may be unsent.
  */
-export const QueueUpdateInput = z.object(queueFields).partial();
+export const QueueUpdateInput = z
+  .object(queueFields)
+  .partial()
+  .superRefine((q, ctx) => chatbotTreeRule(q.chatbots, ctx, 'chatbots'));
 export type QueueUpdateInput = z.input<typeof QueueUpdateInput>;
 export type QueueChanges = z.output<typeof QueueUpdateInput>;

@@ -1,5 +1,6 @@
 import type { ConnectionView } from './views/connections';
 import type { ContactView } from './views/contacts';
+import type { FileListView } from './views/file-lists';
 import type { MessageView } from './views/messages';
 import type { QuickMessageView } from './views/quick-messages';
 import type { QueueView } from './views/queues';
@@ -28,6 +29,8 @@ export interface CompanyEvents {
   /** Sent as `company{id}-tag` (no hyphen), as existing clients listen for it. */
   tag: { action: 'create' | 'update'; tag: TagView } | { action: 'delete'; tagId: number };
   quickemessage: { action: 'create' | 'update'; record: QuickMessageView } | { action: 'delete'; id: number };
+  /** File lists (spec 3 §7: company-{id}-file). */
+  file: { action: 'create' | 'update'; fileList: FileListView } | { action: 'delete'; fileListId: number };
   whatsapp: { action: 'update'; whatsapp: ConnectionView } | { action: 'delete'; whatsappId: number };
   whatsappSession: { action: 'update'; session: ConnectionView };
   /** A batch contact import (POST /contacts/import/rows): progress every 5 contacts, then the summary. */

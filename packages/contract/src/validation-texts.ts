@@ -22,6 +22,7 @@ export const validationTexts = {
     'validation.tagTooShort': 'Tag muito curta!',
     'validation.messageTooShort': 'Mensagem muito curta',
     'validation.ticketId': 'ID do Ticket inválido.',
+    'validation.nameTooShort': 'nome muito curto',
   },
   en: {
     'validation.required': 'Required',
@@ -41,6 +42,7 @@ export const validationTexts = {
     'validation.tagTooShort': 'Tag too short!',
     'validation.messageTooShort': 'Message too short',
     'validation.ticketId': 'Invalid ticket ID.',
+    'validation.nameTooShort': 'name too short',
   },
   es: {
     'validation.required': 'Obligatorio',
@@ -59,6 +61,7 @@ export const validationTexts = {
     'validation.tagTooShort': '¡Etiqueta muy corta!',
     'validation.messageTooShort': 'Mensaje muy corto',
     'validation.ticketId': 'ID de ticket inválido.',
+    'validation.nameTooShort': 'nombre muy corto',
   },
 } as const;
 

@@ -7,7 +7,8 @@ import { companyRoutes } from './companies';
 import { helpRoutes } from './helps';
 import { messageRoutes, sendTicketText } from './messages';
 import { planRoutes } from './plans';
-import { queueRoutes } from './queues';
+import { chatbotRoutes, queueRoutes } from './queues';
+import { fileListRoutes } from './file-lists';
 import { quickMessageRoutes } from './quick-messages';
 import { settingRoutes } from './settings';
 import { simulatorRoutes } from './simulator';
@@ -23,6 +24,8 @@ export async function registerFeatures(app: FastifyInstance, deps: FeatureDeps) 
   await app.register(authRoutes(deps));
   await app.register(userRoutes);
   await app.register(queueRoutes);
+  await app.register(chatbotRoutes);
+  await app.register(fileListRoutes);
   await app.register(companyRoutes);
   await app.register(planRoutes(deps));
   await app.register(helpRoutes);

@@ -80,6 +80,14 @@ export const router = createBrowserRouter([
       { path: '/contacts/import', element: page(() => import('../features/contacts/import/ContactImportPage')) },
       { path: '/tags', element: page(() => import('../features/tags/TagsPage')) },
       { path: '/quick-messages', element: page(() => import('../features/quick-messages/QuickMessagesPage')) },
+      {
+        path: '/files',
+        element: (
+          <RequireSubscription>
+            <AdminOnly>{page(() => import('../features/file-lists/FileListsPage'))}</AdminOnly>
+          </RequireSubscription>
+        ),
+      },
       { path: '/simulator/:connectionId', element: <AdminOnly>{page(() => import('../features/simulator/SimulatorPage'))}</AdminOnly> },
       { path: '/helps', element: <RequireSubscription>{page(() => import('../features/helps/HelpsPage'))}</RequireSubscription> },
       { path: '*', element: <Navigate to="/" replace /> },

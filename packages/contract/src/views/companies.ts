@@ -37,3 +37,7 @@ export type CompanyPage = z.infer<typeof CompanyPage>;
 /** GET /companies/listPlan/{companyId}. */
 export const CompanyPlanView = z.object({ plan: PlanView });
 export type CompanyPlanView = z.infer<typeof CompanyPlanView>;
+
+/** GET /companies/{id}/schedules: the company's service hours, readable by its admin (scheduleType 'company'). */
+export const CompanySchedulesView = z.object({ id: z.number(), schedules: z.array(ScheduleView) });
+export type CompanySchedulesView = z.infer<typeof CompanySchedulesView>;

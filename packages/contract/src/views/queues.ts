@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ChatbotOptionView } from './chatbots';
 import { ScheduleView } from './refs';
 
 export const QueueView = z.object({
@@ -15,6 +16,8 @@ export const QueueView = z.object({
   integrationId: z.number().nullable(),
   fileListId: z.number().nullable(),
   schedules: z.array(ScheduleView),
+  /** The chatbot tree's root options, each with its children. */
+  chatbots: z.array(ChatbotOptionView),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

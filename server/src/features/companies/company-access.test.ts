@@ -105,6 +105,19 @@ describe('PUT /companies/:id/schedules', () => {
     expect(row.schedules).toHaveLength(1);
   });
 
+  test('GET answers the company hours to its admin; a profile user 403; another company 404', async () => {
+    const admin = await t.factory.admin();
+    const schedules = [weekday()];
+    await (await t.as(admin)).put(`/companies/${admin.companyId}/schedules`, { schedules });
+    const res = await (await t.as(admin)).get(`/companies/${admin.companyId}/schedules`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id: admin.companyId, schedules });
+    const user = await t.factory.user({ companyId: admin.companyId });
+    expect((await (await t.as(user)).get(`/companies/${admin.companyId}/schedules`)).statusCode).toBe(403);
+    const stranger = await t.factory.admin();
+    expect((await (await t.as(stranger)).get(`/companies/${admin.companyId}/schedules`)).statusCode).toBe(404);
+  });
+
   test('times must be HH:mm', async () => {
     const admin = await t.factory.admin();
     const res = await (await t.as(admin)).put(`/companies/${admin.companyId}/schedules`, { schedules: [weekday({ startTimeA: '25:00' })] });

@@ -1,4 +1,5 @@
 import {
+  CompanySchedulesView,
   coercedId,
   CompanyInput,
   CompanyListItem,
@@ -95,6 +96,16 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/companies/:id/users',
     { schema: { params: IdParam, body: CompanyUserInput, response: { 200: UserView } }, preHandler: superOnly },
     async (req) => createCompanyUser(req.ctx, req.params.id, req.body),
+  );
+
+  app.get(
+    '/companies/:id/schedules',
+    { schema: { params: IdParam, response: { 200: CompanySchedulesView } }, preHandler: [app.authenticate, requireAdmin] },
+    async (req) => {
+      assertReachable(req.ctx.actor, req.params.id);
+      const company = await findCompanyRow(req.ctx.db, req.params.id);
+      return { id: company.id, schedules: company.schedules };
+    },
   );
 
   app.put(

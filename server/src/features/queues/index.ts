@@ -1,2 +1,3 @@
+export { chatbotRoutes } from './chatbot-routes';
 export { queueRoutes } from './routes';
 export { existingQueueIds } from './service';

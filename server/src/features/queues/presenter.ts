@@ -1,8 +1,8 @@
-import type { QueueView } from '@chatflow/contract';
+import type { ChatbotOptionView, QueueView } from '@chatflow/contract';
 import type { QueueRow } from '../../db/schema';
 
-/** Whitelist of what leaves the server about a queue. */
-export function presentQueue(q: QueueRow): QueueView {
+/** Whitelist of what leaves the server about a queue; `chatbots` is its option tree (chatbot-tree.ts). */
+export function presentQueue(q: QueueRow, chatbots: ChatbotOptionView[]): QueueView {
   return {
     id: q.id,
     companyId: q.companyId,
@@ -24,6 +24,7 @@ export function presentQueue(q: QueueRow): QueueView {
       startTimeB: s.startTimeB ?? '',
       endTimeB: s.endTimeB ?? '',
     })),
+    chatbots,
     createdAt: q.createdAt.toISOString(),
     updatedAt: q.updatedAt.toISOString(),
   };

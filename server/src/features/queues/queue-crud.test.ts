@@ -17,7 +17,7 @@ test('an admin creates a queue: stored, answered with the whitelisted view, anno
     tempoRoteador: 15,
     ativarRoteador: true,
     closeTicket: true,
-    chatbots: [{ name: 'ignored here' }],
+    chatbots: [{ name: 'Comercial' }],
     companyId: 999,
   });
   expect(res.statusCode).toBe(200);
@@ -36,8 +36,10 @@ test('an admin creates a queue: stored, answered with the whitelisted view, anno
     schedules: [],
     companyId: admin.companyId,
   });
+  expect(body.chatbots).toEqual([expect.objectContaining({ name: 'Comercial', queueType: 'text', options: [] })]);
   expect(Object.keys(body).sort()).toEqual([
     'ativarRoteador',
+    'chatbots',
     'closeTicket',
     'color',
     'companyId',

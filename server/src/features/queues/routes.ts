@@ -5,8 +5,7 @@ import { requireActiveSubscription, requireAdmin } from '../../http/guards';
 import { createQueue } from './commands/create-queue';
 import { deleteQueue } from './commands/delete-queue';
 import { updateQueue } from './commands/update-queue';
-import { presentQueue } from './presenter';
-import { findQueue, listQueues } from './queries';
+import { findQueueView, listQueueViews } from './queries';
 
 /**
  * Queues (spec 2 §7 "Queues and chatbot"). The list is open to every user of the company because
@@ -16,23 +15,23 @@ export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminWrite = [app.authenticate, requireAdmin, requireActiveSubscription];
 
   app.get('/queue', { schema: { response: { 200: z.array(QueueView) } }, preHandler: app.authenticate }, async (req) =>
-    (await listQueues(req.ctx.db, req.ctx.companyId)).map(presentQueue),
+    listQueueViews(req.ctx.db, req.ctx.companyId),
   );
 
   app.get(
     '/queue/:id',
     { schema: { params: IdParam, response: { 200: QueueView } }, preHandler: [app.authenticate, requireAdmin] },
-    async (req) => presentQueue(await findQueue(req.ctx.db, req.ctx.companyId, req.params.id)),
+    async (req) => findQueueView(req.ctx.db, req.ctx.companyId, req.params.id),
   );
 
   app.post('/queue', { schema: { body: QueueInput, response: { 200: QueueView } }, preHandler: adminWrite }, async (req) =>
-    presentQueue(await createQueue(req.ctx, req.body)),
+    createQueue(req.ctx, req.body),
   );
 
   app.put(
     '/queue/:id',
     { schema: { params: IdParam, body: QueueUpdateInput, response: { 200: QueueView } }, preHandler: adminWrite },
-    async (req) => presentQueue(await updateQueue(req.ctx, req.params.id, req.body)),
+    async (req) => updateQueue(req.ctx, req.params.id, req.body),
   );
 
   app.delete('/queue/:id', { schema: { params: IdParam, response: { 200: ConfirmationView } }, preHandler: adminWrite }, async (req) => {

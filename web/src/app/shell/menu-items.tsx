@@ -74,4 +74,5 @@ export const BUILT_MENU_KEYS: ReadonlySet<MenuKey> = new Set<MenuKey>([
   'contacts',
   'tags',
   'quickMessages',
+  'files',
 ]);

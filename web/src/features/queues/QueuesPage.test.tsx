@@ -28,6 +28,7 @@ const queue = (id: number, name: string, over: Partial<QueueView> = {}): QueueVi
   integrationId: null,
   fileListId: null,
   schedules: [],
+  chatbots: [],
   createdAt: '',
   updatedAt: '',
   ...over,
@@ -47,6 +48,9 @@ describe('QueuesPage', { timeout: 20_000 }, () => {
     vi.clearAllMocks();
     events.clear();
     api.get.mockImplementation(async (path: string) => {
+      if (path === '/companySettingOne') return { key: 'scheduleType', value: 'disabled' };
+      if (path === '/users/list') return [];
+      if (path === '/files') return { files: [], count: 0, hasMore: false };
       if (path !== '/queue') throw new Error(`unexpected GET ${path}`);
       return [
         queue(1, 'Vendas', { orderQueue: 1, greetingMessage: 'Olá! Bem-vindo ao setor de vendas. '.repeat(4) }),
@@ -104,6 +108,8 @@ describe('QueuesPage', { timeout: 20_000 }, () => {
       closeTicket: false,
       ativarRoteador: false,
       tempoRoteador: 0,
+      chatbots: [],
+      schedules: [],
     });
     await waitFor(() => expect(notify).toHaveBeenCalledWith('Esta cor já está em uso, escolha outra.', 'error', 2000));
     expect(screen.getByRole('dialog')).toBeInTheDocument(); // stays open to fix the colour

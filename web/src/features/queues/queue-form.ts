@@ -1,6 +1,20 @@
-import type { QueueInput, QueueView } from '@chatflow/contract';
+import type { ChatbotOptionType, ChatbotOptionView, QueueInput, QueueScheduleItem, QueueView } from '@chatflow/contract';
+import { QUEUE_DEFAULT_SCHEDULES } from '@chatflow/contract';
 
-/** What the "Dados da fila" tab edits. orderQueue is the text of a number field: '' means not set. */
+/** One chatbot option as the editor holds it: a target not chosen yet is ''. */
+export interface ChatbotFormOption {
+  id?: number;
+  name: string;
+  greetingMessage: string;
+  queueType: ChatbotOptionType;
+  closeTicket: boolean;
+  optQueueId: number | '';
+  optUserId: number | '';
+  optFileId: number | '';
+  options: ChatbotFormOption[];
+}
+
+/** What the queue modal edits. orderQueue is the text of a number field: '' means not set. */
 export interface QueueFormValues {
   name: string;
   color: string;
@@ -10,6 +24,8 @@ export interface QueueFormValues {
   closeTicket: boolean;
   ativarRoteador: boolean;
   tempoRoteador: number;
+  chatbots: ChatbotFormOption[];
+  schedules: QueueScheduleItem[];
 }
 
 /** A fresh, readable colour for a new queue (colours are unique per company, so no fixed default). */
@@ -22,6 +38,19 @@ export function randomQueueColor(): string {
   return `#${[r, g, b].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
 }
 
+export const newChatbotOption = (): ChatbotFormOption => ({
+  name: '',
+  greetingMessage: '',
+  queueType: 'text',
+  closeTicket: false,
+  optQueueId: '',
+  optUserId: '',
+  optFileId: '',
+  options: [],
+});
+
+export const defaultSchedules = (): QueueScheduleItem[] => QUEUE_DEFAULT_SCHEDULES.map((s) => ({ ...s }));
+
 export const newQueueValues = (): QueueFormValues => ({
   name: '',
   color: randomQueueColor(),
@@ -31,6 +60,21 @@ export const newQueueValues = (): QueueFormValues => ({
   closeTicket: false,
   ativarRoteador: false,
   tempoRoteador: 0,
+  chatbots: [],
+  schedules: [],
+});
+
+/** An integration option (not offered yet) is shown as text so the editor can still show and keep it. */
+const toFormOption = (o: ChatbotOptionView): ChatbotFormOption => ({
+  id: o.id,
+  name: o.name,
+  greetingMessage: o.greetingMessage,
+  queueType: o.queueType === 'integration' ? 'text' : o.queueType,
+  closeTicket: o.closeTicket,
+  optQueueId: o.optQueueId ?? '',
+  optUserId: o.optUserId ?? '',
+  optFileId: o.optFileId ?? '',
+  options: o.options.map(toFormOption),
 });
 
 export const toFormValues = (q: QueueView): QueueFormValues => ({
@@ -42,23 +86,36 @@ export const toFormValues = (q: QueueView): QueueFormValues => ({
   closeTicket: q.closeTicket,
   ativarRoteador: q.ativarRoteador,
   tempoRoteador: q.tempoRoteador,
+  chatbots: q.chatbots.map(toFormOption),
+  schedules: q.schedules.map((s) => ({ ...s })),
 });
 
-/**
- * Only this tab's fields are sent: schedules, integration and file list belong to other editors,
- * and an update leaves unsent fields alone. Values arrive already parsed by the contract schema.
- */
-export function toPayload(values: QueueFormValues | Record<string, unknown>): QueueInput {
-  const v = values as Record<string, unknown>;
-  const order = v.orderQueue;
+/** Only the chosen type's target is sent: switching a type leaves no stale id behind. */
+const toPayloadOption = (o: ChatbotFormOption): NonNullable<QueueInput['chatbots']>[number] => ({
+  ...(o.id ? { id: o.id } : {}),
+  name: o.name,
+  greetingMessage: o.greetingMessage,
+  queueType: o.queueType,
+  closeTicket: o.closeTicket,
+  optQueueId: o.queueType === 'queue' ? o.optQueueId : null,
+  optUserId: o.queueType === 'attendent' ? o.optUserId : null,
+  optFileId: o.queueType === 'file' ? o.optFileId : null,
+  options: o.queueType === 'text' ? o.options.map(toPayloadOption) : [],
+});
+
+/** The whole modal in one save (data, chatbot tree, schedules). Values arrive parsed by the contract schema. */
+export function toPayload(values: QueueFormValues): QueueInput {
+  const order = values.orderQueue as unknown;
   return {
-    name: String(v.name),
-    color: String(v.color),
+    name: String(values.name),
+    color: String(values.color),
     orderQueue: order === '' || order === null || order === undefined ? null : Number(order),
-    greetingMessage: String(v.greetingMessage ?? ''),
-    outOfHoursMessage: String(v.outOfHoursMessage ?? ''),
-    closeTicket: Boolean(v.closeTicket),
-    ativarRoteador: Boolean(v.ativarRoteador),
-    tempoRoteador: Number(v.tempoRoteador ?? 0),
+    greetingMessage: String(values.greetingMessage ?? ''),
+    outOfHoursMessage: String(values.outOfHoursMessage ?? ''),
+    closeTicket: Boolean(values.closeTicket),
+    ativarRoteador: Boolean(values.ativarRoteador),
+    tempoRoteador: Number(values.tempoRoteador ?? 0),
+    chatbots: (values.chatbots ?? []).map(toPayloadOption),
+    schedules: values.schedules ?? [],
   };
 }

@@ -7,23 +7,27 @@ import { useAuth } from '../../app/providers/AuthProvider';
 import { CompaniesManager } from '../companies';
 import { HelpsManager } from '../helps';
 import { PlansManager } from '../plans';
-import { settingKeys } from './hooks';
+import { CompanySchedulesTab } from './CompanySchedulesTab';
+import { settingKeys, useCompanySettings } from './hooks';
 import { OptionsTab } from './OptionsTab';
 import { WhitelabelTab } from './WhitelabelTab';
 
 interface SettingsTab {
   id: string;
   superOnly: boolean;
+  /** Shown only while the company's scheduleType setting has this value. */
+  scheduleType?: string;
   render(): ReactNode;
 }
 
 /**
- * Tabs of spec 2 §2 Settings. The schedules tab (scheduleType 'company') and the certificate upload
- * come with their own features. The router already keeps non-admins out; the super-only tabs are
+ * Tabs of spec 2 §2 Settings. The schedules tab shows while scheduleType is 'company'; the
+ * certificate upload comes with its own feature. The router already keeps non-admins out; the super-only tabs are
  * simply absent for anyone else, and the server refuses their calls anyway.
  */
 const TABS: SettingsTab[] = [
   { id: 'options', superOnly: false, render: () => <OptionsTab /> },
+  { id: 'schedules', superOnly: false, scheduleType: 'company', render: () => <CompanySchedulesTab /> },
   { id: 'companies', superOnly: true, render: () => <CompaniesManager /> },
   { id: 'plans', superOnly: true, render: () => <PlansManager /> },
   { id: 'helps', superOnly: true, render: () => <HelpsManager /> },
@@ -36,7 +40,8 @@ export default function SettingsPage() {
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const updating = useIsMutating({ mutationKey: settingKeys.update }) > 0;
-  const tabs = TABS.filter((tab) => !tab.superOnly || user?.super);
+  const scheduleType = useCompanySettings().data?.scheduleType;
+  const tabs = TABS.filter((tab) => (!tab.superOnly || user?.super) && (!tab.scheduleType || tab.scheduleType === scheduleType));
   const current = tabs.find((tab) => tab.id === params.get('tab')) ?? tabs[0];
 
   return (

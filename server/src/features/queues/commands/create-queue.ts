@@ -1,17 +1,19 @@
-import type { QueueData } from '@chatflow/contract';
-import type { QueueRow } from '../../../db/schema';
+import type { QueueData, QueueView } from '@chatflow/contract';
 import { queues } from '../../../db/schema';
 import type { RequestContext } from '../../../http/context';
-import { presentQueue } from '../presenter';
+import { assertChatbotTargets } from '../chatbot-rules';
+import { queueView } from '../queries';
 import { asQueueConflict, assertPlanAllowsAnotherQueue, assertQueueRules, lockCompanyQueues } from '../rules';
+import { saveChildren } from './save-chatbot-tree';
 
-export async function createQueue(ctx: RequestContext, input: QueueData): Promise<QueueRow> {
+export async function createQueue(ctx: RequestContext, input: QueueData): Promise<QueueView> {
   const companyId = ctx.companyId;
   try {
     return await ctx.transaction(async (tx) => {
       await lockCompanyQueues(tx, companyId);
       await assertPlanAllowsAnotherQueue(tx, companyId);
       await assertQueueRules(tx, companyId, input, null);
+      await assertChatbotTargets(tx, companyId, input.chatbots, ['chatbots']);
       const [queue] = await tx
         .insert(queues)
         .values({
@@ -29,8 +31,10 @@ export async function createQueue(ctx: RequestContext, input: QueueData): Promis
           schedules: input.schedules,
         })
         .returning();
-      tx.afterCommit(() => ctx.realtime.toCompany(companyId, 'queue', { action: 'create', queue: presentQueue(queue) }));
-      return queue;
+      await saveChildren(tx, { companyId, queueId: queue.id, parentId: null }, input.chatbots, new Map());
+      const view = await queueView(tx, companyId, queue);
+      tx.afterCommit(() => ctx.realtime.toCompany(companyId, 'queue', { action: 'create', queue: view }));
+      return view;
     });
   } catch (err) {
     throw asQueueConflict(err);

@@ -1,0 +1,1 @@
+export { fileListRoutes } from './routes';
