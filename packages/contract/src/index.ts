@@ -35,3 +35,4 @@ export * from './views/simulator';
 export * from './views/tags';
 export * from './views/version';
 export * from './views/errors';
+export * from './meta';
