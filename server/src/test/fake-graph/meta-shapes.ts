@@ -55,11 +55,15 @@ export function serveUserPages(fake: FakeGraph, userId: string, userToken: strin
   for (const page of pages) fake.on('POST', `/${page.id}/subscribed_apps`, (call) => checkToken(call, page.access_token) ?? { json: { success: true } });
 }
 
+/** Page tokens each fake knows: `/me` is whichever page the token belongs to, as on Graph. */
+const pageTokens = new WeakMap<FakeGraph, Set<string>>();
+
 /** A page's Send API (POST /me/messages) and the profile of its customers (GET /{psid}). */
 export function servePageMessaging(fake: FakeGraph, pageToken: string, people: Record<string, string> = {}) {
+  const tokens = pageTokens.get(fake) ?? new Set<string>();
+  pageTokens.set(fake, tokens.add(pageToken));
   fake.on('POST', '/me/messages', (call) => {
-    const denied = checkToken(call, pageToken);
-    if (denied) return denied;
+    if (!call.token || !tokens.has(call.token)) return graphError(401, 190, 'Invalid OAuth access token.');
     const recipient = call.json ? (call.json.recipient as { id: string }) : JSON.parse(String(call.form?.recipient ?? '{}'));
     return { json: { recipient_id: recipient.id, message_id: newMid() } };
   });
