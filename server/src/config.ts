@@ -36,6 +36,12 @@ export interface Config {
   openAi: { baseUrl: string; apiKey: string | null; transcriptionModel: string };
   /** How V8 compiles the embedded database's WebAssembly (PGlite mode only); see openPglite. */
   pgliteWasmTier: 'baseline' | 'optimized';
+  /**
+   * Meta's Graph API (WhatsApp Cloud API, Facebook, Instagram): its base URL (tests point it at a
+   * local fake), the app secret that signs webhooks and the verify token Meta echoes when the
+   * webhook URL is registered. Without an app secret every webhook POST is refused.
+   */
+  meta: { graphApiUrl: string; appSecret: string | null; verifyToken: string | null };
 }
 
 /** Secrets not given in the environment are generated once and kept in DATA_DIR, so restarts keep sessions. */
@@ -114,6 +120,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       transcriptionModel: env.OPENAI_TRANSCRIPTION_MODEL || 'whisper-1',
     },
     pgliteWasmTier: env.PGLITE_WASM_TIER === 'optimized' ? 'optimized' : 'baseline',
+    meta: {
+      graphApiUrl: (env.GRAPH_API_URL || 'https://graph.facebook.com/v21.0').replace(/\/+$/, ''),
+      appSecret: env.META_APP_SECRET || null,
+      verifyToken: env.META_VERIFY_TOKEN || null,
+    },
     ...overrides,
   };
   return config;

@@ -39,3 +39,4 @@ export * from './views/simulator';
 export * from './views/tags';
 export * from './views/version';
 export * from './views/errors';
+export * from './meta';

@@ -5,6 +5,13 @@ import { type ConnectionRow, connections } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { ChannelProvider, ChannelRegistry, ProviderEvents } from './types';
 
+/**
+ * The factory name a connection runs under: a WhatsApp connection's provider (`beta`, `simulator`),
+ * else its channel (`whatsappapi`, `facebook`, `instagram`: one provider per Meta channel).
+ */
+export const providerKeyOf = (connection: Pick<ConnectionRow, 'channel' | 'provider'>) =>
+  connection.channel === 'whatsapp' ? connection.provider : connection.channel;
+
 /** Builds the provider of one connection; `events` is how it reports status, inbound and acks. */
 export type ProviderFactory = (connection: ConnectionRow, events: ProviderEvents) => ChannelProvider;
 
@@ -54,7 +61,7 @@ export class ProviderRegistry implements ChannelRegistry {
   private async startNow(connectionId: number): Promise<void> {
     const [connection] = await this.db.select().from(connections).where(eq(connections.id, connectionId));
     if (!connection) throw new AppError('ERR_NO_WAPP_FOUND', 404);
-    const factory = this.factories.get(connection.provider);
+    const factory = this.factories.get(providerKeyOf(connection));
     if (!factory) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
     const provider = factory(connection, this.eventsFor(connection));
     this.live.set(connectionId, provider);

@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ProviderRegistry } from '../channels/registry';
+import { type ProviderRegistry, providerKeyOf } from '../channels/registry';
 import { SimulatorProvider } from '../channels/simulator/provider';
 import type { ProviderEvents } from '../channels/types';
 import type { Config } from '../config';
@@ -9,6 +8,7 @@ import type { ConnectionRow } from '../db/schema';
 import { connections } from '../db/schema';
 import { sessionStatusHandler } from '../features/connections';
 import { inboundPipeline } from '../features/inbound';
+import { wireMetaChannels } from './meta-channels';
 import type { JobQueue } from '../jobs/queue';
 import type { Realtime } from '../realtime/emit';
 
@@ -40,6 +40,7 @@ export function wireChannels(registry: ProviderRegistry, config: Config, deps: (
       return new SimulatorProvider(connection, events, { db, jobs, log, dataDir: config.dataDir });
     });
   }
+  wireMetaChannels(registry, deps);
 }
 
 /**
@@ -48,11 +49,10 @@ export function wireChannels(registry: ProviderRegistry, config: Config, deps: (
  */
 export async function startChannelSessions(registry: ProviderRegistry, deps: ChannelEventDeps): Promise<void> {
   const all = await deps.db
-    .select({ id: connections.id, provider: connections.provider })
-    .from(connections)
-    .where(eq(connections.channel, 'whatsapp'));
+    .select({ id: connections.id, provider: connections.provider, channel: connections.channel })
+    .from(connections);
   for (const connection of all) {
-    if (!registry.supports(connection.provider)) continue;
+    if (!registry.supports(providerKeyOf(connection))) continue;
     await registry.start(connection.id).catch((err) => deps.log.error({ err, connectionId: connection.id }, 'session did not start'));
   }
 }

@@ -6,6 +6,7 @@ import { contactImportRoutes, contactRoutes } from './contacts';
 import { companyRoutes } from './companies';
 import { helpRoutes } from './helps';
 import { messageRoutes, sendTicketText } from './messages';
+import { metaRoutes } from './meta';
 import { planRoutes } from './plans';
 import { chatbotRoutes, queueRoutes } from './queues';
 import { fileListRoutes } from './file-lists';
@@ -39,4 +40,5 @@ export async function registerFeatures(app: FastifyInstance, deps: FeatureDeps) 
   await app.register(messageRoutes);
   await app.register(connectionRoutes);
   await app.register(simulatorRoutes(deps));
+  await app.register(metaRoutes(deps));
 }

@@ -16,6 +16,7 @@ import type { RequestContext } from '../../../http/context';
 import { AppError } from '../../../http/errors';
 import { sniffFileType } from '../../../media';
 import { assertWritable } from '../compose';
+import { assertCustomerWindow } from '../customer-window';
 import { storeMedia } from '../media';
 import { presentOne } from '../presenter';
 import { createOutboundMessage } from '../service';
@@ -28,6 +29,7 @@ async function send(
   content: { body: string; mediaType: string; dataJson: unknown },
 ): Promise<MessageView> {
   assertWritable(ticket);
+  await assertCustomerWindow(ctx.db, ticket);
   const row = await ctx.transaction((tx) => createOutboundMessage(tx, ctx, { ticket, userId: ctx.user.id, ...content }));
   return presentOne(ctx.db, ticket, row);
 }
@@ -63,6 +65,7 @@ type ButtonInput = CopyMessageInput | CallMessageInput | UrlMessageInput;
 /** Copia, Me Ligue and URL: one call-to-action button (spec 1 §2.6 interactiveMessage). */
 export async function sendButtonMessage(ctx: RequestContext, ticket: TicketRow, input: ButtonInput, button: InteractiveButton) {
   assertWritable(ticket);
+  await assertCustomerWindow(ctx.db, ticket);
   const dataJson: InteractiveMessageData = {
     header: { title: input.title, imageUrl: await storeHeaderImage(ctx, input.image) },
     body: { text: input.description },

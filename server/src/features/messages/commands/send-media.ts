@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { TicketRow } from '../../../db/schema';
 import type { RequestContext } from '../../../http/context';
 import { assertWritable, composeText } from '../compose';
+import { assertCustomerWindow } from '../customer-window';
 import { type ClassifiedFile, classifyFile, downloadLimitBytes, readMediaForm, removeMedia, storeMedia, type UploadedFile } from '../media';
 import { presentMessages } from '../presenter';
 import { createOutboundMessage } from '../service';
@@ -15,6 +16,7 @@ import { createOutboundMessage } from '../service';
 export async function sendMediaMessages(ctx: RequestContext, ticket: TicketRow, req: FastifyRequest): Promise<MessageView[]> {
   assertWritable(ticket);
   const form = await readMediaForm(req, await downloadLimitBytes(ctx.db));
+  if (!form.isPrivate) await assertCustomerWindow(ctx.db, ticket);
   const classified: { file: UploadedFile; type: ClassifiedFile }[] = [];
   for (const file of form.files) classified.push({ file, type: await classifyFile(file) });
 

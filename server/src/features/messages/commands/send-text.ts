@@ -3,6 +3,7 @@ import { ZodError } from 'zod';
 import type { TicketRow } from '../../../db/schema';
 import type { RequestContext } from '../../../http/context';
 import { assertWritable, composeText } from '../compose';
+import { assertCustomerWindow } from '../customer-window';
 import { presentOne } from '../presenter';
 import { messageInTicket } from '../queries';
 import { createOutboundMessage } from '../service';
@@ -30,6 +31,7 @@ export async function sendTextMessage(ctx: RequestContext, ticket: TicketRow, in
   const quotedMsgId = input.quotedMsg?.id;
   await assertQuotable(ctx, ticket, quotedMsgId);
   const isPrivate = input.isPrivate;
+  if (!isPrivate) await assertCustomerWindow(ctx.db, ticket);
   const content = input.vCard
     ? { body: buildVCard(input.vCard.name, input.vCard.number), mediaType: 'contactMessage', mediaName: input.vCard.name }
     : {

@@ -1,0 +1,69 @@
+import { FacebookConnectInput, FacebookConnectResult, canSeeConnections } from '@chatflow/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { validSignature } from '../../channels/graph/signature';
+import { requireActiveSubscription, requireActor, requirePlan } from '../../http/guards';
+import type { FeatureDeps } from '../deps';
+import { dispatchWebhook } from './dispatch';
+import { connectFacebook } from './facebook-connect';
+
+const VerifyQuery = z.object({
+  'hub.mode': z.string().optional(),
+  'hub.verify_token': z.string().optional(),
+  'hub.challenge': z.string().optional(),
+});
+
+/**
+ * Meta's side of the product (README "Connecting for real"): the webhook every Meta product posts
+ * to (WhatsApp Cloud API, Messenger, Instagram) and POST /facebook, which turns a Facebook login
+ * into connections.
+ */
+export const metaRoutes =
+  (deps: FeatureDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    await app.register(webhookRoutes(deps));
+    app.post(
+      '/facebook',
+      {
+        schema: { body: FacebookConnectInput, response: { 200: FacebookConnectResult } },
+        preHandler: [app.authenticate, requireActor(canSeeConnections), requireActiveSubscription, requirePlan('useFacebook')],
+      },
+      async (req) => connectFacebook(req, req.body),
+    );
+  };
+
+const webhookRoutes =
+  (deps: FeatureDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    // The signature covers the bytes Meta sent: this plugin keeps JSON bodies raw and parses them
+    // itself, after the check (the parser is scoped to this plugin's routes).
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+
+    // Registration: Meta calls with the verify token set in its dashboard and expects the challenge back.
+    app.get('/webhook', { schema: { querystring: VerifyQuery } }, async (req, reply) => {
+      const q = req.query;
+      const expected = deps.config.meta.verifyToken;
+      if (q['hub.mode'] !== 'subscribe' || !expected || q['hub.verify_token'] !== expected) {
+        return reply.code(403).send({ error: 'ERR_NO_PERMISSION' });
+      }
+      return reply.type('text/plain').send(q['hub.challenge'] ?? '');
+    });
+
+    app.post('/webhook', { bodyLimit: 4 * 1024 * 1024 }, async (req, reply) => {
+      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      if (!validSignature(raw, req.headers['x-hub-signature-256'] as string | undefined, deps.config.meta.appSecret)) {
+        req.log.warn('meta webhook: bad or missing signature');
+        return reply.code(401).send({ error: 'ERR_INVALID_CREDENTIALS' });
+      }
+      let body: unknown;
+      try {
+        body = JSON.parse(raw.toString('utf8'));
+      } catch {
+        req.log.warn('meta webhook: body is not JSON; acknowledged');
+        return reply.code(200).send('EVENT_RECEIVED');
+      }
+      await dispatchWebhook({ db: deps.db, channels: deps.channels, log: req.log }, body);
+      return reply.code(200).send('EVENT_RECEIVED');
+    });
+
+  };

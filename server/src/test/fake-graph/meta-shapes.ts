@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { type FakeGraph, type GraphCall, graphError, newMid, newWamid } from './server';
+
+/**
+ * The Graph calls the product makes, answered in Meta's documented shapes (Cloud API
+ * /messages and /media, media URLs and downloads; Pages /accounts and /subscribed_apps; the
+ * Messenger Send API and user profile). Each checks the token, as Graph does (190 otherwise).
+ */
+const checkToken = (call: GraphCall, token: string) => (call.token === token ? null : graphError(401, 190, 'Invalid OAuth access token.'));
+
+/** A WhatsApp Business phone number: sends answer a fresh wamid; uploads a fresh media id. */
+export function serveCloudNumber(fake: FakeGraph, phoneNumberId: string, token: string) {
+  fake.on('POST', `/${phoneNumberId}/messages`, (call) => {
+    const denied = checkToken(call, token);
+    if (denied) return denied;
+    const to = String(call.json?.to ?? '');
+    if (call.json?.status === 'read') return { json: { success: true } };
+    return { json: { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id: newWamid() }] } };
+  });
+  fake.on('POST', `/${phoneNumberId}/media`, (call) => checkToken(call, token) ?? { json: { id: `${Date.now()}${randomBytes(3).toString('hex')}` } });
+}
+
+/** A received file: GET /{media-id} answers its URL, the URL (same token) answers the bytes. */
+export function serveCloudMedia(fake: FakeGraph, token: string, mediaId: string, data: Buffer, mimeType: string) {
+  fake.on('GET', `/${mediaId}`, (call) =>
+    checkToken(call, token) ?? {
+      json: {
+        messaging_product: 'whatsapp',
+        url: `${fake.cdnUrl}/whatsapp_business/attachments/?mid=${mediaId}`,
+        mime_type: mimeType,
+        sha256: 'fake',
+        file_size: data.length,
+        id: mediaId,
+      },
+    },
+  );
+  fake.on('GET', new RegExp(`^/cdn/whatsapp_business/attachments/$`), (call) => {
+    if (call.query.mid !== mediaId) return graphError(404, 100, 'unknown media');
+    return checkToken(call, token) ?? { body: data, contentType: mimeType };
+  });
+}
+
+export interface FakePage {
+  id: string;
+  name: string;
+  access_token: string;
+  instagram_business_account?: { id: string; username: string };
+}
+
+/** GET /{user-id}/accounts with the user token, and each page's POST /subscribed_apps. */
+export function serveUserPages(fake: FakeGraph, userId: string, userToken: string, pages: FakePage[]) {
+  fake.on('GET', `/${userId}/accounts`, (call) =>
+    checkToken(call, userToken) ?? { json: { data: pages, paging: { cursors: { before: 'QVFIUk', after: 'QVFIUl' } } } },
+  );
+  for (const page of pages) fake.on('POST', `/${page.id}/subscribed_apps`, (call) => checkToken(call, page.access_token) ?? { json: { success: true } });
+}
+
+/** Page tokens each fake knows: `/me` is whichever page the token belongs to, as on Graph. */
+const pageTokens = new WeakMap<FakeGraph, Set<string>>();
+
+/** A page's Send API (POST /me/messages) and the profile of its customers (GET /{psid}). */
+export function servePageMessaging(fake: FakeGraph, pageToken: string, people: Record<string, string> = {}) {
+  const tokens = pageTokens.get(fake) ?? new Set<string>();
+  pageTokens.set(fake, tokens.add(pageToken));
+  fake.on('POST', '/me/messages', (call) => {
+    if (!call.token || !tokens.has(call.token)) return graphError(401, 190, 'Invalid OAuth access token.');
+    const recipient = call.json ? (call.json.recipient as { id: string }) : JSON.parse(String(call.form?.recipient ?? '{}'));
+    return { json: { recipient_id: recipient.id, message_id: newMid() } };
+  });
+  for (const [psid, name] of Object.entries(people)) fake.on('GET', `/${psid}`, (call) => checkToken(call, pageToken) ?? { json: { name, id: psid } });
+}
+
+/** A Messenger attachment on the CDN (fetched without a token, as Meta's signed URLs are). */
+export function serveCdnFile(fake: FakeGraph, name: string, data: Buffer, contentType: string): string {
+  fake.on('GET', `/cdn/${name}`, () => ({ body: data, contentType }));
+  return `${fake.cdnUrl}/${name}`;
+}
