@@ -15,7 +15,7 @@
  *    resolves back to a key only inside the folder the caller names, and only a name this module
  *    wrote can be removed, so no value from the database or a request reaches another file.
  * 6. Served inert: /public answers with nosniff, a sandbox CSP (no scripts; PDF excepted, see
- *    serve.ts) and Content-Disposition: attachment for anything a browser should not show in place.
+ *    serve.ts) and Content-Disposition: attachment for anything but pictures, sound, video and PDF.
  * Storage is a flydrive Disk: the fs driver under DATA_DIR/public, served at /public/ (http/web.ts).
  */
 export { inertExtension, isActiveContent, isUtf8Text, sniffFileType, TEXT_TYPES, textMimeOf } from './content-type';

@@ -27,11 +27,12 @@ test('a picture is shown in place, in a sandbox, never sniffed', async () => {
   expect(res.headers['content-disposition']).toBeUndefined();
 });
 
-test('stored markup comes back as plain text; a file a browser should not show downloads', async () => {
+test('stored markup comes back as plain text that downloads; so does any file a browser should not show', async () => {
   const html = await storage.put('company1/media', Buffer.from('<html><script>alert(1)</script></html>'), 'html');
   const page = await app.inject({ method: 'GET', url: html.url });
   expect(page.headers['content-type']).toMatch(/^text\/plain/);
   expect(page.headers['content-security-policy']).toMatch(/^sandbox/);
+  expect(page.headers['content-disposition']).toBe('attachment');
 
   const archive = await storage.put('company1/media', Buffer.from('504b0304', 'hex'), 'zip');
   const download = await app.inject({ method: 'GET', url: archive.url });

@@ -4,9 +4,12 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { PUBLIC_URL_PREFIX } from './storage';
 
-/** What a browser may show in place: pictures, sound, video, PDF and plain text. Anything else downloads. */
+/**
+ * What a browser may show in place: pictures, sound, video and PDF. Anything else downloads, plain text
+ * included (markup a customer sent is stored as .txt: shown in place it would still be the app's origin).
+ */
 const INLINE_EXTENSIONS = new Set(
-  'png jpg jpeg gif webp avif bmp ico svg mp3 mpeg ogg oga opus m4a aac wav weba webm mp4 m4v mov 3gp pdf txt'.split(' '),
+  'png jpg jpeg gif webp avif bmp ico svg mp3 mpeg ogg oga opus m4a aac wav weba webm mp4 m4v mov 3gp pdf'.split(' '),
 );
 /**
  * Opened directly, a stored file runs nothing in the app's origin: a sandbox with no scripts, loading
