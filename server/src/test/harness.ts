@@ -8,7 +8,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { App } from '../app';
 import type { ProviderRegistry } from '../channels/registry';
 import { compose } from '../compose';
-import type { InlineJobQueue, JobFailure } from '../jobs/queue';
+import { InlineJobQueue, type JobFailure } from '../jobs/queue';
 import { type Config, loadConfig } from '../config';
 import type { Database } from '../db/client';
 import type { UserRow } from '../db/schema';
@@ -79,6 +79,7 @@ export function useTestApp(overrides: Partial<Config> = {}, options: TestAppOpti
       realtime: options.realSockets ? undefined : realtime,
       logger: debug ? { level: 'error' } : false,
     });
+    if (!(jobs instanceof InlineJobQueue)) throw new Error('tests run jobs inline');
     await app.ready();
     let url = '';
     if (options.realSockets) {

@@ -61,6 +61,7 @@ test('another company admin gets 404 on this company connection ids and never se
   const { admin: owner, conn } = await companyWithConnection();
   const stranger = await t.factory.admin();
   const api = await t.as(stranger);
+  const mark = t.sent.length;
   for (const res of [
     await api.get(`/whatsapp/${conn.id}`),
     await api.put(`/whatsapp/${conn.id}`, { name: 'Roubada' }),
@@ -72,7 +73,13 @@ test('another company admin gets 404 on this company connection ids and never se
   expect((await api.get('/whatsapp', { companyId: String(owner.companyId) })).json()).toEqual([]);
   const [row] = await t.database.db.select().from(connections).where(eq(connections.id, conn.id));
   expect(row.name).toBe('Da empresa');
-  expect(t.sent.some((e) => e.companyId === stranger.companyId && e.event.endsWith('-whatsapp'))).toBe(false);
+  // The refused update and delete announced nothing: no event to the stranger's company, no rename or deletion
+  // to the owner's (the routes answer after their commit hooks have emitted).
+  const after = t.sent.slice(mark);
+  expect(after.filter((e) => e.companyId === stranger.companyId)).toEqual([]);
+  expect(
+    after.filter((e) => JSON.stringify(e.payload).includes('Roubada') || (e.payload as { action?: string }).action === 'delete'),
+  ).toEqual([]);
 });
 
 test('queues of another company cannot be linked (404) and nothing is created', async () => {

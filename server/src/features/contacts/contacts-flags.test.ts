@@ -55,7 +55,11 @@ describe('toggles', () => {
     const contact = await makeContact(t.database.db, agent.companyId);
     const api = await t.as(agent);
     expect((await api.put(`/contacts/toggleDisableBot/${contact.id}`)).json()).toEqual({ disableBot: true });
-    await Promise.all([1, 2, 3].map(() => api.put(`/contacts/toggleDisableBot/${contact.id}`)));
+    const flips = await Promise.all([1, 2, 3].map(() => api.put(`/contacts/toggleDisableBot/${contact.id}`)));
+    // Each flip saw the one before it: true→false→true→false, in whatever order the answers come back
+    // (a lost update would answer false twice from one true; a failed flip is no flip).
+    expect(flips.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(flips.map((r) => r.json().disableBot).sort()).toEqual([false, false, true]);
     expect((await stored(contact.id)).disableBot).toBe(false); // four flips in all
     expect(t.sent.findLast((e) => e.event === `company-${agent.companyId}-contact`)?.payload).toMatchObject({ action: 'update' });
   });
