@@ -47,6 +47,9 @@ export const ERROR_CODES = [
   'ERR_CONNECTION_NAME_ALREADY_EXISTS', // connection names are unique per company (case-insensitive)
   'ERR_PLAN_CONNECTION_LIMIT', // the plan's connection count is reached (main company exempt)
   'ERR_SERVICE_UNAVAILABLE', // the database cannot be reached right now: try again after Retry-After seconds
+  'ERR_PAIRING_CODE_UNSUPPORTED', // the connection's provider cannot pair by code (only WhatsApp Web can)
+  'ERR_INVALID_TOKEN', // the external API's bearer token is no connection's token
+  'ERR_INVALID_NUMBER', // the external API's number is not a phone number (digits, 8 to 15 with country code)
   'ERR_INTERNAL',
 ] as const;
 
