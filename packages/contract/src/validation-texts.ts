@@ -6,8 +6,10 @@
  */
 export const validationTexts = {
   pt: {
-    'validation.errorExpiresNPS': 'Com a avaliação ativa, informe a mensagem de avaliação e um tempo de expiração da avaliação maior que zero',
-    'validation.errorSendQueue': 'Foi informado tempo para redirecionar fila, porém não foi selecionada fila para redirecionar. Os dois campos precisam estar preenchidos',
+    'validation.errorExpiresNPS':
+      'Com a avaliação ativa, informe a mensagem de avaliação e um tempo de expiração da avaliação maior que zero',
+    'validation.errorSendQueue':
+      'Foi informado tempo para redirecionar fila, porém não foi selecionada fila para redirecionar. Os dois campos precisam estar preenchidos',
     'validation.importOldDate': 'A data deve estar entre 2 anos atrás e hoje',
     'validation.importRecentDate': 'A data deve ser posterior à data inicial e não pode estar no futuro',
     'validation.vacationDate': 'Informe uma data a partir de 10 dias atrás',
@@ -58,7 +60,8 @@ export const validationTexts = {
   },
   es: {
     'validation.errorExpiresNPS': 'Con la evaluación activa, informe el mensaje de evaluación y un tiempo de expiración mayor que cero',
-    'validation.errorSendQueue': 'Se informó un tiempo para redirigir la cola, pero no se seleccionó la cola de destino. Ambos campos deben completarse',
+    'validation.errorSendQueue':
+      'Se informó un tiempo para redirigir la cola, pero no se seleccionó la cola de destino. Ambos campos deben completarse',
     'validation.importOldDate': 'La fecha debe estar entre hace 2 años y hoy',
     'validation.importRecentDate': 'La fecha no puede ser anterior a la inicial ni futura',
     'validation.vacationDate': 'Elija una fecha a partir de hace 10 días',

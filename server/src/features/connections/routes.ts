@@ -67,23 +67,31 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => connectionView(req.ctx.db, await updateConnection(req.ctx, req.params.id, req.body), withToken(req.ctx.actor)),
   );
 
-  app.get('/whatsapp/all/', { schema: { response: { 200: AllConnectionsView } }, preHandler: [app.authenticate, requireSuper] }, async (req) =>
-    listAllConnections(req.ctx.db),
+  app.get(
+    '/whatsapp/all/',
+    { schema: { response: { 200: AllConnectionsView } }, preHandler: [app.authenticate, requireSuper] },
+    async (req) => listAllConnections(req.ctx.db),
   );
 
   app.post('/whatsapp/:id/token', { schema: { params: IdParam, response: { 200: ConnectionView } }, preHandler: manage }, async (req) =>
     connectionView(req.ctx.db, await regenerateToken(req.ctx, req.params.id), withToken(req.ctx.actor)),
   );
 
-  app.post('/whatsapp/:id/media-upload', { schema: { params: IdParam, response: { 200: ConnectionView } }, preHandler: manage }, async (req) => {
-    if (!req.isMultipart()) throw new AppError('ERR_INVALID_FILE', 400);
-    const limitMb = Number(await getGlobalSetting(req.ctx.db, 'downloadLimit')) || 64;
-    const file = requireFile(await readUpload(req, { maxBytes: limitMb * 1024 * 1024 }));
-    return connectionView(req.ctx.db, await attachGreetingMedia(req.ctx, req.params.id, file), withToken(req.ctx.actor));
-  });
+  app.post(
+    '/whatsapp/:id/media-upload',
+    { schema: { params: IdParam, response: { 200: ConnectionView } }, preHandler: manage },
+    async (req) => {
+      if (!req.isMultipart()) throw new AppError('ERR_INVALID_FILE', 400);
+      const limitMb = Number(await getGlobalSetting(req.ctx.db, 'downloadLimit')) || 64;
+      const file = requireFile(await readUpload(req, { maxBytes: limitMb * 1024 * 1024 }));
+      return connectionView(req.ctx.db, await attachGreetingMedia(req.ctx, req.params.id, file), withToken(req.ctx.actor));
+    },
+  );
 
-  app.delete('/whatsapp/:id/media-upload', { schema: { params: IdParam, response: { 200: ConnectionView } }, preHandler: manage }, async (req) =>
-    connectionView(req.ctx.db, await detachGreetingMedia(req.ctx, req.params.id), withToken(req.ctx.actor)),
+  app.delete(
+    '/whatsapp/:id/media-upload',
+    { schema: { params: IdParam, response: { 200: ConnectionView } }, preHandler: manage },
+    async (req) => connectionView(req.ctx.db, await detachGreetingMedia(req.ctx, req.params.id), withToken(req.ctx.actor)),
   );
 
   app.delete('/whatsapp/:id', { schema: { params: IdParam, response: { 200: ConfirmationView } }, preHandler: manage }, async (req) => {

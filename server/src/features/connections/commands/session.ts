@@ -17,7 +17,13 @@ async function settleDisconnected(ctx: RequestContext, id: number) {
   const [row] = await ctx.db
     .update(connections)
     .set({ status: 'DISCONNECTED', qrcode: '', updatedAt: new Date() })
-    .where(and(eq(connections.companyId, ctx.companyId), eq(connections.id, id), or(ne(connections.status, 'DISCONNECTED'), ne(connections.qrcode, ''))))
+    .where(
+      and(
+        eq(connections.companyId, ctx.companyId),
+        eq(connections.id, id),
+        or(ne(connections.status, 'DISCONNECTED'), ne(connections.qrcode, '')),
+      ),
+    )
     .returning();
   if (row) ctx.realtime.toCompany(ctx.companyId, 'whatsappSession', { action: 'update', session: await connectionView(ctx.db, row) });
 }

@@ -48,8 +48,10 @@ export async function updateConnection(ctx: RequestContext, id: number, changes:
           // Dates are checked when sent: a stored date may have aged past its window since.
           importOldMessages: fields.importOldMessages,
           importRecentMessages: fields.importRecentMessages ?? (fields.importOldMessages ? stored.importRecentMessages : undefined),
-          collectiveVacationStart: fields.collectiveVacationStart ?? (fields.collectiveVacationMessage ? stored.collectiveVacationStart : undefined),
-          collectiveVacationEnd: fields.collectiveVacationEnd ?? (fields.collectiveVacationMessage ? stored.collectiveVacationEnd : undefined),
+          collectiveVacationStart:
+            fields.collectiveVacationStart ?? (fields.collectiveVacationMessage ? stored.collectiveVacationStart : undefined),
+          collectiveVacationEnd:
+            fields.collectiveVacationEnd ?? (fields.collectiveVacationMessage ? stored.collectiveVacationEnd : undefined),
           name: fields.name ?? current.name,
           greetingMessage: fields.greetingMessage ?? current.greetingMessage,
           queueIds: sentQueueIds ?? currentQueueIds,
