@@ -74,4 +74,7 @@ export const BUILT_MENU_KEYS: ReadonlySet<MenuKey> = new Set<MenuKey>([
   'contacts',
   'tags',
   'quickMessages',
+  'connections',
+  'allConnections',
+  'messagesApi',
 ]);
