@@ -15,6 +15,7 @@ export function FormText({
   form,
   name,
   label,
+  helperText,
   ...rest
 }: { form: ConnectionForm; name: Name; label: string } & Omit<TextFieldProps, 'name'>) {
   const { t } = useTranslation();
@@ -25,7 +26,7 @@ export function FormText({
       fullWidth
       {...form.register(name)}
       error={!!error}
-      helperText={fieldError(t, error) ?? rest.helperText}
+      helperText={fieldError(t, error) ?? helperText}
       slotProps={{ inputLabel: { shrink: rest.type === 'date' ? true : undefined }, htmlInput: { 'data-testid': `connection-${name}` } }}
       {...rest}
     />
