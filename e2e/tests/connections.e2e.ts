@@ -22,7 +22,7 @@ async function sendThroughApi(token: string, body: object) {
 
 test('an admin creates a simulator connection, edits its messages, renews its token and sends through the external API into the inbox', async () => {
   const { page, context } = b;
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: b.baseUrl });
   const admin = await createUser({ profile: 'admin' });
   const tag = unique();
   const name = `Loja ${tag}`;
@@ -57,7 +57,7 @@ test('an admin creates a simulator connection, edits its messages, renews its to
   await hides(edit, 'the edit dialog');
   await rowOf(page, name).getByRole('button', { name: 'Editar' }).click();
   await edit.getByRole('tab', { name: 'Mensagens' }).click();
-  await shows(edit.getByRole('textbox', { name: 'Mensagem de conclusão' }).and(edit.locator(`textarea:text("${farewell}")`)), 'the stored farewell');
+  expect(await edit.getByRole('textbox', { name: 'Mensagem de conclusão' }).inputValue()).toBe(farewell);
 
   // Token: copied to the clipboard, then regenerated; only the new one authorises the API.
   await edit.getByRole('tab', { name: 'Geral' }).click();

@@ -8,7 +8,13 @@ import { connectionView } from './testing';
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
 const events = vi.hoisted(() => new Map<string, (payload: unknown) => void>());
 const auth = vi.hoisted(() => ({
-  user: { id: 1, companyId: 2, profile: 'admin', allowConnections: 'disabled', company: { plan: { useWhatsapp: true, useFacebook: false, useInstagram: true } } },
+  user: {
+    id: 1,
+    companyId: 2,
+    profile: 'admin',
+    allowConnections: 'disabled',
+    company: { plan: { useWhatsapp: true, useFacebook: false, useInstagram: true } },
+  },
   subscriptionValid: true,
   logout: vi.fn(),
 }));
@@ -82,7 +88,9 @@ describe('ConnectionsPage', { timeout: 20_000 }, () => {
 
   test('a pairing code request sends the phone number and shows the code', async () => {
     const user = userEvent.setup();
-    api.post.mockImplementation(async (path: string) => (path === '/whatsappsession/2/pairing-code' ? { code: 'ABCD1234' } : { message: 'ok' }));
+    api.post.mockImplementation(async (path: string) =>
+      path === '/whatsappsession/2/pairing-code' ? { code: 'ABCD1234' } : { message: 'ok' },
+    );
     renderWithProviders(<ConnectionsPage />);
     await user.click(await screen.findByRole('button', { name: 'QR CODE' }));
     await user.type(screen.getByTestId('pairing-phone'), '5511988887777');

@@ -67,7 +67,7 @@ export function QrCodeDialog({ connection, onClose }: Props) {
             )}
           </Box>
           <Divider flexItem>{t('connections.qr.or')}</Divider>
-          <Stack direction="row" spacing={1} sx={{ alignSelf: 'stretch' }}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignSelf: 'stretch' }}>
             <TextField
               size="small"
               fullWidth

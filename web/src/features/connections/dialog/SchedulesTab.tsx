@@ -1,4 +1,4 @@
-import { Stack, TextField, Typography } from '@mui/material';
+import { Box, Stack, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { fieldError } from '../../../components/form-errors';
 import type { ConnectionForm } from './fields';
@@ -17,21 +17,24 @@ export function SchedulesTab({ form }: { form: ConnectionForm }) {
           <Typography variant="body2" sx={{ width: 130, flexShrink: 0, fontWeight: 500 }}>
             {day.weekdayEn ? t(`connections.weekdays.${day.weekdayEn}`) : day.weekday}
           </Typography>
-          <Stack direction="row" spacing={1} sx={{ flexGrow: 1 }}>
+          <Box sx={{ flexGrow: 1, display: 'grid', gap: 1, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)' } }}>
             {SHIFTS.map((shift) => (
               <TextField
                 key={shift}
-                type="time"
                 size="small"
+                placeholder="HH:mm"
                 label={t(`connections.dialog.${shift}`)}
                 {...form.register(`schedules.${i}.${shift}`)}
                 error={!!errors?.[i]?.[shift]}
                 helperText={fieldError(t, errors?.[i]?.[shift])}
-                slotProps={{ inputLabel: { shrink: true } }}
-                sx={{ flex: 1, minWidth: 0 }}
+                // A ##:## text field (spec 2 §5), not the browser's time input, which shows 12-hour clocks in some locales.
+                slotProps={{
+                  inputLabel: { shrink: true },
+                  htmlInput: { inputMode: 'numeric', maxLength: 5, 'aria-label': `${t(`connections.dialog.${shift}`)} ${day.weekday}` },
+                }}
               />
             ))}
-          </Stack>
+          </Box>
         </Stack>
       ))}
     </Stack>

@@ -2,6 +2,7 @@ import type { ConnectionView } from '@chatflow/contract';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { IconButton, InputAdornment, TextField, Tooltip } from '@mui/material';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
@@ -15,8 +16,15 @@ export function TokenField({ connection }: { connection: ConnectionView }) {
   const { t } = useTranslation();
   const regenerate = useRegenerateToken();
   const token = regenerate.data?.token ?? connection.token ?? '';
+  const inputRef = useRef<HTMLInputElement>(null);
   const copy = async () => {
-    await navigator.clipboard.writeText(token);
+    try {
+      await navigator.clipboard.writeText(token);
+    } catch {
+      // No clipboard permission (or not a secure context): copy the selected field the old way.
+      inputRef.current?.select();
+      if (!document.execCommand('copy')) return toastError(t('connections.dialog.copyFailed'));
+    }
     notify(t('connections.dialog.tokenCopied'));
   };
   const renew = async () => {
@@ -33,7 +41,7 @@ export function TokenField({ connection }: { connection: ConnectionView }) {
       value={token}
       fullWidth
       slotProps={{
-        htmlInput: { readOnly: true, 'data-testid': 'connection-token', spellCheck: false },
+        htmlInput: { ref: inputRef, readOnly: true, 'data-testid': 'connection-token', spellCheck: false },
         input: {
           endAdornment: (
             <InputAdornment position="end">
