@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { boundedString, coercedId } from './fields';
+import { QueueScheduleItem } from './queues';
+import type { ValidationKey } from './validation-texts';
 
 /** Channels of a connection and of a ticket (ARCHITECTURE "Decisions"). */
 export const CHANNELS = ['whatsapp', 'whatsappapi', 'facebook', 'instagram'] as const;
@@ -17,8 +19,25 @@ export type ConnectionProvider = (typeof CONNECTION_PROVIDERS)[number];
 export const CONNECTION_TOKEN_LENGTH = 30;
 
 const connectionMessage = () => z.string().max(5000, { message: 'validation.tooLong' });
+/** Minutes (spec 2 §3: times are minutes); forms send numbers or numeric strings. */
+const minutes = () =>
+  z.coerce
+    .number({ message: 'validation.number' })
+    .int({ message: 'validation.number' })
+    .min(0, { message: 'validation.number' })
+    .max(525_600, { message: 'validation.number' });
+const count = () =>
+  z.coerce
+    .number({ message: 'validation.number' })
+    .int({ message: 'validation.number' })
+    .min(0, { message: 'validation.number' })
+    .max(100, { message: 'validation.number' });
+/** 'yyyy-MM-dd', or '' when not set (the form's date inputs). */
+const dateOrEmpty = () => z.union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.invalid' })]);
+/** Forms send '' for "none"; the API stores null. */
+const optionalRef = () => z.preprocess((v) => (v === '' ? null : v), coercedId('validation.invalid').nullable());
 
-/** The fields of the connection dialog this build stores, validated without defaults (spec 2 §3, §5). */
+/** The fields of the connection dialog (spec 2 §3, §5), validated without defaults. */
 const connectionFields = {
   name: boundedString(2, 50),
   provider: z.enum(CONNECTION_PROVIDERS, { message: 'validation.invalid' }),
@@ -28,11 +47,94 @@ const connectionFields = {
   complationMessage: connectionMessage(),
   outOfHoursMessage: connectionMessage(),
   ratingMessage: connectionMessage(),
+  inactiveMessage: connectionMessage(),
+  expiresInactiveMessage: connectionMessage(),
+  timeInactiveMessage: minutes(),
+  collectiveVacationStart: dateOrEmpty(),
+  collectiveVacationEnd: dateOrEmpty(),
+  collectiveVacationMessage: connectionMessage(),
   groupAsTicket: z.enum(['enabled', 'disabled'], { message: 'validation.invalid' }),
   allowGroup: z.boolean(),
+  maxUseBotQueues: count(),
+  timeUseBotQueues: minutes(),
+  maxUseBotQueuesNPS: count(),
+  expiresTicket: minutes(),
+  whenExpiresTicket: z.enum(['0', '1'], { message: 'validation.invalid' }),
+  expiresTicketNPS: minutes(),
+  timeSendQueue: minutes(),
+  sendIdQueue: optionalRef(),
+  timeCreateNewTicket: minutes(),
+  schedules: z.array(QueueScheduleItem).max(7, { message: 'validation.invalid' }),
+  importOldMessages: dateOrEmpty(),
+  importRecentMessages: dateOrEmpty(),
+  importOldMessagesGroups: z.boolean(),
+  closedTicketsPostImported: z.boolean(),
+  queueIdImportMessages: optionalRef(),
 };
 
-/** POST /whatsapp. Fields of the full dialog that this build does not store yet are ignored. */
+/** Values the cross-field rules read; an update merges the sent fields over the stored ones first. */
+export interface ConnectionRuleValues {
+  timeSendQueue?: number;
+  sendIdQueue?: number | null;
+  importOldMessages?: string;
+  importRecentMessages?: string;
+  collectiveVacationStart?: string;
+  collectiveVacationEnd?: string;
+  collectiveVacationMessage?: string;
+  ratingMessage?: string;
+  expiresTicketNPS?: number;
+}
+
+const DAY_MS = 86_400_000;
+const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * The dialog's cross-field rules (spec 2 §5 Connection), one list for the browser and the server:
+ * redirect time and queue go together (errorSendQueue); import dates lie between two years back and
+ * today, the recent one not before the old one; vacation dates are required with a vacation message
+ * and start at most 10 days back; with user ratings on, the rating message and a non-zero NPS expiry
+ * are required (errorExpiresNPS). `now` is injectable for tests.
+ */
+export function connectionRuleIssues(
+  v: ConnectionRuleValues,
+  opts: { userRating: boolean; now?: Date },
+): { path: keyof ConnectionRuleValues; message: ValidationKey }[] {
+  const now = opts.now ?? new Date();
+  const today = dayOf(now);
+  const issues: { path: keyof ConnectionRuleValues; message: ValidationKey }[] = [];
+  const redirectTime = Number(v.timeSendQueue ?? 0);
+  if (redirectTime > 0 && !v.sendIdQueue) issues.push({ path: 'sendIdQueue', message: 'validation.errorSendQueue' });
+  if (redirectTime === 0 && v.sendIdQueue) issues.push({ path: 'timeSendQueue', message: 'validation.errorSendQueue' });
+
+  const twoYearsBack = new Date(now);
+  twoYearsBack.setUTCFullYear(twoYearsBack.getUTCFullYear() - 2);
+  if (v.importOldMessages && (v.importOldMessages > today || v.importOldMessages < dayOf(twoYearsBack))) {
+    issues.push({ path: 'importOldMessages', message: 'validation.importOldDate' });
+  }
+  if (v.importRecentMessages && (v.importRecentMessages > today || (v.importOldMessages && v.importRecentMessages < v.importOldMessages))) {
+    issues.push({ path: 'importRecentMessages', message: 'validation.importRecentDate' });
+  }
+
+  const minVacation = dayOf(new Date(now.getTime() - 10 * DAY_MS));
+  if (v.collectiveVacationMessage?.trim()) {
+    if (!v.collectiveVacationStart) issues.push({ path: 'collectiveVacationStart', message: 'validation.required' });
+    if (!v.collectiveVacationEnd) issues.push({ path: 'collectiveVacationEnd', message: 'validation.required' });
+  }
+  if (v.collectiveVacationStart && v.collectiveVacationStart < minVacation) {
+    issues.push({ path: 'collectiveVacationStart', message: 'validation.vacationDate' });
+  }
+  if (v.collectiveVacationEnd && v.collectiveVacationStart && v.collectiveVacationEnd < v.collectiveVacationStart) {
+    issues.push({ path: 'collectiveVacationEnd', message: 'validation.vacationEnd' });
+  }
+
+  if (opts.userRating) {
+    if (!v.ratingMessage?.trim()) issues.push({ path: 'ratingMessage', message: 'validation.errorExpiresNPS' });
+    if (!Number(v.expiresTicketNPS ?? 0)) issues.push({ path: 'expiresTicketNPS', message: 'validation.errorExpiresNPS' });
+  }
+  return issues;
+}
+
+/** POST /whatsapp: unsent fields take the spec's defaults (maxUseBotQueues 3, provider 'beta', …). */
 export const ConnectionInput = z.object({
   name: connectionFields.name,
   provider: connectionFields.provider.optional().default('beta'),
@@ -42,8 +144,29 @@ export const ConnectionInput = z.object({
   complationMessage: connectionFields.complationMessage.optional().default(''),
   outOfHoursMessage: connectionFields.outOfHoursMessage.optional().default(''),
   ratingMessage: connectionFields.ratingMessage.optional().default(''),
+  inactiveMessage: connectionFields.inactiveMessage.optional().default(''),
+  expiresInactiveMessage: connectionFields.expiresInactiveMessage.optional().default(''),
+  timeInactiveMessage: connectionFields.timeInactiveMessage.optional().default(0),
+  collectiveVacationStart: connectionFields.collectiveVacationStart.optional().default(''),
+  collectiveVacationEnd: connectionFields.collectiveVacationEnd.optional().default(''),
+  collectiveVacationMessage: connectionFields.collectiveVacationMessage.optional().default(''),
   groupAsTicket: connectionFields.groupAsTicket.optional().default('disabled'),
   allowGroup: connectionFields.allowGroup.optional().default(false),
+  maxUseBotQueues: connectionFields.maxUseBotQueues.optional().default(3),
+  timeUseBotQueues: connectionFields.timeUseBotQueues.optional().default(0),
+  maxUseBotQueuesNPS: connectionFields.maxUseBotQueuesNPS.optional().default(3),
+  expiresTicket: connectionFields.expiresTicket.optional().default(0),
+  whenExpiresTicket: connectionFields.whenExpiresTicket.optional().default('0'),
+  expiresTicketNPS: connectionFields.expiresTicketNPS.optional().default(0),
+  timeSendQueue: connectionFields.timeSendQueue.optional().default(0),
+  sendIdQueue: connectionFields.sendIdQueue.optional().default(null),
+  timeCreateNewTicket: connectionFields.timeCreateNewTicket.optional().default(0),
+  schedules: connectionFields.schedules.optional().default([]),
+  importOldMessages: connectionFields.importOldMessages.optional().default(''),
+  importRecentMessages: connectionFields.importRecentMessages.optional().default(''),
+  importOldMessagesGroups: connectionFields.importOldMessagesGroups.optional().default(false),
+  closedTicketsPostImported: connectionFields.closedTicketsPostImported.optional().default(false),
+  queueIdImportMessages: connectionFields.queueIdImportMessages.optional().default(null),
 });
 export type ConnectionInput = z.input<typeof ConnectionInput>;
 export type ConnectionData = z.output<typeof ConnectionInput>;
@@ -52,6 +175,16 @@ export type ConnectionData = z.output<typeof ConnectionInput>;
 export const ConnectionUpdateInput = z.object(connectionFields).partial();
 export type ConnectionUpdateInput = z.input<typeof ConnectionUpdateInput>;
 export type ConnectionChanges = z.output<typeof ConnectionUpdateInput>;
+
+/** POST /whatsappsession/{id}/pairing-code: the phone's number with country code, digits only. */
+export const PairingCodeInput = z.object({
+  phoneNumber: z
+    .string({ message: 'validation.required' })
+    .transform((s) => s.replace(/\D/g, ''))
+    .pipe(z.string().min(8, { message: 'validation.invalid' }).max(15, { message: 'validation.invalid' })),
+});
+export const PairingCodeView = z.object({ code: z.string() });
+export type PairingCodeView = z.infer<typeof PairingCodeView>;
 
 /** GET /whatsapp: existing clients send companyId and session=0; the company comes from the token. */
 export const ConnectionListQuery = z.object({

@@ -50,6 +50,9 @@ export const ERROR_CODES = [
   'ERR_META_ACCOUNT_IN_USE', // POST /facebook: the page or Instagram account is already another company's connection
   'ERR_META_GRAPH', // POST /facebook: Meta refused the token or the page list (expired token, missing permissions)
   'ERR_SERVICE_UNAVAILABLE', // the database cannot be reached right now: try again after Retry-After seconds
+  'ERR_PAIRING_CODE_UNSUPPORTED', // the connection's provider cannot pair by code (only WhatsApp Web can)
+  'ERR_INVALID_TOKEN', // the external API's bearer token is no connection's token
+  'ERR_INVALID_NUMBER', // the external API's number is not a phone number (digits, 8 to 15 with country code)
   'ERR_INTERNAL',
 ] as const;
 

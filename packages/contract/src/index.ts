@@ -15,6 +15,7 @@ export * from './simulator';
 export * from './subscription';
 export * from './users';
 export * from './channels';
+export * from './external-api';
 export * from './messages';
 export * from './contacts';
 export * from './contact-import';

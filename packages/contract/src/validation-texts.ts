@@ -6,6 +6,15 @@
  */
 export const validationTexts = {
   pt: {
+    'validation.errorExpiresNPS':
+      'Com a avaliação ativa, informe a mensagem de avaliação e um tempo de expiração da avaliação maior que zero',
+    'validation.errorSendQueue':
+      'Foi informado tempo para redirecionar fila, porém não foi selecionada fila para redirecionar. Os dois campos precisam estar preenchidos',
+    'validation.importOldDate': 'A data deve estar entre 2 anos atrás e hoje',
+    'validation.importRecentDate': 'A data deve ser posterior à data inicial e não pode estar no futuro',
+    'validation.vacationDate': 'Informe uma data a partir de 10 dias atrás',
+    'validation.vacationEnd': 'O fim deve ser igual ou posterior ao início',
+    'validation.connectionToken': 'O token deve ter 30 letras ou números',
     'validation.required': 'Obrigatório',
     'validation.tooShort': 'Muito curto!',
     'validation.tooLong': 'Muito longo!',
@@ -25,6 +34,13 @@ export const validationTexts = {
     'validation.nameTooShort': 'nome muito curto',
   },
   en: {
+    'validation.errorExpiresNPS': 'With ratings enabled, fill in the rating message and a rating expiry greater than zero',
+    'validation.errorSendQueue': 'A time to redirect the queue was given but no redirect queue was chosen. Both fields must be filled',
+    'validation.importOldDate': 'The date must be between 2 years ago and today',
+    'validation.importRecentDate': 'The date must not be before the start date nor in the future',
+    'validation.vacationDate': 'Choose a date from 10 days ago onwards',
+    'validation.vacationEnd': 'The end must be on or after the start',
+    'validation.connectionToken': 'The token must have 30 letters or digits',
     'validation.required': 'Required',
     'validation.tooShort': 'Too Short!',
     'validation.tooLong': 'Too Long!',
@@ -45,6 +61,14 @@ export const validationTexts = {
     'validation.nameTooShort': 'name too short',
   },
   es: {
+    'validation.errorExpiresNPS': 'Con la evaluación activa, informe el mensaje de evaluación y un tiempo de expiración mayor que cero',
+    'validation.errorSendQueue':
+      'Se informó un tiempo para redirigir la cola, pero no se seleccionó la cola de destino. Ambos campos deben completarse',
+    'validation.importOldDate': 'La fecha debe estar entre hace 2 años y hoy',
+    'validation.importRecentDate': 'La fecha no puede ser anterior a la inicial ni futura',
+    'validation.vacationDate': 'Elija una fecha a partir de hace 10 días',
+    'validation.vacationEnd': 'El fin debe ser igual o posterior al inicio',
+    'validation.connectionToken': 'El token debe tener 30 letras o números',
     'validation.required': 'Obligatorio',
     'validation.tooShort': '¡Muy corto!',
     'validation.tooLong': '¡Muy largo!',

@@ -80,6 +80,12 @@ export class ProviderRegistry implements ChannelRegistry {
     await provider?.stop();
   }
 
+  async requestPairingCode(connectionId: number, phoneNumber: string): Promise<string> {
+    const provider = await this.providerFor(connectionId);
+    if (!provider.requestPairingCode) throw new AppError('ERR_PAIRING_CODE_UNSUPPORTED', 400);
+    return provider.requestPairingCode(phoneNumber);
+  }
+
   async stopAll(): Promise<void> {
     await Promise.all([...this.live.keys()].map((id) => this.stop(id)));
   }

@@ -89,6 +89,8 @@ export interface ChannelProvider {
   delete?(externalId: string, to: string): Promise<void>;
   markRead?(externalIds: string[], from: string): Promise<void>;
   profilePicture?(number: string): Promise<string | null>;
+  /** WhatsApp Web: pair by an 8-character code typed on the phone instead of a QR. */
+  requestPairingCode?(phoneNumber: string): Promise<string>;
 }
 
 /** Finds (or starts) the provider of a connection. Implemented in channels/registry.ts. */
@@ -98,4 +100,6 @@ export interface ChannelRegistry {
   providerFor(connectionId: number): Promise<ChannelProvider>;
   start(connectionId: number): Promise<void>;
   stop(connectionId: number): Promise<void>;
+  /** Starts the session if needed and asks its provider for a pairing code (ERR_PAIRING_CODE_UNSUPPORTED when it has none). */
+  requestPairingCode(connectionId: number, phoneNumber: string): Promise<string>;
 }

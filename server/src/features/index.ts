@@ -3,6 +3,7 @@ import type { FeatureDeps } from './deps';
 import { authRoutes } from './auth';
 import { connectionRoutes } from './connections';
 import { contactImportRoutes, contactRoutes } from './contacts';
+import { externalApiRoutes } from './external-api';
 import { companyRoutes } from './companies';
 import { helpRoutes } from './helps';
 import { messageRoutes, sendTicketText } from './messages';
@@ -39,6 +40,7 @@ export async function registerFeatures(app: FastifyInstance, deps: FeatureDeps) 
   await app.register(ticketRoutes({ ...deps, sendTicketText }));
   await app.register(messageRoutes);
   await app.register(connectionRoutes);
+  await app.register(externalApiRoutes(deps));
   await app.register(simulatorRoutes(deps));
   await app.register(metaRoutes(deps));
 }

@@ -1,4 +1,4 @@
-import { isAdmin } from '@chatflow/contract';
+import { canSeeConnections, isAdmin } from '@chatflow/contract';
 import { Box, CircularProgress } from '@mui/material';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
@@ -23,9 +23,23 @@ const page = (load: () => Promise<{ default: ComponentType }>) => {
   );
 };
 
+/** Admins, and users with allowConnections (spec 2 §2); others get the no-access view. */
+function ConnectionManagers({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  return (
+    <RequireRule allow={!!user && canSeeConnections({ ...user, allHistoric: user.allHistoric ?? 'disabled' })}>{children}</RequireRule>
+  );
+}
+
 function AdminOnly({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   return <RequireRule allow={!!user && isAdmin(user)}>{children}</RequireRule>;
+}
+
+/** Spec 2 §2: /allConnections is for super users; other admins are sent to /tickets. */
+function SuperOrTickets({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  return user?.super ? children : <Navigate to="/tickets" replace />;
 }
 
 /** Routes of spec 1 §2.1; a feature adds its page here with the rule that guards it. */
@@ -73,6 +87,34 @@ export const router = createBrowserRouter([
         element: (
           <RequireSubscription>
             <PlanGate superOnly>{page(() => import('../features/companies/CompaniesPage'))}</PlanGate>
+          </RequireSubscription>
+        ),
+      },
+      {
+        path: '/connections',
+        element: (
+          <RequireSubscription>
+            <ConnectionManagers>{page(() => import('../features/connections/ConnectionsPage'))}</ConnectionManagers>
+          </RequireSubscription>
+        ),
+      },
+      {
+        path: '/allConnections',
+        element: (
+          <RequireSubscription>
+            <AdminOnly>
+              <SuperOrTickets>{page(() => import('../features/connections/AllConnectionsPage'))}</SuperOrTickets>
+            </AdminOnly>
+          </RequireSubscription>
+        ),
+      },
+      {
+        path: '/messages-api',
+        element: (
+          <RequireSubscription>
+            <AdminOnly>
+              <PlanGate feature="useExternalApi">{page(() => import('../features/external-api/MessagesApiPage'))}</PlanGate>
+            </AdminOnly>
           </RequireSubscription>
         ),
       },

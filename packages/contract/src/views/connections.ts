@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { CHANNELS, CONNECTION_STATUSES } from '../channels';
+import { QueueScheduleItem } from '../queues';
 import { QueueRef } from './refs';
 
+/**
+ * A connection as the API answers it (spec 2 §3). Provider secrets (facebookUserToken, tokenMeta)
+ * are write-only and never part of it; the token only for connection managers.
+ */
 export const ConnectionView = z.object({
   id: z.number(),
   companyId: z.number(),
@@ -17,11 +22,43 @@ export const ConnectionView = z.object({
   complationMessage: z.string(),
   outOfHoursMessage: z.string(),
   ratingMessage: z.string(),
+  inactiveMessage: z.string(),
+  expiresInactiveMessage: z.string(),
+  timeInactiveMessage: z.number(),
+  greetingMediaAttachment: z.string(),
+  collectiveVacationStart: z.string(),
+  collectiveVacationEnd: z.string(),
+  collectiveVacationMessage: z.string(),
   groupAsTicket: z.enum(['enabled', 'disabled']),
   allowGroup: z.boolean(),
+  maxUseBotQueues: z.number(),
+  timeUseBotQueues: z.number(),
+  maxUseBotQueuesNPS: z.number(),
+  expiresTicket: z.number(),
+  whenExpiresTicket: z.enum(['0', '1']),
+  expiresTicketNPS: z.number(),
+  timeSendQueue: z.number(),
+  sendIdQueue: z.number().nullable(),
+  timeCreateNewTicket: z.number(),
+  schedules: z.array(QueueScheduleItem),
+  integrationId: z.number().nullable(),
+  promptId: z.number().nullable(),
+  /** 'yyyy-MM-dd' or ''. */
+  importOldMessages: z.string(),
+  importRecentMessages: z.string(),
+  importOldMessagesGroups: z.boolean(),
+  closedTicketsPostImported: z.boolean(),
+  queueIdImportMessages: z.number().nullable(),
+  statusImportMessages: z.string(),
+  /** The Meta account a webhook names (not a secret). */
+  facebookPageUserId: z.string(),
   queues: z.array(QueueRef),
   updatedAt: z.string(),
-  /** Returned only to admins (it authorises the external API and the simulator). */
+  /** Returned only to connection managers (it authorises the external API and the simulator). */
   token: z.string().optional(),
 });
 export type ConnectionView = z.infer<typeof ConnectionView>;
+
+/** GET /whatsapp/all/ (super user, /allConnections): every company's connections with the company name. */
+export const AllConnectionsView = z.array(ConnectionView.extend({ companyName: z.string() }));
+export type AllConnectionsView = z.infer<typeof AllConnectionsView>;

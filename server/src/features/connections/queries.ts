@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { type ConnectionRow, connectionQueues, connections, queues } from '../../db/schema';
+import { companies, type ConnectionRow, connectionQueues, connections, queues } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { presentConnection, type QueueRef } from './presenter';
 
@@ -40,4 +40,18 @@ export async function findConnection(db: DbOrTx, companyId: number, id: number):
 export async function connectionView(db: DbOrTx, row: ConnectionRow, opts: { withToken?: boolean } = {}) {
   const queuesById = await queuesOfConnections(db, [row.id]);
   return presentConnection(row, queuesById.get(row.id) ?? [], opts);
+}
+
+/** Every company's connections with the company's name (super user, /allConnections); no tokens. */
+export async function listAllConnections(db: DbOrTx) {
+  const rows = await db
+    .select({ connection: connections, companyName: companies.name })
+    .from(connections)
+    .innerJoin(companies, eq(companies.id, connections.companyId))
+    .orderBy(asc(companies.name), asc(connections.name), asc(connections.id));
+  const queuesById = await queuesOfConnections(
+    db,
+    rows.map((r) => r.connection.id),
+  );
+  return rows.map((r) => ({ ...presentConnection(r.connection, queuesById.get(r.connection.id) ?? []), companyName: r.companyName }));
 }

@@ -1,5 +1,6 @@
 import {
   type Actor,
+  AllConnectionsView,
   canSeeConnections,
   ConfirmationView,
   ConnectionInput,
@@ -10,12 +11,17 @@ import {
 } from '@chatflow/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireActiveSubscription, requireActor, requirePlan } from '../../http/guards';
+import { AppError } from '../../http/errors';
+import { requireActiveSubscription, requireActor, requirePlan, requireSuper } from '../../http/guards';
+import { readUpload, requireFile } from '../../media';
+import { getGlobalSetting } from '../settings';
+import { attachGreetingMedia, detachGreetingMedia, regenerateToken } from './commands/token-and-media';
 import { createConnection } from './commands/create-connection';
 import { deleteConnection } from './commands/delete-connection';
 import { updateConnection } from './commands/update-connection';
 import { presentConnection } from './presenter';
-import { connectionView, findConnection, listConnections, queuesOfConnections } from './queries';
+import { connectionView, findConnection, listAllConnections, listConnections, queuesOfConnections } from './queries';
+import { sessionRoutes } from './session-routes';
 
 /** Connection managers (admins, and users with allowConnections: spec 2 §2) see the token. */
 const withToken = (actor: Actor) => ({ withToken: canSeeConnections(actor) });
@@ -27,6 +33,7 @@ const withToken = (actor: Actor) => ({ withToken: canSeeConnections(actor) });
  */
 export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
   const manage = [app.authenticate, requireActor(canSeeConnections), requireActiveSubscription];
+  await app.register(sessionRoutes);
 
   // Older clients call both spellings (`/whatsapp/?session=0`).
   for (const url of ['/whatsapp', '/whatsapp/']) {
@@ -58,6 +65,33 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/whatsapp/:id',
     { schema: { params: IdParam, body: ConnectionUpdateInput, response: { 200: ConnectionView } }, preHandler: manage },
     async (req) => connectionView(req.ctx.db, await updateConnection(req.ctx, req.params.id, req.body), withToken(req.ctx.actor)),
+  );
+
+  app.get(
+    '/whatsapp/all/',
+    { schema: { response: { 200: AllConnectionsView } }, preHandler: [app.authenticate, requireSuper] },
+    async (req) => listAllConnections(req.ctx.db),
+  );
+
+  app.post('/whatsapp/:id/token', { schema: { params: IdParam, response: { 200: ConnectionView } }, preHandler: manage }, async (req) =>
+    connectionView(req.ctx.db, await regenerateToken(req.ctx, req.params.id), withToken(req.ctx.actor)),
+  );
+
+  app.post(
+    '/whatsapp/:id/media-upload',
+    { schema: { params: IdParam, response: { 200: ConnectionView } }, preHandler: manage },
+    async (req) => {
+      if (!req.isMultipart()) throw new AppError('ERR_INVALID_FILE', 400);
+      const limitMb = Number(await getGlobalSetting(req.ctx.db, 'downloadLimit')) || 64;
+      const file = requireFile(await readUpload(req, { maxBytes: limitMb * 1024 * 1024 }));
+      return connectionView(req.ctx.db, await attachGreetingMedia(req.ctx, req.params.id, file), withToken(req.ctx.actor));
+    },
+  );
+
+  app.delete(
+    '/whatsapp/:id/media-upload',
+    { schema: { params: IdParam, response: { 200: ConnectionView } }, preHandler: manage },
+    async (req) => connectionView(req.ctx.db, await detachGreetingMedia(req.ctx, req.params.id), withToken(req.ctx.actor)),
   );
 
   app.delete('/whatsapp/:id', { schema: { params: IdParam, response: { 200: ConfirmationView } }, preHandler: manage }, async (req) => {

@@ -1,10 +1,12 @@
 import { randomInt } from 'node:crypto';
-import { CONNECTION_TOKEN_LENGTH, MAIN_COMPANY_ID } from '@chatflow/contract';
+import { CONNECTION_TOKEN_LENGTH, type ConnectionRuleValues, connectionRuleIssues, MAIN_COMPANY_ID } from '@chatflow/contract';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { companies, type ConnectionRow, connectionQueues, connections, plans } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { ZodError } from 'zod';
 import { existingQueueIds } from '../queues';
+import { getCompanySetting } from '../settings';
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -39,17 +41,20 @@ export async function assertPlanAllowsAnotherConnection(tx: Tx, companyId: numbe
   if (row && (await connectionCount(tx, companyId)) >= row.limit) throw new AppError('ERR_PLAN_CONNECTION_LIMIT', 400);
 }
 
-export interface ConnectionDraft {
+export interface ConnectionDraft extends ConnectionRuleValues {
   name: string;
   queueIds: number[];
   greetingMessage: string;
+  queueIdImportMessages?: number | null;
 }
 
 /**
  * The company rules of a connection, checked inside the saving transaction: the name is unique per
- * company (case-insensitive; the unique index backs this up), every queue is the company's own (a
- * foreign queue is as unknown as a missing one: 404), and a connection with more than one queue needs
- * a greeting, since the greeting is what presents the queue menu (ERR_WAPP_GREETING_REQUIRED).
+ * company (case-insensitive; the unique index backs this up), every queue (linked, redirect, import)
+ * is the company's own (a foreign queue is as unknown as a missing one: 404), a connection with more
+ * than one queue needs a greeting, since the greeting is what presents the queue menu
+ * (ERR_WAPP_GREETING_REQUIRED), and the dialog's cross-field rules hold (connectionRuleIssues, the
+ * same list the browser checks; the rating rule follows the company's userRating setting).
  */
 export async function assertConnectionRules(tx: Tx, companyId: number, draft: ConnectionDraft, selfId: number | null): Promise<number[]> {
   const [taken] = await tx
@@ -66,8 +71,15 @@ export async function assertConnectionRules(tx: Tx, companyId: number, draft: Co
   if (taken) throw new AppError('ERR_CONNECTION_NAME_ALREADY_EXISTS', 400);
 
   const queueIds = [...new Set(draft.queueIds)];
-  if ((await existingQueueIds(tx, companyId, queueIds)).length !== queueIds.length) throw new AppError('ERR_NOT_FOUND', 404);
+  const referenced = [...new Set([...queueIds, draft.sendIdQueue, draft.queueIdImportMessages].filter((id): id is number => !!id))];
+  if ((await existingQueueIds(tx, companyId, referenced)).length !== referenced.length) throw new AppError('ERR_NOT_FOUND', 404);
   if (queueIds.length > 1 && !draft.greetingMessage.trim()) throw new AppError('ERR_WAPP_GREETING_REQUIRED', 400);
+
+  const userRating = (await getCompanySetting(tx, companyId, 'userRating')) === 'enabled';
+  const issues = connectionRuleIssues(draft, { userRating });
+  if (issues.length > 0) {
+    throw new ZodError(issues.map((i) => ({ code: 'custom' as const, path: [i.path], message: i.message, input: draft[i.path] })));
+  }
   return queueIds;
 }
 

@@ -1,9 +1,10 @@
 import { isMenuEntryVisible, MENU, type MenuContext, type MenuEntry } from '@chatflow/contract';
-import { List, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Tooltip } from '@mui/material';
+import { Badge, List, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Tooltip } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { api } from '../../lib/api';
+import { useConnectionsAttention } from '../../features/connections';
 import { useAuth } from '../providers/AuthProvider';
 import { BUILT_MENU_KEYS, MENU_ICONS } from './menu-items';
 
@@ -24,6 +25,7 @@ export function DrawerMenu({ collapsed, onNavigate }: { collapsed: boolean; onNa
     enabled: !!user,
     staleTime: 60_000,
   });
+  const connectionsNeedAttention = useConnectionsAttention();
   if (!user) return null;
 
   const ctx: MenuContext = {
@@ -55,7 +57,22 @@ export function DrawerMenu({ collapsed, onNavigate }: { collapsed: boolean; onNa
                     data-menu={entry.key}
                     sx={{ '&.active': { bgcolor: 'action.selected' } }}
                   >
-                    <ListItemIcon sx={{ minWidth: 40 }}>{MENU_ICONS[entry.key]}</ListItemIcon>
+                    <ListItemIcon sx={{ minWidth: 40 }}>
+                      {entry.key === 'connections' ? (
+                        // Spec 1 §2.4: a badge while any connection needs attention.
+                        <Badge
+                          color="error"
+                          variant="dot"
+                          invisible={!connectionsNeedAttention}
+                          data-testid="connections-badge"
+                          data-visible={connectionsNeedAttention}
+                        >
+                          {MENU_ICONS[entry.key]}
+                        </Badge>
+                      ) : (
+                        MENU_ICONS[entry.key]
+                      )}
+                    </ListItemIcon>
                     {!collapsed && <ListItemText primary={label} />}
                   </ListItemButton>
                 </Tooltip>

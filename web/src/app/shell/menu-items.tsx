@@ -75,4 +75,7 @@ export const BUILT_MENU_KEYS: ReadonlySet<MenuKey> = new Set<MenuKey>([
   'tags',
   'quickMessages',
   'files',
+  'connections',
+  'allConnections',
+  'messagesApi',
 ]);

@@ -4,6 +4,7 @@ import { type ConnectionRow, connections } from '../../../db/schema';
 import type { RequestContext } from '../../../http/context';
 import { announceConnections } from '../events';
 import { findConnection } from '../queries';
+import { connectionRowValues } from '../row-values';
 import {
   asConnectionConflict,
   assertConnectionRules,
@@ -40,19 +41,13 @@ export async function createConnection(ctx: RequestContext, input: ConnectionDat
       const [row] = await tx
         .insert(connections)
         .values({
-          companyId,
+          ...connectionRowValues(input),
           name: input.name,
+          companyId,
           channel: 'whatsapp',
-          provider: input.provider,
           status: 'DISCONNECTED',
           isDefault,
           token: generateConnectionToken(),
-          greetingMessage: input.greetingMessage,
-          complationMessage: input.complationMessage,
-          outOfHoursMessage: input.outOfHoursMessage,
-          ratingMessage: input.ratingMessage,
-          groupAsTicket: input.groupAsTicket,
-          allowGroup: input.allowGroup,
         })
         .returning();
       await replaceConnectionQueues(tx, row.id, queueIds);

@@ -1,12 +1,24 @@
-import type { ConnectionChanges } from '@chatflow/contract';
+import type { ConnectionChanges, ConnectionView } from '@chatflow/contract';
 import { and, eq } from 'drizzle-orm';
 import { type ConnectionRow, connections } from '../../../db/schema';
 import type { RequestContext } from '../../../http/context';
 import { AppError } from '../../../http/errors';
 import { announceConnections } from '../events';
+import { presentConnection } from '../presenter';
 import { findConnection, queuesOfConnections } from '../queries';
+import { connectionRowValues } from '../row-values';
 import { asConnectionConflict, assertConnectionRules, lockCompanyConnections, makeOnlyDefault, replaceConnectionQueues } from '../rules';
 import { assertProviderAvailable } from './create-connection';
+
+/** The stored values the cross-field rules read, so a partial update is judged as a whole. */
+const ruleValuesOf = (c: ConnectionView) => ({
+  timeSendQueue: c.timeSendQueue,
+  sendIdQueue: c.sendIdQueue,
+  collectiveVacationMessage: c.collectiveVacationMessage,
+  ratingMessage: c.ratingMessage,
+  expiresTicketNPS: c.expiresTicketNPS,
+  queueIdImportMessages: c.queueIdImportMessages,
+});
 
 /**
  * Applies the sent fields. A company with connections always has exactly one default: making this
@@ -26,10 +38,20 @@ export async function updateConnection(ctx: RequestContext, id: number, changes:
         Object.entries(changes).filter(([, v]) => v !== undefined),
       ) as ConnectionChanges;
       if (current.isDefault && fields.isDefault === false) throw new AppError('ERR_NO_OTHER_WHATSAPP', 400);
+      const stored = presentConnection(current, []);
       const queueIds = await assertConnectionRules(
         tx,
         companyId,
         {
+          ...ruleValuesOf(stored),
+          ...fields,
+          // Dates are checked when sent: a stored date may have aged past its window since.
+          importOldMessages: fields.importOldMessages,
+          importRecentMessages: fields.importRecentMessages ?? (fields.importOldMessages ? stored.importRecentMessages : undefined),
+          collectiveVacationStart:
+            fields.collectiveVacationStart ?? (fields.collectiveVacationMessage ? stored.collectiveVacationStart : undefined),
+          collectiveVacationEnd:
+            fields.collectiveVacationEnd ?? (fields.collectiveVacationMessage ? stored.collectiveVacationEnd : undefined),
           name: fields.name ?? current.name,
           greetingMessage: fields.greetingMessage ?? current.greetingMessage,
           queueIds: sentQueueIds ?? currentQueueIds,
@@ -40,7 +62,7 @@ export async function updateConnection(ctx: RequestContext, id: number, changes:
       const [row] = await tx
         .update(connections)
         .set({
-          ...fields,
+          ...connectionRowValues(fields),
           ...(providerChanged ? { status: 'DISCONNECTED', qrcode: '' } : {}),
           updatedAt: new Date(),
         })

@@ -1,0 +1,1 @@
+export { externalApiRoutes } from './routes';

@@ -1,0 +1,108 @@
+import type { ConnectionView } from '@chatflow/contract';
+import RestartAltIcon from '@mui/icons-material/RestartAlt';
+import { Button, Stack, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../app/providers/AuthProvider';
+import { ConfirmationDialog } from '../../components/ConfirmationDialog';
+import { useErrorToast } from '../../components/use-error-toast';
+import { toastError } from '../../lib/errors';
+import { notify } from '../../lib/notify';
+import { ConnectionsTable } from './components/ConnectionsTable';
+import { FacebookDialog } from './components/FacebookDialog';
+import { NewConnectionMenu } from './components/NewConnectionMenu';
+import { QrCodeDialog } from './components/QrCodeDialog';
+import ConnectionDialog from './dialog/ConnectionDialog';
+import { type SessionAction, useConnections, useDeleteConnection, useSessionAction } from './hooks/use-connections';
+import { useConnectionsRealtime } from './hooks/use-connections-realtime';
+
+/**
+ * /connections (spec 2 §2): the company's connections with live status, session actions, the QR
+ * dialog, add/edit through the connection dialog and delete with confirmation. The router admits
+ * connection managers only (admins, users with allowConnections).
+ */
+export default function ConnectionsPage() {
+  const { t } = useTranslation();
+  const { subscriptionValid, logout } = useAuth();
+  const query = useConnections();
+  const connections = query.data ?? [];
+  const [editing, setEditing] = useState<ConnectionView | null | undefined>(undefined); // undefined: closed; null: new
+  const [meta, setMeta] = useState<'facebook' | 'instagram' | null>(null);
+  const [qrId, setQrId] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<ConnectionView | null>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const session = useSessionAction();
+  const remove = useDeleteConnection();
+  useConnectionsRealtime();
+  useErrorToast(query);
+
+  // Spec 2 §2: a company whose due date has passed is logged out on this page.
+  useEffect(() => {
+    if (!subscriptionValid) void logout();
+  }, [subscriptionValid, logout]);
+
+  const act = async (action: SessionAction, c?: ConnectionView) => {
+    setBusyId(c?.id ?? -1);
+    try {
+      await session.mutateAsync({ action, id: c?.id });
+      if (action === 'restartAll') notify(t('connections.restarted'));
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const qrConnection = connections.find((c) => c.id === qrId);
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }} data-testid="connections-title">
+          {t('connections.title')} ({connections.length})
+        </Typography>
+        <Stack direction="row" spacing={1}>
+          <Button
+            variant="outlined"
+            startIcon={<RestartAltIcon />}
+            onClick={() => act('restartAll')}
+            disabled={busyId === -1}
+            data-testid="restart-all"
+          >
+            {t('connections.restartAll')}
+          </Button>
+          <NewConnectionMenu onChoose={(channel) => (channel === 'whatsapp' ? setEditing(null) : setMeta(channel))} />
+        </Stack>
+      </Stack>
+      <ConnectionsTable
+        connections={connections}
+        loading={query.isLoading}
+        busyId={busyId}
+        onAction={act}
+        onShowQr={(c) => setQrId(c.id)}
+        onEdit={setEditing}
+        onDelete={setDeleting}
+      />
+      {editing !== undefined && <ConnectionDialog key={editing?.id ?? 'new'} connection={editing} onClose={() => setEditing(undefined)} />}
+      {meta && <FacebookDialog channel={meta} onClose={() => setMeta(null)} />}
+      {qrConnection && <QrCodeDialog connection={qrConnection} onClose={() => setQrId(null)} />}
+      <ConfirmationDialog
+        open={!!deleting}
+        title={t('connections.deleteTitle', { name: deleting?.name ?? '' })}
+        onConfirm={async () => {
+          if (!deleting) return;
+          try {
+            await remove.mutateAsync(deleting.id);
+            notify(t('connections.deleted'));
+          } catch (err) {
+            toastError(err);
+            throw err;
+          }
+        }}
+        onClose={() => setDeleting(null)}
+      >
+        {t('connections.deleteMessage')}
+      </ConfirmationDialog>
+    </Stack>
+  );
+}

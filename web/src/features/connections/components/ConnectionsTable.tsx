@@ -1,0 +1,106 @@
+import type { ConnectionView } from '@chatflow/contract';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import {
+  IconButton,
+  Paper,
+  Skeleton,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatTime } from '../../../lib/format';
+import type { SessionAction } from '../hooks/use-connections';
+import { ChannelIcon } from './ChannelIcon';
+import { SessionActions } from './SessionActions';
+import { StatusIcon } from './StatusIcon';
+
+interface Props {
+  connections: ConnectionView[];
+  loading: boolean;
+  busyId: number | null;
+  onAction(action: SessionAction, connection: ConnectionView): void;
+  onShowQr(connection: ConnectionView): void;
+  onEdit(connection: ConnectionView): void;
+  onDelete(connection: ConnectionView): void;
+}
+
+/** The connections table of spec 2 §2: channel, name, number, status, session, last update, default, actions. */
+export function ConnectionsTable({ connections, loading, busyId, onAction, onShowQr, onEdit, onDelete }: Props) {
+  const { t } = useTranslation();
+  const columns = ['channel', 'name', 'number', 'status', 'session', 'updatedAt', 'isDefault', 'actions'] as const;
+  return (
+    <TableContainer component={Paper} variant="outlined" sx={{ overflowX: 'auto' }}>
+      <Table size="small" sx={{ minWidth: 860 }}>
+        <TableHead>
+          <TableRow>
+            {columns.map((c) => (
+              <TableCell key={c} align={c === 'name' || c === 'session' ? 'left' : 'center'}>
+                {t(`connections.table.${c}`)}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {loading &&
+            [0, 1].map((i) => (
+              <TableRow key={i}>
+                <TableCell colSpan={columns.length}>
+                  <Skeleton />
+                </TableCell>
+              </TableRow>
+            ))}
+          {!loading && connections.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={columns.length} align="center">
+                <Typography color="text.secondary" sx={{ py: 3 }}>
+                  {t('connections.empty')}
+                </Typography>
+              </TableCell>
+            </TableRow>
+          )}
+          {connections.map((c) => (
+            <TableRow key={c.id} hover data-testid="connection-row" data-connection-id={c.id}>
+              <TableCell align="center">
+                <ChannelIcon channel={c.channel} label={t(`connections.channels.${c.channel}`)} />
+              </TableCell>
+              <TableCell>{c.name}</TableCell>
+              <TableCell align="center">{c.number || '—'}</TableCell>
+              <TableCell align="center">
+                <StatusIcon status={c.status} />
+              </TableCell>
+              <TableCell>
+                <SessionActions connection={c} busy={busyId === c.id} onAction={onAction} onShowQr={onShowQr} />
+              </TableCell>
+              <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
+                {formatDate(c.updatedAt)} {formatTime(c.updatedAt)}
+              </TableCell>
+              <TableCell align="center">
+                {c.isDefault && <CheckCircleIcon color="success" fontSize="small" titleAccess={t('connections.table.isDefault')} />}
+              </TableCell>
+              <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
+                <Tooltip title={t('common.edit')}>
+                  <IconButton size="small" aria-label={t('common.edit')} onClick={() => onEdit(c)} data-testid="edit-connection">
+                    <EditIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+                <Tooltip title={t('common.delete')}>
+                  <IconButton size="small" aria-label={t('common.delete')} onClick={() => onDelete(c)} data-testid="delete-connection">
+                    <DeleteIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,91 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import { connectionView } from '../testing';
+import ConnectionDialog from './ConnectionDialog';
+
+const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
+const settings = vi.hoisted(() => ({ userRating: 'disabled', scheduleType: 'disabled' }));
+vi.mock('../../../app/providers/AuthProvider', () => ({ useAuth: () => ({ user: { id: 1, companyId: 2 } }) }));
+vi.mock('../../../lib/api', async (importOriginal) => ({ ...(await importOriginal<object>()), api }));
+
+const queues = [{ id: 7, name: 'Suporte', color: '#00ff00' }];
+
+describe('ConnectionDialog', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    vi.clearAllMocks();
+    settings.userRating = 'disabled';
+    settings.scheduleType = 'disabled';
+    api.get.mockImplementation(async (path: string) => {
+      if (path === '/queue') return queues;
+      if (path === '/companySettings/2') return { ...settings };
+      throw new Error(`unexpected GET ${path}`);
+    });
+    api.post.mockImplementation(async (_path: string, body: { name: string }) => connectionView(9, body.name));
+    api.put.mockImplementation(async (path: string, body: object) => ({ ...connectionView(Number(path.split('/').pop()), 'x'), ...body }));
+  });
+
+  test('the name rule of the contract shows under the field and nothing is sent', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ConnectionDialog connection={null} onClose={vi.fn()} />);
+    await user.type(screen.getByRole('textbox', { name: 'Nome' }), 'A');
+    await user.click(screen.getByRole('button', { name: 'Adicionar' }));
+    expect(await screen.findByText('Muito curto!')).toBeInTheDocument();
+    expect(api.post).not.toHaveBeenCalled();
+  });
+
+  test('errorSendQueue opens the chatbot tab with the spec message', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ConnectionDialog connection={null} onClose={vi.fn()} />);
+    await user.type(screen.getByRole('textbox', { name: 'Nome' }), 'Loja');
+    await user.click(screen.getByRole('tab', { name: 'Chatbot' }));
+    const time = screen.getByRole('spinbutton', { name: 'Redirecionar para a fila após' });
+    await user.clear(time);
+    await user.type(time, '5');
+    await user.click(screen.getByRole('tab', { name: 'Geral' }));
+    await user.click(screen.getByRole('button', { name: 'Adicionar' }));
+    expect(await screen.findByText(/Foi informado tempo para redirecionar fila, porém não foi selecionada fila/)).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Chatbot' })).toHaveAttribute('aria-selected', 'true');
+    expect(api.post).not.toHaveBeenCalled();
+  });
+
+  test('with ratings on, the assessments tab requires the message and expiry (errorExpiresNPS)', async () => {
+    settings.userRating = 'enabled';
+    const user = userEvent.setup();
+    renderWithProviders(<ConnectionDialog connection={null} onClose={vi.fn()} />);
+    await waitFor(() => expect(api.get).toHaveBeenCalledWith('/companySettings/2'));
+    await user.type(screen.getByRole('textbox', { name: 'Nome' }), 'Loja');
+    await user.click(screen.getByRole('button', { name: 'Adicionar' }));
+    expect(await screen.findAllByText(/Com a avaliação ativa/)).toHaveLength(2);
+    expect(screen.getByRole('tab', { name: 'Avaliações' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('the schedules tab exists only with scheduleType connection, and editing sends every field with the queues', async () => {
+    settings.scheduleType = 'connection';
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    const existing = connectionView(4, 'Loja', { queues: [queues[0]], greetingMessage: 'Oi' });
+    renderWithProviders(<ConnectionDialog connection={existing} onClose={onClose} />);
+    await screen.findByRole('tab', { name: 'Horários' });
+    expect(screen.getByTestId('connection-token')).toHaveValue('A'.repeat(30));
+    await user.click(screen.getByRole('tab', { name: 'Mensagens' }));
+    await user.type(screen.getByRole('textbox', { name: 'Mensagem de conclusão' }), 'Tchau');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [path, body] = api.put.mock.calls[0];
+    expect(path).toBe('/whatsapp/4');
+    expect(body).toMatchObject({ name: 'Loja', complationMessage: 'Tchau', greetingMessage: 'Oi', queueIds: [7], maxUseBotQueues: 3 });
+    expect(body.schedules).toHaveLength(7);
+  });
+
+  test('without scheduleType connection there is no schedules tab and schedules are not sent', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ConnectionDialog connection={connectionView(4, 'Loja')} onClose={vi.fn()} />);
+    await waitFor(() => expect(api.get).toHaveBeenCalledWith('/companySettings/2'));
+    expect(within(screen.getByRole('tablist')).queryByRole('tab', { name: 'Horários' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(api.put).toHaveBeenCalled());
+    expect(api.put.mock.calls[0][1].schedules).toBeUndefined();
+  });
+});

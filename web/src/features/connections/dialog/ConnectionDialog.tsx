@@ -1,0 +1,177 @@
+import type { ConnectionView, QueueView } from '@chatflow/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Tab,
+  Tabs,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../../app/providers/AuthProvider';
+import { applyServerErrors } from '../../../components/form-errors';
+import { api } from '../../../lib/api';
+import { notify } from '../../../lib/notify';
+import { useGreetingMedia, useSaveConnection } from '../hooks/use-connections';
+import { AssessmentsTab } from './AssessmentsTab';
+import { ChatbotTab } from './ChatbotTab';
+import { type ConnectionFormValues, connectionFormSchema, newConnectionValues, toFormValues } from './connection-form';
+import { GeneralTab } from './GeneralTab';
+import { IntegrationsTab } from './IntegrationsTab';
+import { MessagesTab } from './MessagesTab';
+import { SchedulesTab } from './SchedulesTab';
+
+type TabKey = 'general' | 'integrations' | 'messages' | 'chatbot' | 'assessments' | 'schedules';
+
+/** The tab that shows each field, so a failed save opens the tab of its first error. */
+const TAB_OF: Partial<Record<keyof ConnectionFormValues, TabKey>> = {
+  greetingMessage: 'messages',
+  complationMessage: 'messages',
+  outOfHoursMessage: 'messages',
+  inactiveMessage: 'messages',
+  expiresInactiveMessage: 'messages',
+  timeInactiveMessage: 'messages',
+  collectiveVacationStart: 'messages',
+  collectiveVacationEnd: 'messages',
+  collectiveVacationMessage: 'messages',
+  maxUseBotQueues: 'chatbot',
+  timeUseBotQueues: 'chatbot',
+  expiresTicket: 'chatbot',
+  whenExpiresTicket: 'chatbot',
+  timeSendQueue: 'chatbot',
+  sendIdQueue: 'chatbot',
+  timeCreateNewTicket: 'chatbot',
+  ratingMessage: 'assessments',
+  expiresTicketNPS: 'assessments',
+  maxUseBotQueuesNPS: 'assessments',
+  schedules: 'schedules',
+};
+
+interface Props {
+  /** null adds a connection. */
+  connection: ConnectionView | null;
+  onClose(): void;
+}
+
+/**
+ * The connection dialog (spec 2 §2): general, integrations, messages, chatbot, assessments and, when
+ * the scheduleType setting is 'connection', schedules. The "default flow" tab waits for the flow
+ * builder. The contract's schema plus the shared cross-field rules validate it, as the server does.
+ */
+export default function ConnectionDialog({ connection, onClose }: Props) {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const [tab, setTab] = useState<TabKey>('general');
+  const [file, setFile] = useState<File | null>(null);
+  const [removeStored, setRemoveStored] = useState(false);
+  const save = useSaveConnection();
+  const media = useGreetingMedia();
+  const { data: queues = [] } = useQuery({ queryKey: ['queues'], queryFn: () => api.get<QueueView[]>('/queue') });
+  const { data: settings } = useQuery({
+    queryKey: ['settings', 'company-object', user?.companyId],
+    queryFn: () => api.get<Record<string, string>>(`/companySettings/${user?.companyId}`),
+    enabled: !!user,
+  });
+  const userRating = settings?.userRating === 'enabled';
+  const withSchedules = settings?.scheduleType === 'connection';
+
+  const form = useForm<ConnectionFormValues>({
+    resolver: zodResolver(connectionFormSchema(userRating)) as unknown as Resolver<ConnectionFormValues>,
+    defaultValues: connection ? toFormValues(connection) : newConnectionValues(),
+  });
+
+  const showFirstError = (errors: FieldErrors<ConnectionFormValues>) => {
+    const first = Object.keys(errors)[0] as keyof ConnectionFormValues | undefined;
+    if (first) setTab(TAB_OF[first] ?? 'general');
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const payload = withSchedules ? values : { ...values, schedules: undefined };
+    try {
+      const saved = await save.mutateAsync({ id: connection?.id ?? null, payload });
+      if (file) await media.mutateAsync({ id: saved.id, file });
+      else if (removeStored) await media.mutateAsync({ id: saved.id, file: null });
+      notify(t('common.operationSuccess'));
+      onClose();
+    } catch (err) {
+      applyServerErrors(err, form.setError);
+      const fields = (err as { fields?: { field: string }[] }).fields;
+      if (fields?.[0]) setTab(TAB_OF[fields[0].field as keyof ConnectionFormValues] ?? 'general');
+    }
+  }, showFirstError);
+
+  const tabs: TabKey[] = [
+    'general',
+    'integrations',
+    'messages',
+    'chatbot',
+    'assessments',
+    ...(withSchedules ? (['schedules'] as const) : []),
+  ];
+  const submitting = form.formState.isSubmitting;
+
+  return (
+    <Dialog open onClose={onClose} maxWidth="md" fullWidth fullScreen={fullScreen} scroll="paper" aria-labelledby="connection-dialog-title">
+      <DialogTitle id="connection-dialog-title">
+        {connection ? t('connections.dialog.titleEdit') : t('connections.dialog.titleAdd')}
+      </DialogTitle>
+      <Box component="form" onSubmit={onSubmit} noValidate sx={{ display: 'contents' }}>
+        <Tabs
+          value={tab}
+          onChange={(_, v) => setTab(v)}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+          sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}
+        >
+          {tabs.map((key) => (
+            <Tab key={key} value={key} label={t(`connections.dialog.tabs.${key}`)} data-testid={`connection-tab-${key}`} />
+          ))}
+        </Tabs>
+        <DialogContent sx={{ minHeight: { sm: 420 } }}>
+          <Box sx={{ pt: 1 }}>
+            {tab === 'general' && <GeneralTab form={form} queues={queues} connection={connection} />}
+            {tab === 'integrations' && <IntegrationsTab />}
+            {tab === 'messages' && (
+              <MessagesTab
+                form={form}
+                connection={connection}
+                file={file}
+                onFile={setFile}
+                removeStored={removeStored}
+                onRemoveStored={() => setRemoveStored(true)}
+              />
+            )}
+            {tab === 'chatbot' && <ChatbotTab form={form} queues={queues} />}
+            {tab === 'assessments' && <AssessmentsTab form={form} userRating={userRating} />}
+            {tab === 'schedules' && <SchedulesTab form={form} />}
+          </Box>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={submitting}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={submitting}
+            startIcon={submitting ? <CircularProgress size={16} /> : undefined}
+            data-testid="save-connection"
+          >
+            {connection ? t('common.save') : t('connections.dialog.add')}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

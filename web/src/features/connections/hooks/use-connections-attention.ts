@@ -1,0 +1,25 @@
+import { canSeeConnections, type ConnectionStatus } from '@chatflow/contract';
+import { useEffect, useState } from 'react';
+import { useAuth } from '../../../app/providers/AuthProvider';
+import { useConnections } from './use-connections';
+import { useConnectionsRealtime } from './use-connections-realtime';
+
+/** Statuses that need someone's attention (spec 1 §4.4): every one but CONNECTED. */
+const NEEDS_ATTENTION: readonly ConnectionStatus[] = ['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING'];
+/** Spec 1 §4.4: the badge is evaluated after about 2 seconds, so a connection that is just starting does not flash it. */
+export const BADGE_DELAY_MS = 2000;
+
+/** Whether the menu's connections entry shows its badge, for users who may see connections. */
+export function useConnectionsAttention(): boolean {
+  const { user } = useAuth();
+  const allowed = !!user && canSeeConnections({ ...user, allHistoric: user.allHistoric ?? 'disabled' });
+  const { data = [] } = useConnections(allowed);
+  useConnectionsRealtime();
+  const attention = data.some((c) => NEEDS_ATTENTION.includes(c.status));
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(attention), BADGE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [attention]);
+  return allowed && shown;
+}

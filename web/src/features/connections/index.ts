@@ -1,0 +1,1 @@
+export { useConnectionsAttention } from './hooks/use-connections-attention';
