@@ -73,6 +73,13 @@ export class ProviderRegistry implements ChannelRegistry {
     await provider?.stop();
   }
 
+  /** A pairing code for a connection whose provider offers one (WhatsApp Web); others cannot pair by code. */
+  async requestPairingCode(connectionId: number, phoneNumber: string): Promise<string> {
+    const provider = await this.providerFor(connectionId);
+    if (!provider.requestPairingCode) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
+    return provider.requestPairingCode(phoneNumber);
+  }
+
   async stopAll(): Promise<void> {
     await Promise.all([...this.live.keys()].map((id) => this.stop(id)));
   }

@@ -89,6 +89,10 @@ export interface ChannelProvider {
   delete?(externalId: string, to: string): Promise<void>;
   markRead?(externalIds: string[], from: string): Promise<void>;
   profilePicture?(number: string): Promise<string | null>;
+  /** WhatsApp Web: the code to type on the phone instead of scanning the QR (the session then reports PAIRING). */
+  requestPairingCode?(phoneNumber: string): Promise<string>;
+  /** Ends the login on the phone and forgets the stored session (the next start needs a new QR). */
+  logout?(): Promise<void>;
 }
 
 /** Finds (or starts) the provider of a connection. Implemented in channels/registry.ts. */
@@ -98,4 +102,5 @@ export interface ChannelRegistry {
   providerFor(connectionId: number): Promise<ChannelProvider>;
   start(connectionId: number): Promise<void>;
   stop(connectionId: number): Promise<void>;
+  requestPairingCode(connectionId: number, phoneNumber: string): Promise<string>;
 }

@@ -1,14 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, exists, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProviderRegistry } from '../channels/registry';
+import { BaileysProvider, baileysDownload, baileysSocket, type SocketFactory } from '../channels/baileys';
 import { SimulatorProvider } from '../channels/simulator/provider';
 import type { ProviderEvents } from '../channels/types';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { ConnectionRow } from '../db/schema';
-import { connections } from '../db/schema';
+import { channelSessions, connections } from '../db/schema';
 import { sessionStatusHandler } from '../features/connections';
 import { inboundPipeline } from '../features/inbound';
+import { getCompanySetting, getGlobalSetting } from '../features/settings';
 import type { JobQueue } from '../jobs/queue';
 import type { Realtime } from '../realtime/emit';
 
@@ -30,8 +32,8 @@ export function channelEvents(deps: () => ChannelEventDeps, connection: Connecti
 }
 
 /**
- * Registers the providers this build knows with the registry: the simulator unless SIMULATOR=off
- * (the WhatsApp Web provider, `beta`, arrives with the channels issue).
+ * Registers the providers this build knows with the registry: the simulator unless SIMULATOR=off,
+ * WhatsApp Web (`beta`) unless WHATSAPP_WEB=off.
  */
 export function wireChannels(registry: ProviderRegistry, config: Config, deps: () => ChannelEventDeps): void {
   if (config.simulator) {
@@ -40,17 +42,46 @@ export function wireChannels(registry: ProviderRegistry, config: Config, deps: (
       return new SimulatorProvider(connection, events, { db, jobs, log, dataDir: config.dataDir });
     });
   }
+  if (config.whatsappWeb) registerWhatsappWeb(registry, deps, baileysSocket);
+}
+
+/** WhatsApp Web over a socket factory: Baileys' own in the product, a fake in tests. */
+export function registerWhatsappWeb(registry: ProviderRegistry, deps: () => ChannelEventDeps, makeSocket: SocketFactory): void {
+  registry.register('beta', (connection, events) => {
+    const { db, log } = deps();
+    return new BaileysProvider(connection, events, {
+      db,
+      log,
+      makeSocket,
+      download: baileysDownload,
+      // The global downloadLimit setting (MB, 64 unless set), as attachments sent from the inbox.
+      downloadLimitBytes: async () => (Number(await getGlobalSetting(db, 'downloadLimit')) || 64) * 1024 * 1024,
+      callPolicy: async (companyId) => ({
+        reject: (await getCompanySetting(db, companyId, 'acceptCallWhatsapp')) === 'disabled',
+        message: (await getCompanySetting(db, companyId, 'AcceptCallWhatsappMessage')) ?? '',
+      }),
+    });
+  });
 }
 
 /**
  * At start-up: starts the session of every connection, of every company, whose provider this node
- * runs (today the simulator's). A connection that fails to start is logged and left as it is.
+ * runs. A WhatsApp Web connection is resumed only when it has a stored login (one never paired waits
+ * for someone to ask for its QR code). A connection that fails to start is logged and left as it is.
  */
 export async function startChannelSessions(registry: ProviderRegistry, deps: ChannelEventDeps): Promise<void> {
   const all = await deps.db
     .select({ id: connections.id, provider: connections.provider })
     .from(connections)
-    .where(eq(connections.channel, 'whatsapp'));
+    .where(
+      and(
+        eq(connections.channel, 'whatsapp'),
+        or(
+          ne(connections.provider, 'beta'),
+          exists(sql`(select 1 from ${channelSessions} where ${channelSessions.connectionId} = ${connections.id})`),
+        ),
+      ),
+    );
   for (const connection of all) {
     if (!registry.supports(connection.provider)) continue;
     await registry.start(connection.id).catch((err) => deps.log.error({ err, connectionId: connection.id }, 'session did not start'));
