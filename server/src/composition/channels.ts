@@ -1,7 +1,7 @@
 import { and, eq, exists, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProviderRegistry } from '../channels/registry';
-import { BaileysProvider, baileysDownload, baileysSocket, type SocketFactory } from '../channels/baileys';
+import { BaileysProvider, baileysDownload, baileysSocket, type MediaDownloader, type SocketFactory } from '../channels/baileys';
 import { SimulatorProvider } from '../channels/simulator/provider';
 import type { ProviderEvents } from '../channels/types';
 import type { Config } from '../config';
@@ -42,18 +42,21 @@ export function wireChannels(registry: ProviderRegistry, config: Config, deps: (
       return new SimulatorProvider(connection, events, { db, jobs, log, dataDir: config.dataDir });
     });
   }
-  if (config.whatsappWeb) registerWhatsappWeb(registry, deps, baileysSocket);
+  if (config.whatsappWeb) registerWhatsappWeb(registry, deps, { makeSocket: baileysSocket, download: baileysDownload });
 }
 
-/** WhatsApp Web over a socket factory: Baileys' own in the product, a fake in tests. */
-export function registerWhatsappWeb(registry: ProviderRegistry, deps: () => ChannelEventDeps, makeSocket: SocketFactory): void {
+/** WhatsApp Web over a transport (socket factory and media download): Baileys' own in the product, a fake in tests. */
+export function registerWhatsappWeb(
+  registry: ProviderRegistry,
+  deps: () => ChannelEventDeps,
+  transport: { makeSocket: SocketFactory; download: MediaDownloader },
+): void {
   registry.register('beta', (connection, events) => {
     const { db, log } = deps();
     return new BaileysProvider(connection, events, {
       db,
       log,
-      makeSocket,
-      download: baileysDownload,
+      ...transport,
       // The global downloadLimit setting (MB, 64 unless set), as attachments sent from the inbox.
       downloadLimitBytes: async () => (Number(await getGlobalSetting(db, 'downloadLimit')) || 64) * 1024 * 1024,
       callPolicy: async (companyId) => ({

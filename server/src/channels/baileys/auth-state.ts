@@ -8,6 +8,12 @@ import { channelSessionKeys, channelSessions } from '../../db/schema';
 const toJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value, BufferJSON.replacer));
 const fromJson = <T>(value: unknown): T => JSON.parse(JSON.stringify(value), BufferJSON.reviver);
 
+/**
+ * A key's value is kept as `{ v: … }`: some families are bare strings (lid-mapping), and a bare
+ * string in a jsonb column is written unquoted by the driver layer and read back as a number.
+ */
+type KeyEnvelope = { v: unknown };
+
 /** Rows per statement when Baileys writes many keys at once (a pre-key upload is dozens). */
 const BATCH = 500;
 
@@ -42,7 +48,7 @@ export async function loadAuthState(db: Db, connection: { id: number; companyId:
           ),
         );
       for (const r of rows) {
-        let value = fromJson<SignalDataTypeMap[T]>(r.value);
+        let value = fromJson<SignalDataTypeMap[T]>((r.value as KeyEnvelope).v);
         // Baileys expects the protobuf class for this family, as its own file store returns it.
         if (type === 'app-state-sync-key') {
           value = proto.Message.AppStateSyncKeyData.fromObject(value as object) as unknown as SignalDataTypeMap[T];
@@ -57,7 +63,14 @@ export async function loadAuthState(db: Db, connection: { id: number; companyId:
       for (const [type, entries] of Object.entries(data)) {
         const removed: string[] = [];
         for (const [keyId, value] of Object.entries(entries ?? {})) {
-          if (value) upserts.push({ connectionId: connection.id, type, keyId, value: toJson(value), updatedAt: new Date() });
+          if (value)
+            upserts.push({
+              connectionId: connection.id,
+              type,
+              keyId,
+              value: { v: toJson(value) } satisfies KeyEnvelope,
+              updatedAt: new Date(),
+            });
           else removed.push(keyId);
         }
         if (removed.length) removals.push({ type, ids: removed });

@@ -1,5 +1,4 @@
 import type { WACallEvent, WAMessage, WAMessageKey } from 'baileys';
-import { DisconnectReason } from 'baileys';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
