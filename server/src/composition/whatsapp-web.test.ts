@@ -211,13 +211,14 @@ describe('inbound', () => {
   test('a group message makes a group contact when the connection takes groups', async () => {
     const { conn, p, socket } = await connected({ allowGroup: true, groupAsTicket: 'enabled' });
     const group = `120363${Date.now()}`;
+    whatsapp.groups.set(`${group}@g.us`, 'Equipe de vendas');
     const msg = received(`${group}@g.us`, { conversation: 'Oi grupo' }, { key: { participant: `${customerNumber()}@s.whatsapp.net` } });
     socket.emit('messages.upsert', { messages: [msg], type: 'notify' });
     await p.settled();
     const stored = await messageOf(conn.id, msg.key.id!);
     expect(stored.participant).toMatch(/^5511/);
     const [contact] = await db().select().from(contacts).where(eq(contacts.id, stored.contactId!));
-    expect(contact).toMatchObject({ number: group, isGroup: true });
+    expect(contact).toMatchObject({ number: group, isGroup: true, name: 'Equipe de vendas' });
   });
 
   test('one person addressed by LID and by phone number stays one contact', async () => {

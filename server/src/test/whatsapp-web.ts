@@ -81,6 +81,12 @@ export class FakeSocket implements BaileysSocket {
     return 'ABCD1234';
   }
 
+  async groupMetadata(jid: string) {
+    const subject = this.world.groups.get(jid);
+    if (!subject) throw new Error('item-not-found');
+    return { subject };
+  }
+
   async rejectCall(callId: string, from: string) {
     this.rejected.push({ callId, from });
   }
@@ -100,6 +106,7 @@ export class FakeWhatsApp {
   notOnWhatsApp = new Set<string>();
   pictures = new Map<string, string>();
   media = new Map<string, Buffer>();
+  groups = new Map<string, string>();
 
   readonly makeSocket: SocketFactory = (options) => {
     const socket = new FakeSocket(this, options);

@@ -16,6 +16,8 @@ export interface InboundContext {
   downloadLimitBytes(): Promise<number>;
   logger: Logger;
   socket(): BaileysSocket | null;
+  /** The group's subject, for the name of its contact. */
+  groupName(jid: string): Promise<string>;
 }
 
 /** Baileys' message status (ERROR 0, PENDING 1, SERVER_ACK 2, DELIVERY_ACK 3, READ 4, PLAYED 5) as the contract's ACK. */
@@ -61,8 +63,8 @@ export async function ingestMessage(ctx: InboundContext, msg: WAMessage): Promis
   const from = isGroup ? userOf(remoteJid) : await ctx.numbers.numberOf(remoteJid, key.remoteJidAlt);
   const participant = isGroup && key.participant ? await ctx.numbers.numberOf(key.participant, key.participantAlt) : undefined;
   const fromMe = Boolean(key.fromMe);
-  // A group's contact is the group; its name is filled when the group's subject is known.
-  const name = isGroup ? from : fromMe ? from : msg.pushName || from;
+  // A group's contact is the group, named by its subject; a person by the name they chose.
+  const name = isGroup ? await ctx.groupName(remoteJid) : fromMe ? from : msg.pushName || from;
 
   let body = meaning.body;
   let media: InboundMessage['media'];

@@ -27,6 +27,9 @@ export interface BaileysDeps {
   callPolicy(companyId: number): Promise<{ reject: boolean; message: string }>;
 }
 
+/** How long a pairing code request waits for the socket to reach WhatsApp (its first QR). */
+const PAIRING_WAIT_MS = 30_000;
+
 /** How often the newest message time is written (a crash loses at most this much, the margin covers it). */
 const LAST_MESSAGE_WRITE_MS = 60_000;
 
@@ -100,7 +103,16 @@ export class BaileysProvider implements ChannelProvider {
     if (!this.sock || this.stopped) await this.start();
     if (this.auth?.state.creds.registered) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
     // The code can be asked for once the socket is talking to WhatsApp, which its first QR shows.
-    if (!this.hadQr) await new Promise<void>((resolve) => (this.qrSeen = resolve));
+    if (!this.hadQr) {
+      let timer: NodeJS.Timeout | undefined;
+      const reached = await Promise.race([
+        new Promise<boolean>((resolve) => (this.qrSeen = () => resolve(true))),
+        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), PAIRING_WAIT_MS))),
+      ]);
+      clearTimeout(timer);
+      this.qrSeen = null;
+      if (!reached) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
+    }
     this.pairing = true;
     const code = await this.sock!.requestPairingCode(phoneNumber.replace(/\D/g, ''));
     await this.events.onStatus('PAIRING');
@@ -264,7 +276,19 @@ export class BaileysProvider implements ChannelProvider {
       downloadLimitBytes: this.deps.downloadLimitBytes,
       logger: this.logger,
       socket: () => this.sock,
+      groupName: (jid) => this.groupName(jid),
     };
+  }
+
+  private groupNames = new LRUCache<string, string>({ max: 500, ttl: 60 * 60_000 });
+
+  /** A group's subject, asked once an hour at most; the group's id when WhatsApp does not say. */
+  private async groupName(jid: string): Promise<string> {
+    const known = this.groupNames.get(jid);
+    if (known) return known;
+    const subject = (await this.sock?.groupMetadata(jid).catch(() => null))?.subject || userOf(jid);
+    this.groupNames.set(jid, subject);
+    return subject;
   }
 
   private async ingestAll(messages: WAMessage[]): Promise<void> {

@@ -25,6 +25,8 @@ export interface BaileysSocket {
   rejectCall(callId: string, callFrom: string): Promise<void>;
   logout(msg?: string): Promise<void>;
   end(error: Error | undefined): unknown;
+  /** A group's metadata (its subject names the group's contact). */
+  groupMetadata(jid: string): Promise<{ subject: string }>;
   /** Asks the phone to upload a media file again when its link expired (used by the download). */
   updateMediaMessage?: WASocket['updateMediaMessage'];
 }
