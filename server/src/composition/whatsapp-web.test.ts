@@ -135,6 +135,49 @@ describe('login', () => {
   });
 });
 
+describe('closing', () => {
+  test('a QR nobody scanned expires into DISCONNECTED, without trying again', async () => {
+    const conn = await betaConnection();
+    const p = await provider(conn.id);
+    const socket = whatsapp.last;
+    socket.showQr();
+    const made = whatsapp.sockets.length;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    socket.close(408);
+    await p.settled();
+    await vi.runAllTimersAsync();
+    expect((await row(conn.id)).status).toBe('DISCONNECTED');
+    expect(whatsapp.sockets.length).toBe(made);
+  });
+
+  test('the restart WhatsApp asks for right after pairing opens a new socket at once with the saved login', async () => {
+    const conn = await betaConnection();
+    const p = await provider(conn.id);
+    const socket = whatsapp.last;
+    socket.showQr();
+    socket.emit('creds.update', { me: { id: '5511900000077:7@s.whatsapp.net' }, registered: true });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    socket.close(515);
+    await p.settled();
+    await vi.advanceTimersByTimeAsync(0);
+    await p.settled();
+    expect(whatsapp.last).not.toBe(socket);
+    expect(whatsapp.last.options.auth.creds.me?.id).toBe('5511900000077:7@s.whatsapp.net');
+    whatsapp.last.open('5511900000077');
+    await p.settled();
+    expect((await row(conn.id)).status).toBe('CONNECTED');
+  });
+
+  test('a connection without a pairing code (the simulator) cannot give one', async () => {
+    const admin = await t.factory.admin();
+    const [sim] = await db()
+      .insert(connections)
+      .values({ companyId: admin.companyId, name: 'Sim', provider: 'simulator', token: randomBytes(15).toString('hex') })
+      .returning();
+    await expect(t.channels.requestPairingCode(sim.id, '5511900000003')).rejects.toMatchObject({ code: 'ERR_WAPP_NOT_INITIALIZED' });
+  });
+});
+
 describe('inbound', () => {
   test('text, quoted reply, edit, delete and reaction land on the same ticket', async () => {
     const { conn, p, socket } = await connected();
@@ -280,6 +323,15 @@ describe('inbound', () => {
     await p.settled();
     expect(socket.rejected).toEqual([{ callId: 'CALL1', from }]);
     expect(socket.sent.at(-1)).toMatchObject({ jid: from, content: { text: 'Não atendemos ligações, escreva aqui.' } });
+
+    // With calls accepted again, the next call rings on.
+    await db()
+      .update(settings)
+      .set({ value: 'enabled' })
+      .where(and(eq(settings.companyId, conn.companyId), eq(settings.key, 'acceptCallWhatsapp')));
+    socket.emit('call', [{ chatId: from, from, id: 'CALL2', date: new Date(), status: 'offer', offline: false }]);
+    await p.settled();
+    expect(socket.rejected.map((c) => c.callId)).toEqual(['CALL1']);
   });
 });
 
@@ -336,6 +388,11 @@ describe('outbound', () => {
     whatsapp.pictures.set(jid, 'https://pps.whatsapp.net/p.jpg');
     expect(await p.profilePicture(to)).toBe('https://pps.whatsapp.net/p.jpg');
     expect(await p.profilePicture(customerNumber())).toBeNull();
+    await p.markRead(['A1', 'A2'], to);
+    expect(socket.read).toEqual([
+      { remoteJid: jid, id: 'A1', fromMe: false },
+      { remoteJid: jid, id: 'A2', fromMe: false },
+    ]);
     expect(conn.id).toBeGreaterThan(0);
   });
 
