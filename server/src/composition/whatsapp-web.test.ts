@@ -4,7 +4,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { BaileysProvider } from '../channels/baileys';
-import { channelSessionKeys, channelSessions, connections, contacts, messages, settings } from '../db/schema';
+import { channelSessionKeys, channelSessions, connections, contacts, messages, settings, users } from '../db/schema';
 import { setGlobalSetting } from '../features/settings';
 import { useTestApp } from '../test/harness';
 import { customerNumber, TINY_PNG } from '../test/simulator';
@@ -405,5 +405,51 @@ describe('outbound', () => {
       code: 'ERR_WAPP_INVALID_CONTACT',
     });
     expect(socket.sent.length).toBe(before);
+  });
+});
+
+describe('contacts from the phone', () => {
+  test('POST /contacts/import brings the address book and /contacts/import/chats the chats, each number once', async () => {
+    const { conn, p, socket } = await connected();
+    const [ana, bia, caio] = [customerNumber(), customerNumber(), customerNumber()];
+    const lid = `${Date.now() + 7}@lid`;
+    socket.emit('contacts.upsert', [
+      { id: `${ana}@s.whatsapp.net`, name: 'Ana Souza', notify: 'Ana' },
+      { id: lid, phoneNumber: `${bia}@s.whatsapp.net`, name: 'Bia' },
+      { id: `${customerNumber()}@s.whatsapp.net`, notify: 'só o nome escolhido' },
+      { id: `120363${Date.now()}@g.us`, name: 'Um grupo' },
+    ]);
+    socket.emit('chats.upsert', [{ id: `${caio}@s.whatsapp.net`, name: 'Caio' }]);
+    await p.settled();
+    const admin = (await db().select().from(users).where(eq(users.companyId, conn.companyId)))[0];
+    const api = await t.as(admin);
+
+    const first = await api.post('/contacts/import', { whatsappId: conn.id });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ created: 2, existing: 0 });
+    const named = async (number: string) =>
+      (
+        await db()
+          .select()
+          .from(contacts)
+          .where(and(eq(contacts.companyId, conn.companyId), eq(contacts.number, number)))
+      )[0]?.name;
+    expect([await named(ana), await named(bia), await named(caio)]).toEqual(['Ana Souza', 'Bia', undefined]);
+    expect((await api.post('/contacts/import', { whatsappId: conn.id })).json()).toEqual({ created: 0, existing: 2 });
+
+    expect((await api.post('/contacts/import/chats', { whatsappId: String(conn.id) })).json()).toEqual({ created: 1, existing: 0 });
+    expect(await named(caio)).toBe('Caio');
+  });
+
+  test("another company's connection is not found and a missing connection is a validation error", async () => {
+    const { conn } = await connected();
+    const stranger = await t.as(await t.factory.admin());
+    for (const url of ['/contacts/import', '/contacts/import/chats']) {
+      const res = await stranger.post(url, { whatsappId: conn.id });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error).toBe('ERR_NO_WAPP_FOUND');
+      const missing = await stranger.post(url, {});
+      expect(missing.statusCode).toBe(400);
+    }
   });
 });

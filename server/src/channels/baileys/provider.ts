@@ -14,6 +14,7 @@ import { applyStatusUpdates, type InboundContext, ingestMessage, timestampOf } f
 import { isGroupNumber, jidOf, PhoneNumbers, userOf } from './jids';
 import type { MediaDownloader } from './media';
 import { messageContent, messageIdFor } from './outbound';
+import { PhoneBook } from './phone-book';
 import type { BaileysSocket, SocketFactory } from './socket';
 
 export interface BaileysDeps {
@@ -163,6 +164,7 @@ export class BaileysProvider implements ChannelProvider {
     this.clearReconnect();
     this.auth = await loadAuthState(this.deps.db, this.connection);
     this.numbers = new PhoneNumbers(this.auth.state.keys);
+    const phoneBook = new PhoneBook(this.deps.db, this.connection.id, this.numbers);
     if (this.lastMessageAt === null) this.lastMessageAt = await this.readLastMessageAt();
     this.hadQr = false;
     this.pairing = false;
@@ -187,13 +189,18 @@ export class BaileysProvider implements ChannelProvider {
     });
     sock.ev.on('connection.update', (update) => queue('connection.update', () => this.onConnectionUpdate(update)));
     sock.ev.on('messages.upsert', ({ messages }) => queue('messages.upsert', () => this.ingestAll(messages)));
-    sock.ev.on('messaging-history.set', ({ messages, lidPnMappings }) =>
+    sock.ev.on('messaging-history.set', ({ messages, lidPnMappings, contacts, chats }) =>
       queue('messaging-history.set', async () => {
         for (const { lid, pn } of lidPnMappings ?? []) await this.numbers?.remember(userOf(lid), userOf(pn));
+        await phoneBook.contacts(contacts ?? []);
+        await phoneBook.chats(chats ?? []);
         this.seen(await ingestHistory(this.inboundContext(), messages, this.connection, this.lastMessageAt));
         await this.writeLastMessageAt(false);
       }),
     );
+    sock.ev.on('contacts.upsert', (contacts) => queue('contacts.upsert', () => phoneBook.contacts(contacts)));
+    sock.ev.on('contacts.update', (contacts) => queue('contacts.update', () => phoneBook.contacts(contacts)));
+    sock.ev.on('chats.upsert', (chats) => queue('chats.upsert', () => phoneBook.chats(chats)));
     sock.ev.on('lid-mapping.update', ({ lid, pn }) => queue('lid-mapping.update', () => this.numbers!.remember(userOf(lid), userOf(pn))));
     sock.ev.on('messages.update', (updates) => queue('messages.update', () => applyStatusUpdates(this.inboundContext(), updates)));
     sock.ev.on('call', (calls) => queue('call', () => this.onCalls(calls)));

@@ -1,3 +1,13 @@
+CREATE TABLE "channel_phone_contacts" (
+	"connection_id" integer NOT NULL,
+	"number" text NOT NULL,
+	"name" text DEFAULT '' NOT NULL,
+	"saved" boolean DEFAULT false NOT NULL,
+	"chat" boolean DEFAULT false NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "channel_phone_contacts_connection_id_number_pk" PRIMARY KEY("connection_id","number")
+);
+--> statement-breakpoint
 CREATE TABLE "channel_session_keys" (
 	"connection_id" integer NOT NULL,
 	"type" text NOT NULL,
@@ -15,6 +25,7 @@ CREATE TABLE "channel_sessions" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "channel_phone_contacts" ADD CONSTRAINT "channel_phone_contacts_connection_id_connections_id_fk" FOREIGN KEY ("connection_id") REFERENCES "public"."connections"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_session_keys" ADD CONSTRAINT "channel_session_keys_connection_id_connections_id_fk" FOREIGN KEY ("connection_id") REFERENCES "public"."connections"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_sessions" ADD CONSTRAINT "channel_sessions_connection_id_connections_id_fk" FOREIGN KEY ("connection_id") REFERENCES "public"."connections"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_sessions" ADD CONSTRAINT "channel_sessions_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;

@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { companies } from './companies';
 import { connections } from './connections';
 
@@ -38,4 +38,25 @@ export const channelSessionKeys = pgTable(
   },
   // The key serves both lookups Baileys makes: by (connection, type, ids) and a whole session's deletion.
   (t) => [primaryKey({ columns: [t.connectionId, t.type, t.keyId] })],
+);
+
+/**
+ * The people a WhatsApp Web session learned of from the phone: its address book (`saved`, Baileys'
+ * contacts events) and its chats (`chat`, history and chat events). POST /contacts/import and
+ * /contacts/import/chats turn them into the company's contacts.
+ */
+export const channelPhoneContacts = pgTable(
+  'channel_phone_contacts',
+  {
+    connectionId: integer('connection_id')
+      .notNull()
+      .references(() => connections.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    /** The name saved on the phone, else the one the person chose; '' when neither is known. */
+    name: text('name').notNull().default(''),
+    saved: boolean('saved').notNull().default(false),
+    chat: boolean('chat').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.connectionId, t.number] })],
 );
