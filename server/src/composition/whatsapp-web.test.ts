@@ -287,6 +287,11 @@ describe('inbound', () => {
       .from(contacts)
       .where(eq(contacts.id, (await messageOf(conn.id, fromLid.key.id!)).contactId!));
     expect(contact.number).toBe(other);
+
+    // A contact kept by a LID (its number came later) is written to as that LID, not checked as a number.
+    const lidUser = otherLid.split('@')[0];
+    await p.send({ kind: 'text', to: lidUser, body: 'Oi' }, { idempotencyKey: `msg-${waId()}` });
+    expect(socket.sent.at(-1)?.jid).toBe(otherLid);
   });
 
   test('offline and history deliveries of the same message are stored once; old history is left out', async () => {

@@ -44,6 +44,12 @@ export class PhoneNumbers {
     return known[`${lid}_reverse`] ?? lid;
   }
 
+  /** Whether a contact's number is in fact a LID this session knows (stored before its phone number was). */
+  async isKnownLid(number: string): Promise<boolean> {
+    const known = await this.keys.get('lid-mapping', [`${number}_reverse`]);
+    return Boolean(known[`${number}_reverse`]);
+  }
+
   /** Stores a mapping the way Baileys does, so its own lookups and ours agree. */
   async remember(lid: string, number: string): Promise<void> {
     const known = await this.keys.get('lid-mapping', [number]);

@@ -353,6 +353,8 @@ export class BaileysProvider implements ChannelProvider {
   private async recipient(sock: BaileysSocket, to: string): Promise<string> {
     if (to.includes('@') || isGroupNumber(to)) return jidOf(to);
     const number = to.replace(/\D/g, '');
+    // A contact first seen by its LID keeps it as its number: it is addressed as the LID it is.
+    if (await this.numbers?.isKnownLid(number)) return `${number}@lid`;
     let jid = this.onWhatsApp.get(number);
     if (jid === undefined) {
       const [found] =
