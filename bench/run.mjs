@@ -21,6 +21,11 @@ const SUITES = [
     what: 'inbound messages through the simulator: throughput and latency to the agent socket (issue 3)',
   },
   { name: 'web', script: 'web/run.mjs', what: 'the /tickets route: JavaScript size and scrolling 10,000 tickets (issue 3)' },
+  {
+    name: 'channels-whatsapp-web',
+    script: 'channels/whatsapp-web.mjs',
+    what: 'memory per idle WhatsApp Web session at 50 sessions, fake transport and Baileys socket (issue 13)',
+  },
 ];
 
 const only = process.env.BENCH_ONLY?.split(',')

@@ -32,6 +32,8 @@ export interface Config {
   docs: boolean;
   /** The built-in WhatsApp simulator (provider and HTTP face); SIMULATOR=off disables both. */
   simulator: boolean;
+  /** WhatsApp Web connections (provider `beta`, Baileys); WHATSAPP_WEB=off leaves them unstarted on this node. */
+  whatsappWeb: boolean;
   /** OpenAI-compatible endpoint for audio transcription; the key may also come from the openAiKeyAudio setting. */
   openAi: { baseUrl: string; apiKey: string | null; transcriptionModel: string };
   /** How V8 compiles the embedded database's WebAssembly (PGlite mode only); see openPglite. */
@@ -114,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     version: env.APP_VERSION ?? '0.1.0',
     docs: env.DOCS !== 'off',
     simulator: env.SIMULATOR !== 'off',
+    whatsappWeb: env.WHATSAPP_WEB !== 'off',
     openAi: {
       baseUrl: env.OPENAI_BASE_URL || 'https://api.openai.com/v1',
       apiKey: env.OPENAI_API_KEY || null,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coercedId } from './fields';
 
 /** Spreadsheets up to 20 MB and 50,000 rows: far above a real contact sheet, bounded for memory. */
 export const CONTACT_IMPORT_FILE_MAX_BYTES = 20 * 1024 * 1024;
@@ -55,3 +56,13 @@ export const ContactImportRowsInput = z
     }
   });
 export type ContactImportRowsInput = z.input<typeof ContactImportRowsInput>;
+
+/**
+ * POST /contacts/import (the phone's address book) and /contacts/import/chats (the people the phone
+ * has chats with): the WhatsApp Web connection whose phone they come from.
+ */
+export const ContactPhoneImportInput = z.object({ whatsappId: coercedId('validation.invalid', 'validation.required') });
+export type ContactPhoneImportInput = z.infer<typeof ContactPhoneImportInput>;
+/** How many contacts the import created, and how many of the phone's people the company had already. */
+export const ContactPhoneImportResult = z.object({ created: z.number().int(), existing: z.number().int() });
+export type ContactPhoneImportResult = z.infer<typeof ContactPhoneImportResult>;

@@ -80,6 +80,7 @@ export class ProviderRegistry implements ChannelRegistry {
     await provider?.stop();
   }
 
+  /** A pairing code for a connection whose provider offers one (WhatsApp Web); others cannot pair by code. */
   async requestPairingCode(connectionId: number, phoneNumber: string): Promise<string> {
     const provider = await this.providerFor(connectionId);
     if (!provider.requestPairingCode) throw new AppError('ERR_PAIRING_CODE_UNSUPPORTED', 400);

@@ -89,8 +89,10 @@ export interface ChannelProvider {
   delete?(externalId: string, to: string): Promise<void>;
   markRead?(externalIds: string[], from: string): Promise<void>;
   profilePicture?(number: string): Promise<string | null>;
-  /** WhatsApp Web: pair by an 8-character code typed on the phone instead of a QR. */
+  /** WhatsApp Web: the code to type on the phone instead of scanning the QR (the session then reports PAIRING). */
   requestPairingCode?(phoneNumber: string): Promise<string>;
+  /** Ends the login on the phone and forgets the stored session (the next start needs a new QR). */
+  logout?(): Promise<void>;
 }
 
 /** Finds (or starts) the provider of a connection. Implemented in channels/registry.ts. */

@@ -65,7 +65,8 @@ export function useTestApp(overrides: Partial<Config> = {}, options: TestAppOpti
   beforeAll(async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chatflow-test-'));
     const config = loadConfig(
-      { DATA_DIR: dataDir, JWT_SECRET: 'test-secret', JWT_REFRESH_SECRET: 'test-refresh', LOG_LEVEL: 'silent' },
+      // No test reaches WhatsApp: the WhatsApp Web suites register the provider over a fake socket.
+      { DATA_DIR: dataDir, JWT_SECRET: 'test-secret', JWT_REFRESH_SECRET: 'test-refresh', LOG_LEVEL: 'silent', WHATSAPP_WEB: 'off' },
       overrides,
     );
     const debug = process.env.TEST_LOG === '1';

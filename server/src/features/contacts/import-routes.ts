@@ -4,12 +4,15 @@ import {
   ContactImportRowInput,
   ContactImportRowsInput,
   ContactImportStarted,
+  ContactPhoneImportInput,
+  ContactPhoneImportResult,
   ContactSheetView,
 } from '@chatflow/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { writeContactsXlsx, XLSX_MIME } from './import/export';
 import { importContactRow, startContactImport } from './import/import-contact';
+import { importPhoneContacts } from './import/phone-import';
 import { parseContactSheet } from './import/sheet';
 import { readSheetUpload } from './import/upload';
 import { contactViewerFor } from './lgpd';
@@ -45,6 +48,14 @@ export const contactImportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => startContactImport(req.ctx, req.body),
   );
+
+  // The phone of a WhatsApp Web connection: its address book, or the people it has chats with.
+  const fromPhone = {
+    schema: { body: ContactPhoneImportInput, response: { 200: ContactPhoneImportResult } },
+    preHandler: app.authenticate,
+  };
+  app.post('/contacts/import', fromPhone, async (req) => importPhoneContacts(req.ctx, req.body, 'saved'));
+  app.post('/contacts/import/chats', fromPhone, async (req) => importPhoneContacts(req.ctx, req.body, 'chat'));
 
   app.get('/contacts/export', { schema: { response: { 200: xlsxFile } }, preHandler: app.authenticate }, async (req, reply) => {
     const viewer = await contactViewerFor(req.ctx.db, req.ctx.companyId, req.ctx.actor);

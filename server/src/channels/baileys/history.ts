@@ -1,0 +1,37 @@
+import type { WAMessage } from 'baileys';
+import type { ConnectionRow } from '../../db/schema';
+import { type InboundContext, ingestMessage, timestampOf } from './inbound';
+
+/** History overlaps what was seen by this much: the newest-message time is written at most once a minute. */
+const OVERLAP_MS = 5 * 60_000;
+
+/**
+ * Which of the phone's history deliveries (messaging-history.set) become messages: those newer
+ * than what the session last saw (they arrived while the server or the phone was away) and those in
+ * the connection's import range, groups only when the import asks for them. A brand-new login with
+ * no import range takes none: the inbox starts with the messages that arrive from then on.
+ */
+export function wantedFromHistory(msg: WAMessage, connection: ConnectionRow, lastMessageAt: Date | null): boolean {
+  const at = timestampOf(msg);
+  if (!at) return false;
+  if (lastMessageAt && at.getTime() >= lastMessageAt.getTime() - OVERLAP_MS) return true;
+  const from = connection.importOldMessages;
+  if (!from) return false;
+  const to = connection.importRecentMessages ?? new Date();
+  const isGroup = msg.key.remoteJid?.endsWith('@g.us') ?? false;
+  if (isGroup && !connection.importOldMessagesGroups) return false;
+  return at >= from && at <= to;
+}
+
+/** Ingests the wanted history messages oldest first (the pipeline drops those it already has); answers the newest time. */
+export async function ingestHistory(
+  ctx: InboundContext,
+  messages: WAMessage[],
+  connection: ConnectionRow,
+  lastMessageAt: Date | null,
+): Promise<Date | null> {
+  const wanted = messages.filter((m) => wantedFromHistory(m, connection, lastMessageAt));
+  wanted.sort((a, b) => (timestampOf(a)?.getTime() ?? 0) - (timestampOf(b)?.getTime() ?? 0));
+  for (const msg of wanted) await ingestMessage(ctx, msg);
+  return wanted.length ? timestampOf(wanted[wanted.length - 1]) : null;
+}

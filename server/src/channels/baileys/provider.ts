@@ -1,0 +1,370 @@
+import type { WACallEvent, WAMessage, WAMessageKey } from 'baileys';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client';
+import { type ConnectionRow, channelSessions } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import type { ChannelProvider, OutboundPayload, ProviderEvents, SendResult } from '../types';
+import { type DbAuthState, deleteAuthState, loadAuthState } from './auth-state';
+import { reasonOf, reconnectDelayMs, type Stop, stopFor } from './disconnects';
+import { ingestHistory } from './history';
+import { applyStatusUpdates, type InboundContext, ingestMessage, timestampOf } from './inbound';
+import { isGroupNumber, jidOf, PhoneNumbers, userOf } from './jids';
+import type { MediaDownloader } from './media';
+import { messageContent, messageIdFor } from './outbound';
+import { PhoneBook } from './phone-book';
+import type { BaileysSocket, SocketFactory } from './socket';
+
+export interface BaileysDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+  makeSocket: SocketFactory;
+  download: MediaDownloader;
+  /** The global downloadLimit setting, in bytes. */
+  downloadLimitBytes(): Promise<number>;
+  /** The company's call settings: refuse calls (acceptCallWhatsapp disabled) and what to answer. */
+  callPolicy(companyId: number): Promise<{ reject: boolean; message: string }>;
+}
+
+/** How long a pairing code request waits for the socket to reach WhatsApp (its first QR). */
+const PAIRING_WAIT_MS = 30_000;
+
+/** How often the newest message time is written (a crash loses at most this much, the margin covers it). */
+const LAST_MESSAGE_WRITE_MS = 60_000;
+
+/**
+ * WhatsApp Web through Baileys (provider 'beta'): one socket per connection, its login kept in
+ * PostgreSQL so any node resumes it without a QR code. Reports OPENING, then qrcode (a QR to scan) or
+ * PAIRING (a code typed on the phone), CONNECTED once open, TIMEOUT while a dropped connection is
+ * retried with exponential backoff, DISCONNECTED when stopped or logged out (the login is then
+ * forgotten). Events are handled one at a time, in order; `settled()` waits for those under way.
+ */
+export class BaileysProvider implements ChannelProvider {
+  private sock: BaileysSocket | null = null;
+  private auth: DbAuthState | null = null;
+  private numbers: PhoneNumbers | null = null;
+  private stopped = false;
+  private attempt = 0;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private pairing = false;
+  private qrSeen: (() => void) | null = null;
+  private hadQr = false;
+  private work: Promise<void> = Promise.resolve();
+  private lastMessageAt: Date | null = null;
+  private lastMessageWrite = 0;
+  /** Recent sends, for Baileys to encrypt again when a recipient's device asks (retry receipts). */
+  private sent = new LRUCache<string, NonNullable<WAMessage['message']>>({ max: 200 });
+  private onWhatsApp = new LRUCache<string, string | false>({ max: 1000, ttl: 6 * 60 * 60_000 });
+  private readonly logger: Logger;
+
+  constructor(
+    private readonly connection: ConnectionRow,
+    private readonly events: ProviderEvents,
+    private readonly deps: BaileysDeps,
+  ) {
+    // Baileys logs every frame at debug: keep its warnings and errors only.
+    this.logger = deps.log.child({ connectionId: connection.id }, { level: 'warn' }) as unknown as Logger;
+  }
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    await this.open();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.clearReconnect();
+    const sock = this.sock;
+    this.sock = null;
+    sock?.end(undefined);
+    await this.settled();
+    await this.writeLastMessageAt(true);
+    await this.events.onStatus('DISCONNECTED');
+  }
+
+  /** Logs the phone out (the session is forgotten; the next start shows a new QR code). */
+  async logout(): Promise<void> {
+    const sock = this.sock;
+    await sock?.logout().catch((err) => this.deps.log.warn({ err, connectionId: this.connection.id }, 'logout failed'));
+    await this.forget();
+  }
+
+  /** Waits until every event received so far has been handled. */
+  async settled(): Promise<void> {
+    let current: Promise<void>;
+    do {
+      current = this.work;
+      await current;
+    } while (current !== this.work);
+  }
+
+  async requestPairingCode(phoneNumber: string): Promise<string> {
+    if (!this.sock || this.stopped) await this.start();
+    if (this.auth?.state.creds.registered) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
+    // The code can be asked for once the socket is talking to WhatsApp, which its first QR shows.
+    if (!this.hadQr) {
+      let timer: NodeJS.Timeout | undefined;
+      const reached = await Promise.race([
+        new Promise<boolean>((resolve) => (this.qrSeen = () => resolve(true))),
+        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), PAIRING_WAIT_MS))),
+      ]);
+      clearTimeout(timer);
+      this.qrSeen = null;
+      if (!reached) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
+    }
+    this.pairing = true;
+    const code = await this.sock!.requestPairingCode(phoneNumber.replace(/\D/g, ''));
+    await this.events.onStatus('PAIRING');
+    return code;
+  }
+
+  async send(payload: OutboundPayload, options: { idempotencyKey: string }): Promise<SendResult> {
+    const sock = this.connected();
+    const jid = await this.recipient(sock, payload.to);
+    const messageId = messageIdFor(this.connection.id, options.idempotencyKey);
+    const quotedId = 'quotedExternalId' in payload ? payload.quotedExternalId : undefined;
+    // Quoting needs only the quoted message's id; WhatsApp shows the original from the recipient's copy.
+    const quoted = quotedId ? ({ key: { remoteJid: jid, id: quotedId }, message: { conversation: '' } } as WAMessage) : undefined;
+    const sent = await sock.sendMessage(jid, messageContent(payload), { messageId, ...(quoted ? { quoted } : {}) });
+    if (sent?.message) this.sent.set(sent.key.id ?? messageId, sent.message);
+    return { externalId: sent?.key.id ?? messageId };
+  }
+
+  async edit(externalId: string, to: string, body: string): Promise<void> {
+    const sock = this.connected();
+    const jid = jidOf(to);
+    await sock.sendMessage(jid, { text: body, edit: { remoteJid: jid, id: externalId, fromMe: true } });
+  }
+
+  async delete(externalId: string, to: string): Promise<void> {
+    const sock = this.connected();
+    const jid = jidOf(to);
+    await sock.sendMessage(jid, { delete: { remoteJid: jid, id: externalId, fromMe: true } });
+  }
+
+  async markRead(externalIds: string[], from: string): Promise<void> {
+    const jid = jidOf(from);
+    await this.connected().readMessages(externalIds.map((id) => ({ remoteJid: jid, id, fromMe: false })));
+  }
+
+  async profilePicture(number: string): Promise<string | null> {
+    // No picture, or one the contact keeps private, is an error from WhatsApp: both mean none.
+    return (
+      (await this.connected()
+        .profilePictureUrl(jidOf(number), 'image')
+        .catch(() => undefined)) ?? null
+    );
+  }
+
+  // ---- the socket's life
+
+  private async open(): Promise<void> {
+    this.clearReconnect();
+    this.auth = await loadAuthState(this.deps.db, this.connection);
+    this.numbers = new PhoneNumbers(this.auth.state.keys);
+    const phoneBook = new PhoneBook(this.deps.db, this.connection.id, this.numbers);
+    if (this.lastMessageAt === null) this.lastMessageAt = await this.readLastMessageAt();
+    this.hadQr = false;
+    this.pairing = false;
+    await this.events.onStatus('OPENING');
+    const sock = this.deps.makeSocket({
+      auth: this.auth.state,
+      logger: this.logger,
+      getMessage: async (key: WAMessageKey) => (key.id ? this.sent.get(key.id) : undefined),
+    });
+    this.sock = sock;
+    const auth = this.auth;
+    // Every handler runs in order on one chain; a handler's failure is logged, never stops the chain.
+    const queue = (what: string, fn: () => Promise<void>) => {
+      this.work = this.work.then(async () => {
+        if (this.sock !== sock) return; // a closed socket's late events
+        await fn().catch((err) => this.deps.log.error({ err, connectionId: this.connection.id }, `baileys ${what} failed`));
+      });
+    };
+    sock.ev.on('creds.update', (update) => {
+      Object.assign(auth.state.creds, update);
+      queue('creds.update', () => auth.saveCreds());
+    });
+    sock.ev.on('connection.update', (update) => queue('connection.update', () => this.onConnectionUpdate(update)));
+    sock.ev.on('messages.upsert', ({ messages }) => queue('messages.upsert', () => this.ingestAll(messages)));
+    sock.ev.on('messaging-history.set', ({ messages, lidPnMappings, contacts, chats }) =>
+      queue('messaging-history.set', async () => {
+        for (const { lid, pn } of lidPnMappings ?? []) await this.numbers?.remember(userOf(lid), userOf(pn));
+        await phoneBook.contacts(contacts ?? []);
+        await phoneBook.chats(chats ?? []);
+        this.seen(await ingestHistory(this.inboundContext(), messages, this.connection, this.lastMessageAt));
+        await this.writeLastMessageAt(false);
+      }),
+    );
+    sock.ev.on('contacts.upsert', (contacts) => queue('contacts.upsert', () => phoneBook.contacts(contacts)));
+    sock.ev.on('contacts.update', (contacts) => queue('contacts.update', () => phoneBook.contacts(contacts)));
+    sock.ev.on('chats.upsert', (chats) => queue('chats.upsert', () => phoneBook.chats(chats)));
+    sock.ev.on('lid-mapping.update', ({ lid, pn }) => queue('lid-mapping.update', () => this.numbers!.remember(userOf(lid), userOf(pn))));
+    sock.ev.on('messages.update', (updates) => queue('messages.update', () => applyStatusUpdates(this.inboundContext(), updates)));
+    sock.ev.on('call', (calls) => queue('call', () => this.onCalls(calls)));
+  }
+
+  private async onConnectionUpdate(update: Partial<import('baileys').ConnectionState>): Promise<void> {
+    if (update.qr) {
+      this.hadQr = true;
+      this.qrSeen?.();
+      this.qrSeen = null;
+      // While a pairing code is being typed, the QR codes Baileys keeps making are not shown.
+      if (!this.pairing) await this.events.onStatus('qrcode', { qrcode: update.qr });
+    }
+    if (update.connection === 'open') {
+      this.attempt = 0;
+      const me = this.sock?.user?.id;
+      await this.events.onStatus('CONNECTED', me ? { number: userOf(me) } : {});
+    }
+    if (update.connection === 'close') await this.onClose(reasonOf(update.lastDisconnect?.error));
+  }
+
+  private async onClose(reason: number | null): Promise<void> {
+    if (this.stopped) return;
+    const sock = this.sock;
+    this.sock = null;
+    sock?.end(undefined);
+    const what: Stop = stopFor(reason, Boolean(this.auth?.state.creds.registered));
+    this.deps.log.info({ connectionId: this.connection.id, reason, what }, 'whatsapp web connection closed');
+    if (what === 'logged-out') return this.forget();
+    if (what === 'give-up') {
+      this.stopped = true;
+      await this.events.onStatus('DISCONNECTED');
+      return;
+    }
+    if (what === 'restart') return this.schedule(0);
+    // A session that was working is being retried: TIMEOUT until it is back.
+    if (this.auth?.state.creds.registered) await this.events.onStatus('TIMEOUT');
+    this.schedule(reconnectDelayMs(this.attempt++));
+  }
+
+  private schedule(delayMs: number) {
+    this.clearReconnect();
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      if (this.stopped) return;
+      this.work = this.work.then(() =>
+        this.open().catch((err) => {
+          this.deps.log.error({ err, connectionId: this.connection.id }, 'whatsapp web reconnection failed');
+          this.schedule(reconnectDelayMs(this.attempt++));
+        }),
+      );
+    }, delayMs);
+  }
+
+  private clearReconnect() {
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+  }
+
+  /** Logged out (or the login is unusable): the stored login is deleted and the connection waits for a new QR. */
+  private async forget(): Promise<void> {
+    this.stopped = true;
+    this.clearReconnect();
+    const sock = this.sock;
+    this.sock = null;
+    sock?.end(undefined);
+    await deleteAuthState(this.deps.db, this.connection.id);
+    this.lastMessageAt = null;
+    await this.events.onStatus('DISCONNECTED');
+  }
+
+  // ---- what arrives
+
+  private inboundContext(): InboundContext {
+    return {
+      connection: this.connection,
+      events: this.events,
+      numbers: this.numbers!,
+      download: this.deps.download,
+      downloadLimitBytes: this.deps.downloadLimitBytes,
+      logger: this.logger,
+      socket: () => this.sock,
+      groupName: (jid) => this.groupName(jid),
+    };
+  }
+
+  private groupNames = new LRUCache<string, string>({ max: 500, ttl: 60 * 60_000 });
+
+  /** A group's subject, asked once an hour at most; the group's id when WhatsApp does not say. */
+  private async groupName(jid: string): Promise<string> {
+    const known = this.groupNames.get(jid);
+    if (known) return known;
+    const subject = (await this.sock?.groupMetadata(jid).catch(() => null))?.subject || userOf(jid);
+    this.groupNames.set(jid, subject);
+    return subject;
+  }
+
+  private async ingestAll(messages: WAMessage[]): Promise<void> {
+    const ctx = this.inboundContext();
+    for (const msg of messages) {
+      if (msg.key.id && this.sent.has(msg.key.id)) continue; // our own send, echoed
+      await ingestMessage(ctx, msg);
+      this.seen(timestampOf(msg));
+    }
+    await this.writeLastMessageAt(false);
+  }
+
+  private async onCalls(calls: WACallEvent[]): Promise<void> {
+    const offers = calls.filter((c) => c.status === 'offer' && !c.isGroup);
+    if (offers.length === 0) return;
+    const policy = await this.deps.callPolicy(this.connection.companyId);
+    if (!policy.reject) return;
+    for (const call of offers) {
+      const sock = this.sock;
+      if (!sock) return;
+      await sock.rejectCall(call.id, call.from);
+      if (policy.message) await sock.sendMessage(call.callerPn ?? call.from, { text: policy.message });
+    }
+  }
+
+  private seen(at: Date | null) {
+    if (at && (!this.lastMessageAt || at > this.lastMessageAt)) this.lastMessageAt = at;
+  }
+
+  private async readLastMessageAt(): Promise<Date | null> {
+    const [row] = await this.deps.db
+      .select({ at: channelSessions.lastMessageAt })
+      .from(channelSessions)
+      .where(eq(channelSessions.connectionId, this.connection.id));
+    return row?.at ?? null;
+  }
+
+  private async writeLastMessageAt(force: boolean): Promise<void> {
+    if (!this.lastMessageAt || (!force && Date.now() - this.lastMessageWrite < LAST_MESSAGE_WRITE_MS)) return;
+    this.lastMessageWrite = Date.now();
+    await this.deps.db
+      .update(channelSessions)
+      .set({ lastMessageAt: this.lastMessageAt })
+      .where(eq(channelSessions.connectionId, this.connection.id));
+  }
+
+  // ---- sending
+
+  private connected(): BaileysSocket {
+    if (!this.sock || this.stopped) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
+    return this.sock;
+  }
+
+  /** The jid to send to; a number that is not on WhatsApp is ERR_WAPP_INVALID_CONTACT. */
+  private async recipient(sock: BaileysSocket, to: string): Promise<string> {
+    if (to.includes('@') || isGroupNumber(to)) return jidOf(to);
+    const number = to.replace(/\D/g, '');
+    // A contact first seen by its LID keeps it as its number: it is addressed as the LID it is.
+    if (await this.numbers?.isKnownLid(number)) return `${number}@lid`;
+    let jid = this.onWhatsApp.get(number);
+    if (jid === undefined) {
+      const [found] =
+        (await sock.onWhatsApp(number).catch(() => {
+          throw new AppError('ERR_WAPP_CHECK_CONTACT', 400);
+        })) ?? [];
+      jid = found?.exists ? found.jid : false;
+      this.onWhatsApp.set(number, jid);
+    }
+    if (!jid) throw new AppError('ERR_WAPP_INVALID_CONTACT', 400);
+    return jid;
+  }
+}

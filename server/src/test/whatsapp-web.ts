@@ -1,0 +1,148 @@
+// A fake WhatsApp Web for the Baileys provider's suites: a socket factory whose sockets are
+// EventEmitters fed with payloads shaped as Baileys' own events (src/Types/Events.ts), recording
+// what the provider asks of them. No network: nothing here opens a connection.
+import { randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { Readable } from 'node:stream';
+import type { AnyMessageContent, BaileysEventMap, MiscMessageGenerationOptions, WAMessage, WAMessageKey } from 'baileys';
+import type { BaileysSocket, MediaDownloader, SocketFactory } from '../channels/baileys';
+import type { SocketOptions } from '../channels/baileys/socket';
+
+export interface SentCall {
+  jid: string;
+  content: AnyMessageContent;
+  options?: MiscMessageGenerationOptions;
+}
+
+export class FakeSocket implements BaileysSocket {
+  readonly ev = new EventEmitter();
+  user: { id: string; lid?: string } | undefined;
+  sent: SentCall[] = [];
+  read: WAMessageKey[] = [];
+  rejected: { callId: string; from: string }[] = [];
+  pairingRequests: string[] = [];
+  ended = false;
+  loggedOut = false;
+
+  constructor(
+    private readonly world: FakeWhatsApp,
+    readonly options: SocketOptions,
+  ) {}
+
+  /** Emits a Baileys event as the real socket would. */
+  emit<E extends keyof BaileysEventMap>(event: E, payload: BaileysEventMap[E]) {
+    this.ev.emit(event, payload);
+  }
+
+  showQr(qr = `2@${randomBytes(12).toString('base64')}`) {
+    this.emit('connection.update', { qr, connection: 'connecting' });
+    return qr;
+  }
+
+  /** The phone scanned the code: Baileys stores the login (creds and keys), then opens. */
+  async pair(number: string) {
+    await this.options.auth.keys.set({ 'pre-key': { '1': { public: Buffer.from('pub-1'), private: Buffer.from('priv-1') } } });
+    const me = { id: `${number}:7@s.whatsapp.net`, name: 'Loja' };
+    this.emit('creds.update', { me, registered: true });
+    this.open(number);
+  }
+
+  open(number: string) {
+    this.user = { id: `${number}:7@s.whatsapp.net` };
+    this.emit('connection.update', { connection: 'open' });
+  }
+
+  /** Closes as Baileys does: a Boom error whose output.statusCode is a DisconnectReason. */
+  close(statusCode: number) {
+    const error = Object.assign(new Error('Connection Closed'), { output: { statusCode } });
+    this.emit('connection.update', { connection: 'close', lastDisconnect: { error, date: new Date() } });
+  }
+
+  async sendMessage(jid: string, content: AnyMessageContent, options?: MiscMessageGenerationOptions): Promise<WAMessage | undefined> {
+    this.sent.push({ jid, content, options });
+    const id = options?.messageId ?? `3EB0${randomBytes(9).toString('hex').toUpperCase()}`;
+    return { key: { remoteJid: jid, id, fromMe: true }, message: { conversation: 'text' in content ? content.text : '' } };
+  }
+
+  async readMessages(keys: WAMessageKey[]) {
+    this.read.push(...keys);
+  }
+
+  async profilePictureUrl(jid: string) {
+    return this.world.pictures.get(jid);
+  }
+
+  async onWhatsApp(...numbers: string[]) {
+    return numbers.map((n) => ({ jid: `${n}@s.whatsapp.net`, exists: !this.world.notOnWhatsApp.has(n) }));
+  }
+
+  async requestPairingCode(phoneNumber: string) {
+    this.pairingRequests.push(phoneNumber);
+    return 'ABCD1234';
+  }
+
+  async groupMetadata(jid: string) {
+    const subject = this.world.groups.get(jid);
+    if (!subject) throw new Error('item-not-found');
+    return { subject };
+  }
+
+  async rejectCall(callId: string, from: string) {
+    this.rejected.push({ callId, from });
+  }
+
+  async logout() {
+    this.loggedOut = true;
+  }
+
+  end() {
+    this.ended = true;
+  }
+}
+
+/** The world the sockets live in: numbers not on WhatsApp, profile pictures, media files by message id. */
+export class FakeWhatsApp {
+  sockets: FakeSocket[] = [];
+  notOnWhatsApp = new Set<string>();
+  pictures = new Map<string, string>();
+  media = new Map<string, Buffer>();
+  groups = new Map<string, string>();
+
+  readonly makeSocket: SocketFactory = (options) => {
+    const socket = new FakeSocket(this, options);
+    this.sockets.push(socket);
+    return socket;
+  };
+
+  readonly download: MediaDownloader = async (msg) => {
+    const bytes = this.media.get(msg.key.id ?? '');
+    if (!bytes) throw new Error('media not found');
+    return Readable.from([bytes]);
+  };
+
+  get last(): FakeSocket {
+    const socket = this.sockets.at(-1);
+    if (!socket) throw new Error('no socket was made');
+    return socket;
+  }
+}
+
+let sequence = 0;
+/** A message id as WhatsApp's phones make them. */
+export const waId = () => `3A${(Date.now() + sequence++).toString(16).toUpperCase()}${randomBytes(4).toString('hex').toUpperCase()}`;
+
+/** A received message as messages.upsert carries it (proto.IWebMessageInfo with Baileys 7's key fields). */
+export function received(
+  from: string,
+  message: WAMessage['message'],
+  extra: Partial<WAMessage> & { key?: Partial<WAMessageKey> } = {},
+): WAMessage {
+  const { key, ...rest } = extra;
+  return {
+    key: { remoteJid: from.includes('@') ? from : `${from}@s.whatsapp.net`, fromMe: false, id: waId(), ...key },
+    message,
+    messageTimestamp: Math.floor(Date.now() / 1000),
+    pushName: 'Cliente',
+    ...rest,
+  } as WAMessage;
+}
