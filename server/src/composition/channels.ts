@@ -48,9 +48,7 @@ export function wireChannels(registry: ProviderRegistry, config: Config, deps: (
  * runs (today the simulator's). A connection that fails to start is logged and left as it is.
  */
 export async function startChannelSessions(registry: ProviderRegistry, deps: ChannelEventDeps): Promise<void> {
-  const all = await deps.db
-    .select({ id: connections.id, provider: connections.provider, channel: connections.channel })
-    .from(connections);
+  const all = await deps.db.select({ id: connections.id, provider: connections.provider, channel: connections.channel }).from(connections);
   for (const connection of all) {
     if (!registry.supports(providerKeyOf(connection))) continue;
     await registry.start(connection.id).catch((err) => deps.log.error({ err, connectionId: connection.id }, 'session did not start'));
