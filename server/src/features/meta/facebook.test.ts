@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { connections, messages, plans, tickets } from '../../db/schema';
+import { connections, contacts, messages, plans, tickets } from '../../db/schema';
 import { serveCdnFile, servePageMessaging, serveUserPages, useFakeGraph } from '../../test/fake-graph';
 import { useTestApp } from '../../test/harness';
 import { TINY_PNG } from '../../test/simulator';
@@ -127,6 +127,8 @@ describe('Messenger and Instagram conversations', () => {
       .where(eq(tickets.id, inbound.ticketId))
       .returning();
     expect(ticket.channel).toBe('facebook');
+    const [contact] = await t.database.db.select().from(contacts).where(eq(contacts.id, ticket.contactId));
+    expect(contact).toMatchObject({ name: 'Carlos Souza', number: psid, channel: 'facebook' });
     expect(
       t.sent.some(
         (e) => e.event === `company-${admin.companyId}-appMessage` && (e.payload as { message: { id: number } }).message.id === inbound.id,
