@@ -20,6 +20,11 @@ const SUITES = [
     script: 'inbound/run.mjs',
     what: 'inbound messages through the simulator: throughput and latency to the agent socket (issue 3)',
   },
+  {
+    name: 'channels',
+    script: 'channels/run.mjs',
+    what: 'WhatsApp Cloud API signed webhook ingestion: throughput and latency to the agent socket (issue 13)',
+  },
   { name: 'web', script: 'web/run.mjs', what: 'the /tickets route: JavaScript size and scrolling 10,000 tickets (issue 3)' },
   {
     name: 'channels-whatsapp-web',

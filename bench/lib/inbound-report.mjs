@@ -45,10 +45,20 @@ function waitsSection(lines, runs) {
 }
 
 /** bench/results/inbound.md: machine, the two figures beside their targets, then each run in detail. */
-export function renderInbound({ machine, postgresVersion, targets, config, latency, ladder, criteria }) {
+export function renderInbound({
+  machine,
+  postgresVersion,
+  targets,
+  config,
+  latency,
+  ladder,
+  criteria,
+  title = 'Inbound messages',
+  script = 'bench/inbound/run.mjs',
+}) {
   const lines = [];
-  lines.push("## Inbound messages: throughput and latency to the agent's socket (PostgreSQL)", '');
-  lines.push('Written by `npm run bench` (bench/inbound/run.mjs). Do not edit by hand; re-run to refresh.', '');
+  lines.push(`## ${title}: throughput and latency to the agent's socket (PostgreSQL)`, '');
+  lines.push(`Written by \`npm run bench\` (${script}). Do not edit by hand; re-run to refresh.`, '');
   machineSection(lines, machine, postgresVersion);
 
   const passed = ladder.filter((f) => f.sustained);

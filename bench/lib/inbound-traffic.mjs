@@ -62,8 +62,16 @@ export function messageLog() {
  * charged to the message, as it would be to a provider's webhook). Each message gets a unique body
  * `tag-<n>` and id, from the customer `next()` picks.
  */
-export async function sendPaced({ baseUrl, connectionId, connectionToken, rate, durationSeconds, connections, next, log, tag }) {
-  const target = new URL(`${baseUrl}/simulator/${connectionId}/messages`);
+export async function sendPaced({ baseUrl, connectionId, connectionToken, rate, durationSeconds, connections, next, log, tag, request }) {
+  // `request(customer, body)` may shape the POST another way (the channels suite's signed Cloud API webhook).
+  const shape =
+    request ??
+    ((customer, body) => ({
+      path: `/simulator/${connectionId}/messages`,
+      json: JSON.stringify({ from: customer.from, name: `Cliente ${customer.from.slice(-4)}`, body, id: body }),
+      headers: { authorization: `Bearer ${connectionToken}` },
+    }));
+  const target = new URL(baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const total = Math.round(rate * durationSeconds);
   const intervalMs = 1000 / rate;
@@ -76,20 +84,16 @@ export async function sendPaced({ baseUrl, connectionId, connectionToken, rate, 
     const body = `${tag}-${n}`;
     const record = { dueAt, issuedAt: performance.now(), isNew: customer.isNew, status: 0 };
     log.add(body, record);
-    const json = JSON.stringify({ from: customer.from, name: `Cliente ${customer.from.slice(-4)}`, body, id: body });
+    const { path, json, headers } = shape(customer, body);
     const p = new Promise((resolve) => {
       const req = http.request(
         {
           host: target.hostname,
           port: target.port,
-          path: target.pathname,
+          path,
           method: 'POST',
           agent,
-          headers: {
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(json),
-            authorization: `Bearer ${connectionToken}`,
-          },
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json), ...headers },
         },
         (res) => {
           res.resume();

@@ -47,7 +47,9 @@ export function contentOf(message: CloudMessage): Content | null {
     }
     case 'interactive': {
       const reply = message.interactive?.button_reply ?? message.interactive?.list_reply;
-      return reply ? { mediaType: 'conversation', body: reply.title, dataJson: { interactiveReply: { id: reply.id, title: reply.title } } } : null;
+      return reply
+        ? { mediaType: 'conversation', body: reply.title, dataJson: { interactiveReply: { id: reply.id, title: reply.title } } }
+        : null;
     }
     case 'button':
       return message.button ? { mediaType: 'conversation', body: message.button.text, dataJson: { buttonReply: message.button } } : null;

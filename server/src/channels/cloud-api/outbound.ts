@@ -27,7 +27,11 @@ function listMessage(data: Json, body: string): Json | null {
       button: cut(String(data.buttonText ?? 'Menu'), 20),
       sections: sections.map((s) => ({
         title: cut(s.title, 24),
-        rows: s.rows.map((r) => ({ id: cut(r.rowId, 200), title: cut(r.title, 24), ...(r.description ? { description: cut(r.description, 72) } : {}) })),
+        rows: s.rows.map((r) => ({
+          id: cut(r.rowId, 200),
+          title: cut(r.title, 24),
+          ...(r.description ? { description: cut(r.description, 72) } : {}),
+        })),
       })),
     },
   };
@@ -49,7 +53,12 @@ function buttonsMessage(data: Json, body: string): Json | null {
   }
   const buttons = data.buttons as { name: string; display_text: string; url?: string }[] | undefined;
   const link = Array.isArray(buttons) ? buttons.find((b) => b.name === 'cta_url' && b.url) : undefined;
-  if (link) return { type: 'cta_url', ...frame, action: { name: 'cta_url', parameters: { display_text: cut(link.display_text, 20), url: link.url } } };
+  if (link)
+    return {
+      type: 'cta_url',
+      ...frame,
+      action: { name: 'cta_url', parameters: { display_text: cut(link.display_text, 20), url: link.url } },
+    };
   return null;
 }
 
@@ -81,7 +90,11 @@ export function messageBody(payload: Exclude<OutboundPayload, { kind: 'media' }>
       return {
         ...base(payload.to),
         type: 'location',
-        location: { latitude: payload.latitude, longitude: payload.longitude, ...(payload.description ? { name: payload.description } : {}) },
+        location: {
+          latitude: payload.latitude,
+          longitude: payload.longitude,
+          ...(payload.description ? { name: payload.description } : {}),
+        },
       };
     case 'contact': {
       const phones = [...payload.vcard.matchAll(/^TEL[^:]*?(?:waid=(\d+))?[^:]*:(.+)$/gm)].map((m) => ({

@@ -61,7 +61,10 @@ export class CloudApiProvider implements ChannelProvider {
       const body = payload.kind === 'media' ? mediaBody(payload, await this.upload(payload)) : messageBody(payload);
       // Meta hands biz_opaque_callback_data back in the status webhooks: an ack that beats the
       // send job's write of the message id still finds its message through the key.
-      const answer = await this.graph.post<SendAnswer>(`${this.phoneNumberId}/messages`, { ...body, biz_opaque_callback_data: options.idempotencyKey });
+      const answer = await this.graph.post<SendAnswer>(`${this.phoneNumberId}/messages`, {
+        ...body,
+        biz_opaque_callback_data: options.idempotencyKey,
+      });
       const externalId = answer.messages?.[0]?.id;
       if (!externalId) throw new Error('Cloud API answered a send without a message id');
       this.sent.set(options.idempotencyKey, externalId);
@@ -112,7 +115,10 @@ export class CloudApiProvider implements ChannelProvider {
   private async status(status: CloudStatus & { biz_opaque_callback_data?: string }): Promise<void> {
     const ack = ACK_OF[status.status];
     if (ack === undefined) {
-      this.deps.log.warn({ connectionId: this.connection.id, externalId: status.id, status: status.status, errors: status.errors }, 'cloud api: message not delivered');
+      this.deps.log.warn(
+        { connectionId: this.connection.id, externalId: status.id, status: status.status, errors: status.errors },
+        'cloud api: message not delivered',
+      );
       return;
     }
     const known = await this.events.onAck({

@@ -15,7 +15,9 @@ export const MessagingEvent = z.looseObject({
       text: z.string().optional(),
       is_echo: z.boolean().optional(),
       reply_to: z.looseObject({ mid: z.string().optional() }).optional(),
-      attachments: z.array(z.looseObject({ type: z.string(), payload: z.looseObject({ url: z.string().optional() }).nullish() })).optional(),
+      attachments: z
+        .array(z.looseObject({ type: z.string(), payload: z.looseObject({ url: z.string().optional() }).nullish() }))
+        .optional(),
     })
     .optional(),
   delivery: z.looseObject({ mids: z.array(z.string()).optional() }).optional(),

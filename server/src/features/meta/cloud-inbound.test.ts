@@ -12,7 +12,12 @@ const graph = useFakeGraph();
 const t = useTestApp({ meta: graph.meta });
 
 /** Posts one inbound message and answers the row it stored. */
-async function receive(connection: { facebookPageUserId: string; id: number }, from: string, message: Record<string, unknown>, name = 'Ana') {
+async function receive(
+  connection: { facebookPageUserId: string; id: number },
+  from: string,
+  message: Record<string, unknown>,
+  name = 'Ana',
+) {
   const body = cloudMessage(connection.facebookPageUserId, from, name, message);
   expect((await postWebhook(t, body)).statusCode).toBe(200);
   const id = (body.entry[0].changes[0].value.messages as { id: string }[])[0].id;
@@ -33,7 +38,9 @@ test('a signed text message opens a pending whatsappapi ticket with the profile 
   expect(ticket).toMatchObject({ status: 'pending', channel: 'whatsappapi', connectionId: conn.id, lastMessage: 'Olá, preciso de ajuda' });
   const [contact] = await t.database.db.select().from(contacts).where(eq(contacts.id, ticket.contactId));
   expect(contact).toMatchObject({ number: from, name: 'Beatriz', channel: 'whatsappapi' });
-  const event = t.sent.find((e) => e.event === `company-${admin.companyId}-appMessage` && (e.payload as { message: { id: number } }).message.id === row.id);
+  const event = t.sent.find(
+    (e) => e.event === `company-${admin.companyId}-appMessage` && (e.payload as { message: { id: number } }).message.id === row.id,
+  );
   expect(event?.payload).toMatchObject({ action: 'create', message: { body: 'Olá, preciso de ajuda' }, ticket: { id: ticket.id } });
 });
 
@@ -50,7 +57,10 @@ test('an image is fetched through the media endpoint with the connection token a
   const admin = await t.factory.admin();
   const conn = await metaConnection(t, admin);
   serveCloudMedia(graph.fake, conn.tokenMeta, '1837461', TINY_PNG, 'image/png');
-  const row = await receive(conn, customerNumber(), { type: 'image', image: { id: '1837461', mime_type: 'image/png', sha256: 'x', caption: 'meu comprovante' } });
+  const row = await receive(conn, customerNumber(), {
+    type: 'image',
+    image: { id: '1837461', mime_type: 'image/png', sha256: 'x', caption: 'meu comprovante' },
+  });
   expect(row).toMatchObject({ mediaType: 'image', body: 'meu comprovante' });
   expect(row.mediaUrl).toMatch(new RegExp(`^/public/company${admin.companyId}/media/.+\\.png$`));
   const storage = mediaStorage({ dataDir: t.config.dataDir });
@@ -63,13 +73,22 @@ test('a document keeps its file name; a file over the downloadLimit setting beco
   const conn = await metaConnection(t, admin);
   const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2 * 1024 * 1024, 32)]);
   serveCloudMedia(graph.fake, conn.tokenMeta, '55501', pdf, 'application/pdf');
-  const small = await receive(conn, customerNumber(), { type: 'document', document: { id: '55501', filename: 'contrato.pdf', mime_type: 'application/pdf' } });
+  const small = await receive(conn, customerNumber(), {
+    type: 'document',
+    document: { id: '55501', filename: 'contrato.pdf', mime_type: 'application/pdf' },
+  });
   expect(small).toMatchObject({ mediaType: 'application', mediaName: 'contrato.pdf' });
 
-  await t.database.db.insert(globalSettings).values({ key: 'downloadLimit', value: '1' }).onConflictDoUpdate({ target: globalSettings.key, set: { value: '1' } });
+  await t.database.db
+    .insert(globalSettings)
+    .values({ key: 'downloadLimit', value: '1' })
+    .onConflictDoUpdate({ target: globalSettings.key, set: { value: '1' } });
   try {
     serveCloudMedia(graph.fake, conn.tokenMeta, '55502', pdf, 'application/pdf');
-    const big = await receive(conn, customerNumber(), { type: 'document', document: { id: '55502', filename: 'grande.pdf', mime_type: 'application/pdf' } });
+    const big = await receive(conn, customerNumber(), {
+      type: 'document',
+      document: { id: '55502', filename: 'grande.pdf', mime_type: 'application/pdf' },
+    });
     expect(big).toMatchObject({ mediaType: 'conversation', mediaUrl: null });
     expect(big.body).toContain('grande.pdf');
     expect(big.body).toContain('1 MB');
@@ -82,22 +101,36 @@ test('location, contacts, interactive replies, template button replies and react
   const admin = await t.factory.admin();
   const conn = await metaConnection(t, admin);
   const from = customerNumber();
-  const location = await receive(conn, from, { type: 'location', location: { latitude: -23.5505, longitude: -46.6333, name: 'Loja', address: 'Av. Paulista' } });
+  const location = await receive(conn, from, {
+    type: 'location',
+    location: { latitude: -23.5505, longitude: -46.6333, name: 'Loja', address: 'Av. Paulista' },
+  });
   expect(location.mediaType).toBe('locationMessage');
   expect(location.body).toContain('q=-23.5505%2C-46.6333');
   expect(location.body).toContain('Loja - Av. Paulista');
 
   const card = await receive(conn, from, {
     type: 'contacts',
-    contacts: [{ name: { formatted_name: 'João Silva', first_name: 'João' }, phones: [{ phone: '+55 11 99999-0000', wa_id: '5511999990000', type: 'CELL' }] }],
+    contacts: [
+      {
+        name: { formatted_name: 'João Silva', first_name: 'João' },
+        phones: [{ phone: '+55 11 99999-0000', wa_id: '5511999990000', type: 'CELL' }],
+      },
+    ],
   });
   expect(card.mediaType).toBe('contactMessage');
   expect(card.body).toContain('FN:João Silva');
   expect(card.body).toContain('waid=5511999990000');
 
-  const list = await receive(conn, from, { type: 'interactive', interactive: { type: 'list_reply', list_reply: { id: 'opt-2', title: 'Financeiro', description: 'boletos' } } });
+  const list = await receive(conn, from, {
+    type: 'interactive',
+    interactive: { type: 'list_reply', list_reply: { id: 'opt-2', title: 'Financeiro', description: 'boletos' } },
+  });
   expect(list).toMatchObject({ mediaType: 'conversation', body: 'Financeiro' });
-  const button = await receive(conn, from, { type: 'interactive', interactive: { type: 'button_reply', button_reply: { id: 'yes', title: 'Sim' } } });
+  const button = await receive(conn, from, {
+    type: 'interactive',
+    interactive: { type: 'button_reply', button_reply: { id: 'yes', title: 'Sim' } },
+  });
   expect(button.body).toBe('Sim');
   const template = await receive(conn, from, { type: 'button', button: { text: 'Quero saber mais', payload: 'MORE' } });
   expect(template.body).toBe('Quero saber mais');

@@ -25,11 +25,16 @@ async function openConversation(opts: { lastInboundAgoMs?: number } = {}) {
       .set({ createdAt: new Date(Date.now() - opts.lastInboundAgoMs) })
       .where(eq(messages.id, inbound.id));
   }
-  const [ticket] = await t.database.db.update(tickets).set({ status: 'open', userId: admin.id }).where(eq(tickets.id, inbound.ticketId)).returning();
+  const [ticket] = await t.database.db
+    .update(tickets)
+    .set({ status: 'open', userId: admin.id })
+    .where(eq(tickets.id, inbound.ticketId))
+    .returning();
   return { admin, conn, from, ticket, api: await t.as(admin) };
 }
 
-const sendsTo = (conn: ConnectionRow) => graph.fake.callsTo('POST', `/${conn.facebookPageUserId}/messages`).filter((c) => c.json?.status !== 'read');
+const sendsTo = (conn: ConnectionRow) =>
+  graph.fake.callsTo('POST', `/${conn.facebookPageUserId}/messages`).filter((c) => c.json?.status !== 'read');
 const messageRow = async (id: number) => (await t.database.db.select().from(messages).where(eq(messages.id, id)))[0];
 
 test("an agent's reply goes to Graph as a Cloud API text message with the connection's token, and gets the wamid", async () => {
@@ -63,7 +68,11 @@ test('status webhooks move the ack forward and never back, in any order', async 
   await status('delivered');
   await status('sent');
   expect((await messageRow(id)).ack).toBe(ACK.read);
-  const update = t.sent.filter((e) => e.event === `company-${admin.companyId}-appMessage` && (e.payload as { action: string; message: { id: number; ack: number } }).message.id === id);
+  const update = t.sent.filter(
+    (e) =>
+      e.event === `company-${admin.companyId}-appMessage` &&
+      (e.payload as { action: string; message: { id: number; ack: number } }).message.id === id,
+  );
   expect(update.map((e) => (e.payload as { message: { ack: number } }).message.ack)).toContain(ACK.read);
   // A failed status is logged; it lowers nothing.
   await status('failed');
@@ -83,7 +92,7 @@ test('a status that beats the send job finds its message through biz_opaque_call
   expect(await messageRow(row.id)).toMatchObject({ externalId: row.externalId, ack: ACK.delivered });
 });
 
-test('a file is uploaded to the number\'s media and sent by media id with its caption', async () => {
+test("a file is uploaded to the number's media and sent by media id with its caption", async () => {
   const { conn, ticket, api } = await openConversation();
   const res = await api.inject({
     method: 'POST',
@@ -96,7 +105,11 @@ test('a file is uploaded to the number\'s media and sent by media id with its ca
   expect(res.statusCode, res.body).toBe(200);
   await t.jobs.drain();
   const [upload] = graph.fake.callsTo('POST', `/${conn.facebookPageUserId}/media`);
-  expect(upload.form).toMatchObject({ messaging_product: 'whatsapp', type: 'image/png', file: { name: 'foto.png', type: 'image/png', size: TINY_PNG.length } });
+  expect(upload.form).toMatchObject({
+    messaging_product: 'whatsapp',
+    type: 'image/png',
+    file: { name: 'foto.png', type: 'image/png', size: TINY_PNG.length },
+  });
   const [send] = sendsTo(conn);
   expect(send.json).toMatchObject({ type: 'image', image: { id: expect.any(String), caption: 'a foto' } });
 });
@@ -111,7 +124,12 @@ test('a list message becomes an interactive list; a URL button an interactive ct
     sections: [{ title: 'Setores', rows: [{ title: 'Financeiro', description: 'boletos', rowId: 'fin' }] }],
   });
   expect(list.statusCode, list.body).toBe(200);
-  const url = await api.post(`/messages/URL/${ticket.id}`, { title: 'Site', description: 'Veja o pedido', buttonText: 'Abrir', url: 'https://example.com/p/1' });
+  const url = await api.post(`/messages/URL/${ticket.id}`, {
+    title: 'Site',
+    description: 'Veja o pedido',
+    buttonText: 'Abrir',
+    url: 'https://example.com/p/1',
+  });
   expect(url.statusCode, url.body).toBe(200);
   await t.jobs.drain();
   const [listCall, urlCall] = sendsTo(conn);
@@ -122,24 +140,53 @@ test('a list message becomes an interactive list; a URL button an interactive ct
       header: { type: 'text', text: 'Menu' },
       body: { text: 'Escolha um setor' },
       footer: { text: 'Chat-flow' },
-      action: { button: 'Ver opções', sections: [{ title: 'Setores', rows: [{ id: 'fin', title: 'Financeiro', description: 'boletos' }] }] },
+      action: {
+        button: 'Ver opções',
+        sections: [{ title: 'Setores', rows: [{ id: 'fin', title: 'Financeiro', description: 'boletos' }] }],
+      },
     },
   });
   expect(urlCall.json).toMatchObject({
     type: 'interactive',
-    interactive: { type: 'cta_url', body: { text: 'Veja o pedido' }, action: { name: 'cta_url', parameters: { display_text: 'Abrir', url: 'https://example.com/p/1' } } },
+    interactive: {
+      type: 'cta_url',
+      body: { text: 'Veja o pedido' },
+      action: { name: 'cta_url', parameters: { display_text: 'Abrir', url: 'https://example.com/p/1' } },
+    },
   });
 });
 
-test('reply buttons and templates are sent in Meta\'s shape', async () => {
+test("reply buttons and templates are sent in Meta's shape", async () => {
   const { conn, from } = await openConversation();
   const provider = await t.channels.providerFor(conn.id);
   await provider.send(
-    { kind: 'interactive', to: from, body: 'Confirma?', dataJson: { body: { text: 'Confirma?' }, replyButtons: [{ id: 'y', title: 'Sim' }, { id: 'n', title: 'Não' }] } },
+    {
+      kind: 'interactive',
+      to: from,
+      body: 'Confirma?',
+      dataJson: {
+        body: { text: 'Confirma?' },
+        replyButtons: [
+          { id: 'y', title: 'Sim' },
+          { id: 'n', title: 'Não' },
+        ],
+      },
+    },
     { idempotencyKey: 'buttons-1' },
   );
   await provider.send(
-    { kind: 'interactive', to: from, body: '', dataJson: { template: { name: 'pedido_enviado', language: 'pt_BR', components: [{ type: 'body', parameters: [{ type: 'text', text: '123' }] }] } } },
+    {
+      kind: 'interactive',
+      to: from,
+      body: '',
+      dataJson: {
+        template: {
+          name: 'pedido_enviado',
+          language: 'pt_BR',
+          components: [{ type: 'body', parameters: [{ type: 'text', text: '123' }] }],
+        },
+      },
+    },
     { idempotencyKey: 'template-1' },
   );
   // The same key again is the same send (a retried job): Graph is not called a third time.
@@ -148,9 +195,21 @@ test('reply buttons and templates are sent in Meta\'s shape', async () => {
   expect(rest).toEqual([]);
   expect(buttons.json).toMatchObject({
     type: 'interactive',
-    interactive: { type: 'button', body: { text: 'Confirma?' }, action: { buttons: [{ type: 'reply', reply: { id: 'y', title: 'Sim' } }, { type: 'reply', reply: { id: 'n', title: 'Não' } }] } },
+    interactive: {
+      type: 'button',
+      body: { text: 'Confirma?' },
+      action: {
+        buttons: [
+          { type: 'reply', reply: { id: 'y', title: 'Sim' } },
+          { type: 'reply', reply: { id: 'n', title: 'Não' } },
+        ],
+      },
+    },
   });
-  expect(template.json).toMatchObject({ type: 'template', template: { name: 'pedido_enviado', language: { code: 'pt_BR' }, components: [{ type: 'body' }] } });
+  expect(template.json).toMatchObject({
+    type: 'template',
+    template: { name: 'pedido_enviado', language: { code: 'pt_BR' }, components: [{ type: 'body' }] },
+  });
 });
 
 test('after 24 hours without a customer message the reply is refused with ERR_CUSTOMER_WINDOW_CLOSED; a private note still goes in', async () => {
@@ -158,29 +217,42 @@ test('after 24 hours without a customer message the reply is refused with ERR_CU
   const res = await api.post(`/messages/${ticket.id}`, { body: 'ainda está aí?' });
   expect(res.statusCode).toBe(400);
   expect(res.json()).toMatchObject({ error: 'ERR_CUSTOMER_WINDOW_CLOSED' });
-  const media = await api.inject({ method: 'POST', url: `/messages/${ticket.id}`, ...multipart([{ name: 'medias', value: TINY_PNG, filename: 'a.png', type: 'image/png' }]) });
+  const media = await api.inject({
+    method: 'POST',
+    url: `/messages/${ticket.id}`,
+    ...multipart([{ name: 'medias', value: TINY_PNG, filename: 'a.png', type: 'image/png' }]),
+  });
   expect(media.json()).toMatchObject({ error: 'ERR_CUSTOMER_WINDOW_CLOSED' });
   const note = await api.post(`/messages/${ticket.id}`, { body: 'cliente sumiu', isPrivate: true });
   expect(note.statusCode).toBe(200);
   await t.jobs.drain();
   expect(sendsTo(conn)).toEqual([]);
-  const stored = await t.database.db.select().from(messages).where(and(eq(messages.ticketId, ticket.id), eq(messages.fromMe, true)));
+  const stored = await t.database.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.ticketId, ticket.id), eq(messages.fromMe, true)));
   expect(stored.map((m) => m.body)).toEqual([expect.stringContaining('cliente sumiu')]);
 });
 
-test('Graph refusals become the product\'s errors: not on WhatsApp, window closed at Meta, bad token', async () => {
+test("Graph refusals become the product's errors: not on WhatsApp, window closed at Meta, bad token", async () => {
   const { conn, from } = await openConversation();
   const provider = await t.channels.providerFor(conn.id);
   const path = `/${conn.facebookPageUserId}/messages`;
   graph.fake.on('POST', path, () => graphError(400, 131026, 'Message undeliverable.'));
-  await expect(provider.send({ kind: 'text', to: from, body: 'x' }, { idempotencyKey: 'e1' })).rejects.toMatchObject({ code: 'ERR_WAPP_INVALID_CONTACT' });
+  await expect(provider.send({ kind: 'text', to: from, body: 'x' }, { idempotencyKey: 'e1' })).rejects.toMatchObject({
+    code: 'ERR_WAPP_INVALID_CONTACT',
+  });
   graph.fake.on('POST', path, () => graphError(400, 131047, 'Re-engagement message'));
-  await expect(provider.send({ kind: 'text', to: from, body: 'x' }, { idempotencyKey: 'e2' })).rejects.toMatchObject({ code: 'ERR_CUSTOMER_WINDOW_CLOSED' });
+  await expect(provider.send({ kind: 'text', to: from, body: 'x' }, { idempotencyKey: 'e2' })).rejects.toMatchObject({
+    code: 'ERR_CUSTOMER_WINDOW_CLOSED',
+  });
   graph.fake.on('POST', path, () => graphError(401, 190, 'Invalid OAuth access token.'));
-  await expect(provider.send({ kind: 'text', to: from, body: 'x' }, { idempotencyKey: 'e3' })).rejects.toMatchObject({ code: 'ERR_SENDING_WAPP_MSG' });
+  await expect(provider.send({ kind: 'text', to: from, body: 'x' }, { idempotencyKey: 'e3' })).rejects.toMatchObject({
+    code: 'ERR_SENDING_WAPP_MSG',
+  });
 });
 
-test("an agent of another company cannot send into this conversation", async () => {
+test('an agent of another company cannot send into this conversation', async () => {
   const { ticket, conn } = await openConversation();
   const stranger: UserRow = await t.factory.admin();
   const res = await (await t.as(stranger)).post(`/messages/${ticket.id}`, { body: 'intruso' });

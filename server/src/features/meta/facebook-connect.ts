@@ -53,7 +53,10 @@ async function saveAccount(tx: Tx, companyId: number, input: { facebookUserId: s
     .where(and(eq(connections.channel, a.channel), eq(connections.facebookPageUserId, a.accountId)));
   if (existing && existing.companyId !== companyId) throw new AppError('ERR_META_ACCOUNT_IN_USE', 409);
   if (existing) {
-    await tx.update(connections).set({ ...secrets, status: 'CONNECTED', updatedAt: new Date() }).where(eq(connections.id, existing.id));
+    await tx
+      .update(connections)
+      .set({ ...secrets, status: 'CONNECTED', updatedAt: new Date() })
+      .where(eq(connections.id, existing.id));
     return { id: existing.id, name: existing.name, channel: a.channel, created: false };
   }
   const [{ n }] = await tx.select({ n: count() }).from(connections).where(eq(connections.companyId, companyId));
@@ -84,9 +87,11 @@ async function saveAccount(tx: Tx, companyId: number, input: { facebookUserId: s
 
 /** Whether the database refused the row for its name (unique per company, case-insensitive). */
 const nameTaken = (err: unknown) =>
-  String((err as { constraint?: string; cause?: { constraint?: string } })?.cause?.constraint ?? (err as { constraint?: string })?.constraint ?? '').includes(
-    'connections_company_name_unique',
-  );
+  String(
+    (err as { constraint?: string; cause?: { constraint?: string } })?.cause?.constraint ??
+      (err as { constraint?: string })?.constraint ??
+      '',
+  ).includes('connections_company_name_unique');
 
 /**
  * POST /facebook: the Facebook login's user token → the user's pages (page tokens and linked

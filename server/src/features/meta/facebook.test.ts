@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { connections, messages, plans, tickets } from '../../db/schema';
+import { connections, contacts, messages, plans, tickets } from '../../db/schema';
 import { serveCdnFile, servePageMessaging, serveUserPages, useFakeGraph } from '../../test/fake-graph';
 import { useTestApp } from '../../test/harness';
 import { TINY_PNG } from '../../test/simulator';
@@ -11,7 +11,12 @@ const t = useTestApp({ meta: graph.meta });
 
 function loginPages() {
   const userId = accountId();
-  const page = { id: accountId(), name: `Loja ${userId}`, access_token: `PAGE-${userId}`, instagram_business_account: { id: accountId(), username: `loja${userId}` } };
+  const page = {
+    id: accountId(),
+    name: `Loja ${userId}`,
+    access_token: `PAGE-${userId}`,
+    instagram_business_account: { id: accountId(), username: `loja${userId}` },
+  };
   const bare = { id: accountId(), name: `Blog ${userId}`, access_token: `PAGE2-${userId}` };
   serveUserPages(graph.fake, userId, `USER-${userId}`, [page, bare]);
   return { userId, userToken: `USER-${userId}`, page, bare };
@@ -64,7 +69,10 @@ describe('POST /facebook', () => {
     const res = await (await t.as(b)).post('/facebook', { facebookUserId: userId, facebookUserToken: userToken });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ error: 'ERR_META_ACCOUNT_IN_USE' });
-    const [row] = await t.database.db.select().from(connections).where(and(eq(connections.channel, 'facebook'), eq(connections.facebookPageUserId, page.id)));
+    const [row] = await t.database.db
+      .select()
+      .from(connections)
+      .where(and(eq(connections.channel, 'facebook'), eq(connections.facebookPageUserId, page.id)));
     expect(row.companyId).toBe(a.companyId);
     expect(await t.database.db.select().from(connections).where(eq(connections.companyId, b.companyId))).toEqual([]);
   });
@@ -85,7 +93,11 @@ describe('POST /facebook', () => {
 
     const noInstagram = await t.factory.plan({ useFacebook: true, useInstagram: false });
     const limited = await t.factory.admin({ company: await t.factory.company({ planId: noInstagram.id }) });
-    const ig = await (await t.as(limited)).post('/facebook', { facebookUserId: userId, facebookUserToken: `USER-${userId}`, addInstagram: true });
+    const ig = await (await t.as(limited)).post('/facebook', {
+      facebookUserId: userId,
+      facebookUserToken: `USER-${userId}`,
+      addInstagram: true,
+    });
     expect(ig.statusCode).toBe(403);
     expect(ig.json()).toMatchObject({ error: 'ERR_PLAN_FEATURE_DISABLED' });
     await t.database.db.update(plans).set({ useFacebook: false }).where(eq(plans.id, noInstagram.id));
@@ -100,13 +112,28 @@ describe('Messenger and Instagram conversations', () => {
     const conn = await metaConnection(t, admin, 'facebook');
     const psid = accountId();
     servePageMessaging(graph.fake, conn.tokenMeta, { [psid]: 'Carlos Souza' });
-    const event = { sender: { id: psid }, recipient: { id: conn.facebookPageUserId }, timestamp: Date.now(), message: { mid: 'm_in_1', text: 'Oi pela página' } };
+    const event = {
+      sender: { id: psid },
+      recipient: { id: conn.facebookPageUserId },
+      timestamp: Date.now(),
+      message: { mid: 'm_in_1', text: 'Oi pela página' },
+    };
     expect((await postWebhook(t, messagingDelivery('page', conn.facebookPageUserId, [event]))).statusCode).toBe(200);
     const [inbound] = await t.database.db.select().from(messages).where(eq(messages.connectionId, conn.id));
     expect(inbound).toMatchObject({ body: 'Oi pela página', externalId: 'm_in_1', fromMe: false });
-    const [ticket] = await t.database.db.update(tickets).set({ status: 'open', userId: admin.id }).where(eq(tickets.id, inbound.ticketId)).returning();
+    const [ticket] = await t.database.db
+      .update(tickets)
+      .set({ status: 'open', userId: admin.id })
+      .where(eq(tickets.id, inbound.ticketId))
+      .returning();
     expect(ticket.channel).toBe('facebook');
-    expect(t.sent.some((e) => e.event === `company-${admin.companyId}-appMessage` && (e.payload as { message: { id: number } }).message.id === inbound.id)).toBe(true);
+    const [contact] = await t.database.db.select().from(contacts).where(eq(contacts.id, ticket.contactId));
+    expect(contact).toMatchObject({ name: 'Carlos Souza', number: psid, channel: 'facebook' });
+    expect(
+      t.sent.some(
+        (e) => e.event === `company-${admin.companyId}-appMessage` && (e.payload as { message: { id: number } }).message.id === inbound.id,
+      ),
+    ).toBe(true);
 
     const reply = await (await t.as(admin)).post(`/messages/${ticket.id}`, { body: 'Olá Carlos!' });
     expect(reply.statusCode, reply.body).toBe(200);
@@ -118,10 +145,24 @@ describe('Messenger and Instagram conversations', () => {
     expect(sent.externalId).toMatch(/^m_/);
 
     // Delivery and read reports become acks.
-    await postWebhook(t, messagingDelivery('page', conn.facebookPageUserId, [{ sender: { id: psid }, recipient: { id: conn.facebookPageUserId }, delivery: { mids: [sent.externalId], watermark: Date.now() } }]));
+    await postWebhook(
+      t,
+      messagingDelivery('page', conn.facebookPageUserId, [
+        { sender: { id: psid }, recipient: { id: conn.facebookPageUserId }, delivery: { mids: [sent.externalId], watermark: Date.now() } },
+      ]),
+    );
     expect((await t.database.db.select().from(messages).where(eq(messages.id, sent.id)))[0].ack).toBe(2);
     // Echoes of the page's own sends are not stored again.
-    await postWebhook(t, messagingDelivery('page', conn.facebookPageUserId, [{ sender: { id: conn.facebookPageUserId }, recipient: { id: psid }, message: { mid: sent.externalId, text: 'Olá Carlos!', is_echo: true } }]));
+    await postWebhook(
+      t,
+      messagingDelivery('page', conn.facebookPageUserId, [
+        {
+          sender: { id: conn.facebookPageUserId },
+          recipient: { id: psid },
+          message: { mid: sent.externalId, text: 'Olá Carlos!', is_echo: true },
+        },
+      ]),
+    );
     expect(await t.database.db.select().from(messages).where(eq(messages.connectionId, conn.id))).toHaveLength(2);
   });
 
@@ -131,12 +172,21 @@ describe('Messenger and Instagram conversations', () => {
     const igsid = accountId();
     servePageMessaging(graph.fake, conn.tokenMeta, { [igsid]: 'marina.ig' });
     const url = serveCdnFile(graph.fake, 'ig/photo.png', TINY_PNG, 'image/png');
-    const event = { sender: { id: igsid }, recipient: { id: conn.facebookPageUserId }, timestamp: Date.now(), message: { mid: 'aWdfZAG1', attachments: [{ type: 'image', payload: { url } }] } };
+    const event = {
+      sender: { id: igsid },
+      recipient: { id: conn.facebookPageUserId },
+      timestamp: Date.now(),
+      message: { mid: 'aWdfZAG1', attachments: [{ type: 'image', payload: { url } }] },
+    };
     expect((await postWebhook(t, messagingDelivery('instagram', conn.facebookPageUserId, [event]))).statusCode).toBe(200);
     const [inbound] = await t.database.db.select().from(messages).where(eq(messages.connectionId, conn.id));
     expect(inbound).toMatchObject({ mediaType: 'image', externalId: 'aWdfZAG1' });
     expect(inbound.mediaUrl).toMatch(/\.png$/);
-    const [ticket] = await t.database.db.update(tickets).set({ status: 'open', userId: admin.id }).where(eq(tickets.id, inbound.ticketId)).returning();
+    const [ticket] = await t.database.db
+      .update(tickets)
+      .set({ status: 'open', userId: admin.id })
+      .where(eq(tickets.id, inbound.ticketId))
+      .returning();
     expect(ticket.channel).toBe('instagram');
 
     const { multipart } = await import('../../test/multipart');
@@ -161,8 +211,17 @@ describe('Messenger and Instagram conversations', () => {
     const conn = await metaConnection(t, admin, 'facebook');
     const psid = accountId();
     servePageMessaging(graph.fake, conn.tokenMeta, { [psid]: 'Lia' });
-    await postWebhook(t, messagingDelivery('page', conn.facebookPageUserId, [{ sender: { id: psid }, recipient: { id: conn.facebookPageUserId }, message: { mid: 'm_old', text: 'antigo' } }]));
-    const [inbound] = await t.database.db.update(messages).set({ createdAt: new Date(Date.now() - 48 * 3600_000) }).where(eq(messages.externalId, 'm_old')).returning();
+    await postWebhook(
+      t,
+      messagingDelivery('page', conn.facebookPageUserId, [
+        { sender: { id: psid }, recipient: { id: conn.facebookPageUserId }, message: { mid: 'm_old', text: 'antigo' } },
+      ]),
+    );
+    const [inbound] = await t.database.db
+      .update(messages)
+      .set({ createdAt: new Date(Date.now() - 48 * 3600_000) })
+      .where(eq(messages.externalId, 'm_old'))
+      .returning();
     await t.database.db.update(tickets).set({ status: 'open', userId: admin.id }).where(eq(tickets.id, inbound.ticketId));
     const res = await (await t.as(admin)).post(`/messages/${inbound.ticketId}`, { body: 'oi?' });
     expect(res.json()).toMatchObject({ error: 'ERR_CUSTOMER_WINDOW_CLOSED' });

@@ -65,5 +65,4 @@ const webhookRoutes =
       await dispatchWebhook({ db: deps.db, channels: deps.channels, log: req.log }, body);
       return reply.code(200).send('EVENT_RECEIVED');
     });
-
   };

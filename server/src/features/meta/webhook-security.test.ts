@@ -13,7 +13,11 @@ const messageCount = async (connectionId: number) =>
   Number((await t.database.db.select({ n: count() }).from(messages).where(eq(messages.connectionId, connectionId)))[0].n);
 
 test('webhook verification echoes the challenge only for the configured verify token', async () => {
-  const ok = await t.anon.get('/webhook', { 'hub.mode': 'subscribe', 'hub.verify_token': TEST_VERIFY_TOKEN, 'hub.challenge': '1158201444' });
+  const ok = await t.anon.get('/webhook', {
+    'hub.mode': 'subscribe',
+    'hub.verify_token': TEST_VERIFY_TOKEN,
+    'hub.challenge': '1158201444',
+  });
   expect(ok.statusCode).toBe(200);
   expect(ok.body).toBe('1158201444');
   const wrong = await t.anon.get('/webhook', { 'hub.mode': 'subscribe', 'hub.verify_token': 'guess', 'hub.challenge': '1' });
@@ -60,7 +64,10 @@ test('an unknown phone number id, page or object is acknowledged with 200 and ch
   const [before] = await t.database.db.select({ n: count() }).from(tickets);
   const unknownNumber = await postWebhook(t, cloudMessage('999000111', customerNumber(), 'X', { type: 'text', text: { body: 'oi' } }));
   expect(unknownNumber.statusCode).toBe(200);
-  const unknownPage = await postWebhook(t, { object: 'page', entry: [{ id: '4242', time: 1, messaging: [{ sender: { id: '1' }, recipient: { id: '4242' }, message: { mid: 'm_1', text: 'x' } }] }] });
+  const unknownPage = await postWebhook(t, {
+    object: 'page',
+    entry: [{ id: '4242', time: 1, messaging: [{ sender: { id: '1' }, recipient: { id: '4242' }, message: { mid: 'm_1', text: 'x' } }] }],
+  });
   expect(unknownPage.statusCode).toBe(200);
   const otherObject = await postWebhook(t, { object: 'permissions', entry: [{ id: '1', changes: [] }] });
   expect(otherObject.statusCode).toBe(200);
@@ -74,7 +81,14 @@ test('malformed deliveries (not JSON, wrong envelope, broken message) are logged
   const conn = await metaConnection(t, admin);
   expect((await postWebhook(t, '{"object": "whatsapp_business_account", "entry": [')).statusCode).toBe(200);
   expect((await postWebhook(t, { object: 'whatsapp_business_account', entry: 'nope' })).statusCode).toBe(200);
-  expect((await postWebhook(t, { object: 'whatsapp_business_account', entry: [{ id: 'W', changes: [{ field: 'messages', value: { metadata: {} } }] }] })).statusCode).toBe(200);
+  expect(
+    (
+      await postWebhook(t, {
+        object: 'whatsapp_business_account',
+        entry: [{ id: 'W', changes: [{ field: 'messages', value: { metadata: {} } }] }],
+      })
+    ).statusCode,
+  ).toBe(200);
   const from = customerNumber();
   const mixed = cloudMessage(conn.facebookPageUserId, from, 'Ana', { type: 'text', text: { body: 'válida' } });
   (mixed.entry[0].changes[0].value as { messages: unknown[] }).messages.unshift({ from, type: 'text' }); // no id

@@ -17,24 +17,31 @@ export function serveCloudNumber(fake: FakeGraph, phoneNumberId: string, token: 
     if (call.json?.status === 'read') return { json: { success: true } };
     return { json: { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id: newWamid() }] } };
   });
-  fake.on('POST', `/${phoneNumberId}/media`, (call) => checkToken(call, token) ?? { json: { id: `${Date.now()}${randomBytes(3).toString('hex')}` } });
+  fake.on(
+    'POST',
+    `/${phoneNumberId}/media`,
+    (call) => checkToken(call, token) ?? { json: { id: `${Date.now()}${randomBytes(3).toString('hex')}` } },
+  );
 }
 
 /** A received file: GET /{media-id} answers its URL, the URL (same token) answers the bytes. */
 export function serveCloudMedia(fake: FakeGraph, token: string, mediaId: string, data: Buffer, mimeType: string) {
-  fake.on('GET', `/${mediaId}`, (call) =>
-    checkToken(call, token) ?? {
-      json: {
-        messaging_product: 'whatsapp',
-        url: `${fake.cdnUrl}/whatsapp_business/attachments/?mid=${mediaId}`,
-        mime_type: mimeType,
-        sha256: 'fake',
-        file_size: data.length,
-        id: mediaId,
+  fake.on(
+    'GET',
+    `/${mediaId}`,
+    (call) =>
+      checkToken(call, token) ?? {
+        json: {
+          messaging_product: 'whatsapp',
+          url: `${fake.cdnUrl}/whatsapp_business/attachments/?mid=${mediaId}`,
+          mime_type: mimeType,
+          sha256: 'fake',
+          file_size: data.length,
+          id: mediaId,
+        },
       },
-    },
   );
-  fake.on('GET', new RegExp(`^/cdn/whatsapp_business/attachments/$`), (call) => {
+  fake.on('GET', /^\/cdn\/whatsapp_business\/attachments\/$/, (call) => {
     if (call.query.mid !== mediaId) return graphError(404, 100, 'unknown media');
     return checkToken(call, token) ?? { body: data, contentType: mimeType };
   });
@@ -49,10 +56,13 @@ export interface FakePage {
 
 /** GET /{user-id}/accounts with the user token, and each page's POST /subscribed_apps. */
 export function serveUserPages(fake: FakeGraph, userId: string, userToken: string, pages: FakePage[]) {
-  fake.on('GET', `/${userId}/accounts`, (call) =>
-    checkToken(call, userToken) ?? { json: { data: pages, paging: { cursors: { before: 'QVFIUk', after: 'QVFIUl' } } } },
+  fake.on(
+    'GET',
+    `/${userId}/accounts`,
+    (call) => checkToken(call, userToken) ?? { json: { data: pages, paging: { cursors: { before: 'QVFIUk', after: 'QVFIUl' } } } },
   );
-  for (const page of pages) fake.on('POST', `/${page.id}/subscribed_apps`, (call) => checkToken(call, page.access_token) ?? { json: { success: true } });
+  for (const page of pages)
+    fake.on('POST', `/${page.id}/subscribed_apps`, (call) => checkToken(call, page.access_token) ?? { json: { success: true } });
 }
 
 /** Page tokens each fake knows: `/me` is whichever page the token belongs to, as on Graph. */
@@ -67,7 +77,8 @@ export function servePageMessaging(fake: FakeGraph, pageToken: string, people: R
     const recipient = call.json ? (call.json.recipient as { id: string }) : JSON.parse(String(call.form?.recipient ?? '{}'));
     return { json: { recipient_id: recipient.id, message_id: newMid() } };
   });
-  for (const [psid, name] of Object.entries(people)) fake.on('GET', `/${psid}`, (call) => checkToken(call, pageToken) ?? { json: { name, id: psid } });
+  for (const [psid, name] of Object.entries(people))
+    fake.on('GET', `/${psid}`, (call) => checkToken(call, pageToken) ?? { json: { name, id: psid } });
 }
 
 /** A Messenger attachment on the CDN (fetched without a token, as Meta's signed URLs are). */

@@ -244,4 +244,9 @@ describe('Conversation', { timeout: 20_000 }, () => {
     serve(ticket({ channel: 'instagram' }));
     expect(await screen.findByTestId('reply-window')).toHaveTextContent('24 horas');
   });
+
+  test('WhatsApp Cloud API tickets show the 24-hour reply window too', async () => {
+    serve(ticket({ channel: 'whatsappapi' }));
+    expect(await screen.findByTestId('reply-window')).toHaveTextContent('24 horas');
+  });
 });

@@ -11,8 +11,8 @@ import { useTicket } from './hooks/use-ticket';
 import { MessageInput } from './input/MessageInput';
 import { MessagesList } from './messages/MessagesList';
 
-/** Facebook and Instagram only accept replies within 24 hours of the customer's last message. */
-const WINDOW_CHANNELS = ['facebook', 'instagram'];
+/** Meta's channels accept replies only within 24 hours of the customer's last message (ERR_CUSTOMER_WINDOW_CLOSED). */
+const WINDOW_CHANNELS = ['whatsappapi', 'facebook', 'instagram'];
 
 /**
  * The open ticket (spec 1 §2.6): header with the actions of its status, the messages, the input,
