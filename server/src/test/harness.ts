@@ -17,6 +17,7 @@ import { tokenService } from '../http/tokens';
 import { cloneTestDatabase } from './database';
 import { recordingRealtime } from './recording-realtime';
 import { makeFactory } from './factory';
+import { TestClock } from './clock';
 
 export interface TestContext {
   app: App;
@@ -34,6 +35,8 @@ export interface TestContext {
   /** Jobs run in-process right after they are sent; `await t.jobs.drain()` waits for them. */
   jobs: InlineJobQueue;
   channels: ProviderRegistry;
+  /** The app's clock: real time until a test sets it (`t.clock.set(...)`, `t.clock.reset()`). */
+  clock: TestClock;
 }
 
 export interface TestAppOptions {
@@ -65,11 +68,13 @@ export function useTestApp(overrides: Partial<Config> = {}, options: TestAppOpti
     const debug = process.env.TEST_LOG === '1';
     const database = await cloneTestDatabase();
     const { realtime, sent } = recordingRealtime();
+    const clock = new TestClock();
     const { app, jobs, channels } = await compose({
       config,
       database,
       log: pino({ level: 'silent' }),
       inlineJobs: true,
+      clock,
       realtime: options.realSockets ? undefined : realtime,
       logger: debug ? { level: 'error' } : false,
     });
@@ -89,6 +94,7 @@ export function useTestApp(overrides: Partial<Config> = {}, options: TestAppOpti
       url,
       jobs,
       channels,
+      clock,
       factory: makeFactory(database.db),
       anon: requester(app, ''),
       async as(user: UserRow) {

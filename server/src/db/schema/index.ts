@@ -13,3 +13,4 @@ export * from './tags';
 export * from './tickets';
 export * from './file-lists';
 export * from './queue-options';
+export * from './automation';

@@ -6,3 +6,4 @@ export { addTicketLogs, startTracking } from './history';
 export { loadTicketView, ticketRowsQuery } from './loader';
 export { presentTicket } from './presenter';
 export type { SendTicketText } from './transitions/step';
+export type { LogEntry } from './history';

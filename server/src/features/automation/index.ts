@@ -1,0 +1,3 @@
+export { inboundAutomationJob, startInboundAutomation } from './jobs';
+export { redirectJob } from './redirect';
+export { rotationJob } from './rotation';

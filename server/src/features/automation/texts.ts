@@ -1,0 +1,15 @@
+// What the chatbot itself says around the company's own texts. The company writes greetings, menus'
+// option names and out-of-hours answers in its settings; these few lines frame them, in the
+// product's default language (Portuguese, spec 1 §1).
+
+/** The answer that takes the customer one level up in an option menu. */
+export const BACK_ANSWER = '#';
+
+export const texts = {
+  invalidOption: 'Opção inválida, por favor escolha uma das opções abaixo.',
+  back: 'Voltar',
+  queuePosition: (message: string, position: number) => `${message.trim()} *${position}*`,
+};
+
+/** One line of a numbered menu: the number the customer types, then the option's name. */
+export const menuLine = (n: number | string, name: string) => `*[ ${n} ]* - ${name}`;
