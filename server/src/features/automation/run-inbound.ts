@@ -5,6 +5,7 @@ import type { JobDeps } from '../../jobs/define';
 import { answerOptions } from './option-menu';
 import { outOfService } from './out-of-service';
 import { answerQueueMenu, startQueues } from './queue-menu';
+import { takeRatingAnswer } from './rating';
 import { scheduleRedirect } from './redirect';
 import { saveTurn } from './save-turn';
 import { loadTurn, type Turn, unansweredMessages } from './turn';
@@ -52,6 +53,8 @@ export async function runInboundAutomation(deps: JobDeps, messageId: number): Pr
     if (!turn) return;
     const unanswered = await unansweredMessages(turn, messageId);
     if (unanswered.length === 0) return;
+    // An answer to a rating request belongs to the rated ticket: this new ticket is gone with it.
+    if (await takeRatingAnswer(turn, unanswered[0])) return;
     for (const m of unanswered) {
       await answerMessage(turn, m);
       turn.fresh = false;

@@ -8,6 +8,8 @@ export const BACK_ANSWER = '#';
 export const texts = {
   invalidOption: 'Opção inválida, por favor escolha uma das opções abaixo.',
   back: 'Voltar',
+  ratingThanks: 'Obrigado pela sua avaliação!',
+  ratingInvalid: 'Por favor, responda com uma nota de 0 a 10.',
   queuePosition: (message: string, position: number) => `${message.trim()} *${position}*`,
 };
 
