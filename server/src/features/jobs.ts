@@ -1,6 +1,6 @@
 import type { Job } from '../jobs/define';
 import { simulatorAckJob } from '../channels/simulator/jobs';
-import { inboundAutomationJob, redirectJob, rotationJob } from './automation';
+import { inboundAutomationJob, redirectJob, rotationJob, silenceJob } from './automation';
 import { contactImportJob } from './contacts';
 import { forwardMessageJob, resendStuckJob, sendMessageJob } from './messages';
 import { markOfflineJob } from './users';
@@ -16,4 +16,5 @@ export const allJobs: Job[] = [
   inboundAutomationJob,
   rotationJob,
   redirectJob,
+  silenceJob,
 ];

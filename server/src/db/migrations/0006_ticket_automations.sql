@@ -5,6 +5,7 @@ CREATE TABLE "ticket_automations" (
 	"option_id" integer,
 	"last_message_id" bigint DEFAULT 0 NOT NULL,
 	"menu_sent_at" timestamp with time zone,
+	"inactive_sent_for" bigint,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );

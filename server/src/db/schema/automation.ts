@@ -25,6 +25,8 @@ export const ticketAutomations = pgTable('ticket_automations', {
   lastMessageId: bigint('last_message_id', { mode: 'number' }).notNull().default(0),
   /** When a menu was last sent (timeUseBotQueues counts from here once maxUseBotQueues is reached). */
   menuSentAt: timestamp('menu_sent_at', { withTimezone: true, mode: 'date' }),
+  /** The customer message the inactivity message was last sent after (said once per silence). */
+  inactiveSentFor: bigint('inactive_sent_for', { mode: 'number' }),
   ...timestamps,
 });
 export type TicketAutomationRow = typeof ticketAutomations.$inferSelect;

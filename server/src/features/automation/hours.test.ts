@@ -6,10 +6,15 @@ import { withinSchedule } from './hours';
 import { botConnection, customer, setSettings, updateConnection } from './testing';
 
 const t = useTestApp();
-afterEach(() => t.clock.reset());
+afterEach(() => {
+  t.clock.reset();
+  expect(t.jobs.errors).toEqual([]);
+});
 
 /** Mondays 08:00-12:00 and 13:00-18:00 only. */
-const MONDAYS: QueueScheduleRow[] = [{ weekday: 'Segunda-feira', weekdayEn: 'monday', startTimeA: '08:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00' }];
+const MONDAYS: QueueScheduleRow[] = [
+  { weekday: 'Segunda-feira', weekdayEn: 'monday', startTimeA: '08:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00' },
+];
 // 2 March 2026 is a Monday; the company's time zone is America/Sao_Paulo (UTC-3).
 const MONDAY_9AM = '2026-03-02T12:00:00Z';
 const MONDAY_12_30 = '2026-03-02T15:30:00Z';
@@ -27,7 +32,13 @@ test('service hours: two shifts of the weekday, in the company time zone; no sch
 
 async function company() {
   const admin = await t.factory.admin();
-  const a = await t.factory.queue(admin.companyId, { name: 'Comercial', greetingMessage: 'Comercial', orderQueue: 1, schedules: MONDAYS, outOfHoursMessage: 'Comercial fechado' });
+  const a = await t.factory.queue(admin.companyId, {
+    name: 'Comercial',
+    greetingMessage: 'Comercial',
+    orderQueue: 1,
+    schedules: MONDAYS,
+    outOfHoursMessage: 'Comercial fechado',
+  });
   const b = await t.factory.queue(admin.companyId, { name: 'Técnico', greetingMessage: 'Técnico', orderQueue: 2 });
   const conn = await botConnection(t, admin, [a, b], { outOfHoursMessage: 'Estamos fechados' });
   return { admin, a, b, conn };
@@ -75,7 +86,11 @@ test('scheduleType queue: choosing a closed queue answers its outOfHoursMessage 
 
 test('collective vacation answers with its own message between its dates, whatever the hours', async () => {
   const { conn } = await company();
-  await updateConnection(t, conn.id, { collectiveVacationStart: '2026-03-01', collectiveVacationEnd: '2026-03-10', collectiveVacationMessage: 'Férias coletivas até dia 10' });
+  await updateConnection(t, conn.id, {
+    collectiveVacationStart: '2026-03-01',
+    collectiveVacationEnd: '2026-03-10',
+    collectiveVacationMessage: 'Férias coletivas até dia 10',
+  });
   t.clock.set(MONDAY_9AM);
   expect(await customer(t, conn).write('oi')).toEqual(['Férias coletivas até dia 10']);
   t.clock.set('2026-03-11T12:00:00Z');

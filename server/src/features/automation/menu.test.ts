@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { expect, test } from 'vitest';
+import { afterEach, expect, test } from 'vitest';
 import { messages, ticketAutomations, ticketLogs } from '../../db/schema';
 import { useTestApp } from '../../test/harness';
 import { runInboundAutomation } from './run-inbound';
 import { botConnection, customer, insertOptions, jobDepsOf, setSettings, updateConnection } from './testing';
 
 const t = useTestApp();
+afterEach(() => expect(t.jobs.errors).toEqual([]));
 
 /** Two queues; Vendas has a two-level tree. */
 async function twoQueues() {

@@ -6,7 +6,10 @@ import { parseRating } from './rating';
 import { botConnection, customer, setSettings, updateConnection } from './testing';
 
 const t = useTestApp();
-afterEach(() => t.clock.reset());
+afterEach(() => {
+  t.clock.reset();
+  expect(t.jobs.errors).toEqual([]);
+});
 
 test('a rating is a whole number from 0 to 10', () => {
   expect(['0', ' 7 ', '10'].map(parseRating)).toEqual([0, 7, 10]);
@@ -57,7 +60,9 @@ test("the customer's 0-10 answer is stored as the attendance's rating, thanked, 
 
 test('an answer that is not a rating is asked again, up to maxUseBotQueuesNPS tries; then it is a new conversation', async () => {
   const { person, ticket } = await resolvedWithRating();
-  expect(await person.write('foi ótimo')).toEqual(['Por favor, responda com uma nota de 0 a 10.\n\nDê uma nota de 0 a 10 para o atendimento']);
+  expect(await person.write('foi ótimo')).toEqual([
+    'Por favor, responda com uma nota de 0 a 10.\n\nDê uma nota de 0 a 10 para o atendimento',
+  ]);
   expect(await person.write('muito bom')).toHaveLength(1);
   expect(await ticketsOf(person.number)).toHaveLength(1);
   await person.write('8');

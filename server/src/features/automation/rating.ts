@@ -46,7 +46,12 @@ async function onlyMessageOf(turn: Turn): Promise<boolean> {
 }
 
 const sayOn = (turn: Turn, ticket: TicketRow, text: string) =>
-  sendBotMessage(turn.tx, { db: turn.deps.db, companyId: ticket.companyId, realtime: turn.deps.realtime, jobs: turn.deps.jobs, config: turn.deps.config }, ticket, text);
+  sendBotMessage(
+    turn.tx,
+    { db: turn.deps.db, companyId: ticket.companyId, realtime: turn.deps.realtime, jobs: turn.deps.jobs, config: turn.deps.config },
+    ticket,
+    text,
+  );
 
 /**
  * The customer's answer to a rating request (resolve with userRating on sent the connection's
@@ -77,7 +82,9 @@ export async function takeRatingAnswer(turn: Turn, message: MessageRow): Promise
     await sayOn(turn, rated, `${texts.ratingInvalid}\n\n${turn.connection.ratingMessage}`.trim());
     return true;
   }
-  await turn.tx.insert(userRatings).values({ companyId: rated.companyId, ticketId: rated.id, userId: tracking.userId ?? rated.userId, rate });
+  await turn.tx
+    .insert(userRatings)
+    .values({ companyId: rated.companyId, ticketId: rated.id, userId: tracking.userId ?? rated.userId, rate });
   await turn.tx.update(ticketTrackings).set({ rated: true, updatedAt: turn.now }).where(eq(ticketTrackings.id, tracking.id));
   await sayOn(turn, rated, texts.ratingThanks);
   return true;

@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { expect, test } from 'vitest';
+import { afterEach, expect, test } from 'vitest';
 import { fileListOptions, fileLists, queues, ticketLogs } from '../../db/schema';
 import { useTestApp } from '../../test/harness';
 import { customerOf, TINY_PNG } from '../../test/simulator';
 import { botConnection, customer, insertOptions, setSettings } from './testing';
 
 const t = useTestApp();
+afterEach(() => expect(t.jobs.errors).toEqual([]));
 
 /** A company with two queues whose first (Atendimento) has the given options; the customer is at its menu. */
 async function atMenu(specs: Parameters<typeof insertOptions>[2]) {
@@ -75,7 +76,13 @@ test("a file option sends the list's message and its files; the customer stays a
     .values({ companyId: admin.companyId, name: 'Catálogo', message: 'Segue o catálogo' })
     .returning();
   await t.database.db.insert(fileListOptions).values([
-    { companyId: admin.companyId, fileListId: list.id, name: 'catalogo.png', path: `/public/company${admin.companyId}/files/${name}`, mediaType: 'image' },
+    {
+      companyId: admin.companyId,
+      fileListId: list.id,
+      name: 'catalogo.png',
+      path: `/public/company${admin.companyId}/files/${name}`,
+      mediaType: 'image',
+    },
     { companyId: admin.companyId, fileListId: list.id, name: 'ainda-sem-arquivo.pdf' },
   ]);
   const main = await t.factory.queue(admin.companyId, { name: 'Atendimento', greetingMessage: 'Como ajudar?', orderQueue: 1 });
@@ -151,7 +158,10 @@ test('queue rotation offers the waiting ticket to each online agent in turn, eve
   const admin = await t.factory.admin();
   const main = await t.factory.queue(admin.companyId, { name: 'Atendimento', orderQueue: 1, ativarRoteador: true, tempoRoteador: 5 });
   const other = await t.factory.queue(admin.companyId, { name: 'Outra', orderQueue: 2 });
-  const [a, b] = [await t.factory.user({ companyId: admin.companyId, online: true }), await t.factory.user({ companyId: admin.companyId, online: true })];
+  const [a, b] = [
+    await t.factory.user({ companyId: admin.companyId, online: true }),
+    await t.factory.user({ companyId: admin.companyId, online: true }),
+  ];
   const [first, second] = a.id < b.id ? [a, b] : [b, a];
   await t.factory.addUserToQueue(first.id, main.id);
   await t.factory.addUserToQueue(second.id, main.id);

@@ -8,6 +8,7 @@ import { answerQueueMenu, startQueues } from './queue-menu';
 import { takeRatingAnswer } from './rating';
 import { scheduleRedirect } from './redirect';
 import { saveTurn } from './save-turn';
+import { scheduleSilenceTimers } from './silence';
 import { loadTurn, type Turn, unansweredMessages } from './turn';
 
 /**
@@ -60,6 +61,7 @@ export async function runInboundAutomation(deps: JobDeps, messageId: number): Pr
       turn.fresh = false;
       turn.state.lastMessageId = m.id;
     }
+    await scheduleSilenceTimers(turn);
     await saveTurn(turn);
   });
 }

@@ -23,7 +23,13 @@ export async function saveTurn(turn: Turn): Promise<void> {
   }
   await addTicketLogs(tx, ticket, turn.logs);
   turn.logs = [];
-  const values = { stage: state.stage, optionId: state.optionId, lastMessageId: state.lastMessageId, menuSentAt: state.menuSentAt };
+  const values = {
+    stage: state.stage,
+    optionId: state.optionId,
+    lastMessageId: state.lastMessageId,
+    menuSentAt: state.menuSentAt,
+    inactiveSentFor: state.inactiveSentFor,
+  };
   await tx
     .insert(ticketAutomations)
     .values({ ticketId: ticket.id, companyId: ticket.companyId, ...values })

@@ -64,6 +64,7 @@ const blankState = (ticket: TicketRow): TicketAutomationRow => ({
   optionId: null,
   lastMessageId: 0,
   menuSentAt: null,
+  inactiveSentFor: null,
   createdAt: new Date(),
   updatedAt: new Date(),
 });
