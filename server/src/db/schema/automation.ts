@@ -4,7 +4,7 @@ import { companies } from './companies';
 import { queueOptions } from './queue-options';
 import { tickets } from './tickets';
 
-export const AUTOMATION_STAGES = ['queue', 'options', 'done'] as const;
+export const AUTOMATION_STAGES = ['lgpd', 'queue', 'options', 'done'] as const;
 export type AutomationStage = (typeof AUTOMATION_STAGES)[number];
 
 /**

@@ -9,7 +9,10 @@ import { takeRatingAnswer } from './rating';
 import { scheduleRedirect } from './redirect';
 import { saveTurn } from './save-turn';
 import { scheduleSilenceTimers } from './silence';
-import { loadTurn, type Turn, unansweredMessages } from './turn';
+import { lgpdTurn } from './lgpd';
+import { say } from './say';
+import { texts } from './texts';
+import { loadTurn, settingOn, type Turn, unansweredMessages } from './turn';
 
 /**
  * Whether the chatbot speaks on this ticket: a person's ticket waiting with no agent, whose contact
@@ -22,10 +25,21 @@ const botServes = (turn: Turn) =>
   !turn.contact.disableBot &&
   turn.state.stage !== 'done';
 
+/**
+ * A voice message the company does not take (acceptAudioMessageContact off, or the contact's own
+ * acceptAudioMessage off): the customer is asked to write instead, whoever serves the ticket.
+ */
+const refuseAudio = (turn: Turn, message: MessageRow) =>
+  message.mediaType === 'audio' &&
+  !turn.ticket.isGroup &&
+  (!settingOn(turn, 'acceptAudioMessageContact') || !turn.contact.acceptAudioMessage);
+
 /** One customer message: away answers first, then the menu the ticket is at. */
 async function answerMessage(turn: Turn, message: MessageRow): Promise<void> {
   if (turn.fresh) await scheduleRedirect(turn);
+  if (refuseAudio(turn, message)) return say(turn, texts.noAudio);
   if (!botServes(turn)) return;
+  if (await lgpdTurn(turn, message.body)) return;
   if (await outOfService(turn)) return;
   // No menu sent yet (a first message, or the first ones fell out of hours): the ticket starts.
   if (turn.state.stage === 'queue' && turn.state.menuSentAt === null) return startQueues(turn);

@@ -10,6 +10,9 @@ export const texts = {
   back: 'Voltar',
   ratingThanks: 'Obrigado pela sua avaliação!',
   ratingInvalid: 'Por favor, responda com uma nota de 0 a 10.',
+  lgpdConsent: 'Para continuar, responda *1* para aceitar ou *2* para recusar.',
+  lgpdRefused: 'Sem o seu aceite não podemos continuar o atendimento. Quando quiser, é só nos escrever de novo.',
+  noAudio: 'Infelizmente não conseguimos escutar áudios por este canal de atendimento. Por favor, envie uma mensagem de *texto*.',
   queuePosition: (message: string, position: number) => `${message.trim()} *${position}*`,
 };
 
