@@ -20,6 +20,11 @@ const SUITES = [
     script: 'inbound/run.mjs',
     what: 'inbound messages through the simulator: throughput and latency to the agent socket (issue 3)',
   },
+  {
+    name: 'automation',
+    script: 'automation/run.mjs',
+    what: 'the chatbot: 1,000 customers walking a two-level menu, message to bot reply at the provider (issue 14)',
+  },
   { name: 'web', script: 'web/run.mjs', what: 'the /tickets route: JavaScript size and scrolling 10,000 tickets (issue 3)' },
 ];
 

@@ -53,16 +53,14 @@ test('LGPD without consent: the notice once, then the menu in the same turn', as
 test('a contact with disableBot gets no bot at all; its ticket waits for an agent', async () => {
   const { admin, conn } = await menuCompany();
   const dora = customer(t, conn);
-  await t.database.db
-    .insert(contacts)
-    .values({
-      companyId: admin.companyId,
-      channel: 'whatsapp',
-      number: dora.number,
-      name: 'Dora',
-      disableBot: true,
-      connectionId: conn.id,
-    });
+  await t.database.db.insert(contacts).values({
+    companyId: admin.companyId,
+    channel: 'whatsapp',
+    number: dora.number,
+    name: 'Dora',
+    disableBot: true,
+    connectionId: conn.id,
+  });
   expect(await dora.write('oi')).toEqual([]);
   expect(await dora.ticket()).toMatchObject({ status: 'pending', isBot: false, queueId: null });
 });

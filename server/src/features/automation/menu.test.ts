@@ -79,7 +79,7 @@ test('anything but a listed number is answered with the same level again; # goes
 });
 
 test('maxUseBotQueues stops the menus; after timeUseBotQueues minutes they start again', async () => {
-  const { conn: base, admin } = await twoQueues();
+  const { conn: base } = await twoQueues();
   await updateConnection(t, base.id, { maxUseBotQueues: 2, timeUseBotQueues: 30 });
   const caio = customer(t, base);
   try {
