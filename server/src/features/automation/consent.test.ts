@@ -46,7 +46,7 @@ test('LGPD with consent: 2 refuses, and the ticket is closed', async () => {
 test('LGPD without consent: the notice once, then the menu in the same turn', async () => {
   const { conn } = await menuCompany(lgpd);
   const caio = customer(t, conn);
-  expect(await caio.write('oi')).toEqual(['Tratamos seus dados conforme a LGPD.\n\nhttps://exemplo.com/privacidade', MENU]);
+  expect(await caio.write('oi')).toEqual([`Tratamos seus dados conforme a LGPD.\n\nhttps://exemplo.com/privacidade\n\n${MENU}`]);
   expect(await caio.write('9')).toEqual([`Opção inválida, por favor escolha uma das opções abaixo.${MENU.slice(MENU.indexOf('\n\n'))}`]);
 });
 

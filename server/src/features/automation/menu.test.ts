@@ -118,10 +118,9 @@ test('with one queue the greeting goes only when sendGreetingMessageOneQueues is
   const conn = await botConnection(t, admin, [unica]);
   await setSettings(t, admin.companyId, { sendGreetingMessageOneQueues: 'enabled' });
   const dora = customer(t, conn);
+  // What the bot says in one turn reaches the phone as one message, in order.
   expect(await dora.write('oi')).toEqual([
-    'Olá! Escolha um setor:',
-    'Fila única',
-    'Escolha:\n\n*[ 1 ]* - Opção A\n*[ 2 ]* - Opção B\n*[ # ]* - Voltar',
+    'Olá! Escolha um setor:\n\nFila única\n\nEscolha:\n\n*[ 1 ]* - Opção A\n*[ 2 ]* - Opção B\n*[ # ]* - Voltar',
   ]);
   expect(await dora.write('2')).toEqual(['B!']);
 

@@ -43,7 +43,7 @@ test('an attendant option gives the ticket to that agent; a queue option moves i
   const bia = customer(t, conn);
   await bia.write('oi');
   await bia.write('1');
-  expect(await bia.write('2')).toEqual(['Transferindo', 'Financeiro aqui']);
+  expect(await bia.write('2')).toEqual(['Transferindo\n\nFinanceiro aqui']);
   const ticket = await bia.ticket();
   expect(ticket).toMatchObject({ status: 'pending', queueId: fin.id, userId: null });
   const logs = await t.database.db.select().from(ticketLogs).where(eq(ticketLogs.ticketId, ticket.id)).orderBy(ticketLogs.id);
@@ -132,10 +132,10 @@ test('sendQueuePosition tells the customer its place among the waiting tickets o
   const conn = await botConnection(t, admin, [main, other]);
   const first = customer(t, conn);
   await first.write('oi');
-  expect(await first.write('1')).toEqual(['Como ajudar?', 'Sua posição na fila: *1*']);
+  expect(await first.write('1')).toEqual(['Como ajudar?\n\nSua posição na fila: *1*']);
   const second = customer(t, conn);
   await second.write('oi');
-  expect(await second.write('1')).toEqual(['Como ajudar?', 'Sua posição na fila: *2*']);
+  expect(await second.write('1')).toEqual(['Como ajudar?\n\nSua posição na fila: *2*']);
 });
 
 test("userRandom gives the waiting ticket to one of the queue's online agents", async () => {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { ticketAutomations, tickets } from '../../db/schema';
 import { addTicketLogs, emitTicketChange } from '../tickets';
+import { flushSaid } from './say';
 import type { Turn } from './turn';
 
 const CHANGEABLE = ['queueId', 'userId', 'status', 'isBot', 'amountUsedBotQueues'] as const;
@@ -10,6 +11,7 @@ const CHANGEABLE = ['queueId', 'userId', 'status', 'isBot', 'amountUsedBotQueues
  * engine's state (with the newest answered message). Screens hear of the ticket after commit.
  */
 export async function saveTurn(turn: Turn): Promise<void> {
+  await flushSaid(turn);
   const { tx, ticket, before, state } = turn;
   const changed = CHANGEABLE.filter((k) => ticket[k] !== before[k]);
   if (changed.length > 0) {

@@ -45,6 +45,8 @@ export interface Turn {
   /** No state row existed: this is the ticket's first turn. */
   fresh: boolean;
   logs: LogEntry[];
+  /** Texts said in this turn, sent as one message when it is saved (say.ts). */
+  said: string[];
 }
 
 async function connectionQueuesOf(tx: HookedTx, connectionId: number): Promise<QueueRow[]> {
@@ -96,6 +98,7 @@ export async function loadTurn(tx: HookedTx, deps: JobDeps, ticketId: number): P
     state: state ?? blankState(ticket),
     fresh: !state,
     logs: [],
+    said: [],
   };
 }
 
