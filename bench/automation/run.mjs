@@ -37,8 +37,18 @@ async function api(baseUrl, token, method, url, body) {
 
 /** Two queues; the first has two options, the first of which has two sub-options (the chatbot tree, in SQL). */
 async function buildMenu(db, baseUrl, token, companyId) {
-  const vendas = await api(baseUrl, token, 'POST', '/queue', { name: 'Vendas', color: '#2563eb', greetingMessage: 'Vendas: escolha', orderQueue: 1 });
-  const suporte = await api(baseUrl, token, 'POST', '/queue', { name: 'Suporte', color: '#16a34a', greetingMessage: 'Suporte aqui', orderQueue: 2 });
+  const vendas = await api(baseUrl, token, 'POST', '/queue', {
+    name: 'Vendas',
+    color: '#2563eb',
+    greetingMessage: 'Vendas: escolha',
+    orderQueue: 1,
+  });
+  const suporte = await api(baseUrl, token, 'POST', '/queue', {
+    name: 'Suporte',
+    color: '#16a34a',
+    greetingMessage: 'Suporte aqui',
+    orderQueue: 2,
+  });
   const insert = (parentId, position, name, message) =>
     db
       .query(
@@ -116,7 +126,9 @@ async function step(ctx, label, body) {
     max: latencies.at(-1) ?? Number.NaN,
     latencies,
   };
-  log(`${label}: ${figures.answered}/${figures.sent} answered, p50 ${figures.p50} ms, p95 ${figures.p95} ms, p99 ${figures.p99} ms, max ${figures.max} ms`);
+  log(
+    `${label}: ${figures.answered}/${figures.sent} answered, p50 ${figures.p50} ms, p95 ${figures.p95} ms, p99 ${figures.p99} ms, max ${figures.max} ms`,
+  );
   return figures;
 }
 
@@ -143,7 +155,10 @@ function render({ machine, pgVersion, steps, all, loadBefore, loadAfter }) {
     '',
     'The load generator runs on the same machine as the server and shares its CPUs.',
     ...(loadBefore > os.availableParallelism() / 2
-      ? ['', '**Warning: the machine was busy with other work (load average above half the CPUs); the figures are upper bounds of the latency on a quiet machine.**']
+      ? [
+          '',
+          '**Warning: the machine was busy with other work (load average above half the CPUs); the figures are upper bounds of the latency on a quiet machine.**',
+        ]
       : []),
     '',
     `${CUSTOMERS} customers, each sending three messages (greeting and queue menu, the queue's option menu, the sub-menu); each step sends all customers' messages at once through ${IN_FLIGHT} connections. Latency: the customer's send time to the bot's reply stored in the simulator's outbox (the provider), one node on PostgreSQL.`,
@@ -172,7 +187,11 @@ async function main() {
   const db = new pg.Client({ connectionString: databaseUrl });
   let server = null;
   try {
-    server = await startServer({ dataDir: path.join(dataDir, 'data'), databaseUrl, logFile: path.join(here, '../.tmp/automation-server.log') });
+    server = await startServer({
+      dataDir: path.join(dataDir, 'data'),
+      databaseUrl,
+      logFile: path.join(here, '../.tmp/automation-server.log'),
+    });
     await db.connect();
     const token = await login(server.baseUrl);
     const me = await api(server.baseUrl, token, 'GET', '/auth/me');
