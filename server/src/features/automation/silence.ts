@@ -20,6 +20,7 @@ type Silence = (typeof SILENCES)[number];
 /** Sets the silence timers of the turn's newest customer message, in the turn's transaction. */
 export async function scheduleSilenceTimers(turn: Turn): Promise<void> {
   const { connection, ticket, state } = turn;
+  if (ticket.isGroup) return; // a group is not a customer who went quiet
   const set = (kind: Silence, minutes: number) =>
     silenceJob.send(
       turn.deps.jobs,
