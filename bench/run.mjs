@@ -25,6 +25,11 @@ const SUITES = [
     script: 'channels/run.mjs',
     what: 'WhatsApp Cloud API signed webhook ingestion: throughput and latency to the agent socket (issue 13)',
   },
+  {
+    name: 'automation',
+    script: 'automation/run.mjs',
+    what: 'the chatbot: 1,000 customers walking a two-level menu, message to bot reply at the provider (issue 14)',
+  },
   { name: 'web', script: 'web/run.mjs', what: 'the /tickets route: JavaScript size and scrolling 10,000 tickets (issue 3)' },
   {
     name: 'channels-whatsapp-web',

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type App, buildApp } from './app';
 import { ProviderRegistry } from './channels/registry';
+import { type Clock, systemClock } from './clock';
 import { type ChannelEventDeps, channelEvents, startChannelSessions, wireChannels } from './composition/channels';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -30,13 +31,16 @@ export async function compose(opts: {
   logger?: boolean | object;
   realtime?: Realtime;
   inlineJobs?: boolean;
+  /** Tests pass a settable clock; the product reads the system's. */
+  clock?: Clock;
 }): Promise<Composition> {
   const { config, database } = opts;
+  const clock = opts.clock ?? systemClock;
   let app: App | null = null;
   const log = () => app?.log ?? opts.log;
   const eventDeps = (): ChannelEventDeps => ({ db: database.db, realtime: app!.realtime, log: log(), config, jobs });
   const channels = new ProviderRegistry(database.db, opts.log, (connection) => channelEvents(eventDeps, connection));
-  const jobDeps = (): JobDeps => ({ db: database.db, config, realtime: app!.realtime, log: log(), jobs, channels });
+  const jobDeps = (): JobDeps => ({ db: database.db, config, realtime: app!.realtime, log: log(), jobs, channels, clock });
   const jobs = opts.inlineJobs ? new InlineJobQueue(allJobs, jobDeps) : new JobRunner(database, jobDeps);
   wireChannels(channels, config, eventDeps);
   app = await buildApp({ config, database, realtime: opts.realtime, jobs, channels, logger: opts.logger });

@@ -42,6 +42,8 @@ export interface InboundMessage {
   fromMe?: boolean;
   /** The message's state as the provider reports it (ACK in the contract); 0 when unknown. */
   ack?: number;
+  /** An old message brought in by an import of the phone's history: stored, never answered by automation. */
+  historical?: boolean;
 }
 
 /** What the pipeline did with an inbound message (the simulator's HTTP face answers with it). */

@@ -8,6 +8,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { ConnectionRow } from '../db/schema';
 import { channelSessions, connections } from '../db/schema';
+import { startInboundAutomation } from '../features/automation';
 import { sessionStatusHandler } from '../features/connections';
 import { inboundPipeline } from '../features/inbound';
 import { getCompanySetting, getGlobalSetting } from '../features/settings';
@@ -29,7 +30,9 @@ export interface ChannelEventDeps {
 
 /** A connection's event sink: status to the connections feature, everything else to the inbound pipeline. */
 export function channelEvents(deps: () => ChannelEventDeps, connection: ConnectionRow): ProviderEvents {
-  return { ...inboundPipeline(deps), onStatus: sessionStatusHandler(deps(), connection) };
+  // A customer's committed message starts the automation engine (menus, hours, ratings, consent).
+  const inbound = () => ({ ...deps(), afterCustomerMessage: (m: { messageId: number }) => startInboundAutomation(deps(), m.messageId) });
+  return { ...inboundPipeline(inbound), onStatus: sessionStatusHandler(deps(), connection) };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import type { ChannelRegistry } from '../channels/types';
@@ -14,6 +15,8 @@ export interface JobDeps {
   /** A job may schedule further jobs (forwarding one message after another, ack steps). */
   jobs: JobQueue;
   channels: ChannelRegistry;
+  /** What "now" is for timers and business hours (settable in tests). */
+  clock: Clock;
 }
 
 /** A transaction that runs hooks after its commit (what transactionRunner hands to commands). */
@@ -30,6 +33,7 @@ export interface JobSendOptions {
    * With `tx`: the handler also runs in this process right after the commit, without waiting for a
    * worker's poll; the stored job (delayed by startAfterSeconds) is the durable fallback should this
    * process stop first. The handler must find its own earlier run done (it is idempotent anyway).
+   * Without `tx` the handler runs at once in this process, the stored job being the same fallback.
    */
   runAfterCommit?: boolean;
 }
@@ -40,6 +44,11 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   retry?: { limit: number; backoffSeconds: number };
   /** Cron expression (UTC) when the job runs on a schedule. */
   cron?: string;
+  /**
+   * A timer (a delayed job whose delay is the point: inactivity, rotation, redirect): the test queue
+   * holds it until the test's clock passes its due time (InlineJobQueue.fireDueTimers).
+   */
+  timer?: boolean;
   /** Handlers are idempotent: pg-boss may deliver a job more than once. */
   run(payload: z.output<S>, deps: JobDeps): Promise<void>;
 }

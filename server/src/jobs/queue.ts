@@ -27,6 +27,8 @@ export class InlineJobQueue implements JobQueue {
   private pending = new Set<Promise<void>>();
   private definitions = new Map<string, JobDefinition>();
   private delayedChain: Promise<void> = Promise.resolve();
+  /** Timers waiting for the test clock (see JobDefinition.timer). */
+  private timers: { job: JobDefinition; payload: unknown; dueAt: number }[] = [];
 
   constructor(
     definitions: JobDefinition[],
@@ -39,8 +41,14 @@ export class InlineJobQueue implements JobQueue {
     if (!this.definitions.has(job.name)) throw new Error(`unknown job ${job.name}`);
     const payload = job.payload.parse(data);
     const { tx, runAfterCommit, startAfterSeconds } = options;
+    if (job.timer && startAfterSeconds) {
+      const hold = () => void this.timers.push({ job, payload, dueAt: this.deps().clock.now().getTime() + startAfterSeconds * 1000 });
+      if (tx) tx.afterCommit(hold);
+      else hold();
+      return `inline-${job.name}`;
+    }
     if (tx) tx.afterCommit(() => this.start(job, payload, runAfterCommit ? undefined : startAfterSeconds));
-    else this.start(job, payload, startAfterSeconds);
+    else this.start(job, payload, runAfterCommit ? undefined : startAfterSeconds);
     return `inline-${job.name}`;
   }
 
@@ -65,6 +73,26 @@ export class InlineJobQueue implements JobQueue {
   /** Hands over the failures recorded so far and forgets them. */
   takeFailures(): JobFailure[] {
     return this.failures.splice(0);
+  /** Runs, one after another, every held timer due by the clock's now (and those they set that are due too). */
+  async fireDueTimers(): Promise<void> {
+    await this.drain();
+    for (;;) {
+      const now = this.deps().clock.now().getTime();
+      const due = this.timers.filter((t) => t.dueAt <= now).sort((a, b) => a.dueAt - b.dueAt);
+      if (due.length === 0) return;
+      this.timers = this.timers.filter((t) => !due.includes(t));
+      for (const t of due) {
+        await t.job.run(t.job.payload.parse(t.payload), this.deps()).catch((err) => void this.failures.push({ job: t.job.name, error: err }));
+        await this.drain();
+      }
+    }
+  }
+
+  /** Timers still held, by job name (a test's check that a timer was set, or was not). */
+  heldTimers(name?: string): { name: string; payload: unknown; dueAt: Date }[] {
+    return this.timers
+      .filter((t) => !name || t.job.name === name)
+      .map((t) => ({ name: t.job.name, payload: t.payload, dueAt: new Date(t.dueAt) }));
   }
 
   /** Waits until every job sent so far (and the jobs they sent) has finished. */

@@ -77,7 +77,11 @@ export class JobRunner implements JobQueue {
   async send<S extends z.ZodType>(job: JobDefinition<S>, payload: z.input<S>, options: JobSendOptions = {}): Promise<string | null> {
     const data = job.payload.parse(payload) as object;
     const { tx, runAfterCommit, ...timing } = options;
-    if (tx && runAfterCommit) tx.afterCommit(() => this.inBackground(job, () => this.runOne(job, data)));
+    if (runAfterCommit) {
+      const runNow = () => this.inBackground(job, () => this.runOne(job, data));
+      if (tx) tx.afterCommit(runNow);
+      else runNow();
+    }
     if (tx && !this.isStarted) {
       tx.afterCommit(() => this.inBackground(job, () => this.insert(job, data, timing)));
       return null;

@@ -18,6 +18,7 @@ import { cloneTestDatabase } from './database';
 import { recordingRealtime } from './recording-realtime';
 import { makeFactory } from './factory';
 import { failTestsOnJobFailures, takeExpectedFailures } from './job-failures';
+import { TestClock } from './clock';
 
 export interface TestContext {
   app: App;
@@ -40,6 +41,8 @@ export interface TestContext {
    */
   expectJobFailures(): Promise<JobFailure[]>;
   channels: ProviderRegistry;
+  /** The app's clock: real time until a test sets it (`t.clock.set(...)`, `t.clock.reset()`). */
+  clock: TestClock;
 }
 
 export interface TestAppOptions {
@@ -72,11 +75,13 @@ export function useTestApp(overrides: Partial<Config> = {}, options: TestAppOpti
     const debug = process.env.TEST_LOG === '1';
     const database = await cloneTestDatabase();
     const { realtime, sent } = recordingRealtime();
+    const clock = new TestClock();
     const { app, jobs, channels } = await compose({
       config,
       database,
       log: pino({ level: 'silent' }),
       inlineJobs: true,
+      clock,
       realtime: options.realSockets ? undefined : realtime,
       logger: debug ? { level: 'error' } : false,
     });
@@ -97,6 +102,7 @@ export function useTestApp(overrides: Partial<Config> = {}, options: TestAppOpti
       url,
       jobs,
       channels,
+      clock,
       factory: makeFactory(database.db),
       expectJobFailures: () => takeExpectedFailures(jobs),
       anon: requester(app, ''),

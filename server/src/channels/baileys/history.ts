@@ -14,7 +14,7 @@ const OVERLAP_MS = 5 * 60_000;
 export function wantedFromHistory(msg: WAMessage, connection: ConnectionRow, lastMessageAt: Date | null): boolean {
   const at = timestampOf(msg);
   if (!at) return false;
-  if (lastMessageAt && at.getTime() >= lastMessageAt.getTime() - OVERLAP_MS) return true;
+  if (missedWhileAway(at, lastMessageAt)) return true;
   const from = connection.importOldMessages;
   if (!from) return false;
   const to = connection.importRecentMessages ?? new Date();
@@ -23,7 +23,14 @@ export function wantedFromHistory(msg: WAMessage, connection: ConnectionRow, las
   return at >= from && at <= to;
 }
 
-/** Ingests the wanted history messages oldest first (the pipeline drops those it already has); answers the newest time. */
+/** Newer than what the session last saw: a message that arrived while the server or the phone was away. */
+const missedWhileAway = (at: Date, lastMessageAt: Date | null) =>
+  lastMessageAt !== null && at.getTime() >= lastMessageAt.getTime() - OVERLAP_MS;
+
+/**
+ * Ingests the wanted history messages oldest first (the pipeline drops those it already has); answers the newest time.
+ * A message missed while away is answered like a live one; an imported old one is only stored (no bot replies to it).
+ */
 export async function ingestHistory(
   ctx: InboundContext,
   messages: WAMessage[],
@@ -32,6 +39,9 @@ export async function ingestHistory(
 ): Promise<Date | null> {
   const wanted = messages.filter((m) => wantedFromHistory(m, connection, lastMessageAt));
   wanted.sort((a, b) => (timestampOf(a)?.getTime() ?? 0) - (timestampOf(b)?.getTime() ?? 0));
-  for (const msg of wanted) await ingestMessage(ctx, msg);
+  for (const msg of wanted) {
+    const at = timestampOf(msg) as Date;
+    await ingestMessage(ctx, msg, { historical: !missedWhileAway(at, lastMessageAt) });
+  }
   return wanted.length ? timestampOf(wanted[wanted.length - 1]) : null;
 }

@@ -48,7 +48,8 @@ function outOfScope(jid: string): boolean {
  * deletion of an earlier one. The pipeline drops a message it already has, so a message delivered
  * live, again offline and again by the history is stored once.
  */
-export async function ingestMessage(ctx: InboundContext, msg: WAMessage): Promise<void> {
+/** `historical`: an old message brought in by an import, stored but answered by no automation. */
+export async function ingestMessage(ctx: InboundContext, msg: WAMessage, options: { historical?: boolean } = {}): Promise<void> {
   const key = msg.key;
   const remoteJid = key.remoteJid;
   if (!remoteJid || !key.id || outOfScope(remoteJid)) return;
@@ -101,6 +102,7 @@ export async function ingestMessage(ctx: InboundContext, msg: WAMessage): Promis
     ...(timestamp ? { timestamp } : {}),
     fromMe,
     ack: fromMe ? (ackOf(msg.status) ?? 1) : 0,
+    ...(options.historical ? { historical: true } : {}),
   });
 }
 

@@ -14,3 +14,4 @@ export * from './tickets';
 export * from './file-lists';
 export * from './queue-options';
 export * from './channel-sessions';
+export * from './automation';

@@ -9,4 +9,9 @@ export interface InboundDeps {
   config: Pick<Config, 'dataDir'>;
   realtime: Realtime;
   log: FastifyBaseLogger;
+  /**
+   * Called once a customer's message (not one the company sent from the phone) is committed: the
+   * composition root hands it to the automation engine. The pipeline never waits for what it starts.
+   */
+  afterCustomerMessage?: (stored: { messageId: number; ticketId: number; companyId: number }) => void;
 }

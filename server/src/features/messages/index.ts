@@ -10,3 +10,5 @@ export { classifyFile } from './media';
 export { downloadLimitBytes } from './media';
 export { removeMedia } from './media';
 export { storeMedia } from './media';
+export { BOT_MESSAGE_MARK, type BotFile, sendBotMessage } from './bot-texts';
+export type { OutboundContext } from './service';

@@ -19,6 +19,7 @@ const jobDeps = (): JobDeps => ({
   log: t.app.log,
   jobs: t.jobs,
   channels: t.channels,
+  clock: t.clock,
 });
 
 /** A ticket made the real way: the customer writes first. */

@@ -23,6 +23,7 @@ beforeAll(async () => {
     log: t.app.log,
     jobs: runner,
     channels: t.channels,
+    clock: t.clock,
   });
   runner = new JobRunner(t.database, deps);
   await runner.start([sendMessageJob], { work: false });

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { PRESENCE_TIMEOUT_MS } from '@chatflow/contract';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
+import { systemClock } from '../../clock';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
@@ -95,6 +96,7 @@ describe.each(targets)('JobRunner on %s', (_name, open) => {
       channels: new ProviderRegistry(database.db, pino({ level: 'silent' }), () => {
         throw new Error('no provider in this test');
       }),
+      clock: systemClock,
     };
     runner = new JobRunner(database, () => deps);
     await runner.start([markOfflineJob, probeJob]);

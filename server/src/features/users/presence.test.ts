@@ -115,7 +115,7 @@ describe('users.mark-offline job', () => {
     const fresh = await t.factory.user({ online: true, lastSeenAt: new Date() });
     const { deps: d, sent } = deps();
     const payload = markOfflineJob.payload.parse({});
-    const jobDeps = { ...d, jobs: t.jobs, channels: t.channels };
+    const jobDeps = { ...d, jobs: t.jobs, channels: t.channels, clock: t.clock };
     await markOfflineJob.run(payload, jobDeps);
     await markOfflineJob.run(payload, jobDeps);
     expect((await stored(stale.id)).online).toBe(false);

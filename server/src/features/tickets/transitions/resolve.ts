@@ -39,13 +39,18 @@ export async function resolve(step: Step): Promise<TicketRow> {
 }
 
 /**
- * pending → closed without attending it (ignore): userClosePendingTicket enabled or admin. Nothing
- * is sent to the contact, and no tag is required: an ignored ticket was never worked.
+ * pending → closed without attending it (ignore): userClosePendingTicket enabled or admin. No tag
+ * is required: an ignored ticket was never worked. Only with sendFarewellWaitingTicket on does the
+ * contact get the connection's complationMessage.
  */
 export async function ignore(step: Step): Promise<TicketRow> {
   if (!canClosePendingTicket(step.ctx.actor)) throw forbidden();
   const after = await saveTicket(step, { status: 'closed', userId: step.ctx.actor.id });
   await addTicketLogs(step.tx, after, [{ type: 'closed', userId: step.ctx.actor.id, queueId: after.queueId }]);
+  if (enabled(step.settings, 'sendFarewellWaitingTicket')) {
+    const connection = await connectionOf(step);
+    if (talksToContact(step.before, connection)) say(step, connection?.complationMessage);
+  }
   await trackFinished(step.tx, step.before, after, step.now, false);
   return after;
 }

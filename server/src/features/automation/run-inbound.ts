@@ -1,0 +1,80 @@
+import { eq } from 'drizzle-orm';
+import { type MessageRow, messages } from '../../db/schema';
+import { transactionRunner } from '../../http/context';
+import type { JobDeps } from '../../jobs/define';
+import { answerOptions, answerQueueMenu, startQueues } from './navigation';
+import { outOfService } from './out-of-service';
+import { takeRatingAnswer } from './rating';
+import { scheduleRedirect } from './redirect';
+import { saveTurn } from './save-turn';
+import { scheduleSilenceTimers } from './silence';
+import { lgpdTurn } from './lgpd';
+import { say } from './say';
+import { texts } from './texts';
+import { loadTurn, settingOn, type Turn, unansweredMessages } from './turn';
+
+/**
+ * Whether the chatbot speaks on this ticket: a person's ticket waiting with no agent, whose contact
+ * has the bot on (disableBot), and which the bot has not finished with.
+ */
+const botServes = (turn: Turn) =>
+  turn.ticket.status === 'pending' &&
+  turn.ticket.userId === null &&
+  !turn.ticket.isGroup &&
+  !turn.contact.disableBot &&
+  turn.state.stage !== 'done';
+
+/**
+ * A voice message the company does not take (acceptAudioMessageContact off, or the contact's own
+ * acceptAudioMessage off): the customer is asked to write instead, whoever serves the ticket.
+ */
+const refuseAudio = (turn: Turn, message: MessageRow) =>
+  message.mediaType === 'audio' &&
+  !turn.ticket.isGroup &&
+  (!settingOn(turn, 'acceptAudioMessageContact') || !turn.contact.acceptAudioMessage);
+
+/** One customer message: away answers first, then the menu the ticket is at. */
+async function answerMessage(turn: Turn, message: MessageRow): Promise<void> {
+  if (turn.fresh) await scheduleRedirect(turn);
+  if (refuseAudio(turn, message)) return say(turn, texts.noAudio);
+  if (!botServes(turn)) return;
+  if (await lgpdTurn(turn, message.body)) return;
+  if (await outOfService(turn)) return;
+  // No menu sent yet (a first message, or the first ones fell out of hours): the ticket starts.
+  if (turn.state.stage === 'queue' && turn.state.menuSentAt === null) return startQueues(turn);
+  if (turn.state.stage === 'queue') return answerQueueMenu(turn, message.body);
+  return answerOptions(turn, message.body);
+}
+
+/**
+ * The automation turn of a customer's message, in one transaction with the ticket locked: every
+ * message of the ticket not answered yet, up to this one, is answered in order, and the answers'
+ * messages (with their send jobs), the ticket's changes and the newest answered id commit together.
+ * A second run for the same message (the stored fallback job, a retry after a crash) finds it
+ * answered and sends nothing.
+ */
+export async function runInboundAutomation(deps: JobDeps, messageId: number): Promise<void> {
+  const [message] = await deps.db
+    .select({ ticketId: messages.ticketId, fromMe: messages.fromMe })
+    .from(messages)
+    .where(eq(messages.id, messageId));
+  if (!message || message.fromMe) return;
+  await transactionRunner(
+    deps.db,
+    deps.log,
+  )(async (tx) => {
+    const turn = await loadTurn(tx, deps, message.ticketId);
+    if (!turn) return;
+    const unanswered = await unansweredMessages(turn, messageId);
+    if (unanswered.length === 0) return;
+    // An answer to a rating request belongs to the rated ticket: this new ticket is gone with it.
+    if (await takeRatingAnswer(turn, unanswered[0])) return;
+    for (const m of unanswered) {
+      await answerMessage(turn, m);
+      turn.fresh = false;
+      turn.state.lastMessageId = m.id;
+    }
+    await scheduleSilenceTimers(turn);
+    await saveTurn(turn);
+  });
+}

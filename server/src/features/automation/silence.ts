@@ -1,0 +1,90 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { messages } from '../../db/schema';
+import { transactionRunner } from '../../http/context';
+import { defineJob } from '../../jobs/define';
+import { closeByBot } from './land-in-queue';
+import { saveTurn } from './save-turn';
+import { say } from './say';
+import { loadTurn, type Turn } from './turn';
+
+// Timers of a customer's silence, each set after a customer message and void once another arrives:
+// - inactive: the bot asked and got no answer in timeInactiveMessage minutes -> inactiveMessage;
+// - expire: no customer message for expiresTicket minutes -> expiresInactiveMessage and closed
+//   (whenExpiresTicket '1': only tickets still waiting; '0': open ones too);
+// - autoClose: the company's autoCloseTicketHours without a customer message -> closed, silently.
+
+const SILENCES = ['inactive', 'expire', 'autoClose'] as const;
+type Silence = (typeof SILENCES)[number];
+
+/** Sets the silence timers of the turn's newest customer message, in the turn's transaction. */
+export async function scheduleSilenceTimers(turn: Turn): Promise<void> {
+  const { connection, ticket, state } = turn;
+  if (ticket.isGroup) return; // a group is not a customer who went quiet
+  const set = (kind: Silence, minutes: number) =>
+    silenceJob.send(
+      turn.deps.jobs,
+      { ticketId: ticket.id, messageId: state.lastMessageId, kind },
+      { tx: turn.tx, startAfterSeconds: minutes * 60 },
+    );
+  if (ticket.isBot && state.stage !== 'done' && connection.timeInactiveMessage > 0 && connection.inactiveMessage.trim()) {
+    await set('inactive', connection.timeInactiveMessage);
+  }
+  if (connection.expiresTicket > 0) await set('expire', connection.expiresTicket);
+  const hours = Number(turn.settings.autoCloseTicketHours ?? '0');
+  if (hours > 0) await set('autoClose', hours * 60);
+}
+
+async function newestCustomerMessage(turn: Turn): Promise<number> {
+  const [row] = await turn.tx
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.ticketId, turn.ticket.id), eq(messages.fromMe, false)))
+    .orderBy(desc(messages.id))
+    .limit(1);
+  return row?.id ?? 0;
+}
+
+/** What a due timer does, when the ticket is still where the timer left it. */
+async function fire(turn: Turn, kind: Silence): Promise<void> {
+  const { ticket, connection } = turn;
+  const active = ticket.status === 'pending' || ticket.status === 'open';
+  if (kind === 'inactive') {
+    // Said once per unanswered message: a re-run of this timer finds it said.
+    if (
+      ticket.status !== 'pending' ||
+      !ticket.isBot ||
+      turn.state.stage === 'done' ||
+      turn.state.inactiveSentFor === turn.state.lastMessageId
+    )
+      return;
+    await say(turn, connection.inactiveMessage);
+    turn.state.inactiveSentFor = turn.state.lastMessageId;
+    return;
+  }
+  if (kind === 'expire') {
+    if (!active || (connection.whenExpiresTicket === '1' && ticket.status !== 'pending')) return;
+    await say(turn, connection.expiresInactiveMessage);
+    return closeByBot(turn);
+  }
+  if (active) await closeByBot(turn);
+}
+
+/** One silence timer; a customer message after the one it was set for voids it (and a re-run finds the ticket moved on). */
+export const silenceJob = defineJob({
+  name: 'automation.silence',
+  payload: z.object({ ticketId: z.number().int().positive(), messageId: z.number().int().nonnegative(), kind: z.enum(SILENCES) }),
+  timer: true,
+  async run({ ticketId, messageId, kind }, deps) {
+    await transactionRunner(
+      deps.db,
+      deps.log,
+    )(async (tx) => {
+      const turn = await loadTurn(tx, deps, ticketId);
+      if (!turn || turn.ticket.isGroup) return;
+      if ((await newestCustomerMessage(turn)) !== messageId) return;
+      await fire(turn, kind);
+      await saveTurn(turn);
+    });
+  },
+});
