@@ -72,3 +72,14 @@ test('every registered route answers 401 without login, unless it is on the shor
   expect(answers.length).toBeGreaterThan(90);
   expect(answers.filter((a) => !a.endsWith('-> 401 ERR_SESSION_EXPIRED'))).toEqual([]);
 });
+
+test('without a login the body is not even read: a broken body on a private route is a 401, not a 400', async () => {
+  const res = await t.anon.inject({
+    method: 'POST',
+    url: '/users',
+    headers: { 'content-type': 'application/json' },
+    payload: '{"email": ',
+  });
+  expect(res.statusCode).toBe(401);
+  expect(res.json()).toEqual({ error: 'ERR_SESSION_EXPIRED' });
+});
