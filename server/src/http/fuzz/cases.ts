@@ -9,6 +9,8 @@ import { multipart } from '../../test/multipart';
 /** One request of the fuzz: which field of which route got which bad value. */
 export interface FuzzCase {
   label: string;
+  /** The bad value's name ('null', '2^31', …), to prove every kind was sent somewhere. */
+  kind: string;
   mustRefuse: boolean;
   request: InjectOptions;
 }
@@ -48,7 +50,12 @@ export function casesOf(op: Operation, actor: string): FuzzCase[] {
   const headers = payload ? { 'content-type': 'application/json' } : undefined;
   const cases: FuzzCase[] = [];
   const add = (where: string, bad: BadValue, request: Omit<InjectOptions, 'method'>) =>
-    cases.push({ label: `${route} ${where} = ${bad.name}`, mustRefuse: bad.mustRefuse, request: { method: op.method, ...request } });
+    cases.push({
+      label: `${route} ${where} = ${bad.name}`,
+      kind: bad.name,
+      mustRefuse: bad.mustRefuse,
+      request: { method: op.method, ...request },
+    });
 
   for (const param of op.pathParams) {
     for (const bad of chosen(op, badTextValues(param.schema), seed(`path ${param.name}`))) {

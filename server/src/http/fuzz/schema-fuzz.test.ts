@@ -21,6 +21,26 @@ const t = useTestApp();
 /** Tables a refused request may still write, each with its reason. Today a refusal writes nowhere. */
 const TABLES_A_REFUSAL_MAY_WRITE: string[] = [];
 
+/** The kinds of bad input the issue names; each must have been sent at least once in a run. */
+const EVERY_KIND = [
+  'null',
+  'a string',
+  'a number',
+  'an array',
+  'an object',
+  'only U+0000',
+  '1 MB string',
+  '1 MB string with U+0000',
+  '2^31',
+  '2^53',
+  '-1',
+  '1000 nested arrays',
+  '1000 nested objects',
+  'prototype keys',
+  'prototype keys beside valid fields',
+  'hostile parts',
+];
+
 function defectsOf(c: FuzzCase, res: LightMyRequestResponse): string[] {
   const seen = `${c.label} -> ${res.statusCode} ${res.body.slice(0, 200)}`;
   if (res.statusCode >= 500) return [`5xx: ${seen}`];
@@ -43,6 +63,7 @@ async function fuzzAs(actor: string, user: UserRow) {
   const api = await t.as(user);
   const defects: string[] = [];
   let sent = 0;
+  const kinds = new Set<string>();
   let before = await snapshotTables(t.database.db, TABLES_A_REFUSAL_MAY_WRITE);
   const tables = Object.keys(before).length;
   for (const op of operationsOf(document)) {
@@ -50,6 +71,7 @@ async function fuzzAs(actor: string, user: UserRow) {
     for (const c of casesOf(op, actor)) {
       const res = await api.inject(c.request);
       sent++;
+      kinds.add(c.kind);
       if (res.statusCode < 400) allRefused = false;
       defects.push(...defectsOf(c, res));
     }
@@ -58,15 +80,16 @@ async function fuzzAs(actor: string, user: UserRow) {
     if (allRefused && changed.length) defects.push(`${op.method} ${op.path} refused every case yet changed ${changed.join(', ')}`);
     before = after;
   }
-  return { defects, sent, tables };
+  return { defects, sent, tables, kinds };
 }
 
 describe('hostile input on every route of the document is a 4xx with the error body, never a 5xx, and stores nothing', () => {
   test('as a super admin (who reaches the platform routes too)', async () => {
-    const { defects, sent, tables } = await fuzzAs('admin', await t.factory.superUser());
-    // The walk really walked: a thousand requests, and the snapshot sees the app's tables.
+    const { defects, sent, tables, kinds } = await fuzzAs('admin', await t.factory.superUser());
+    // The walk really walked: a thousand requests of every kind, and the snapshot sees the app's tables.
     expect(sent).toBeGreaterThan(1000);
     expect(tables).toBeGreaterThan(20);
+    expect([...kinds]).toEqual(expect.arrayContaining(EVERY_KIND));
     expect(defects).toEqual([]);
   }, 120_000);
 
