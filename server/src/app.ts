@@ -10,10 +10,12 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerFeatures } from './features';
 import { authenticator } from './http/authenticate';
-import { installErrorHandler } from './http/errors';
+import { frameworkErrorReply, installErrorHandler } from './http/errors';
 import { healthRoutes } from './http/health';
+import { installLoginFirst } from './http/login-first';
 import { installNulStripping } from './http/nul-characters';
 import { documentRoute } from './http/openapi';
+import { installRouteTable, type RegisteredRoute } from './http/route-table';
 import { installSecurityHeaders } from './http/security-headers';
 import { tokenService } from './http/tokens';
 import { serveWeb } from './http/web';
@@ -40,6 +42,8 @@ export interface AppDeps {
 export interface App extends FastifyInstance {
   io: Server;
   realtime: Realtime;
+  /** Every registered route (method and URL pattern), in registration order. */
+  routeTable: readonly RegisteredRoute[];
 }
 
 /** Builds the whole HTTP + realtime server without listening; tests drive it with inject(). */
@@ -50,8 +54,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // A hop count trusts that many proxies in front of this server (as proxy-addr counts them).
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    frameworkErrors: frameworkErrorReply,
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
+  app.decorate('routeTable', installRouteTable(app));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
@@ -79,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.decorate('authenticate', authenticate);
   app.decorate('authenticateWith', authenticateWith);
+  installLoginFirst(app, authenticate);
 
   await installSecurityHeaders(app, { allowedOrigins: config.allowedOrigins });
   await app.register(fastifyCookie);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuery, boundedString, coercedId, email, password } from './fields';
+import { PageQuery, boundedString, coercedId, email, fromText, password } from './fields';
 
 export const RECURRENCES = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const;
 export type Recurrence = (typeof RECURRENCES)[number];
@@ -31,11 +31,13 @@ const isoDate = () =>
     });
 
 const count = () =>
-  z.coerce
-    .number({ message: 'validation.number' })
-    .int({ message: 'validation.number' })
-    .min(0, { message: 'validation.number' })
-    .max(100000, { message: 'validation.tooLong' });
+  fromText(
+    z
+      .number({ message: 'validation.number' })
+      .int({ message: 'validation.number' })
+      .min(0, { message: 'validation.number' })
+      .max(100000, { message: 'validation.tooLong' }),
+  );
 
 /** The company form's fields as validated, without defaults: an update leaves what it does not send alone. */
 const companyFields = {

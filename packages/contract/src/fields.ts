@@ -4,6 +4,16 @@ import type { ValidationKey } from './validation-texts';
 /** Small builders so every schema states its bounds with the same keys. */
 const msg = (key: ValidationKey) => ({ message: key });
 
+/** Text that spells a number, as paths, query strings and form fields carry numbers; anything else as it came. */
+const numberFromText = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
+
+/**
+ * A number that may arrive as text ("42" from a path, a query string or a form). Used instead of
+ * z.coerce.number(), which also turns true into 1, null and [] into 0 and [[[7]]] into 7: input the
+ * contract documents as a number must be a number or its text, anything else is a 400.
+ */
+export const fromText = <T extends z.ZodType>(schema: T) => z.preprocess(numberFromText, schema);
+
 export const requiredString = () => z.string(msg('validation.required')).trim().min(1, msg('validation.required'));
 
 export const boundedString = (min: number, max: number) =>
@@ -39,7 +49,7 @@ export const dbId = (key: ValidationKey = 'validation.invalid', missing: Validat
   z.number(msg(missing)).int(msg(key)).positive(msg(key)).max(MAX_ID, msg(key));
 /** The same id arriving as text (paths, query strings, multipart fields). */
 export const coercedId = (key: ValidationKey = 'validation.invalid', missing: ValidationKey = key) =>
-  z.coerce.number(msg(missing)).int(msg(key)).positive(msg(key)).max(MAX_ID, msg(key));
+  fromText(z.number(msg(missing)).int(msg(key)).positive(msg(key)).max(MAX_ID, msg(key)));
 
 /** Ids in paths arrive as strings. */
 export const IdParam = z.object({ id: coercedId() });
@@ -51,5 +61,5 @@ export const queryBoolean = z
 
 export const PageQuery = z.object({
   searchParam: z.string().max(200).optional().default(''),
-  pageNumber: z.coerce.number().int().min(1).max(100000).optional().default(1),
+  pageNumber: fromText(z.number().int().min(1).max(100000)).optional().default(1),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { coercedId, queryBoolean } from './fields';
+import { coercedId, fromText, queryBoolean } from './fields';
 
 /** Message acknowledgements (ARCHITECTURE "Decisions"): 3 and 4 show as read. */
 export const ACK = { pending: 0, sent: 1, delivered: 2, read: 3, played: 4, playedAlt: 5 } as const;
@@ -60,7 +60,7 @@ export const InteractiveTicketParam = z.object({ id: ticketIdField });
 
 export const MessageListParams = z.object({ ticketUuid: z.string().trim().max(64) });
 export const MessageListQuery = z.object({
-  pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  pageNumber: fromText(z.number().int().min(1).max(100_000)).optional().default(1),
   // Sent by existing clients (a JSON list or repeated values); the page is the ticket's messages either way.
   selectedQueues: z.union([z.string(), z.array(z.string())]).optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedString, queryBoolean } from './fields';
+import { boundedString, fromText, queryBoolean } from './fields';
 
 /** Plan feature switches (spec 2 §3 Plan). The same list gates routes on the server and menu entries in the web app. */
 export const PLAN_SWITCHES = [
@@ -18,11 +18,13 @@ export type PlanSwitch = (typeof PLAN_SWITCHES)[number];
 export type PlanSwitches = Record<PlanSwitch, boolean>;
 
 const counter = () =>
-  z.coerce
-    .number({ message: 'validation.number' })
-    .int({ message: 'validation.number' })
-    .min(0, { message: 'validation.number' })
-    .max(100000, { message: 'validation.tooLong' });
+  fromText(
+    z
+      .number({ message: 'validation.number' })
+      .int({ message: 'validation.number' })
+      .min(0, { message: 'validation.number' })
+      .max(100000, { message: 'validation.tooLong' }),
+  );
 
 /** The plan's fields as validated, without defaults: an update leaves what it does not send alone. */
 const planFields = {
@@ -36,11 +38,13 @@ const planFields = {
     .transform((v) => String(v).trim().replace(',', '.'))
     .pipe(z.string().regex(/^\d{1,8}(\.\d{1,2})?$/, { message: 'validation.number' })),
   isPublic: z.boolean(),
-  trialDays: z.coerce
-    .number({ message: 'validation.number' })
-    .int({ message: 'validation.number' })
-    .min(0, { message: 'validation.number' })
-    .max(365, { message: 'validation.tooLong' }),
+  trialDays: fromText(
+    z
+      .number({ message: 'validation.number' })
+      .int({ message: 'validation.number' })
+      .min(0, { message: 'validation.number' })
+      .max(365, { message: 'validation.tooLong' }),
+  ),
   ...(Object.fromEntries(PLAN_SWITCHES.map((s) => [s, z.boolean()])) as { [K in PlanSwitch]: z.ZodBoolean }),
 };
 

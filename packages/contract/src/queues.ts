@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ChatbotTree, chatbotTreeRule } from './chatbots';
-import { boundedString, coercedId } from './fields';
+import { boundedString, coercedId, fromText } from './fields';
 
 /** Rotation time options in minutes; 0 means not set (spec 2 §5). */
 export const QUEUE_ROTATION_MINUTES = [0, 2, 5, 10, 15, 30, 45, 60] as const;
@@ -60,23 +60,27 @@ const queueFields = {
     .regex(/^#[0-9a-fA-F]{3,8}$/, { message: 'validation.color' }),
   orderQueue: z.preprocess(
     (v) => (v === '' ? null : v),
-    z.coerce
-      .number({ message: 'validation.number' })
-      .int({ message: 'validation.number' })
-      .min(0, { message: 'validation.number' })
-      .max(10000)
-      .nullable(),
+    fromText(
+      z
+        .number({ message: 'validation.number' })
+        .int({ message: 'validation.number' })
+        .min(0, { message: 'validation.number' })
+        .max(10000)
+        .nullable(),
+    ),
   ),
   greetingMessage: z.string().max(5000, { message: 'validation.tooLong' }),
   outOfHoursMessage: z.string().max(5000, { message: 'validation.tooLong' }),
   closeTicket: z.boolean(),
   ativarRoteador: z.boolean(),
-  tempoRoteador: z.coerce
-    .number({ message: 'validation.number' })
-    .int()
-    .refine((n) => (QUEUE_ROTATION_MINUTES as readonly number[]).includes(n), {
-      message: 'validation.invalid',
-    }),
+  tempoRoteador: fromText(
+    z
+      .number({ message: 'validation.number' })
+      .int()
+      .refine((n) => (QUEUE_ROTATION_MINUTES as readonly number[]).includes(n), {
+        message: 'validation.invalid',
+      }),
+  ),
   integrationId: optionalId(),
   fileListId: optionalId(),
   schedules: z.array(QueueScheduleItem).max(7, { message: 'validation.invalid' }),

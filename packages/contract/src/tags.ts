@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuery, coercedId } from './fields';
+import { PageQuery, coercedId, fromText } from './fields';
 
 export const TAGS_PAGE_SIZE = 20;
 export const TAG_NAME_MIN = 3;
@@ -27,10 +27,12 @@ const tagName = (tooShort: 'validation.messageTooShort' | 'validation.tagTooShor
 
 const kanbanFlag = z.preprocess(
   (v) => (typeof v === 'boolean' ? Number(v) : v),
-  z.coerce
-    .number({ message: 'validation.invalid' })
-    .int()
-    .refine((n) => n === 0 || n === 1, { message: 'validation.invalid' }),
+  fromText(
+    z
+      .number({ message: 'validation.invalid' })
+      .int()
+      .refine((n) => n === 0 || n === 1, { message: 'validation.invalid' }),
+  ),
 );
 
 const color = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { coercedId } from './fields';
+import { coercedId, fromText } from './fields';
 import { listItems } from './query-lists';
 
 export const TICKET_STATUSES = ['open', 'pending', 'closed', 'group', 'lgpd', 'nps'] as const;
@@ -39,7 +39,9 @@ export type TicketTab = (typeof TICKET_TABS)[number];
 
 export const TicketListQuery = z.object({
   searchParam: z.string().max(200, { message: 'validation.tooLong' }).optional().default(''),
-  pageNumber: z.coerce.number({ message: 'validation.number' }).int().min(1).max(100000).optional().default(1),
+  pageNumber: fromText(z.number({ message: 'validation.number' }).int().min(1).max(100000))
+    .optional()
+    .default(1),
   /** Without a status the list is the search view (every status), as the web's search tab sends it. */
   status: z.enum(TICKET_TABS, { message: 'validation.invalid' }).optional().default('search'),
   tags: queryIdList.optional().default([]),
@@ -94,7 +96,7 @@ export const TicketUpdateInput = z.object({
   useIntegration: z.boolean().optional(),
   integrationId: optionalId,
   sendFarewellMessage: z.boolean().optional(),
-  amountUsedBotQueues: z.coerce.number().int().min(0).max(1000).optional(),
+  amountUsedBotQueues: fromText(z.number().int().min(0).max(1000)).optional(),
   /** Sent by the "resolve and send rating" action; the rating request itself follows the userRating setting. */
   ratingId: optionalId,
 });

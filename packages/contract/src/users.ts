@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedString, dbId, email, enabledDisabled, hhmm, password } from './fields';
+import { boundedString, dbId, email, enabledDisabled, fromText, hhmm, password } from './fields';
 import { PROFILES } from './permissions';
 
 /** User form (spec 1 §5, spec 2 §5). Defaults are the modal's for a new user. */
@@ -78,7 +78,7 @@ export type UserCreateInput = z.input<typeof UserCreateInput>;
 
 export const UserListQuery = z.object({
   searchParam: z.string().max(200).optional().default(''),
-  pageNumber: z.coerce.number().int().min(1).max(100000).optional().default(1),
+  pageNumber: fromText(z.number().int().min(1).max(100000)).optional().default(1),
 });
 
 export const USER_PAGE_SIZE = 20;

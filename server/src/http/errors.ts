@@ -57,6 +57,15 @@ export function validationReply(
   return reply.status(status).send({ error: code, fields: fieldsOf(issues, requestLanguage(req)) });
 }
 
+/**
+ * Errors Fastify answers before a route is chosen (a path parameter longer than the router keeps, a URL
+ * that does not decode): they skip the error handler, so without this they leave in Fastify's own shape.
+ */
+export function frameworkErrorReply(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+  return validationReply(reply, req, [{ path: [], message: 'validation.invalid' }], status);
+}
+
 /** Every error leaves as `{ error: ERR_* }`; bad input is a 4xx, never a 500. */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
