@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedString, coercedId } from './fields';
+import { boundedString, coercedId, fromText } from './fields';
 import { QueueScheduleItem } from './queues';
 import type { ValidationKey } from './validation-texts';
 
@@ -21,17 +21,21 @@ export const CONNECTION_TOKEN_LENGTH = 30;
 const connectionMessage = () => z.string().max(5000, { message: 'validation.tooLong' });
 /** Minutes (spec 2 §3: times are minutes); forms send numbers or numeric strings. */
 const minutes = () =>
-  z.coerce
-    .number({ message: 'validation.number' })
-    .int({ message: 'validation.number' })
-    .min(0, { message: 'validation.number' })
-    .max(525_600, { message: 'validation.number' });
+  fromText(
+    z
+      .number({ message: 'validation.number' })
+      .int({ message: 'validation.number' })
+      .min(0, { message: 'validation.number' })
+      .max(525_600, { message: 'validation.number' }),
+  );
 const count = () =>
-  z.coerce
-    .number({ message: 'validation.number' })
-    .int({ message: 'validation.number' })
-    .min(0, { message: 'validation.number' })
-    .max(100, { message: 'validation.number' });
+  fromText(
+    z
+      .number({ message: 'validation.number' })
+      .int({ message: 'validation.number' })
+      .min(0, { message: 'validation.number' })
+      .max(100, { message: 'validation.number' }),
+  );
 /** 'yyyy-MM-dd', or '' when not set (the form's date inputs). */
 const dateOrEmpty = () => z.union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.invalid' })]);
 /** Forms send '' for "none"; the API stores null. */
