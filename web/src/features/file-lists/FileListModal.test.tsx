@@ -25,9 +25,26 @@ describe('FileListModal', { timeout: 30_000 }, () => {
 
   test('saves the list, then uploads each chosen file to its option (multipart fileId + files)', async () => {
     api.post.mockImplementation(async (path: string, body: unknown) => {
-      if (path === '/files') return { id: 5, name: 'Catálogo', message: 'Segue', userId: 1, options: [{ id: 11, name: 'Foto', path: '', mediaType: '' }], createdAt: '', updatedAt: '' };
+      if (path === '/files')
+        return {
+          id: 5,
+          name: 'Catálogo',
+          message: 'Segue',
+          userId: 1,
+          options: [{ id: 11, name: 'Foto', path: '', mediaType: '' }],
+          createdAt: '',
+          updatedAt: '',
+        };
       const form = body as FormData;
-      return { id: 5, name: 'Catálogo', message: 'Segue', userId: 1, options: [{ id: Number(form.get('fileId')), name: 'Foto', path: '/public/x.png', mediaType: 'image' }], createdAt: '', updatedAt: '' };
+      return {
+        id: 5,
+        name: 'Catálogo',
+        message: 'Segue',
+        userId: 1,
+        options: [{ id: Number(form.get('fileId')), name: 'Foto', path: '/public/x.png', mediaType: 'image' }],
+        createdAt: '',
+        updatedAt: '',
+      };
     });
     renderWithProviders(<FileListModal record={null} onClose={onClose} />);
     await userEvent.type(screen.getByTestId('file-list-name'), 'Catálogo');

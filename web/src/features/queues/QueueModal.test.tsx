@@ -22,7 +22,12 @@ describe('QueueModal', { timeout: 30_000 }, () => {
     api.get.mockImplementation(async (path: string) => {
       if (path === '/companySettingOne') return { key: 'scheduleType', value: scheduleType };
       if (path === '/users/list') return [{ id: 7, name: 'Ana', email: 'a@x', profile: 'user', online: true }];
-      if (path === '/files') return { files: [{ id: 9, name: 'Catálogo', message: 'm', userId: 1, options: [], createdAt: '', updatedAt: '' }], count: 1, hasMore: false };
+      if (path === '/files')
+        return {
+          files: [{ id: 9, name: 'Catálogo', message: 'm', userId: 1, options: [], createdAt: '', updatedAt: '' }],
+          count: 1,
+          hasMore: false,
+        };
       if (path === '/queue') return [];
       throw new Error(`unexpected GET ${path}`);
     });
@@ -107,7 +112,13 @@ describe('QueueModal', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByTestId('queue-save'));
     await waitFor(() => expect(api.post).toHaveBeenCalledTimes(1));
     const body = api.post.mock.calls[0][1];
-    expect(body.schedules[0]).toMatchObject({ weekday: 'Segunda-feira', startTimeA: '07:30', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00' });
+    expect(body.schedules[0]).toMatchObject({
+      weekday: 'Segunda-feira',
+      startTimeA: '07:30',
+      endTimeA: '12:00',
+      startTimeB: '13:00',
+      endTimeB: '18:00',
+    });
     expect(body.outOfHoursMessage).toBe('Estamos fechados');
   });
 });

@@ -29,7 +29,12 @@ export function FileOptionRow({ index, nameInput, nameError, storedPath, pending
   return (
     <Box
       data-testid="file-option-row"
-      sx={{ display: 'grid', gap: 1, alignItems: 'start', gridTemplateColumns: { xs: '1fr auto', sm: 'minmax(0, 1fr) minmax(0, 1fr) auto' } }}
+      sx={{
+        display: 'grid',
+        gap: 1,
+        alignItems: 'start',
+        gridTemplateColumns: { xs: '1fr auto', sm: 'minmax(0, 1fr) minmax(0, 1fr) auto' },
+      }}
     >
       <TextField
         size="small"
