@@ -82,7 +82,13 @@ export default function QueueModal({ open, onClose, queue }: Props) {
     >
       <DialogTitle id="queue-modal-title">{queue ? t('queues.modal.titleEdit') : t('queues.modal.titleAdd')}</DialogTitle>
       <Box component="form" onSubmit={onSubmit} noValidate sx={{ display: 'contents' }}>
-        <Tabs value={current} onChange={(_, v: TabId) => setTab(v)} sx={{ px: 3, borderBottom: 1, borderColor: 'divider' }}>
+        <Tabs
+          value={current}
+          onChange={(_, v: TabId) => setTab(v)}
+          variant="scrollable"
+          scrollButtons={false}
+          sx={{ px: { xs: 0, sm: 3 }, borderBottom: 1, borderColor: 'divider' }}
+        >
           <Tab value="data" label={t('queues.modal.tabs.data')} />
           {showSchedules && <Tab value="schedules" label={t('queues.modal.tabs.schedules')} data-testid="queue-tab-schedules" />}
         </Tabs>
