@@ -85,7 +85,7 @@ export const ChatbotOptionInput: z.ZodType<ChatbotOptionData, ChatbotOptionInput
       options: z.array(ChatbotOptionInput).max(50, { message: 'validation.tooLong' }).optional().default([]),
     })
     .superRefine(optionRules),
-);
+).meta({ id: 'ChatbotOptionInput' });
 
 /** Depth and size of a whole tree: checked once on the list a queue or an option carries. */
 export function chatbotTreeIssues(roots: readonly ChatbotOptionData[], startDepth = 1): { depth: boolean; size: boolean } {

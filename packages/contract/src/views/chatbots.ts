@@ -33,4 +33,5 @@ export const ChatbotOptionView: z.ZodType<ChatbotOptionView> = z.lazy(() =>
     optFileId: z.number().nullable(),
     options: z.array(ChatbotOptionView),
   }),
-);
+  // A recursive schema is documented as a named OpenAPI component (it cannot be inlined).
+).meta({ id: 'ChatbotOptionView' });
