@@ -71,15 +71,17 @@ test('an admin makes a file list, then a queue whose two-level chatbot sends it;
 
   // 3. What the server stored (logging in through the API ends the browser's session: done last).
   const token = await apiLogin(admin.email, admin.password);
-  const lists = await apiGet<{ files: { id: number; name: string; message: string; options: { name: string; path: string; mediaType: string }[] }[] }>(
-    `/files?searchParam=${encodeURIComponent(tag)}`,
-    token,
-  );
+  const lists = await apiGet<{
+    files: { id: number; name: string; message: string; options: { name: string; path: string; mediaType: string }[] }[];
+  }>(`/files?searchParam=${encodeURIComponent(tag)}`, token);
   const list = lists.files.find((f) => f.name === listName);
   assert(!!list, 'the file list is stored');
   assert(list.message === 'Segue o nosso catálogo', 'with its message');
   assert(list.options.length === 1 && list.options[0].name === 'Foto do produto', 'with its one file option');
-  assert(/^\/public\/company\d+\/fileList\/[0-9a-f]+\.png$/.test(list.options[0].path) && list.options[0].mediaType === 'image', 'and the uploaded image');
+  assert(
+    /^\/public\/company\d+\/fileList\/[0-9a-f]+\.png$/.test(list.options[0].path) && list.options[0].mediaType === 'image',
+    'and the uploaded image',
+  );
 
   const queues = await apiGet<{ id: number; name: string; chatbots: SavedOption[] }[]>('/queue', token);
   const queue = queues.find((q) => q.name === queueName);
