@@ -49,3 +49,6 @@ export async function createUser(input: { profile: 'user' | 'admin'; name?: stri
   const user = await call<{ id: number }>('POST', '/users', { name, email, password, profile: input.profile, queueIds: [] }, token);
   return { id: user.id, name, email, password };
 }
+
+/** GET with a token, to check what a scenario stored (log in through the API only after the browser is done). */
+export const apiGet = <T>(path: string, token: string) => call<T>('GET', path, undefined, token);

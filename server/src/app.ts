@@ -4,7 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Server } from 'socket.io';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -94,6 +94,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Chat-flow API', version: config.version } },
     transform: documentRoute,
+    // Named components: the recursive schemas (a chatbot option holds options) are referenced, not inlined.
+    transformObject: jsonSchemaTransformObject,
   });
   await serveWeb(app, { webDist: config.webDist, publicDir: path.join(config.dataDir, 'public') });
 

@@ -77,15 +77,17 @@ function optionRules(o: OptionLike, ctx: z.RefinementCtx) {
   if (target && o[target] === null) ctx.addIssue({ code: 'custom', path: [target], message: 'validation.required' });
 }
 
-export const ChatbotOptionInput: z.ZodType<ChatbotOptionData, ChatbotOptionInput> = z.lazy(() =>
-  z
-    .object({
-      id: z.preprocess((v) => (v === null ? undefined : v), dbId().optional()),
-      ...optionFields,
-      options: z.array(ChatbotOptionInput).max(50, { message: 'validation.tooLong' }).optional().default([]),
-    })
-    .superRefine(optionRules),
-);
+export const ChatbotOptionInput: z.ZodType<ChatbotOptionData, ChatbotOptionInput> = z
+  .lazy(() =>
+    z
+      .object({
+        id: z.preprocess((v) => (v === null ? undefined : v), dbId().optional()),
+        ...optionFields,
+        options: z.array(ChatbotOptionInput).max(50, { message: 'validation.tooLong' }).optional().default([]),
+      })
+      .superRefine(optionRules),
+  )
+  .meta({ id: 'ChatbotOptionInput' });
 
 /** Depth and size of a whole tree: checked once on the list a queue or an option carries. */
 export function chatbotTreeIssues(roots: readonly ChatbotOptionData[], startDepth = 1): { depth: boolean; size: boolean } {

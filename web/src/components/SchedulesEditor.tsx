@@ -44,7 +44,9 @@ export function SchedulesEditor({ value, onChange, errors = {} }: Props) {
               placeholder="HH:mm"
               error={!!errors[`${row}.${field}`]}
               helperText={errors[`${row}.${field}`]}
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5, 'aria-label': `${day.weekday} ${t(`common.schedule.${field}`)}` } }}
+              slotProps={{
+                htmlInput: { inputMode: 'numeric', maxLength: 5, 'aria-label': `${day.weekday} ${t(`common.schedule.${field}`)}` },
+              }}
             />
           ))}
         </Box>

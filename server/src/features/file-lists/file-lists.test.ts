@@ -31,7 +31,12 @@ const fieldsOf = (res: { json(): { fields: { field: string; key: string; message
 test('an admin creates a file list with options, uploads a file per option, and reads it back', async () => {
   const admin = await t.factory.admin();
   const api = await t.as(admin);
-  const created = await api.post('/files', { name: 'Catálogo', message: 'Segue o catálogo', options: [{ name: 'Foto' }, { name: 'Tabela' }], userId: 999 });
+  const created = await api.post('/files', {
+    name: 'Catálogo',
+    message: 'Segue o catálogo',
+    options: [{ name: 'Foto' }, { name: 'Tabela' }],
+    userId: 999,
+  });
   expect(created.statusCode).toBe(200);
   const list = created.json();
   expect(list).toMatchObject({ name: 'Catálogo', message: 'Segue o catálogo', userId: admin.id });
@@ -59,7 +64,10 @@ test('PUT keeps options sent with their id (and their file), removes the others 
   const withFile = (await upload(api, list.id, list.options[1].id, await png())).json();
   const keptFile = withFile.options[1].path;
   const photo = (await upload(api, list.id, list.options[0].id, await png())).json().options[0];
-  const res = await api.put(`/files/${list.id}`, { name: 'Catálogo novo', options: [{ ...withFile.options[1], name: 'Tabela 2025' }, { name: 'Vídeo' }] });
+  const res = await api.put(`/files/${list.id}`, {
+    name: 'Catálogo novo',
+    options: [{ ...withFile.options[1], name: 'Tabela 2025' }, { name: 'Vídeo' }],
+  });
   expect(res.statusCode).toBe(200);
   expect(res.json().options.map((o: { name: string; path: string }) => [o.name, o.path])).toEqual([
     ['Tabela 2025', keptFile],
@@ -98,7 +106,8 @@ test('an upload needs an option of the list and a file whose bytes are an allowe
 test('GET /files pages by name with searchParam and hasMore, only the company own lists', async () => {
   const admin = await t.factory.admin();
   const api = await t.as(admin);
-  for (let i = 0; i < 21; i++) await t.database.db.insert(fileLists).values({ companyId: admin.companyId, name: `Lista ${String(i).padStart(2, '0')}`, message: 'm' });
+  for (let i = 0; i < 21; i++)
+    await t.database.db.insert(fileLists).values({ companyId: admin.companyId, name: `Lista ${String(i).padStart(2, '0')}`, message: 'm' });
   await t.database.db.insert(fileLists).values({ companyId: admin.companyId, name: 'Preços', message: 'm' });
   const first = (await api.get('/files')).json();
   expect(first.files).toHaveLength(20);

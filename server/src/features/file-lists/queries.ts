@@ -32,11 +32,21 @@ async function present(db: DbOrTx, companyId: number, rows: readonly FileListRow
 }
 
 /** GET /files: a page of 20 by name, searched on the name. */
-export async function listFileListsPage(db: DbOrTx, companyId: number, f: { searchParam: string; pageNumber: number }): Promise<FileListPage> {
+export async function listFileListsPage(
+  db: DbOrTx,
+  companyId: number,
+  f: { searchParam: string; pageNumber: number },
+): Promise<FileListPage> {
   const term = f.searchParam.trim();
   const where = and(eq(fileLists.companyId, companyId), term ? ilike(fileLists.name, containsPattern(term)) : undefined);
   const offset = (f.pageNumber - 1) * FILE_LISTS_PAGE_SIZE;
-  const rows = await db.select().from(fileLists).where(where).orderBy(asc(fileLists.name), asc(fileLists.id)).limit(FILE_LISTS_PAGE_SIZE).offset(offset);
+  const rows = await db
+    .select()
+    .from(fileLists)
+    .where(where)
+    .orderBy(asc(fileLists.name), asc(fileLists.id))
+    .limit(FILE_LISTS_PAGE_SIZE)
+    .offset(offset);
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(fileLists).where(where);
   return { files: await present(db, companyId, rows), count, hasMore: offset + rows.length < count };
 }

@@ -1,4 +1,12 @@
-import { ConfirmationView, FileListInput, FileListPage, FileListQuery, FileListUpdateInput, FileListView, IdParam } from '@chatflow/contract';
+import {
+  ConfirmationView,
+  FileListInput,
+  FileListPage,
+  FileListQuery,
+  FileListUpdateInput,
+  FileListView,
+  IdParam,
+} from '@chatflow/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActiveSubscription, requireAdmin } from '../../http/guards';
 import { createFileList, deleteFileList, updateFileList } from './commands/save-file-list';
@@ -39,9 +47,7 @@ export const fileListRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: 'File list deleted' };
   });
 
-  app.post(
-    '/files/uploadList/:id',
-    { schema: { params: IdParam, response: { 200: FileListView } }, preHandler: adminWrite },
-    async (req) => uploadFileListFile(req.ctx, req.params.id, await readFileListUpload(req)),
+  app.post('/files/uploadList/:id', { schema: { params: IdParam, response: { 200: FileListView } }, preHandler: adminWrite }, async (req) =>
+    uploadFileListFile(req.ctx, req.params.id, await readFileListUpload(req)),
   );
 };

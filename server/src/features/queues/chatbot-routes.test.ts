@@ -31,11 +31,17 @@ test('GET /chatbot lists the trees (all, or one queue) and GET /chatbot/:id one 
 test('POST /chatbot appends an option under a queue or an option; PUT changes it; DELETE removes its sub-menu', async () => {
   const { admin, api, queue } = await queueWithMenu();
   const [commercial] = queue.chatbots;
-  const created = await api.post('/chatbot', { queueId: queue.id, parentId: commercial.id, name: 'Promoções', options: [{ name: 'Ofertas' }], greetingMessage: 'Veja' });
+  const created = await api.post('/chatbot', {
+    queueId: queue.id,
+    parentId: commercial.id,
+    name: 'Promoções',
+    options: [{ name: 'Ofertas' }],
+    greetingMessage: 'Veja',
+  });
   expect(created.statusCode).toBe(200);
   expect(created.json()).toMatchObject({ name: 'Promoções', parentId: commercial.id, position: 1, options: [{ name: 'Ofertas' }] });
-  const event = t.sent.filter((e) => e.event === `company-${admin.companyId}-queue`).at(-1);
-  expect((event?.payload as { queue: { chatbots: { options: unknown[] }[] } }).queue.chatbots[0].options).toHaveLength(2);
+  const event = t.sent.filter((e) => e.event === `company-${admin.companyId}-queue`).at(-1)!;
+  expect((event.payload as { queue: { chatbots: { options: unknown[] }[] } }).queue.chatbots[0].options).toHaveLength(2);
 
   const put = await api.put(`/chatbot/${created.json().id}`, { name: 'Promoções da semana', options: [] });
   expect(put.statusCode).toBe(200);
@@ -66,7 +72,11 @@ test('another company admin gets 404 on every /chatbot/:id and sees none of the 
   const { queue } = await queueWithMenu();
   const id = queue.chatbots[0].id;
   const stranger = await t.as(await t.factory.admin());
-  for (const res of [await stranger.get(`/chatbot/${id}`), await stranger.put(`/chatbot/${id}`, { name: 'Invadido' }), await stranger.delete(`/chatbot/${id}`)])
+  for (const res of [
+    await stranger.get(`/chatbot/${id}`),
+    await stranger.put(`/chatbot/${id}`, { name: 'Invadido' }),
+    await stranger.delete(`/chatbot/${id}`),
+  ])
     expect(res.statusCode).toBe(404);
   expect((await stranger.get('/chatbot')).json()).toEqual([]);
   const [row] = await t.database.db.select().from(queueOptions).where(eq(queueOptions.id, id));

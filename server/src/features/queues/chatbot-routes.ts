@@ -28,8 +28,10 @@ export const chatbotRoutes: FastifyPluginAsyncZod = async (app) => {
     findChatbotOption(req.ctx, req.params.id),
   );
 
-  app.post('/chatbot', { schema: { body: ChatbotCreateInput, response: { 200: ChatbotOptionView } }, preHandler: adminWrite }, async (req) =>
-    createChatbotOption(req.ctx, req.body),
+  app.post(
+    '/chatbot',
+    { schema: { body: ChatbotCreateInput, response: { 200: ChatbotOptionView } }, preHandler: adminWrite },
+    async (req) => createChatbotOption(req.ctx, req.body),
   );
 
   app.put(

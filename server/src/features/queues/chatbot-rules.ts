@@ -39,7 +39,8 @@ export async function assertChatbotTargets(tx: Tx, companyId: number, list: read
       .from(table)
       .where(and(eq(table.companyId, companyId), inArray(table.id, ids)));
     const ok = new Set(found.map((r) => r.id));
-    for (const t of targets) if (t.target === target && !ok.has(t.id)) issues.push({ code: 'custom', path: t.path, message: 'validation.invalid', input: t.id });
+    for (const t of targets)
+      if (t.target === target && !ok.has(t.id)) issues.push({ code: 'custom', path: t.path, message: 'validation.invalid', input: t.id });
   }
   if (issues.length) throw new ZodError(issues);
 }

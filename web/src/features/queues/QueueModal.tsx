@@ -1,6 +1,18 @@
 import { QueueInput, type QueueView } from '@chatflow/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Tab, Tabs, useMediaQuery, useTheme } from '@mui/material';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Tab,
+  Tabs,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import { useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -59,10 +71,24 @@ export default function QueueModal({ open, onClose, queue }: Props) {
 
   const current = showSchedules ? tab : 'data';
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth fullScreen={fullScreen} scroll="paper" aria-labelledby="queue-modal-title">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      maxWidth="md"
+      fullWidth
+      fullScreen={fullScreen}
+      scroll="paper"
+      aria-labelledby="queue-modal-title"
+    >
       <DialogTitle id="queue-modal-title">{queue ? t('queues.modal.titleEdit') : t('queues.modal.titleAdd')}</DialogTitle>
       <Box component="form" onSubmit={onSubmit} noValidate sx={{ display: 'contents' }}>
-        <Tabs value={current} onChange={(_, v: TabId) => setTab(v)} sx={{ px: 3, borderBottom: 1, borderColor: 'divider' }}>
+        <Tabs
+          value={current}
+          onChange={(_, v: TabId) => setTab(v)}
+          variant="scrollable"
+          scrollButtons={false}
+          sx={{ px: { xs: 0, sm: 3 }, borderBottom: 1, borderColor: 'divider' }}
+        >
           <Tab value="data" label={t('queues.modal.tabs.data')} />
           {showSchedules && <Tab value="schedules" label={t('queues.modal.tabs.schedules')} data-testid="queue-tab-schedules" />}
         </Tabs>

@@ -30,6 +30,7 @@ beforeEach(() => {
     if (path === '/settings/global') return rows(GLOBAL_SETTING_DEFAULTS).map((r) => ({ ...r, hasValue: true, secret: false }));
     if (path === '/plans/all' || path === '/helps') return [];
     if (path === '/companiesPlan') return { companies: [], count: 0, hasMore: false };
+    if (path === '/companies/1/schedules') return { id: 1, schedules: [] };
     throw new Error(`unexpected GET ${path}`);
   });
   mocked.put.mockImplementation(async (path: string, body: unknown) => ({
@@ -54,6 +55,34 @@ describe('tabs', () => {
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Opções', 'Empresas', 'Planos', 'Ajuda', 'Whitelabel']);
     fireEvent.click(screen.getByRole('tab', { name: 'Planos' }));
     expect(await screen.findByText('Nenhum plano cadastrado')).toBeInTheDocument();
+  });
+});
+
+describe('schedules', () => {
+  test("the schedules tab shows only while scheduleType is 'company' and saves the company hours", async () => {
+    signIn(false);
+    companySettings.scheduleType = 'company';
+    mocked.put.mockImplementation(async (_: string, body: unknown) => ({ id: 1, ...(body as object) }));
+    renderWithProviders(<SettingsPage />, { route: '/settings?tab=schedules' });
+    expect(await screen.findByTestId('company-schedules-save')).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Opções', 'Horários']);
+    const friday = screen.getByRole('textbox', { name: 'Sexta-feira Fim 2º turno' });
+    expect(friday).toHaveValue('18:00');
+    fireEvent.change(friday, { target: { value: '1700' } });
+    fireEvent.click(screen.getByTestId('company-schedules-save'));
+    await waitFor(() => expect(mocked.put).toHaveBeenCalledTimes(1));
+    const [path, body] = mocked.put.mock.calls[0] as [string, { schedules: { endTimeB: string }[] }];
+    expect(path).toBe('/companies/1/schedules');
+    expect(body.schedules).toHaveLength(7);
+    expect(body.schedules[4].endTimeB).toBe('17:00');
+  });
+
+  test('with another scheduleType there is no schedules tab', async () => {
+    signIn(false);
+    companySettings.scheduleType = 'queue';
+    renderWithProviders(<SettingsPage />, { route: '/settings?tab=schedules' });
+    await screen.findByRole('switch', { name: 'Avaliações' });
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Opções']);
   });
 });
 

@@ -41,7 +41,10 @@ async function replaceOptions(tx: Tx, companyId: number, listId: number, options
 export async function createFileList(ctx: RequestContext, input: FileListData): Promise<FileListView> {
   const companyId = ctx.companyId;
   return ctx.transaction(async (tx) => {
-    const [row] = await tx.insert(fileLists).values({ companyId, userId: ctx.actor.id, name: input.name, message: input.message }).returning();
+    const [row] = await tx
+      .insert(fileLists)
+      .values({ companyId, userId: ctx.actor.id, name: input.name, message: input.message })
+      .returning();
     await replaceOptions(tx, companyId, row.id, input.options);
     const view = await fileListView(tx, companyId, row);
     announceFileList(tx, ctx.realtime, companyId, 'create', view);
@@ -54,7 +57,10 @@ export async function updateFileList(ctx: RequestContext, id: number, changes: F
   const companyId = ctx.companyId;
   return ctx.transaction(async (tx) => {
     await findFileList(tx, companyId, id);
-    const fields = { ...(changes.name === undefined ? {} : { name: changes.name }), ...(changes.message === undefined ? {} : { message: changes.message }) };
+    const fields = {
+      ...(changes.name === undefined ? {} : { name: changes.name }),
+      ...(changes.message === undefined ? {} : { message: changes.message }),
+    };
     const [row] = await tx
       .update(fileLists)
       .set({ ...fields, updatedAt: new Date() })

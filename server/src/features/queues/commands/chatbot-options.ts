@@ -1,7 +1,7 @@
 import type { ChatbotChanges, ChatbotCreateData, ChatbotOptionView } from '@chatflow/contract';
 import { and, eq } from 'drizzle-orm';
 import { ZodError } from 'zod';
-import type { DbOrTx, Tx } from '../../../db/client';
+import type { DbOrTx } from '../../../db/client';
 import { queueOptions } from '../../../db/schema';
 import type { HookedTx, RequestContext } from '../../../http/context';
 import { notFound } from '../../../http/errors';

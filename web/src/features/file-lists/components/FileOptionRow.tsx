@@ -29,7 +29,12 @@ export function FileOptionRow({ index, nameInput, nameError, storedPath, pending
   return (
     <Box
       data-testid="file-option-row"
-      sx={{ display: 'grid', gap: 1, alignItems: 'start', gridTemplateColumns: { xs: '1fr auto', sm: 'minmax(0, 1fr) minmax(0, 1fr) auto' } }}
+      sx={{
+        display: 'grid',
+        gap: 1,
+        alignItems: 'start',
+        gridTemplateColumns: { xs: '1fr auto', sm: 'minmax(0, 1fr) minmax(0, 1fr) auto' },
+      }}
     >
       <TextField
         size="small"
@@ -39,7 +44,7 @@ export function FileOptionRow({ index, nameInput, nameError, storedPath, pending
         helperText={nameError}
         slotProps={{ htmlInput: { 'data-testid': 'file-option-name' } }}
       />
-      <Box sx={{ gridRow: { xs: 2, sm: 'auto' }, gridColumn: { xs: '1 / -1', sm: 'auto' }, minWidth: 0 }}>
+      <Box sx={{ gridRow: { xs: 2, sm: 'auto' }, gridColumn: { xs: '1 / -1', sm: 'auto' }, minWidth: 0, pt: { sm: 0.5 } }}>
         <Button component="label" variant="outlined" size="small" startIcon={<AttachFileIcon />} sx={{ mr: 1 }}>
           {fileLabel ? t('fileLists.modal.replaceFile') : t('fileLists.modal.chooseFile')}
           <input hidden type="file" onChange={pick} data-testid="file-option-input" />

@@ -1,11 +1,11 @@
 import { CHATBOT_OPTION_TYPES } from '@chatflow/contract';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { Box, FormControlLabel, IconButton, MenuItem, Paper, Stack, Switch, TextField, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { type Control, Controller, useController, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ChatbotTargets } from '../hooks/use-chatbot-targets';
 import type { ChatbotFormOption, QueueFormValues } from '../queue-form';
-import { ChatbotOptionsEditor } from './ChatbotOptionsEditor';
 
 interface Props {
   control: Control<QueueFormValues>;
@@ -16,6 +16,8 @@ interface Props {
   targets: ChatbotTargets;
   canNest: boolean;
   onRemove(): void;
+  /** The editor of the level below (passed in: the two components render each other). */
+  renderChildren(name: string, depth: number, canAdd: boolean): ReactNode;
 }
 
 const TARGET_FIELD = { attendent: 'optUserId', queue: 'optQueueId', file: 'optFileId' } as const;
@@ -25,7 +27,7 @@ type Field = keyof ChatbotFormOption;
  * One option: its name (the menu entry), what choosing it does (type and target), the message shown
  * with its sub-menu, "close ticket", and, for a text option, the editor of the level below.
  */
-export function ChatbotOptionItem({ control, name, index, depth, targets, canNest, onRemove }: Props) {
+export function ChatbotOptionItem({ control, name, index, depth, targets, canNest, onRemove, renderChildren }: Props) {
   const { t } = useTranslation();
   const path = (field: Field) => `${name}.${field}` as 'chatbots.0.name';
   const type = useWatch({ control, name: path('queueType') }) as ChatbotFormOption['queueType'];
@@ -127,19 +129,17 @@ export function ChatbotOptionItem({ control, name, index, depth, targets, canNes
           value={messageField.field.value ?? ''}
           error={!!messageField.fieldState.error}
           helperText={
-            messageField.fieldState.error?.message ? t(messageField.fieldState.error.message) : type === 'text' ? t('queues.chatbot.messageHint') : undefined
+            messageField.fieldState.error?.message
+              ? t(messageField.fieldState.error.message)
+              : type === 'text'
+                ? t('queues.chatbot.messageHint')
+                : undefined
           }
           slotProps={{ htmlInput: { 'data-testid': 'chatbot-option-message' } }}
         />
         {type === 'text' && (canNest || children.length > 0) && (
           <Box sx={{ pl: { xs: 1, sm: 3 } }}>
-            <ChatbotOptionsEditor
-              control={control}
-              name={path('options')}
-              depth={depth + 1}
-              targets={targets}
-              canAdd={canNest && !!String(messageField.field.value ?? '').trim()}
-            />
+            {renderChildren(path('options'), depth + 1, canNest && !!String(messageField.field.value ?? '').trim())}
           </Box>
         )}
       </Stack>

@@ -44,6 +44,9 @@ export function ChatbotOptionsEditor({ control, name, depth, targets, canAdd = t
           targets={targets}
           onRemove={() => remove(index)}
           canNest={depth < CHATBOT_MAX_DEPTH}
+          renderChildren={(childName, childDepth, canAdd) => (
+            <ChatbotOptionsEditor control={control} name={childName} depth={childDepth} targets={targets} canAdd={canAdd} />
+          )}
         />
       ))}
       <Box>

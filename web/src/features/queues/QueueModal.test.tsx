@@ -1,0 +1,124 @@
+import type { QueueView } from '@chatflow/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { renderWithProviders } from '../../test/render';
+import QueueModal from './QueueModal';
+
+const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
+const notify = vi.hoisted(() => vi.fn());
+vi.mock('../../lib/api', async (importOriginal) => ({ ...(await importOriginal<object>()), api }));
+vi.mock('../../lib/notify', () => ({ notify }));
+vi.mock('../../app/providers/SocketProvider', () => ({ useCompanyEvent: () => undefined }));
+
+let scheduleType = 'disabled';
+const onClose = vi.fn();
+const open = (queue: QueueView | null = null) => renderWithProviders(<QueueModal open queue={queue} onClose={onClose} />);
+
+describe('QueueModal', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    vi.clearAllMocks();
+    scheduleType = 'disabled';
+    api.get.mockImplementation(async (path: string) => {
+      if (path === '/companySettingOne') return { key: 'scheduleType', value: scheduleType };
+      if (path === '/users/list') return [{ id: 7, name: 'Ana', email: 'a@x', profile: 'user', online: true }];
+      if (path === '/files')
+        return {
+          files: [{ id: 9, name: 'Catálogo', message: 'm', userId: 1, options: [], createdAt: '', updatedAt: '' }],
+          count: 1,
+          hasMore: false,
+        };
+      if (path === '/queue') return [];
+      throw new Error(`unexpected GET ${path}`);
+    });
+    api.post.mockImplementation(async (_: string, body: object) => ({ id: 1, ...body }));
+  });
+
+  test('builds a two-level chatbot: names of at least 4 characters, a message before a sub-menu, then saves the nested tree', async () => {
+    open();
+    fireEvent.change(screen.getByTestId('queue-name'), { target: { value: 'Vendas' } });
+    fireEvent.click(screen.getByTestId('chatbot-add-1'));
+    const option = screen.getByTestId('chatbot-option-1');
+    fireEvent.change(within(option).getByTestId('chatbot-option-name'), { target: { value: 'abc' } });
+    // No message yet: the sub-menu cannot be opened.
+    expect(within(option).getByTestId('chatbot-add-2')).toBeDisabled();
+    fireEvent.click(screen.getByTestId('queue-save'));
+    expect(await within(option).findByText('Muito curto!')).toBeInTheDocument();
+    expect(api.post).not.toHaveBeenCalled();
+
+    fireEvent.change(within(option).getByTestId('chatbot-option-name'), { target: { value: 'abcd' } });
+    fireEvent.change(within(option).getByTestId('chatbot-option-message'), { target: { value: 'Escolha o assunto' } });
+    fireEvent.click(within(option).getByTestId('chatbot-add-2'));
+    const child = screen.getByTestId('chatbot-option-2');
+    fireEvent.change(within(child).getByTestId('chatbot-option-name'), { target: { value: 'Falar com a Ana' } });
+    fireEvent.change(within(child).getByTestId('chatbot-option-type'), { target: { value: 'attendent' } });
+    await userEvent.click(await within(child).findByRole('combobox', { name: 'Atendente' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Ana' }));
+    fireEvent.click(screen.getByTestId('queue-save'));
+
+    await waitFor(() => expect(api.post).toHaveBeenCalledTimes(1));
+    const [path, body] = api.post.mock.calls[0];
+    expect(path).toBe('/queue');
+    expect(body.chatbots).toEqual([
+      {
+        name: 'abcd',
+        greetingMessage: 'Escolha o assunto',
+        queueType: 'text',
+        closeTicket: false,
+        optQueueId: null,
+        optUserId: null,
+        optFileId: null,
+        options: [
+          {
+            name: 'Falar com a Ana',
+            greetingMessage: '',
+            queueType: 'attendent',
+            closeTicket: false,
+            optQueueId: null,
+            optUserId: 7,
+            optFileId: null,
+            options: [],
+          },
+        ],
+      },
+    ]);
+  });
+
+  test('the type menu offers text, attendant, queue and file list (no integration yet)', async () => {
+    open();
+    await userEvent.click(screen.getByTestId('chatbot-add-1'));
+    await userEvent.click(within(screen.getByTestId('chatbot-option-1')).getByRole('combobox', { name: 'Tipo' }));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual(['Texto', 'Atendente', 'Fila', 'Lista de arquivos']);
+  });
+
+  test("with scheduleType 'queue' the schedules tab shows; hours need the out-of-hours message", async () => {
+    scheduleType = 'queue';
+    open();
+    await userEvent.type(screen.getByTestId('queue-name'), 'Vendas');
+    await userEvent.click(await screen.findByTestId('queue-tab-schedules'));
+    await userEvent.click(screen.getByRole('button', { name: 'Definir horários' }));
+    expect(screen.getAllByTestId('schedule-row')).toHaveLength(7);
+    expect(screen.getByText('Clique em salvar para registar as alterações')).toBeInTheDocument();
+    const start = screen.getByRole('textbox', { name: 'Segunda-feira Início 1º turno' });
+    expect(start).toHaveValue('08:00');
+    await userEvent.clear(start);
+    await userEvent.type(start, '0730');
+    expect(start).toHaveValue('07:30');
+    await userEvent.click(screen.getByTestId('queue-save'));
+    expect(await screen.findByText('Obrigatório')).toBeInTheDocument();
+    expect(api.post).not.toHaveBeenCalled();
+    await userEvent.type(screen.getByTestId('queue-out-of-hours'), 'Estamos fechados');
+    await userEvent.click(screen.getByTestId('queue-save'));
+    await waitFor(() => expect(api.post).toHaveBeenCalledTimes(1));
+    const body = api.post.mock.calls[0][1];
+    expect(body.schedules[0]).toMatchObject({
+      weekday: 'Segunda-feira',
+      startTimeA: '07:30',
+      endTimeA: '12:00',
+      startTimeB: '13:00',
+      endTimeB: '18:00',
+    });
+    expect(body.outOfHoursMessage).toBe('Estamos fechados');
+  });
+});
