@@ -73,6 +73,8 @@ export class InlineJobQueue implements JobQueue {
   /** Hands over the failures recorded so far and forgets them. */
   takeFailures(): JobFailure[] {
     return this.failures.splice(0);
+  }
+
   /** Runs, one after another, every held timer due by the clock's now (and those they set that are due too). */
   async fireDueTimers(): Promise<void> {
     await this.drain();
@@ -82,7 +84,9 @@ export class InlineJobQueue implements JobQueue {
       if (due.length === 0) return;
       this.timers = this.timers.filter((t) => !due.includes(t));
       for (const t of due) {
-        await t.job.run(t.job.payload.parse(t.payload), this.deps()).catch((err) => void this.failures.push({ job: t.job.name, error: err }));
+        await t.job
+          .run(t.job.payload.parse(t.payload), this.deps())
+          .catch((err) => void this.failures.push({ job: t.job.name, error: err }));
         await this.drain();
       }
     }
