@@ -174,7 +174,7 @@ describe('closing', () => {
       .insert(connections)
       .values({ companyId: admin.companyId, name: 'Sim', provider: 'simulator', token: randomBytes(15).toString('hex') })
       .returning();
-    await expect(t.channels.requestPairingCode(sim.id, '5511900000003')).rejects.toMatchObject({ code: 'ERR_WAPP_NOT_INITIALIZED' });
+    await expect(t.channels.requestPairingCode(sim.id, '5511900000003')).rejects.toMatchObject({ code: 'ERR_PAIRING_CODE_UNSUPPORTED' });
   });
 });
 
