@@ -24,6 +24,9 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /docs/json': 'the OpenAPI document (DOCS=off turns it off in production)',
   'GET /public/*': 'media, served under random names without script (spec 3 §10: "a public files path")',
   'OPTIONS *': 'CORS preflight, which browsers send without credentials',
+  'GET /webhook': "Meta's webhook registration, authorised by the verify token (META_VERIFY_TOKEN)",
+  'POST /webhook': "Meta's deliveries, authorised by X-Hub-Signature-256 over the body (META_APP_SECRET)",
+  'POST /api/messages/send': "the external API, authorised by the connection's token as Bearer (spec 3 External messages API)",
 };
 
 /** Static files of the built web app, registered only when it is built (not in tests): public by nature. */

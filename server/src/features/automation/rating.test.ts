@@ -3,7 +3,7 @@ import { afterEach, expect, test } from 'vitest';
 import { contacts, ticketTrackings, tickets, userRatings } from '../../db/schema';
 import { useTestApp } from '../../test/harness';
 import { parseRating } from './rating';
-import { botConnection, customer, setSettings, updateConnection } from './testing';
+import { botConnection, customer, setSettings } from './testing';
 
 const t = useTestApp();
 afterEach(() => {
@@ -24,8 +24,10 @@ async function resolvedWithRating() {
     greetingMessage: '',
     complationMessage: 'Até logo!',
     ratingMessage: 'Dê uma nota de 0 a 10 para o atendimento',
+    // With ratings on, the dialog's rule wants an NPS expiry with the message (errorExpiresNPS).
+    expiresTicketNPS: 60,
+    maxUseBotQueuesNPS: 2,
   });
-  await updateConnection(t, conn.id, { expiresTicketNPS: 60, maxUseBotQueuesNPS: 2 });
   const person = customer(t, conn);
   await person.write('preciso de ajuda');
   const ticket = await person.ticket();
