@@ -41,9 +41,27 @@ const dateOrEmpty = () => z.union([z.literal(''), z.string().regex(/^\d{4}-\d{2}
 /** Forms send '' for "none"; the API stores null. */
 const optionalRef = () => z.preprocess((v) => (v === '' ? null : v), coercedId('validation.invalid').nullable());
 
+/** A Meta id (phone number id, WABA id): digits, '' when not set. */
+const metaId = () =>
+  z
+    .string({ message: 'validation.invalid' })
+    .trim()
+    .max(64, { message: 'validation.tooLong' })
+    .regex(/^\d*$/, { message: 'validation.invalid' });
+
+/** Channels the connection dialog creates; Facebook and Instagram come from POST /facebook. */
+export const DIALOG_CHANNELS = ['whatsapp', 'whatsappapi'] as const;
+
 /** The fields of the connection dialog (spec 2 §3, §5), validated without defaults. */
 const connectionFields = {
   name: boundedString(2, 50),
+  channel: z.enum(DIALOG_CHANNELS, { message: 'validation.invalid' }),
+  /** Cloud API: the phone number id webhooks name (stored in facebookPageUserId, as for pages). */
+  facebookPageUserId: metaId(),
+  /** Cloud API: the WhatsApp Business Account of the number. */
+  wabaId: metaId(),
+  /** Cloud API access token: write-only; on edit '' keeps the stored one. */
+  tokenMeta: z.string({ message: 'validation.invalid' }).trim().max(2000, { message: 'validation.tooLong' }),
   provider: z.enum(CONNECTION_PROVIDERS, { message: 'validation.invalid' }),
   isDefault: z.boolean(),
   queueIds: z.array(coercedId(), { message: 'validation.invalid' }).max(200, { message: 'validation.tooLong' }),
@@ -138,9 +156,28 @@ export function connectionRuleIssues(
   return issues;
 }
 
+/**
+ * A Cloud API connection needs its phone number id and, once stored, an access token; on edit an
+ * empty token keeps the stored one (`hasStoredToken`). One rule for the dialog and the server.
+ */
+export function cloudApiIssues(
+  v: { channel?: string; facebookPageUserId?: string; tokenMeta?: string },
+  opts: { hasStoredToken: boolean },
+): { path: 'facebookPageUserId' | 'tokenMeta'; message: ValidationKey }[] {
+  if (v.channel !== 'whatsappapi') return [];
+  const issues: { path: 'facebookPageUserId' | 'tokenMeta'; message: ValidationKey }[] = [];
+  if (!v.facebookPageUserId?.trim()) issues.push({ path: 'facebookPageUserId', message: 'validation.required' });
+  if (!v.tokenMeta?.trim() && !opts.hasStoredToken) issues.push({ path: 'tokenMeta', message: 'validation.required' });
+  return issues;
+}
+
 /** POST /whatsapp: unsent fields take the spec's defaults (maxUseBotQueues 3, provider 'beta', …). */
 export const ConnectionInput = z.object({
   name: connectionFields.name,
+  channel: connectionFields.channel.optional().default('whatsapp'),
+  facebookPageUserId: connectionFields.facebookPageUserId.optional().default(''),
+  wabaId: connectionFields.wabaId.optional().default(''),
+  tokenMeta: connectionFields.tokenMeta.optional().default(''),
   provider: connectionFields.provider.optional().default('beta'),
   isDefault: connectionFields.isDefault.optional().default(false),
   queueIds: connectionFields.queueIds.optional().default([]),
@@ -175,8 +212,8 @@ export const ConnectionInput = z.object({
 export type ConnectionInput = z.input<typeof ConnectionInput>;
 export type ConnectionData = z.output<typeof ConnectionInput>;
 
-/** PUT /whatsapp/{id}: only the sent fields change. */
-export const ConnectionUpdateInput = z.object(connectionFields).partial();
+/** PUT /whatsapp/{id}: only the sent fields change; the channel is fixed at creation (a sent one is dropped). */
+export const ConnectionUpdateInput = z.object(connectionFields).omit({ channel: true }).partial();
 export type ConnectionUpdateInput = z.input<typeof ConnectionUpdateInput>;
 export type ConnectionChanges = z.output<typeof ConnectionUpdateInput>;
 

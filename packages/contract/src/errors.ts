@@ -47,7 +47,7 @@ export const ERROR_CODES = [
   'ERR_CONNECTION_NAME_ALREADY_EXISTS', // connection names are unique per company (case-insensitive)
   'ERR_PLAN_CONNECTION_LIMIT', // the plan's connection count is reached (main company exempt)
   'ERR_CUSTOMER_WINDOW_CLOSED', // WhatsApp Cloud API, Facebook, Instagram: more than 24 h since the customer's last message
-  'ERR_META_ACCOUNT_IN_USE', // POST /facebook: the page or Instagram account is already another company's connection
+  'ERR_META_ACCOUNT_IN_USE', // POST /facebook, POST/PUT /whatsapp: the page, Instagram account or Cloud API phone number id is already a connection
   'ERR_META_GRAPH', // POST /facebook: Meta refused the token or the page list (expired token, missing permissions)
   'ERR_SERVICE_UNAVAILABLE', // the database cannot be reached right now: try again after Retry-After seconds
   'ERR_PAIRING_CODE_UNSUPPORTED', // the connection's provider cannot pair by code (only WhatsApp Web can)

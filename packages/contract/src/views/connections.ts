@@ -52,6 +52,10 @@ export const ConnectionView = z.object({
   statusImportMessages: z.string(),
   /** The Meta account a webhook names (not a secret). */
   facebookPageUserId: z.string(),
+  /** Cloud API: the WhatsApp Business Account id. */
+  wabaId: z.string(),
+  /** Whether a Meta access token is stored (the token itself is write-only). */
+  hasToken: z.boolean(),
   queues: z.array(QueueRef),
   updatedAt: z.string(),
   /** Returned only to connection managers (it authorises the external API and the simulator). */

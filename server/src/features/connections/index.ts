@@ -1,2 +1,3 @@
+export { announceConnections } from './events';
 export { connectionRoutes } from './routes';
 export { sessionStatusHandler } from './session-status';

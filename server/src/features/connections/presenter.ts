@@ -59,6 +59,8 @@ export function presentConnection(c: ConnectionRow, queues: QueueRef[], opts: { 
     queueIdImportMessages: c.queueIdImportMessages,
     statusImportMessages: c.statusImportMessages,
     facebookPageUserId: c.facebookPageUserId,
+    wabaId: c.wabaId,
+    hasToken: c.tokenMeta !== '',
     queues: queues.map((q) => ({ id: q.id, name: q.name, color: q.color })),
     updatedAt: c.updatedAt.toISOString(),
     ...(opts.withToken ? { token: c.token } : {}),

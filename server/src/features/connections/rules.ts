@@ -97,12 +97,17 @@ export async function makeOnlyDefault(tx: Tx, companyId: number, connectionId: n
     .returning();
 }
 
-/** A concurrent save may still hit the name index between the check and the write: the same answer, not a 500. */
+/**
+ * A concurrent save may still hit the name index between the check and the write: the same answer,
+ * not a 500. A phone number id already held by a connection (any company's) is refused the way
+ * POST /facebook refuses a page: webhooks name only the id, so it must lead to one connection.
+ */
 export function asConnectionConflict(err: unknown): unknown {
   for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
     if (e.code === '23505' && e.constraint === 'connections_company_name_unique') {
       return new AppError('ERR_CONNECTION_NAME_ALREADY_EXISTS', 400);
     }
+    if (e.code === '23505' && e.constraint === 'connections_meta_account_unique') return new AppError('ERR_META_ACCOUNT_IN_USE', 409);
   }
   return err;
 }

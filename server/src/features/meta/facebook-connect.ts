@@ -1,12 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { CONNECTION_TOKEN_LENGTH, type FacebookConnectResult, MAIN_COMPANY_ID } from '@chatflow/contract';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { GraphClient, GraphError } from '../../channels/graph/client';
 import type { Tx } from '../../db/client';
 import { companies, connections, plans } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { companyAndPlan } from '../../http/guards';
+import { announceConnections } from '../connections';
 
 interface GraphPage {
   id: string;
@@ -132,6 +133,19 @@ export async function connectFacebook(
       await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, ctx.companyId)).for('no key update');
       const saved: FacebookConnectResult = [];
       for (const account of accounts) saved.push(await saveAccount(tx, ctx.companyId, input, account));
+      // The connections page hears of new and refreshed connections as it does for POST /whatsapp.
+      const rows = saved.length
+        ? await tx
+            .select()
+            .from(connections)
+            .where(
+              inArray(
+                connections.id,
+                saved.map((s) => s.id),
+              ),
+            )
+        : [];
+      await announceConnections(tx, ctx, rows);
       return saved;
     });
   } catch (err) {

@@ -50,6 +50,25 @@ describe('POST /facebook', () => {
     expect(view.body).not.toContain(userToken);
   });
 
+  test('the connections page hears of each created connection (company-{id}-whatsapp), without any token', async () => {
+    const admin = await t.factory.admin();
+    const { userId, userToken, page, bare } = loginPages();
+    const res = await (await t.as(admin)).post('/facebook', { facebookUserId: userId, facebookUserToken: userToken, addInstagram: true });
+    expect(res.statusCode, res.body).toBe(200);
+    const events = t.sent.filter((e) => e.event === `company-${admin.companyId}-whatsapp`);
+    const announced = events.map((e) => (e.payload as { action: string; whatsapp: { id: number; channel: string } }).whatsapp);
+    expect(announced.map((w) => w.id).sort()).toEqual(
+      res
+        .json()
+        .map((c: { id: number }) => c.id)
+        .sort(),
+    );
+    expect(announced.map((w) => w.channel).sort()).toEqual(['facebook', 'facebook', 'instagram']);
+    expect(events.every((e) => (e.payload as { action: string }).action === 'update')).toBe(true);
+    const wire = JSON.stringify(events);
+    for (const secret of [userToken, page.access_token, bare.access_token]) expect(wire).not.toContain(secret);
+  });
+
   test('without addInstagram only pages; a second login refreshes the tokens instead of duplicating', async () => {
     const admin = await t.factory.admin();
     const { userId, userToken } = loginPages();

@@ -116,6 +116,11 @@ describe('ConnectionsPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('menuitem', { name: 'WhatsApp' })).not.toHaveAttribute('aria-disabled');
     expect(screen.getByRole('menuitem', { name: 'Facebook' })).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByRole('menuitem', { name: 'Instagram' })).not.toHaveAttribute('aria-disabled');
+    // The official API is WhatsApp under the plan's WhatsApp switch; it opens the dialog with its account fields.
+    await user.click(screen.getByRole('menuitem', { name: 'WhatsApp API oficial' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Adicionar conexão' });
+    expect(within(dialog).getByTestId('cloud-api-fields')).toBeInTheDocument();
+    expect(within(dialog).queryByTestId('connection-provider')).not.toBeInTheDocument();
   });
 
   test('delete asks first and calls DELETE /whatsapp/{id} only after confirming', async () => {

@@ -27,6 +27,7 @@ export default function ConnectionsPage() {
   const query = useConnections();
   const connections = query.data ?? [];
   const [editing, setEditing] = useState<ConnectionView | null | undefined>(undefined); // undefined: closed; null: new
+  const [newChannel, setNewChannel] = useState<'whatsapp' | 'whatsappapi'>('whatsapp');
   const [meta, setMeta] = useState<'facebook' | 'instagram' | null>(null);
   const [qrId, setQrId] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<ConnectionView | null>(null);
@@ -71,7 +72,13 @@ export default function ConnectionsPage() {
           >
             {t('connections.restartAll')}
           </Button>
-          <NewConnectionMenu onChoose={(channel) => (channel === 'whatsapp' ? setEditing(null) : setMeta(channel))} />
+          <NewConnectionMenu
+            onChoose={(channel) => {
+              if (channel === 'facebook' || channel === 'instagram') return setMeta(channel);
+              setNewChannel(channel);
+              setEditing(null);
+            }}
+          />
         </Stack>
       </Stack>
       <ConnectionsTable
@@ -83,7 +90,14 @@ export default function ConnectionsPage() {
         onEdit={setEditing}
         onDelete={setDeleting}
       />
-      {editing !== undefined && <ConnectionDialog key={editing?.id ?? 'new'} connection={editing} onClose={() => setEditing(undefined)} />}
+      {editing !== undefined && (
+        <ConnectionDialog
+          key={editing?.id ?? `new-${newChannel}`}
+          connection={editing}
+          channel={newChannel}
+          onClose={() => setEditing(undefined)}
+        />
+      )}
       {meta && <FacebookDialog channel={meta} onClose={() => setMeta(null)} />}
       {qrConnection && <QrCodeDialog connection={qrConnection} onClose={() => setQrId(null)} />}
       <ConfirmationDialog

@@ -44,6 +44,8 @@ export const connectionView = (id: number, name: string, over: Partial<Connectio
   queueIdImportMessages: null,
   statusImportMessages: '',
   facebookPageUserId: '',
+  wabaId: '',
+  hasToken: false,
   queues: [],
   updatedAt: '2026-03-05T14:07:00.000Z',
   token: 'A'.repeat(30),

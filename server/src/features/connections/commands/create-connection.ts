@@ -1,4 +1,4 @@
-import type { ConnectionData } from '@chatflow/contract';
+import { type ConnectionData, cloudApiIssues } from '@chatflow/contract';
 import { ZodError } from 'zod';
 import { type ConnectionRow, connections } from '../../../db/schema';
 import type { RequestContext } from '../../../http/context';
@@ -23,14 +23,32 @@ export function assertProviderAvailable(ctx: RequestContext, provider: string) {
   }
 }
 
+/** The dialog's field rules that depend on the channel, as a validation error (400 with fields). */
+export function assertCloudApiFields(values: Parameters<typeof cloudApiIssues>[0], hasStoredToken: boolean) {
+  const issues = cloudApiIssues(values, { hasStoredToken });
+  if (issues.length > 0) {
+    throw new ZodError(issues.map((i) => ({ code: 'custom' as const, path: [i.path], message: i.message, input: values[i.path] })));
+  }
+}
+
 /**
- * Creates a whatsapp connection. The company's first connection is its default whatever was asked;
+ * The columns a channel owns: a Cloud API connection runs the `whatsappapi` provider and keeps its
+ * Meta ids and token; a WhatsApp Web one has none of them.
+ */
+function channelValues(input: ConnectionData) {
+  if (input.channel === 'whatsappapi') return { provider: 'whatsappapi' };
+  return { facebookPageUserId: '', wabaId: '', tokenMeta: '' };
+}
+
+/**
+ * Creates a whatsapp (WhatsApp Web) or whatsappapi (Cloud API) connection. The company's first connection is its default whatever was asked;
  * a new default takes the flag from the old one. A provider this build runs (the simulator) is
  * started after commit; a `beta` one stays DISCONNECTED until the WhatsApp Web provider exists.
  */
 export async function createConnection(ctx: RequestContext, input: ConnectionData): Promise<ConnectionRow> {
   const companyId = ctx.companyId;
-  assertProviderAvailable(ctx, input.provider);
+  if (input.channel === 'whatsapp') assertProviderAvailable(ctx, input.provider);
+  assertCloudApiFields(input, false);
   let created: ConnectionRow;
   try {
     created = await ctx.transaction(async (tx) => {
@@ -42,9 +60,9 @@ export async function createConnection(ctx: RequestContext, input: ConnectionDat
         .insert(connections)
         .values({
           ...connectionRowValues(input),
+          ...channelValues(input),
           name: input.name,
           companyId,
-          channel: 'whatsapp',
           status: 'DISCONNECTED',
           isDefault,
           token: generateConnectionToken(),

@@ -8,7 +8,7 @@ import { presentConnection } from '../presenter';
 import { findConnection, queuesOfConnections } from '../queries';
 import { connectionRowValues } from '../row-values';
 import { asConnectionConflict, assertConnectionRules, lockCompanyConnections, makeOnlyDefault, replaceConnectionQueues } from '../rules';
-import { assertProviderAvailable } from './create-connection';
+import { assertCloudApiFields, assertProviderAvailable } from './create-connection';
 
 /** The stored values the cross-field rules read, so a partial update is judged as a whole. */
 const ruleValuesOf = (c: ConnectionView) => ({
@@ -21,22 +21,43 @@ const ruleValuesOf = (c: ConnectionView) => ({
 });
 
 /**
+ * The sent fields this connection's channel takes: the provider is WhatsApp Web's choice only, the
+ * Meta fields are the Cloud API's only, and an empty token keeps the stored one (it is write-only).
+ */
+function channelChanges(current: ConnectionRow, changes: ConnectionChanges): ConnectionChanges {
+  const sent = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as ConnectionChanges;
+  if (current.channel === 'whatsappapi') {
+    const { provider: _provider, ...rest } = sent;
+    if (!rest.tokenMeta) delete rest.tokenMeta;
+    return rest;
+  }
+  const { facebookPageUserId: _id, wabaId: _waba, tokenMeta: _token, ...rest } = sent;
+  return rest;
+}
+
+/**
  * Applies the sent fields. A company with connections always has exactly one default: making this
  * one default takes the flag from the other, and the default cannot simply be switched off (mark
  * another one default instead: ERR_NO_OTHER_WHATSAPP). Changing the provider restarts the session.
  */
 export async function updateConnection(ctx: RequestContext, id: number, changes: ConnectionChanges): Promise<ConnectionRow> {
   const companyId = ctx.companyId;
-  if (changes.provider) assertProviderAvailable(ctx, changes.provider);
   let providerChanged = false;
   try {
     await ctx.transaction(async (tx) => {
       await lockCompanyConnections(tx, companyId);
       const current = await findConnection(tx, companyId, id);
       const currentQueueIds = (await queuesOfConnections(tx, [id])).get(id)?.map((q) => q.id) ?? [];
-      const { queueIds: sentQueueIds, ...fields } = Object.fromEntries(
-        Object.entries(changes).filter(([, v]) => v !== undefined),
-      ) as ConnectionChanges;
+      const { queueIds: sentQueueIds, ...fields } = channelChanges(current, changes);
+      if (fields.provider) assertProviderAvailable(ctx, fields.provider);
+      assertCloudApiFields(
+        {
+          channel: current.channel,
+          facebookPageUserId: fields.facebookPageUserId ?? current.facebookPageUserId,
+          tokenMeta: fields.tokenMeta,
+        },
+        current.tokenMeta !== '',
+      );
       if (current.isDefault && fields.isDefault === false) throw new AppError('ERR_NO_OTHER_WHATSAPP', 400);
       const stored = presentConnection(current, []);
       const queueIds = await assertConnectionRules(
@@ -58,12 +79,16 @@ export async function updateConnection(ctx: RequestContext, id: number, changes:
         },
         id,
       );
-      providerChanged = fields.provider !== undefined && fields.provider !== current.provider;
+      // A Cloud API connection's provider holds its phone number id and token: new ones, a new start.
+      providerChanged =
+        (fields.provider !== undefined && fields.provider !== current.provider) ||
+        (fields.facebookPageUserId !== undefined && fields.facebookPageUserId !== current.facebookPageUserId) ||
+        (fields.tokenMeta !== undefined && fields.tokenMeta !== current.tokenMeta);
       const [row] = await tx
         .update(connections)
         .set({
           ...connectionRowValues(fields),
-          ...(providerChanged ? { status: 'DISCONNECTED', qrcode: '' } : {}),
+          ...(providerChanged && current.channel === 'whatsapp' ? { status: 'DISCONNECTED', qrcode: '' } : {}),
           updatedAt: new Date(),
         })
         .where(and(eq(connections.companyId, companyId), eq(connections.id, id)))

@@ -6,17 +6,21 @@ import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../app/providers/AuthProvider';
 import { ChannelIcon } from './ChannelIcon';
 
-const ENTRIES: {
-  channel: Extract<Channel, 'whatsapp' | 'facebook' | 'instagram'>;
-  plan: 'useWhatsapp' | 'useFacebook' | 'useInstagram';
-}[] = [
-  { channel: 'whatsapp', plan: 'useWhatsapp' },
-  { channel: 'facebook', plan: 'useFacebook' },
-  { channel: 'instagram', plan: 'useInstagram' },
+export type NewConnectionChannel = Extract<Channel, 'whatsapp' | 'whatsappapi' | 'facebook' | 'instagram'>;
+
+/** The official API has no plan switch of its own: it is WhatsApp, under useWhatsapp. */
+const ENTRIES: { channel: NewConnectionChannel; plan: 'useWhatsapp' | 'useFacebook' | 'useInstagram'; label: string }[] = [
+  { channel: 'whatsapp', plan: 'useWhatsapp', label: 'connections.channels.whatsapp' },
+  { channel: 'whatsappapi', plan: 'useWhatsapp', label: 'connections.newMenu.whatsappapi' },
+  { channel: 'facebook', plan: 'useFacebook', label: 'connections.channels.facebook' },
+  { channel: 'instagram', plan: 'useInstagram', label: 'connections.channels.instagram' },
 ];
 
-/** "Nova conexão": WhatsApp, Facebook, Instagram, each disabled when the company's plan lacks that channel (spec 2 §2). */
-export function NewConnectionMenu({ onChoose }: { onChoose(channel: 'whatsapp' | 'facebook' | 'instagram'): void }) {
+/**
+ * "Nova conexão": WhatsApp, WhatsApp API oficial, Facebook, Instagram, each disabled when the
+ * company's plan lacks that channel (spec 2 §2).
+ */
+export function NewConnectionMenu({ onChoose }: { onChoose(channel: NewConnectionChannel): void }) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -33,7 +37,7 @@ export function NewConnectionMenu({ onChoose }: { onChoose(channel: 'whatsapp' |
         {t('connections.add')}
       </Button>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
-        {ENTRIES.map(({ channel, plan: key }) => (
+        {ENTRIES.map(({ channel, plan: key, label }) => (
           <MenuItem
             key={channel}
             disabled={!plan?.[key]}
@@ -46,7 +50,7 @@ export function NewConnectionMenu({ onChoose }: { onChoose(channel: 'whatsapp' |
             <ListItemIcon>
               <ChannelIcon channel={channel} label="" />
             </ListItemIcon>
-            <ListItemText>{t(`connections.channels.${channel}`)}</ListItemText>
+            <ListItemText>{t(label)}</ListItemText>
           </MenuItem>
         ))}
       </Menu>

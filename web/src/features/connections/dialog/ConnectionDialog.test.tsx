@@ -88,4 +88,54 @@ describe('ConnectionDialog', { timeout: 30_000 }, () => {
     await waitFor(() => expect(api.put).toHaveBeenCalled());
     expect(api.put.mock.calls[0][1].schedules).toBeUndefined();
   });
+
+  test('a new WhatsApp API oficial connection requires its phone number id and token, then sends them with the channel', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    renderWithProviders(<ConnectionDialog connection={null} channel="whatsappapi" onClose={onClose} />);
+    await waitFor(() => expect(api.get).toHaveBeenCalledWith('/companySettings/2'));
+    expect(screen.queryByTestId('connection-provider')).not.toBeInTheDocument();
+    expect(screen.queryByText('Importar mensagens do aparelho')).not.toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Nome' }), 'Oficial');
+    await user.click(screen.getByRole('button', { name: 'Adicionar' }));
+    expect(await screen.findAllByText('Obrigatório')).toHaveLength(2);
+    expect(api.post).not.toHaveBeenCalled();
+    await user.type(screen.getByTestId('connection-facebookPageUserId'), '106540352242922');
+    await user.type(screen.getByTestId('connection-wabaId'), '102290129340398');
+    const token = screen.getByTestId('connection-tokenMeta');
+    expect(token).toHaveAttribute('type', 'password');
+    await user.type(token, 'EAAG-secret');
+    await user.click(screen.getByRole('button', { name: 'Adicionar' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [path, body] = api.post.mock.calls[0];
+    expect(path).toBe('/whatsapp');
+    expect(body).toMatchObject({
+      name: 'Oficial',
+      channel: 'whatsappapi',
+      facebookPageUserId: '106540352242922',
+      wabaId: '102290129340398',
+      tokenMeta: 'EAAG-secret',
+    });
+  });
+
+  test('editing a Cloud API connection with a stored token: the token starts empty, the hint says empty keeps it', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    const existing = connectionView(6, 'Oficial', {
+      channel: 'whatsappapi',
+      provider: 'whatsappapi',
+      facebookPageUserId: '106540352242922',
+      hasToken: true,
+    });
+    renderWithProviders(<ConnectionDialog connection={existing} onClose={onClose} />);
+    await waitFor(() => expect(api.get).toHaveBeenCalledWith('/companySettings/2'));
+    expect(screen.getByTestId('connection-facebookPageUserId')).toHaveValue('106540352242922');
+    expect(screen.getByTestId('connection-tokenMeta')).toHaveValue('');
+    expect(screen.getByText('Deixe em branco para manter o token salvo')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [path, body] = api.put.mock.calls[0];
+    expect(path).toBe('/whatsapp/6');
+    expect(body).toMatchObject({ facebookPageUserId: '106540352242922', tokenMeta: '' });
+  });
 });

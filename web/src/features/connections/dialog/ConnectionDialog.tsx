@@ -24,7 +24,7 @@ import { notify } from '../../../lib/notify';
 import { useGreetingMedia, useSaveConnection } from '../hooks/use-connections';
 import { AssessmentsTab } from './AssessmentsTab';
 import { ChatbotTab } from './ChatbotTab';
-import { type ConnectionFormValues, connectionFormSchema, newConnectionValues, toFormValues } from './connection-form';
+import { type ConnectionFormValues, connectionFormSchema, type DialogChannel, newConnectionValues, toFormValues } from './connection-form';
 import { GeneralTab } from './GeneralTab';
 import { IntegrationsTab } from './IntegrationsTab';
 import { MessagesTab } from './MessagesTab';
@@ -59,6 +59,8 @@ const TAB_OF: Partial<Record<keyof ConnectionFormValues, TabKey>> = {
 interface Props {
   /** null adds a connection. */
   connection: ConnectionView | null;
+  /** The channel of a new connection (an edit keeps the connection's). */
+  channel?: DialogChannel;
   onClose(): void;
 }
 
@@ -67,7 +69,7 @@ interface Props {
  * the scheduleType setting is 'connection', schedules. The "default flow" tab waits for the flow
  * builder. The contract's schema plus the shared cross-field rules validate it, as the server does.
  */
-export default function ConnectionDialog({ connection, onClose }: Props) {
+export default function ConnectionDialog({ connection, channel = 'whatsapp', onClose }: Props) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
@@ -86,8 +88,8 @@ export default function ConnectionDialog({ connection, onClose }: Props) {
   const withSchedules = settings?.scheduleType === 'connection';
 
   const form = useForm<ConnectionFormValues>({
-    resolver: zodResolver(connectionFormSchema(userRating)) as unknown as Resolver<ConnectionFormValues>,
-    defaultValues: connection ? toFormValues(connection) : newConnectionValues(),
+    resolver: zodResolver(connectionFormSchema(userRating, connection?.hasToken ?? false)) as unknown as Resolver<ConnectionFormValues>,
+    defaultValues: connection ? toFormValues(connection) : newConnectionValues(channel),
   });
 
   const showFirstError = (errors: FieldErrors<ConnectionFormValues>) => {

@@ -2,33 +2,41 @@ import type { ConnectionView, QueueView } from '@chatflow/contract';
 import { Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { CloudApiFields } from './CloudApiFields';
 import { type ConnectionForm, FormSwitch, FormText, QueueSelect } from './fields';
 import { TokenField } from './TokenField';
 
-/** General tab: name, provider, default, groups, queues, token, and the import of old messages (spec 2 §3). */
+/**
+ * General tab: name, provider, default, groups, queues, token, and the import of old messages (spec 2
+ * §3). A Cloud API connection has its Meta account instead of the provider and the phone's history.
+ */
 export function GeneralTab({ form, queues, connection }: { form: ConnectionForm; queues: QueueView[]; connection: ConnectionView | null }) {
   const { t } = useTranslation();
+  const cloudApi = form.getValues('channel') === 'whatsappapi';
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <FormText form={form} name="name" label={t('connections.dialog.name')} autoFocus autoComplete="off" />
-        <Controller
-          name="provider"
-          control={form.control}
-          render={({ field }) => (
-            <TextField
-              select
-              label={t('connections.dialog.provider')}
-              {...field}
-              sx={{ minWidth: 200 }}
-              slotProps={{ htmlInput: { 'data-testid': 'connection-provider' } }}
-            >
-              <MenuItem value="beta">{t('connections.providers.beta')}</MenuItem>
-              <MenuItem value="simulator">{t('connections.providers.simulator')}</MenuItem>
-            </TextField>
-          )}
-        />
+        {!cloudApi && (
+          <Controller
+            name="provider"
+            control={form.control}
+            render={({ field }) => (
+              <TextField
+                select
+                label={t('connections.dialog.provider')}
+                {...field}
+                sx={{ minWidth: 200 }}
+                slotProps={{ htmlInput: { 'data-testid': 'connection-provider' } }}
+              >
+                <MenuItem value="beta">{t('connections.providers.beta')}</MenuItem>
+                <MenuItem value="simulator">{t('connections.providers.simulator')}</MenuItem>
+              </TextField>
+            )}
+          />
+        )}
       </Stack>
+      {cloudApi && <CloudApiFields form={form} hasStoredToken={connection?.hasToken ?? false} />}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <FormSwitch form={form} name="isDefault" label={t('connections.dialog.isDefault')} />
         <FormSwitch form={form} name="allowGroup" label={t('connections.dialog.allowGroup')} />
@@ -74,6 +82,16 @@ export function GeneralTab({ form, queues, connection }: { form: ConnectionForm;
         )}
       />
       {connection && <TokenField connection={connection} />}
+      {!cloudApi && <HistoryImport form={form} queues={queues} />}
+    </Stack>
+  );
+}
+
+/** The import of the phone's old messages: WhatsApp Web only (the Cloud API has no history to fetch). */
+function HistoryImport({ form, queues }: { form: ConnectionForm; queues: QueueView[] }) {
+  const { t } = useTranslation();
+  return (
+    <>
       <Typography variant="subtitle2">{t('connections.dialog.importTitle')}</Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <FormText form={form} name="importOldMessages" type="date" label={t('connections.dialog.importOldMessages')} />
@@ -84,6 +102,6 @@ export function GeneralTab({ form, queues, connection }: { form: ConnectionForm;
         <FormSwitch form={form} name="closedTicketsPostImported" label={t('connections.dialog.closedTicketsPostImported')} />
       </Stack>
       <QueueSelect form={form} name="queueIdImportMessages" label={t('connections.dialog.queueIdImportMessages')} queues={queues} />
-    </Stack>
+    </>
   );
 }

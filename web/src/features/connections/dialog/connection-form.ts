@@ -1,5 +1,6 @@
 import {
   type ConnectionData,
+  cloudApiIssues,
   ConnectionInput,
   type ConnectionView,
   connectionRuleIssues,
@@ -12,23 +13,33 @@ export type ConnectionFormValues = ConnectionData;
 /**
  * The dialog's schema: ConnectionInput plus the cross-field rules the server applies
  * (connectionRuleIssues), so both say the same thing. The rating rule follows the company's
- * userRating setting.
+ * userRating setting; a Cloud API connection needs its phone number id and a token unless one is
+ * stored (the edit of a connection whose token is kept).
  */
-export const connectionFormSchema = (userRating: boolean) =>
+export const connectionFormSchema = (userRating: boolean, hasStoredToken = false) =>
   ConnectionInput.superRefine((v, ctx) => {
-    for (const issue of connectionRuleIssues(v, { userRating }))
+    for (const issue of [...connectionRuleIssues(v, { userRating }), ...cloudApiIssues(v, { hasStoredToken })])
       ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
   });
 
-export const newConnectionValues = (): ConnectionFormValues => ({
+/** The channels the dialog creates: WhatsApp Web (or the simulator) and the official Cloud API. */
+export type DialogChannel = ConnectionFormValues['channel'];
+
+export const newConnectionValues = (channel: DialogChannel = 'whatsapp'): ConnectionFormValues => ({
   ...ConnectionInput.parse({ name: 'xx' }),
   name: '',
+  channel,
   schedules: QUEUE_DEFAULT_SCHEDULES,
 });
 
 export function toFormValues(c: ConnectionView): ConnectionFormValues {
   return {
     name: c.name,
+    channel: c.channel === 'whatsappapi' ? 'whatsappapi' : 'whatsapp',
+    facebookPageUserId: c.facebookPageUserId,
+    wabaId: c.wabaId,
+    // Write-only: never sent to the browser; '' keeps the stored one.
+    tokenMeta: '',
     provider: c.provider === 'simulator' ? 'simulator' : 'beta',
     isDefault: c.isDefault,
     queueIds: c.queues.map((q) => q.id),
