@@ -9,6 +9,8 @@ import { atPath, hides, shows, toast } from '../src/wait';
 const b = useBrowser();
 const SHOTS = '/work/notes/shots/automation';
 
+/** A numbered menu line as the bot renders it ("*[ 1 ]* - Comercial"), bold marks or not. */
+const menuLine = (n: number, name: string) => new RegExp(`\\[ ${n} \\]\\*? - ${name}`);
 const ticketItem = (page: Page, contact: string) => page.getByTestId('ticket-item').filter({ hasText: contact });
 
 /** The customer types on the simulator page like a person: the box, then Enter; the line shows on the phone. */
@@ -50,15 +52,15 @@ test('the customer walks a two-level chatbot built in the queue modal and lands 
   await withCustomerPhone(b, inbox.connectionId, async (phone) => {
     await phone.getByLabel('Nome do cliente').fill(contact);
     await customerTypes(phone, `Oi ${inbox.tag}`);
-    await shows(phone.getByText(/1\s*-\s*Comercial/).last(), 'the numbered root menu');
-    await shows(phone.getByText(/2\s*-\s*Financeiro/).last(), 'the second root option');
+    await shows(phone.getByText(menuLine(1, 'Comercial')).last(), 'the numbered root menu');
+    await shows(phone.getByText(menuLine(2, 'Financeiro')).last(), 'the second root option');
     for (const size of [{ width: 1366, height: 768 }, { width: 390, height: 844 }]) {
       await phone.setViewportSize(size);
       await phone.screenshot({ path: `${SHOTS}/menu-root-${size.width}.png` });
     }
     await customerTypes(phone, '1');
     await shows(phone.getByText(new RegExp(`Escolha o assunto ${inbox.tag}`)).last(), "Comercial's message");
-    await shows(phone.getByText(/2\s*-\s*Contratos/).last(), 'the sub-menu');
+    await shows(phone.getByText(menuLine(2, 'Contratos')).last(), 'the sub-menu');
     await customerTypes(phone, '1');
     for (const size of [{ width: 1366, height: 768 }, { width: 390, height: 844 }]) {
       await phone.setViewportSize(size);
