@@ -11,6 +11,17 @@ const SHOTS = '/work/notes/shots/automation';
 
 /** A numbered menu line as the bot renders it ("*[ 1 ]* - Comercial"), bold marks or not. */
 const menuLine = (n: number, name: string) => new RegExp(`\\[ ${n} \\]\\*? - ${name}`);
+/** The phone at both sizes the screens are judged at. */
+async function snap(phone: Page, name: string) {
+  for (const [width, height] of [
+    [1366, 768],
+    [390, 844],
+  ]) {
+    await phone.setViewportSize({ width, height });
+    await phone.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+  }
+}
+
 const ticketItem = (page: Page, contact: string) => page.getByTestId('ticket-item').filter({ hasText: contact });
 
 /** The customer types on the simulator page like a person: the box, then Enter; the line shows on the phone. */
@@ -39,7 +50,9 @@ test('the customer walks a two-level chatbot built in the queue modal and lands 
   await commercial.getByTestId('chatbot-option-name').fill('Comercial');
   await commercial.getByTestId('chatbot-option-message').first().fill(`Escolha o assunto ${inbox.tag}`);
   await commercial.getByTestId('chatbot-add-2').click();
-  await commercial.getByTestId('chatbot-option-2').nth(0).getByTestId('chatbot-option-name').fill('Planos');
+  const plans = commercial.getByTestId('chatbot-option-2').nth(0);
+  await plans.getByTestId('chatbot-option-name').fill('Planos');
+  await plans.getByTestId('chatbot-option-message').first().fill(`Um consultor de planos já vai te atender ${inbox.tag}`);
   await commercial.getByTestId('chatbot-add-2').click();
   await commercial.getByTestId('chatbot-option-2').nth(1).getByTestId('chatbot-option-name').fill('Contratos');
   await dialog.getByTestId('chatbot-add-1').click();
@@ -54,18 +67,13 @@ test('the customer walks a two-level chatbot built in the queue modal and lands 
     await customerTypes(phone, `Oi ${inbox.tag}`);
     await shows(phone.getByText(menuLine(1, 'Comercial')).last(), 'the numbered root menu');
     await shows(phone.getByText(menuLine(2, 'Financeiro')).last(), 'the second root option');
-    for (const size of [{ width: 1366, height: 768 }, { width: 390, height: 844 }]) {
-      await phone.setViewportSize(size);
-      await phone.screenshot({ path: `${SHOTS}/menu-root-${size.width}.png` });
-    }
+    await snap(phone, 'menu-root');
     await customerTypes(phone, '1');
     await shows(phone.getByText(new RegExp(`Escolha o assunto ${inbox.tag}`)).last(), "Comercial's message");
     await shows(phone.getByText(menuLine(2, 'Contratos')).last(), 'the sub-menu');
     await customerTypes(phone, '1');
-    for (const size of [{ width: 1366, height: 768 }, { width: 390, height: 844 }]) {
-      await phone.setViewportSize(size);
-      await phone.screenshot({ path: `${SHOTS}/menu-walked-${size.width}.png` });
-    }
+    await shows(phone.getByText(`Um consultor de planos já vai te atender ${inbox.tag}`).last(), "Planos' message");
+    await snap(phone, 'menu-walked');
 
     // 3. The ticket waits in the agent's pending list, under the queue.
     await page.goto('/tickets');
