@@ -310,6 +310,30 @@ describe('inbound', () => {
     expect(rows.map((r) => r.body).sort()).toEqual(['antes de cair', 'enquanto offline']);
   });
 
+  test('history: a message missed while away gets the bot greeting; an imported old one is stored with no reply', async () => {
+    const greeting = 'Olá! Em que podemos ajudar?';
+    // An import range reaching 2020, so the old message is taken (stored) rather than left out.
+    const { conn, p, socket } = await connected({ greetingMessage: greeting, importOldMessages: new Date(Date.UTC(2019, 0, 1)) });
+    const [liveNumber, awayNumber, oldNumber] = [customerNumber(), customerNumber(), customerNumber()];
+    const greeted = () => socket.sent.filter((c) => 'text' in c.content && c.content.text === greeting).map((c) => c.jid);
+
+    // A live message first: the session's newest-message time, against which "missed while away" is told apart.
+    socket.emit('messages.upsert', { messages: [received(liveNumber, { conversation: 'ao vivo' })], type: 'notify' });
+    await p.settled();
+    await t.jobs.drain();
+    expect(greeted()).toEqual([`${liveNumber}@s.whatsapp.net`]);
+
+    const whileAway = received(awayNumber, { conversation: 'enquanto offline' });
+    const old = received(oldNumber, { conversation: 'de 2020' }, { messageTimestamp: Date.UTC(2020, 0, 1) / 1000 });
+    socket.emit('messaging-history.set', { chats: [], contacts: [], messages: [old, whileAway], isLatest: false });
+    await p.settled();
+    await t.jobs.drain();
+
+    expect((await messageOf(conn.id, old.key.id as string))?.body).toBe('de 2020');
+    expect((await messageOf(conn.id, whileAway.key.id as string))?.body).toBe('enquanto offline');
+    expect(greeted()).toEqual([`${liveNumber}@s.whatsapp.net`, `${awayNumber}@s.whatsapp.net`]);
+  });
+
   test('a call is refused with the configured message when calls are not accepted', async () => {
     const { conn, p, socket } = await connected();
     await db()
