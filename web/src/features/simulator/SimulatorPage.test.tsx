@@ -72,6 +72,14 @@ describe('SimulatorPage', { timeout: 20_000 }, () => {
     expect(api.get).toHaveBeenCalledWith('/simulator/7/messages', { number: '5511999990001' });
   });
 
+  test("a bot menu shows WhatsApp's marks as a phone does: *[ 1 ]* in bold, markup never as HTML", async () => {
+    conversation = [message({ id: 'm', fromCustomer: false, body: 'Escolha:\n*[ 1 ]* - Comercial <b>x</b>' })];
+    renderPage();
+    const bold = await screen.findByText('[ 1 ]');
+    expect(bold.tagName).toBe('STRONG');
+    expect(screen.getByTestId('received-message').textContent).toContain('- Comercial <b>x</b>');
+  });
+
   test('typing a message and pressing Enter sends it as the customer; empty text is not sent', async () => {
     renderPage();
     const input = await screen.findByLabelText('Mensagem');

@@ -103,8 +103,9 @@ export default function SimulatorPage() {
         sx={{
           width: '100%',
           maxWidth: 440,
-          height: '70vh',
-          minHeight: 420,
+          // The whole phone fits a laptop screen under the page's header and fields.
+          height: 'min(70vh, calc(100dvh - 290px))',
+          minHeight: 380,
           display: 'flex',
           flexDirection: 'column',
           borderRadius: 4,

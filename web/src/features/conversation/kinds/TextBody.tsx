@@ -1,5 +1,5 @@
 import { Typography } from '@mui/material';
-import { FormattedText } from './FormattedText';
+import { FormattedText } from '../../../components/wa-text/FormattedText';
 
 /** A message's text, with line breaks kept and WhatsApp styles applied (never as HTML). */
 export function TextBody({ text }: { text: string }) {

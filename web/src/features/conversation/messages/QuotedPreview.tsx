@@ -1,7 +1,7 @@
 import type { MessageView } from '@chatflow/contract';
 import { Box, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { FormattedText } from '../kinds/FormattedText';
+import { FormattedText } from '../../../components/wa-text/FormattedText';
 
 type Quoted = NonNullable<MessageView['quotedMsg']>;
 

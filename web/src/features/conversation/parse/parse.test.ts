@@ -112,7 +112,7 @@ test('the kind comes from mediaType, [PIX] wins, media without a file falls back
 });
 
 test('WhatsApp styles split into runs; stray marks and markup stay plain text', async () => {
-  const { waFormat } = await import('./wa-format');
+  const { waFormat } = await import('../../../components/wa-text/wa-format');
   expect(waFormat('*Ana:*\nOlá _mundo_ ~x~ ```code```')).toEqual([
     { text: 'Ana:', style: 'bold' },
     { text: '\nOlá ', style: 'plain' },

@@ -6,6 +6,7 @@ import PlaceIcon from '@mui/icons-material/Place';
 import PersonIcon from '@mui/icons-material/Person';
 import { Box, Link, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { FormattedText } from '../../../components/wa-text/FormattedText';
 import { formatTime } from '../../../lib/format';
 
 /** The maps link of a location: the pipe format of received messages, or "lat,lng" of replies. */
@@ -76,7 +77,8 @@ function Content({ m }: { m: SimulatorMessageView }) {
 
 /**
  * One bubble of the customer's phone: their own messages on the right with the state their phone
- * shows (sent, delivered, read), the company's replies on the left. Content is rendered as text.
+ * shows (sent, delivered, read), the company's replies on the left. Content is rendered as text, with
+ * WhatsApp's inline styles as elements.
  */
 export function PhoneMessage({ message: m }: { message: SimulatorMessageView }) {
   const { t } = useTranslation();
@@ -104,7 +106,8 @@ export function PhoneMessage({ message: m }: { message: SimulatorMessageView }) 
           <Content m={m} />
           {caption && (
             <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-              {caption}
+              {/* As a phone shows it: the bot's "*[ 1 ]* - Comercial" in bold, never as raw marks. */}
+              <FormattedText text={caption} />
             </Typography>
           )}
         </Stack>

@@ -1,5 +1,5 @@
 import { Fragment, useMemo } from 'react';
-import { waFormat } from '../parse/wa-format';
+import { waFormat } from './wa-format';
 
 const TAGS = { bold: 'strong', italic: 'em', strike: 's', mono: 'code' } as const;
 
