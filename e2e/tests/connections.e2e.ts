@@ -33,7 +33,7 @@ test('an admin creates a simulator connection, edits its messages, renews its to
 
   // Create: the new-connection menu, WhatsApp, the dialog's general tab.
   await page.getByRole('button', { name: 'Nova conexão' }).click();
-  await page.getByRole('menuitem', { name: 'WhatsApp' }).click();
+  await page.getByRole('menuitem', { name: 'WhatsApp', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Adicionar conexão' });
   await shows(dialog, 'the add-connection dialog');
   await dialog.getByRole('textbox', { name: 'Nome' }).fill(name);
