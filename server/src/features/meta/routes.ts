@@ -1,4 +1,4 @@
-import { FacebookConnectInput, FacebookConnectResult, canSeeConnections } from '@chatflow/contract';
+import { ErrorBody, FacebookConnectInput, FacebookConnectResult, canSeeConnections } from '@chatflow/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { validSignature } from '../../channels/graph/signature';
@@ -40,7 +40,7 @@ const webhookRoutes =
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
     // Registration: Meta calls with the verify token set in its dashboard and expects the challenge back.
-    app.get('/webhook', { schema: { querystring: VerifyQuery, response: { 200: z.string() } } }, async (req, reply) => {
+    app.get('/webhook', { schema: { querystring: VerifyQuery, response: { 200: z.string(), 403: ErrorBody } } }, async (req, reply) => {
       const q = req.query;
       const expected = deps.config.meta.verifyToken;
       if (q['hub.mode'] !== 'subscribe' || !expected || q['hub.verify_token'] !== expected) {
@@ -49,7 +49,7 @@ const webhookRoutes =
       return reply.type('text/plain').send(q['hub.challenge'] ?? '');
     });
 
-    app.post('/webhook', { bodyLimit: 4 * 1024 * 1024, schema: { response: { 200: z.string() } } }, async (req, reply) => {
+    app.post('/webhook', { bodyLimit: 4 * 1024 * 1024, schema: { response: { 200: z.string(), 401: ErrorBody } } }, async (req, reply) => {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       if (!validSignature(raw, req.headers['x-hub-signature-256'] as string | undefined, deps.config.meta.appSecret)) {
         req.log.warn('meta webhook: bad or missing signature');
