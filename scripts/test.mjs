@@ -13,6 +13,7 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
+const failedTests = [];
 
 function run(title, cmd, args, opts = {}) {
   console.log(`\n=== ${title} ===`);
@@ -34,6 +35,15 @@ function vitest(title, cwd, env = {}) {
   totals.passed += r.numPassedTests;
   totals.failed += r.numFailedTests;
   totals.skipped += skipped;
+  for (const file of r.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      const why = String(test.failureMessages?.[0] ?? '')
+        .split('\n')[0]
+        .slice(0, 300);
+      failedTests.push(`${title}: ${path.relative(root, file.name)} > ${test.fullName}\n      ${why}`);
+    }
+  }
   return skipped;
 }
 
@@ -64,6 +74,8 @@ if (existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium') && process.env.
   if (process.env.CI) failedSteps.push('e2e (Chromium missing on CI)');
 }
 
+// The failed tests' names come last, so a log cut to its tail still says what failed.
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}`);
 console.log(`\n${failedSteps.length ? `Failed steps: ${failedSteps.join(', ')}` : 'All steps passed.'}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length || totals.failed ? 1 : 0);
