@@ -22,6 +22,14 @@ export { inertExtension, isActiveContent, isUtf8Text, sniffFileType, TEXT_TYPES,
 export { displayName } from './display-name';
 export { loadSharp } from './sharp';
 export { serveMedia } from './serve';
-export { companyFolder, fsMediaStorage, MediaStorage, mediaStorage, PUBLIC_URL_PREFIX, type StoredFile } from './storage';
+export {
+  companyFolder,
+  type FolderUsage,
+  fsMediaStorage,
+  MediaStorage,
+  mediaStorage,
+  PUBLIC_URL_PREFIX,
+  type StoredFile,
+} from './storage';
 export { isSvgDocument } from './svg';
 export { readUpload, requireFile, type UploadedFile, type UploadForm, type UploadLimits } from './upload';

@@ -21,6 +21,12 @@ export interface StoredFile {
   url: string;
 }
 
+export interface FolderUsage {
+  bytes: number;
+  files: number;
+  lastModified: Date | null;
+}
+
 /** A company's files live under company{id}/<area>; `area` omitted means all of the company's files. */
 export const companyFolder = (companyId: number, area?: string) => (area ? `company${companyId}/${area}` : `company${companyId}`);
 
@@ -80,6 +86,26 @@ export class MediaStorage {
     const key = this.keyOf(url, folder);
     if (!key || !STORED_NAME.test(path.posix.basename(key))) return;
     await this.disk.delete(key).catch(() => {});
+  }
+
+  /** How much a folder holds (every file below it): bytes, file count and the newest change; zeros when absent. */
+  async usage(folder: string): Promise<FolderUsage> {
+    if (!FOLDER.test(folder)) throw new Error(`not a storage folder: ${folder}`);
+    const usage: FolderUsage = { bytes: 0, files: 0, lastModified: null };
+    let paginationToken: string | undefined;
+    do {
+      const page = await this.disk.listAll(folder, { recursive: true, paginationToken }).catch(() => null);
+      if (!page) return usage;
+      for (const object of page.objects) {
+        if (!object.isFile) continue;
+        const meta = await object.getMetaData();
+        usage.bytes += meta.contentLength;
+        usage.files += 1;
+        if (!usage.lastModified || meta.lastModified > usage.lastModified) usage.lastModified = meta.lastModified;
+      }
+      paginationToken = page.paginationToken;
+    } while (paginationToken);
+    return usage;
   }
 
   /**

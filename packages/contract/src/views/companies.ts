@@ -24,6 +24,10 @@ export const CompanyView = z.object({
   schedules: z.array(ScheduleView),
   createdAt: z.string(),
   lastLogin: z.string().nullable(),
+  /** The company's media folder (spec 2 §3 Company): total bytes, number of files, newest change. */
+  folderSize: z.number(),
+  numberFileFolder: z.number(),
+  updatedAtFolder: z.string().nullable(),
 });
 export type CompanyView = z.infer<typeof CompanyView>;
 

@@ -8,6 +8,8 @@ export const QuickMessageView = z.object({
   message: z.string(),
   mediaPath: z.string().nullable(),
   mediaName: z.string().nullable(),
+  /** Spec 3 §3: whether the quick message carries a file (mediaPath set). */
+  isMedia: z.boolean(),
   geral: z.boolean(),
   visao: z.boolean(),
 });

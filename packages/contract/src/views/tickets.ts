@@ -43,6 +43,13 @@ export const TicketView = z.object({
 });
 export type TicketView = z.infer<typeof TicketView>;
 
+/**
+ * GET /tickets/u/{uuid}: the ticket plus `observations`, the spec's name for the ticket's notes as text
+ * (every note, oldest first, one per paragraph; null without notes). Lists do not carry it.
+ */
+export const TicketDetailView = TicketView.extend({ observations: z.string().nullable() });
+export type TicketDetailView = z.infer<typeof TicketDetailView>;
+
 export const TicketPage = z.object({ tickets: z.array(TicketView), count: z.number(), hasMore: z.boolean() });
 export type TicketPage = z.infer<typeof TicketPage>;
 

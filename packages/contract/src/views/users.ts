@@ -19,6 +19,8 @@ export const UserView = z.object({
   farewellMessage: z.string().nullable(),
   defaultMenu: z.enum(['open', 'closed']),
   defaultTheme: z.enum(['light', 'dark']),
+  /** The spec's name for "the user's theme is dark", read by clients of this product family; follows defaultTheme. */
+  darkMode: z.boolean(),
   allTicket: z.enum(['enable', 'disable']),
   allowGroup: z.boolean(),
   allHistoric: enabledDisabled.nullable(),
@@ -45,6 +47,9 @@ export const SessionUserView = UserView.extend({
     settings: z.array(z.object({ key: z.string(), value: z.string() })),
     plan: planSwitches.extend({ id: z.number(), name: z.string() }).nullable(),
   }),
+  /** Spec 1 §7 names these on the login answer itself; the same values as company.dueDate and company.settings. */
+  dueDate: z.string(),
+  companieSettings: z.record(z.string(), z.string()),
 });
 export type SessionUserView = z.infer<typeof SessionUserView>;
 

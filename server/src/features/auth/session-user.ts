@@ -30,15 +30,18 @@ function toView(user: UserRow, row: ViewRow): SessionUserView {
   const plan = row.plan
     ? { id: row.plan.id, name: row.plan.name, ...Object.fromEntries(PLAN_SWITCHES.map((s) => [s, row.plan![s]])) }
     : null;
+  const dueDate = effectiveDueDate(row.company.id, row.company.dueDate);
   return {
     ...presentUser(user, row.queues),
     company: {
       id: row.company.id,
       name: row.company.name,
-      dueDate: effectiveDueDate(row.company.id, row.company.dueDate),
+      dueDate,
       settings: row.settings,
       plan: plan as SessionUserView['company']['plan'],
     },
+    dueDate,
+    companieSettings: Object.fromEntries(row.settings.map((s) => [s.key, s.value])),
   };
 }
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { companies, plans, users } from '../../db/schema';
+import { companyFolder, mediaStorage } from '../../media';
 import { useTestApp } from '../../test/harness';
 
 const t = useTestApp();
@@ -136,7 +137,6 @@ describe('super-only company routes', () => {
       ['GET', '/companies/list'],
       ['GET', '/companiesPlan'],
       ['GET', '/companiesPlan/'],
-      ['GET', `/companies/${company.id}`],
       ['POST', '/companies', { name: `Nova ${uniq()}`, email: 'n@test.local', planId }],
       ['PUT', `/companies/${company.id}`, { name: 'Hacked' }],
       ['DELETE', `/companies/${company.id}`],
@@ -153,5 +153,30 @@ describe('super-only company routes', () => {
     const [row] = await db().select().from(companies).where(eq(companies.id, company.id));
     expect(row).toMatchObject({ name: company.name, dueDate: company.dueDate });
     expect(await db().select().from(users).where(eq(users.companyId, company.id))).toHaveLength(2);
+  });
+});
+
+describe('GET /companies/:id', () => {
+  test("a company's own admin reads it; a user profile gets 403, another company's admin 404", async () => {
+    const company = await t.factory.company();
+    const admin = await t.factory.admin({ company });
+    const res = await (await t.as(admin)).get(`/companies/${company.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: company.id, name: company.name, folderSize: 0, numberFileFolder: 0, updatedAtFolder: null });
+    expect((await (await t.as(await t.factory.user({ company }))).get(`/companies/${company.id}`)).statusCode).toBe(403);
+    expect((await (await t.as(await t.factory.admin())).get(`/companies/${company.id}`)).statusCode).toBe(404);
+    expect((await t.anon.get(`/companies/${company.id}`)).statusCode).toBe(401);
+  });
+
+  test("folderSize, numberFileFolder and updatedAtFolder count the company's stored files only", async () => {
+    const company = await t.factory.company();
+    const other = await t.factory.company();
+    const storage = mediaStorage(t.config);
+    await storage.put(companyFolder(company.id, 'media'), Buffer.from('12345'), 'txt');
+    await storage.put(companyFolder(company.id, 'quickMessage'), Buffer.from('123'), 'txt');
+    await storage.put(companyFolder(other.id, 'media'), Buffer.from('1234567890'), 'txt');
+    const view = (await (await t.as(await t.factory.superUser())).get(`/companies/${company.id}`)).json();
+    expect(view).toMatchObject({ folderSize: 8, numberFileFolder: 2 });
+    expect(Date.parse(view.updatedAtFolder)).not.toBeNaN();
   });
 });

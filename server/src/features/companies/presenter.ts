@@ -1,5 +1,6 @@
 import { type CompanyListItem, type CompanyView, effectiveDueDate, type Recurrence } from '@chatflow/contract';
 import type { CompanyRow } from '../../db/schema';
+import type { FolderUsage } from '../../media';
 import { formatAmount } from '../plans';
 
 export interface PlanRef {
@@ -12,7 +13,7 @@ export interface PlanRef {
  * Whitelist of what leaves the server about a company. The due date goes through effectiveDueDate
  * so the main company reads 2999-12-31 wherever it is shown.
  */
-export function presentCompany(c: CompanyRow, plan: PlanRef | null): CompanyView {
+export function presentCompany(c: CompanyRow, plan: PlanRef | null, folder: FolderUsage): CompanyView {
   return {
     id: c.id,
     name: c.name,
@@ -33,6 +34,9 @@ export function presentCompany(c: CompanyRow, plan: PlanRef | null): CompanyView
     schedules: c.schedules,
     createdAt: c.createdAt.toISOString(),
     lastLogin: c.lastLogin ? c.lastLogin.toISOString() : null,
+    folderSize: folder.bytes,
+    numberFileFolder: folder.files,
+    updatedAtFolder: folder.lastModified?.toISOString() ?? null,
   };
 }
 

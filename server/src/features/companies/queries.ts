@@ -2,8 +2,18 @@ import { COMPANY_PAGE_SIZE, type CompanyPage } from '@chatflow/contract';
 import { asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, type CompanyRow, plans } from '../../db/schema';
+import type { Config } from '../../config';
 import { notFound } from '../../http/errors';
+import { companyFolder, mediaStorage } from '../../media';
 import { type PlanRef, presentCompany } from './presenter';
+
+type Row = { company: CompanyRow; plan: PlanRef | null };
+
+/** Companies with their media folder's usage, read from the storage (a page at a time, never the whole platform's files at once). */
+function presentAll(config: Config, rows: Row[]) {
+  const storage = mediaStorage(config);
+  return Promise.all(rows.map(async (r) => presentCompany(r.company, r.plan, await storage.usage(companyFolder(r.company.id)))));
+}
 
 /**
  * Company reads. Companies are the tenants themselves, so these are the super user's view of the
@@ -15,9 +25,8 @@ const withPlan = (db: DbOrTx) =>
     .from(companies)
     .leftJoin(plans, eq(plans.id, companies.planId));
 
-export async function listCompanies(db: DbOrTx) {
-  const rows = await withPlan(db).orderBy(asc(companies.id));
-  return rows.map((r) => presentCompany(r.company, r.plan));
+export async function listCompanies(db: DbOrTx, config: Config) {
+  return presentAll(config, await withPlan(db).orderBy(asc(companies.id)));
 }
 
 export function listCompanyItems(db: DbOrTx) {
@@ -30,7 +39,7 @@ export function listCompanyItems(db: DbOrTx) {
 /** `%` and `_` in a search are literal characters, not wildcards. */
 const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export async function companyPage(db: DbOrTx, q: { searchParam: string; pageNumber: number }): Promise<CompanyPage> {
+export async function companyPage(db: DbOrTx, config: Config, q: { searchParam: string; pageNumber: number }): Promise<CompanyPage> {
   const term = q.searchParam.trim();
   const where: SQL | undefined = term ? or(ilike(companies.name, likeTerm(term)), ilike(companies.email, likeTerm(term))) : undefined;
   const offset = (q.pageNumber - 1) * COMPANY_PAGE_SIZE;
@@ -39,7 +48,7 @@ export async function companyPage(db: DbOrTx, q: { searchParam: string; pageNumb
     db.select({ total: count() }).from(companies).where(where),
   ]);
   return {
-    companies: rows.map((r) => presentCompany(r.company, r.plan)),
+    companies: await presentAll(config, rows),
     count: total,
     hasMore: offset + rows.length < total,
   };
@@ -57,7 +66,7 @@ export async function findCompanyRow(db: DbOrTx, id: number): Promise<CompanyRow
   return row;
 }
 
-export async function presentCompanyById(db: DbOrTx, id: number) {
-  const { company, plan } = await findCompanyWithPlan(db, id);
-  return presentCompany(company, plan);
+export async function presentCompanyById(db: DbOrTx, config: Config, id: number) {
+  const [view] = await presentAll(config, [await findCompanyWithPlan(db, id)]);
+  return view;
 }

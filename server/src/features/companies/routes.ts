@@ -40,7 +40,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   const superOnly = [app.authenticate, requireSuper];
 
   app.get('/companies', { schema: { response: { 200: z.array(CompanyView) } }, preHandler: superOnly }, async (req) =>
-    listCompanies(req.ctx.db),
+    listCompanies(req.ctx.db, req.ctx.config),
   );
 
   app.get('/companies/list', { schema: { response: { 200: z.array(CompanyListItem) } }, preHandler: superOnly }, async (req) =>
@@ -50,7 +50,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   // The spec writes the path with a trailing slash; existing clients call it either way.
   for (const url of ['/companiesPlan', '/companiesPlan/']) {
     app.get(url, { schema: { querystring: CompanyPageQuery, response: { 200: CompanyPage } }, preHandler: superOnly }, async (req) =>
-      companyPage(req.ctx.db, req.query),
+      companyPage(req.ctx.db, req.ctx.config, req.query),
     );
   }
 
@@ -64,13 +64,19 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/companies/:id', { schema: { params: IdParam, response: { 200: CompanyView } }, preHandler: superOnly }, async (req) =>
-    presentCompanyById(req.ctx.db, req.params.id),
+  // The super user reads any company; a company's own admin reads its own (spec 2 §6), others get 404.
+  app.get(
+    '/companies/:id',
+    { schema: { params: IdParam, response: { 200: CompanyView } }, preHandler: [app.authenticate, requireAdmin] },
+    async (req) => {
+      assertReachable(req.ctx.actor, req.params.id);
+      return presentCompanyById(req.ctx.db, req.ctx.config, req.params.id);
+    },
   );
 
   app.post('/companies', { schema: { body: CompanyInput, response: { 200: CompanyView } }, preHandler: superOnly }, async (req) => {
     const company = await createCompany(req.ctx, req.body);
-    return presentCompanyById(req.ctx.db, company.id);
+    return presentCompanyById(req.ctx.db, req.ctx.config, company.id);
   });
 
   app.put(
@@ -78,7 +84,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: IdParam, body: CompanyUpdateInput, response: { 200: CompanyView } }, preHandler: superOnly },
     async (req) => {
       const company = await updateCompany(req.ctx, req.params.id, req.body);
-      return presentCompanyById(req.ctx.db, company.id);
+      return presentCompanyById(req.ctx.db, req.ctx.config, company.id);
     },
   );
 
@@ -89,7 +95,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/companies/:id/renew', { schema: { params: IdParam, response: { 200: CompanyView } }, preHandler: superOnly }, async (req) => {
     const company = await renewCompany(req.ctx, req.params.id);
-    return presentCompanyById(req.ctx.db, company.id);
+    return presentCompanyById(req.ctx.db, req.ctx.config, company.id);
   });
 
   app.post(
@@ -117,7 +123,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       assertReachable(req.ctx.actor, req.params.id);
       const company = await updateCompanySchedules(req.ctx, req.params.id, req.body);
-      return presentCompanyById(req.ctx.db, company.id);
+      return presentCompanyById(req.ctx.db, req.ctx.config, company.id);
     },
   );
 };

@@ -10,6 +10,7 @@ export const presentQuickMessage = (q: QuickMessageRow): QuickMessageView => ({
   message: q.message,
   mediaPath: q.mediaPath,
   mediaName: q.mediaName,
+  isMedia: q.mediaPath !== null,
   geral: q.geral,
   visao: q.visao,
 });

@@ -6,6 +6,7 @@ import {
   TicketCounts,
   TicketCountsQuery,
   TicketCreateInput,
+  TicketDetailView,
   TicketListQuery,
   TicketLogView,
   TicketPage,
@@ -28,6 +29,7 @@ import type { SendTicketText } from './transitions/step';
 import { findVisibleTicket } from './find';
 import { loadTicketView } from './loader';
 import { listTicketLogs, logAccess } from './logs';
+import { ticketObservations } from './notes';
 import { countTickets } from './queries/counts';
 import { listTickets } from './queries/list';
 
@@ -54,11 +56,12 @@ export const ticketRoutes =
 
     app.get(
       '/tickets/u/:uuid',
-      { schema: { params: TicketUuidParam, response: { 200: TicketView.nullable() } }, preHandler: app.authenticate },
+      { schema: { params: TicketUuidParam, response: { 200: TicketDetailView.nullable() } }, preHandler: app.authenticate },
       async (req) => {
         const ticket = await findVisibleTicket(req.ctx, req.params.uuid);
         await logAccess(req.ctx, ticket);
-        return loadTicketView(req.ctx.db, req.ctx.companyId, ticket.id, req.ctx.actor);
+        const view = await loadTicketView(req.ctx.db, req.ctx.companyId, ticket.id, req.ctx.actor);
+        return view && { ...view, observations: await ticketObservations(req.ctx.db, ticket.id) };
       },
     );
 

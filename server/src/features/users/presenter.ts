@@ -17,6 +17,7 @@ export function presentUser(u: UserRow, queues: QueueRef[] = []): UserView {
     farewellMessage: u.farewellMessage,
     defaultMenu: u.defaultMenu,
     defaultTheme: u.defaultTheme,
+    darkMode: u.defaultTheme === 'dark',
     allTicket: u.allTicket,
     allowGroup: u.allowGroup,
     allHistoric: u.allHistoric,

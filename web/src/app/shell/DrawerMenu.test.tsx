@@ -39,6 +39,7 @@ function makeUser(over: Partial<SessionUserView> = {}): SessionUserView {
     farewellMessage: null,
     defaultMenu: 'open',
     defaultTheme: 'light',
+    darkMode: false,
     allTicket: 'disable',
     allowGroup: false,
     allHistoric: 'disabled',
@@ -52,6 +53,8 @@ function makeUser(over: Partial<SessionUserView> = {}): SessionUserView {
     queues: [],
     createdAt: '',
     company: { id: 2, name: 'ACME', dueDate: '2999-01-01', settings: [], plan },
+    dueDate: '2999-01-01',
+    companieSettings: {},
     ...over,
   };
 }

@@ -35,6 +35,9 @@ const company = (id: number, name: string, dueDate: string): CompanyView => ({
   schedules: [],
   createdAt: '2024-03-05T12:00:00.000Z',
   lastLogin: null,
+  folderSize: 0,
+  numberFileFolder: 0,
+  updatedAtFolder: null,
 });
 const noop = () => {};
 

@@ -20,6 +20,7 @@ const record = (over: Partial<QuickMessageView> = {}): QuickMessageView => ({
   message: 'Olá, tudo bem?',
   mediaPath: null,
   mediaName: null,
+  isMedia: false,
   geral: false,
   visao: true,
   ...over,

@@ -69,6 +69,7 @@ export function makeUser(over: Partial<SessionUserView> = {}): SessionUserView {
     farewellMessage: null,
     defaultMenu: 'open',
     defaultTheme: 'light',
+    darkMode: false,
     allTicket: 'disable',
     allowGroup: false,
     allHistoric: 'disabled',
@@ -85,6 +86,8 @@ export function makeUser(over: Partial<SessionUserView> = {}): SessionUserView {
     ],
     createdAt: '',
     company: { id: 2, name: 'ACME', dueDate: '2999-01-01', settings: [], plan },
+    dueDate: '2999-01-01',
+    companieSettings: {},
     ...over,
   };
 }

@@ -26,6 +26,7 @@ function makeUser(over: Partial<UserView> = {}): UserView {
     farewellMessage: null,
     defaultMenu: 'open',
     defaultTheme: 'light',
+    darkMode: false,
     allTicket: 'disable',
     allowGroup: false,
     allHistoric: 'disabled',
@@ -45,6 +46,8 @@ const signIn = (profile: 'admin' | 'user', id = 1) => {
   auth.user = {
     ...makeUser({ id, profile }),
     company: { id: 2, name: 'ACME', dueDate: '2999-01-01', settings: [], plan: null },
+    dueDate: '2999-01-01',
+    companieSettings: {},
   } as SessionUserView;
 };
 

@@ -62,7 +62,7 @@ export function useRemoveQuickMessageMedia() {
     mutationFn: (id: number) => api.delete<QuickMessageView>(`/quick-messages/${id}/media-upload`),
     onSuccess: (saved, id) => {
       if (saved && typeof saved === 'object') quickMessagesCache.upsert(qc, saved);
-      else quickMessagesCache.patch(qc, (q) => (q.id === id ? { ...q, mediaPath: null, mediaName: null } : q));
+      else quickMessagesCache.patch(qc, (q) => (q.id === id ? { ...q, mediaPath: null, mediaName: null, isMedia: false } : q));
     },
   });
 }
