@@ -17,6 +17,7 @@ import { installNulStripping } from './http/nul-characters';
 import { documentRoute } from './http/openapi';
 import { installRouteTable, type RegisteredRoute } from './http/route-table';
 import { installSecurityHeaders } from './http/security-headers';
+import { withoutTrailingSlash } from './http/trailing-slash';
 import { tokenService } from './http/tokens';
 import { serveWeb } from './http/web';
 import type { ChannelRegistry } from './channels/types';
@@ -55,6 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     frameworkErrors: frameworkErrorReply,
+    rewriteUrl: (req) => withoutTrailingSlash(req.url),
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
   app.decorate('routeTable', installRouteTable(app));
