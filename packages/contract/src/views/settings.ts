@@ -3,6 +3,10 @@ import { z } from 'zod';
 export const SettingView = z.object({ key: z.string(), value: z.string() });
 export type SettingView = z.infer<typeof SettingView>;
 
+/** GET /companySettingOne?column=X: `{ key, value }` plus `{ X: value }`, the shape the spec's clients read. */
+export const CompanySettingOneView = SettingView.catchall(z.string());
+export type CompanySettingOneView = z.infer<typeof CompanySettingOneView>;
+
 /** A global setting as the super user's screen gets it: secrets come back empty, with hasValue. */
 export const GlobalSettingView = SettingView.extend({ hasValue: z.boolean(), secret: z.boolean() });
 export type GlobalSettingView = z.infer<typeof GlobalSettingView>;

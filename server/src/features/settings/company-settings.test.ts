@@ -139,7 +139,7 @@ test('GET /companySettingOne reads one flag for any user of the company', async 
   const api = await t.as(user);
   const res = await api.get('/companySettingOne', { column: 'sendSignMessage' });
   expect(res.statusCode).toBe(200);
-  expect(res.json()).toEqual({ key: 'sendSignMessage', value: 'disabled' });
+  expect(res.json()).toEqual({ key: 'sendSignMessage', value: 'disabled', sendSignMessage: 'disabled' });
   expect((await api.get('/companySettingOne', { column: 'asaasToken' })).statusCode).toBe(404);
   expect((await api.get('/companySettingOne')).json().fields[0]).toMatchObject({ field: 'column', key: 'validation.required' });
 });

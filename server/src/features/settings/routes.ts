@@ -1,4 +1,5 @@
 import {
+  CompanySettingOneView,
   CompanySettingOneQuery,
   CompanySettingsObject,
   CompanySettingsParam,
@@ -64,8 +65,11 @@ export const settingRoutes =
     // Any user of the company: the inbox reads flags such as sendSignMessage through it.
     app.get(
       '/companySettingOne',
-      { schema: { querystring: CompanySettingOneQuery, response: { 200: SettingView } }, preHandler: app.authenticate },
-      async (req) => readCompanySetting(req.ctx.db, req.ctx.companyId, req.query.column),
+      { schema: { querystring: CompanySettingOneQuery, response: { 200: CompanySettingOneView } }, preHandler: app.authenticate },
+      async (req) => {
+        const setting = await readCompanySetting(req.ctx.db, req.ctx.companyId, req.query.column);
+        return { ...setting, [setting.key]: setting.value };
+      },
     );
 
     app.put(

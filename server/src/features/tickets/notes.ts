@@ -47,7 +47,12 @@ export async function listTicketNotes(ctx: RequestContext, q: { ticketId: number
 /** The ticket's notes as one text (the ticket's `observations` in spec 1 §3): oldest first, one per paragraph. */
 export async function ticketObservations(db: DbOrTx, ticketId: number): Promise<string | null> {
   const notes = await notesOf(db, ticketId, undefined);
-  return notes.length ? notes.map((n) => n.note).reverse().join('\n\n') : null;
+  return notes.length
+    ? notes
+        .map((n) => n.note)
+        .reverse()
+        .join('\n\n')
+    : null;
 }
 
 async function notesOf(db: DbOrTx, ticketId: number, contactId: number | undefined): Promise<TicketNoteView[]> {
