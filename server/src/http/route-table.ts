@@ -14,6 +14,10 @@ export interface RegisteredRoute {
 export function installRouteTable(app: FastifyInstance): RegisteredRoute[] {
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
+    // Requests are routed without their trailing slash (trailing-slash.ts): such a route could never answer.
+    if (route.url.length > 1 && route.url.endsWith('/')) {
+      throw new Error(`${route.url} is registered with a trailing slash; register it without (requests are routed without it)`);
+    }
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
   return routes;

@@ -47,12 +47,9 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     (await listCompanyItems(req.ctx.db)).map(presentCompanyListItem),
   );
 
-  // The spec writes the path with a trailing slash; existing clients call it either way.
-  for (const url of ['/companiesPlan', '/companiesPlan/']) {
-    app.get(url, { schema: { querystring: CompanyPageQuery, response: { 200: CompanyPage } }, preHandler: superOnly }, async (req) =>
-      companyPage(req.ctx.db, req.ctx.config, req.query),
-    );
-  }
+  app.get('/companiesPlan', { schema: { querystring: CompanyPageQuery, response: { 200: CompanyPage } }, preHandler: superOnly }, async (req) =>
+    companyPage(req.ctx.db, req.ctx.config, req.query),
+  );
 
   app.get(
     '/companies/listPlan/:companyId',

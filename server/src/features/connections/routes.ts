@@ -35,21 +35,18 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
   const manage = [app.authenticate, requireActor(canSeeConnections), requireActiveSubscription];
   await app.register(sessionRoutes);
 
-  // Older clients call both spellings (`/whatsapp/?session=0`).
-  for (const url of ['/whatsapp', '/whatsapp/']) {
-    app.get(
-      url,
-      { schema: { querystring: ConnectionListQuery, response: { 200: z.array(ConnectionView) } }, preHandler: app.authenticate },
-      async (req) => {
-        const rows = await listConnections(req.ctx.db, req.ctx.companyId, req.query.channel);
-        const queues = await queuesOfConnections(
-          req.ctx.db,
-          rows.map((r) => r.id),
-        );
-        return rows.map((r) => presentConnection(r, queues.get(r.id) ?? [], withToken(req.ctx.actor)));
-      },
-    );
-  }
+  app.get(
+    '/whatsapp',
+    { schema: { querystring: ConnectionListQuery, response: { 200: z.array(ConnectionView) } }, preHandler: app.authenticate },
+    async (req) => {
+      const rows = await listConnections(req.ctx.db, req.ctx.companyId, req.query.channel);
+      const queues = await queuesOfConnections(
+        req.ctx.db,
+        rows.map((r) => r.id),
+      );
+      return rows.map((r) => presentConnection(r, queues.get(r.id) ?? [], withToken(req.ctx.actor)));
+    },
+  );
 
   app.get('/whatsapp/:id', { schema: { params: IdParam, response: { 200: ConnectionView } }, preHandler: app.authenticate }, async (req) =>
     connectionView(req.ctx.db, await findConnection(req.ctx.db, req.ctx.companyId, req.params.id), withToken(req.ctx.actor)),
@@ -68,7 +65,7 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/whatsapp/all/',
+    '/whatsapp/all',
     { schema: { response: { 200: AllConnectionsView } }, preHandler: [app.authenticate, requireSuper] },
     async (req) => listAllConnections(req.ctx.db),
   );

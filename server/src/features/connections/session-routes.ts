@@ -34,7 +34,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({ code: await requestPairingCode(req.ctx, req.params.id, req.body.phoneNumber) }),
   );
 
-  app.post('/whatsapp-restart/', { schema: { response: ok }, preHandler: manage }, async (req) => {
+  app.post('/whatsapp-restart', { schema: { response: ok }, preHandler: manage }, async (req) => {
     await restartAllSessions(req.ctx);
     return { message: 'Whatsapp restart.' };
   });

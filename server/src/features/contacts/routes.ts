@@ -31,12 +31,9 @@ const viewerOf = (req: FastifyRequest) => contactViewerFor(req.ctx.db, req.ctx.c
  * every user of the company works with contacts; deleting one needs contacts-page:deleteContact.
  */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Existing clients call both /contacts and /contacts/.
-  for (const url of ['/contacts', '/contacts/']) {
-    app.get(url, { schema: { querystring: ContactListQuery, response: { 200: ContactPage } }, preHandler: app.authenticate }, async (req) =>
-      listContactsPage(req.ctx.db, req.ctx.companyId, req.query, await viewerOf(req)),
-    );
-  }
+  app.get('/contacts', { schema: { querystring: ContactListQuery, response: { 200: ContactPage } }, preHandler: app.authenticate }, async (req) =>
+    listContactsPage(req.ctx.db, req.ctx.companyId, req.query, await viewerOf(req)),
+  );
 
   app.get('/contacts/list', { schema: { response: { 200: z.array(ContactRef) } }, preHandler: app.authenticate }, async (req) =>
     listContactRefs(req.ctx.db, req.ctx.companyId, await viewerOf(req)),

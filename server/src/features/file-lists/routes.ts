@@ -22,11 +22,9 @@ export const fileListRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = [app.authenticate, requireAdmin];
   const adminWrite = [...admin, requireActiveSubscription];
 
-  for (const url of ['/files', '/files/']) {
-    app.get(url, { schema: { querystring: FileListQuery, response: { 200: FileListPage } }, preHandler: admin }, async (req) =>
-      listFileListsPage(req.ctx.db, req.ctx.companyId, req.query),
-    );
-  }
+  app.get('/files', { schema: { querystring: FileListQuery, response: { 200: FileListPage } }, preHandler: admin }, async (req) =>
+    listFileListsPage(req.ctx.db, req.ctx.companyId, req.query),
+  );
 
   app.get('/files/:id', { schema: { params: IdParam, response: { 200: FileListView } }, preHandler: admin }, async (req) =>
     findFileListView(req.ctx.db, req.ctx.companyId, req.params.id),

@@ -21,13 +21,11 @@ import { findVisibleQuickMessage, listQuickMessagesPage, listVisibleQuickMessage
  * the visibility and owner rules of the contract's canSeeQuickMessage / canEditQuickMessage.
  */
 export const quickMessageRoutes: FastifyPluginAsyncZod = async (app) => {
-  for (const url of ['/quick-messages', '/quick-messages/']) {
-    app.get(
-      url,
-      { schema: { querystring: QuickMessageListQuery, response: { 200: QuickMessagePage } }, preHandler: app.authenticate },
-      async (req) => listQuickMessagesPage(req.ctx.db, req.ctx.companyId, req.ctx.actor.id, req.query),
-    );
-  }
+  app.get(
+    '/quick-messages',
+    { schema: { querystring: QuickMessageListQuery, response: { 200: QuickMessagePage } }, preHandler: app.authenticate },
+    async (req) => listQuickMessagesPage(req.ctx.db, req.ctx.companyId, req.ctx.actor.id, req.query),
+  );
 
   app.get(
     '/quick-messages/list',

@@ -26,11 +26,9 @@ import { contactsOfTag, listAllTags, listTagsPage, tagView } from './queries';
  * section (spec 1 §6): every user of the company may list, create, edit and delete tags.
  */
 export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
-  for (const url of ['/tags', '/tags/']) {
-    app.get(url, { schema: { querystring: TagListQuery, response: { 200: TagPage } }, preHandler: app.authenticate }, async (req) =>
-      listTagsPage(req.ctx.db, req.ctx.companyId, req.query),
-    );
-  }
+  app.get('/tags', { schema: { querystring: TagListQuery, response: { 200: TagPage } }, preHandler: app.authenticate }, async (req) =>
+    listTagsPage(req.ctx.db, req.ctx.companyId, req.query),
+  );
 
   app.get(
     '/tags/list',
