@@ -29,6 +29,18 @@ describe('which browser origins may call the API', () => {
     }
   });
 
+  test('an allowed origin may use every method the API has (PUT, PATCH and DELETE in the preflight answer)', async () => {
+    const res = await t.anon.inject({
+      method: 'OPTIONS',
+      url: '/users/1',
+      headers: { origin: 'https://partner.example', 'access-control-request-method': 'DELETE' },
+    });
+    const methods = String(res.headers['access-control-allow-methods'])
+      .split(',')
+      .map((m) => m.trim());
+    expect(methods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']));
+  });
+
   test('every answer carries the strict Content-Security-Policy', async () => {
     const csp = String((await t.anon.get('/health/live')).headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");

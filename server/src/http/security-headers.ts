@@ -25,6 +25,8 @@ export const APP_CSP = {
   frameAncestors: ["'self'"],
 };
 
+const API_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
 /** Security headers on every answer, and which other origins may call the API from a browser. */
 export async function installSecurityHeaders(app: FastifyInstance, opts: { allowedOrigins: string[] }) {
   await app.register(fastifyHelmet, {
@@ -37,7 +39,8 @@ export async function installSecurityHeaders(app: FastifyInstance, opts: { allow
   await app.register(fastifyCors, {
     delegator: (req, callback) => {
       const granted = allowed.has(String(req.headers.origin ?? ''));
-      callback(null, granted ? { origin: true, credentials: true } : { origin: false });
+      // Every method the API has: a front end of another allowed origin edits and deletes too.
+      callback(null, granted ? { origin: true, credentials: true, methods: API_METHODS } : { origin: false });
     },
   });
 }

@@ -3,6 +3,7 @@ import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import type { Db } from '../db/client';
+import { sessionOfRefreshCookie } from '../auth/refresh-cookie';
 import { loadSessionUser } from '../auth/sessions';
 import { actorOf } from '../http/context';
 import type { TokenService } from '../http/tokens';
@@ -45,16 +46,30 @@ export function createSocketServer(
   });
   const companies = io.of(/^\/\d+$/);
 
+  const accessClaims = async (token: string) => {
+    const verified = await deps.tokens.verifyAccess(token);
+    return verified.ok ? verified.claims : null;
+  };
+  // A client that sends no token may ride the refresh cookie's session, but only from an allowed browser
+  // origin: a request without Origin is not a browser's, and the cookie is a browser's credential.
+  const cookieClaims = async (socket: Socket) => {
+    const origin = socket.handshake.headers.origin;
+    if (!origin || !allowed.has(origin)) return null;
+    const session = await sessionOfRefreshCookie(deps.db, deps.tokens, socket.handshake.headers.cookie).catch(() => null);
+    return session && { ...session, companyId: undefined };
+  };
+
   companies.use(async (socket, next) => {
     const raw = socket.handshake.auth?.token ?? socket.handshake.query?.token;
     const token = typeof raw === 'string' ? raw.replace(/^Bearer /, '') : null;
-    if (!token) return next(new Error('ERR_SESSION_EXPIRED'));
-    const verified = await deps.tokens.verifyAccess(token);
-    if (!verified.ok) return next(new Error('ERR_SESSION_EXPIRED'));
-    const { companyId, userId, sessionId } = verified.claims;
-    if (socket.nsp.name !== `/${companyId}`) return next(new Error('ERR_NO_PERMISSION'));
+    const claims = token ? await accessClaims(token) : await cookieClaims(socket);
+    if (!claims) return next(new Error('ERR_SESSION_EXPIRED'));
+    const { userId, sessionId } = claims;
     const user = await loadSessionUser(deps.db, sessionId, userId).catch(() => null);
-    if (!user || user.companyId !== companyId) return next(new Error('ERR_SESSION_EXPIRED'));
+    if (!user) return next(new Error('ERR_SESSION_EXPIRED'));
+    const companyId = claims.companyId ?? user.companyId;
+    if (socket.nsp.name !== `/${companyId}`) return next(new Error('ERR_NO_PERMISSION'));
+    if (user.companyId !== companyId) return next(new Error('ERR_SESSION_EXPIRED'));
     socket.data.actor = actorOf(user);
     socket.data.sessionId = sessionId;
     next();

@@ -259,3 +259,43 @@ describe('events', () => {
     expect(await dropped).toBe('io server disconnect');
   });
 });
+
+describe('handshake by the refresh cookie (a front end of another allowed origin sends no token)', () => {
+  const origin = () => t.config.allowedOrigins[0];
+  const cookieSocket = (companyId: number, headers: Record<string, string>) => {
+    const socket = connect(`${t.url}/${companyId}`, {
+      extraHeaders: headers,
+      transports: ['websocket'],
+      reconnection: false,
+      autoConnect: false,
+      forceNew: true,
+    });
+    open.push(socket);
+    return socket;
+  };
+  const refreshCookieOf = async (email: string) => {
+    const res = await login(email, '10.9.0.1');
+    return `jrt=${res.cookies.find((c) => c.name === 'jrt')!.value}`;
+  };
+
+  test("an allowed origin with the cookie connects as the cookie's user, in that user's company only", async () => {
+    const user = await t.factory.user();
+    const cookie = await refreshCookieOf(user.email);
+    const socket = await connected(cookieSocket(user.companyId, { cookie, origin: origin() }));
+    expect(await serverRooms(user.companyId, socket)).toContain(`user:${user.id}`);
+    const other = await t.factory.user();
+    expect(await refusal(cookieSocket(other.companyId, { cookie, origin: origin() }))).toBe('ERR_NO_PERMISSION');
+  });
+
+  test('without an Origin, or with a rotated-out or revoked cookie, the cookie is worth nothing', async () => {
+    const user = await t.factory.user();
+    const cookie = await refreshCookieOf(user.email);
+    expect(await refusal(cookieSocket(user.companyId, { cookie }))).toBe('ERR_SESSION_EXPIRED');
+    // A second login ends the first session: its cookie no longer opens a socket.
+    await refreshCookieOf(user.email);
+    expect(await refusal(cookieSocket(user.companyId, { cookie, origin: origin() }))).toBe('ERR_SESSION_EXPIRED');
+    const fresh = await refreshCookieOf(user.email);
+    await revokeUserSessions(t.database.db, user.id, 'test');
+    expect(await refusal(cookieSocket(user.companyId, { cookie: fresh, origin: origin() }))).toBe('ERR_SESSION_EXPIRED');
+  });
+});

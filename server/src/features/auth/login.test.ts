@@ -149,6 +149,27 @@ describe('tokens and sessions', () => {
     expect(me.statusCode).toBe(401);
   });
 
+  test('logout with the access token alone (a client without the cookie) ends the session too', async () => {
+    const user = await t.factory.user();
+    const res = await login(user.email, TEST_PASSWORD, '10.3.3.4');
+    const bearer = { authorization: `Bearer ${res.json().token}` };
+    expect((await t.app.inject({ method: 'DELETE', url: '/auth/logout', headers: bearer })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/auth/me', headers: bearer })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/auth/refresh_token', cookies: { jrt: cookieOf(res)! } })).statusCode).toBe(401);
+  });
+
+  test('the login answer names dueDate and companieSettings on the user, as spec 1 §7 lists them', async () => {
+    const user = await t.factory.user();
+    const res = await login(user.email, TEST_PASSWORD, '10.3.3.5');
+    const body = res.json().user;
+    expect(body.dueDate).toBe(body.company.dueDate);
+    expect(body.companieSettings).toEqual(
+      Object.fromEntries(body.company.settings.map((s: { key: string; value: string }) => [s.key, s.value])),
+    );
+    expect(body.companieSettings).toHaveProperty('userRating');
+    expect(body.darkMode).toBe(body.defaultTheme === 'dark');
+  });
+
   test('an expired company still logs in (the web app sends the user to /financeiro)', async () => {
     const company = await t.factory.company({ dueDate: '2020-01-01' });
     const user = await t.factory.admin({ company });

@@ -16,10 +16,9 @@ import { requestPasswordReset, resetPassword } from './commands/password-reset';
 import { refreshSession } from './commands/refresh';
 import { signup } from './commands/signup';
 import { loadSessionUserView } from './session-user';
+import { REFRESH_COOKIE } from '../../auth/refresh-cookie';
 import { findSession, revokeSession } from '../../auth/sessions';
 import { AppError } from '../../http/errors';
-
-export const REFRESH_COOKIE = 'jrt';
 
 function setRefreshCookie(reply: FastifyReply, config: Config, token: string, remember: boolean) {
   reply.setCookie(REFRESH_COOKIE, token, {
@@ -82,10 +81,12 @@ export const authRoutes =
     });
 
     app.delete('/auth/logout', { schema: { response: { 200: ConfirmationView } } }, async (req, reply) => {
-      const verified = await deps.tokens.verifyRefresh(req.cookies[REFRESH_COOKIE] ?? '');
-      if (verified.ok && (await findSession(deps.db, verified.claims.sessionId))) {
-        await revokeSession(deps.db, verified.claims.sessionId, 'logout');
-      }
+      // The cookie names the session; a client that keeps only the access token (no cookie) ends it with that.
+      const byCookie = await deps.tokens.verifyRefresh(req.cookies[REFRESH_COOKIE] ?? '');
+      const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+      const byToken = byCookie.ok || !bearer ? null : await deps.tokens.verifyAccess(bearer);
+      const sessionId = byCookie.ok ? byCookie.claims.sessionId : byToken?.ok ? byToken.claims.sessionId : null;
+      if (sessionId && (await findSession(deps.db, sessionId))) await revokeSession(deps.db, sessionId, 'logout');
       reply.clearCookie(REFRESH_COOKIE, { path: '/' });
       return { message: 'ok' };
     });

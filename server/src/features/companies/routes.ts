@@ -47,8 +47,10 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     (await listCompanyItems(req.ctx.db)).map(presentCompanyListItem),
   );
 
-  app.get('/companiesPlan', { schema: { querystring: CompanyPageQuery, response: { 200: CompanyPage } }, preHandler: superOnly }, async (req) =>
-    companyPage(req.ctx.db, req.ctx.config, req.query),
+  app.get(
+    '/companiesPlan',
+    { schema: { querystring: CompanyPageQuery, response: { 200: CompanyPage } }, preHandler: superOnly },
+    async (req) => companyPage(req.ctx.db, req.ctx.config, req.query),
   );
 
   app.get(

@@ -31,8 +31,10 @@ const viewerOf = (req: FastifyRequest) => contactViewerFor(req.ctx.db, req.ctx.c
  * every user of the company works with contacts; deleting one needs contacts-page:deleteContact.
  */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/contacts', { schema: { querystring: ContactListQuery, response: { 200: ContactPage } }, preHandler: app.authenticate }, async (req) =>
-    listContactsPage(req.ctx.db, req.ctx.companyId, req.query, await viewerOf(req)),
+  app.get(
+    '/contacts',
+    { schema: { querystring: ContactListQuery, response: { 200: ContactPage } }, preHandler: app.authenticate },
+    async (req) => listContactsPage(req.ctx.db, req.ctx.companyId, req.query, await viewerOf(req)),
   );
 
   app.get('/contacts/list', { schema: { response: { 200: z.array(ContactRef) } }, preHandler: app.authenticate }, async (req) =>
