@@ -19,6 +19,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../lib/errors';
 import { useRemoveTagContact, useTagContacts } from './hooks/use-tag-contacts';
+import { coloredSx } from '../../components/colored';
 
 interface Props {
   tag: TagView;
@@ -52,7 +53,7 @@ export default function TagContactsModal({ tag, onClose }: Props) {
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth scroll="paper" aria-labelledby="tag-contacts-title">
       <DialogTitle id="tag-contacts-title">
-        {t('tags.contactsModal.title')} <Chip size="small" label={tag.name} sx={{ bgcolor: tag.color, color: 'common.white', ml: 1 }} />
+        {t('tags.contactsModal.title')} <Chip size="small" label={tag.name} sx={{ ...coloredSx(tag.color), ml: 1 }} />
       </DialogTitle>
       <DialogContent dividers>
         {isLoading ? (

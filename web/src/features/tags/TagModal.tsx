@@ -8,6 +8,7 @@ import { notify } from '../../lib/notify';
 import { ColorField } from '../../components/ColorField';
 import { useSaveTag } from './hooks/use-tag-mutations';
 import { newTagValues, type TagFormValues, toFormValues, toPayload } from './tag-form';
+import { coloredSx } from '../../components/colored';
 
 interface Props {
   open: boolean;
@@ -76,7 +77,7 @@ export default function TagModal({ open, onClose, tag }: Props) {
               )}
             />
             <Box>
-              <Chip label={name || t('tags.modal.preview')} sx={{ bgcolor: color, color: 'common.white' }} />
+              <Chip label={name || t('tags.modal.preview')} sx={coloredSx(color)} />
             </Box>
           </Stack>
         </DialogContent>

@@ -21,6 +21,7 @@ import {
 } from '@mui/material';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { coloredSx } from '../../../components/colored';
 
 interface Props {
   contacts: ContactView[];
@@ -87,7 +88,7 @@ export function ContactsTable({
               <TableCell>
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
                   {c.tags.map((tag) => (
-                    <Chip key={tag.id} size="small" label={tag.name} sx={{ bgcolor: tag.color, color: 'common.white' }} />
+                    <Chip key={tag.id} size="small" label={tag.name} sx={coloredSx(tag.color)} />
                   ))}
                 </Box>
               </TableCell>

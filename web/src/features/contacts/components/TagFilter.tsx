@@ -2,6 +2,7 @@ import type { TagView } from '@chatflow/contract';
 import { Autocomplete, Chip, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useTagOptions } from '../../../lib/lookups';
+import { coloredSx } from '../../../components/colored';
 
 interface Props {
   value: number[];
@@ -28,12 +29,12 @@ export function TagFilter({ value, onChange }: Props) {
       renderValue={(list, getItemProps) =>
         list.map((tag, index) => {
           const { key, ...itemProps } = getItemProps({ index });
-          return <Chip key={key} {...itemProps} size="small" label={tag.name} sx={{ bgcolor: tag.color, color: 'common.white' }} />;
+          return <Chip key={key} {...itemProps} size="small" label={tag.name} sx={coloredSx(tag.color)} />;
         })
       }
       renderOption={({ key, ...props }, tag) => (
         <li key={key} {...props}>
-          <Chip size="small" label={tag.name} sx={{ bgcolor: tag.color, color: 'common.white' }} />
+          <Chip size="small" label={tag.name} sx={coloredSx(tag.color)} />
         </li>
       )}
       renderInput={(params) => (

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { CONTACT_DRAWER_ID } from '../contact/ContactDrawer';
 import { TicketActions } from './TicketActions';
 import { TicketTagsSelect } from './TicketTagsSelect';
+import { coloredSx } from '../../../components/colored';
 
 interface Props {
   ticket: TicketView;
@@ -60,7 +61,7 @@ export function TicketHeader({ ticket, contactOpen, onToggleContact }: Props) {
           <Chip
             size="small"
             label={ticket.queue.name}
-            sx={{ bgcolor: ticket.queue.color, color: '#fff', display: { xs: 'none', sm: 'inline-flex' } }}
+            sx={{ ...coloredSx(ticket.queue.color), display: { xs: 'none', sm: 'inline-flex' } }}
           />
         )}
         <TicketActions ticket={ticket} />

@@ -7,6 +7,7 @@ import { api } from '../../../lib/api';
 import { toastError } from '../../../lib/errors';
 import { useTagList } from '../../../lib/lookups';
 import { patchTicket, setTicket } from '../hooks/use-ticket';
+import { coloredSx } from '../../../components/colored';
 
 /**
  * The ticket's tags. Adding one is PUT /ticket-tags/:ticketId/:tagId; the API removes only all at
@@ -56,7 +57,7 @@ export function TicketTagsSelect({ ticket }: { ticket: TicketView }) {
       renderValue={(value, getItemProps) =>
         value.map((tag, index) => {
           const { key, ...props } = getItemProps({ index });
-          return <Chip key={key} {...props} size="small" label={tag.name} sx={{ bgcolor: tag.color, color: '#fff' }} />;
+          return <Chip key={key} {...props} size="small" label={tag.name} sx={coloredSx(tag.color)} />;
         })
       }
       renderOption={(props, tag) => {

@@ -17,6 +17,7 @@ import {
 } from '@mui/material';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { coloredSx } from '../../../components/colored';
 
 interface Props {
   tags: TagView[];
@@ -52,7 +53,7 @@ export function TagsTable({ tags, loading, loadingMore, onContacts, onEdit, onDe
           {tags.map((tag) => (
             <TableRow key={tag.id} hover data-testid="tag-row">
               <TableCell>
-                <Chip size="small" label={tag.name} sx={{ bgcolor: tag.color, color: 'common.white', fontWeight: 500 }} />
+                <Chip size="small" label={tag.name} sx={{ ...coloredSx(tag.color), fontWeight: 500 }} />
               </TableCell>
               <TableCell align="center" data-testid="tag-contacts-count">
                 {tag.contactsCount}

@@ -2,6 +2,7 @@ import type { TicketStatus } from '@chatflow/contract';
 import { Autocomplete, Box, Chip, Stack, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useConnections, useTagList, useUserList } from '../../../lib/lookups';
+import { coloredSx } from '../../../components/colored';
 
 export interface SearchFilters {
   tags: number[];
@@ -46,15 +47,7 @@ function MultiPick({
       renderValue={(items, getItemProps) =>
         items.map((o, index) => {
           const { key, ...itemProps } = getItemProps({ index });
-          return (
-            <Chip
-              key={key}
-              size="small"
-              label={o.name}
-              {...itemProps}
-              sx={o.color ? { bgcolor: o.color, color: 'common.white' } : undefined}
-            />
-          );
+          return <Chip key={key} size="small" label={o.name} {...itemProps} sx={o.color ? coloredSx(o.color) : undefined} />;
         })
       }
       renderInput={(params) => <TextField {...params} label={label} />}

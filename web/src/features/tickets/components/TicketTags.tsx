@@ -2,8 +2,9 @@ import type { TicketView } from '@chatflow/contract';
 import { VISIBLE_TAGS } from '../display';
 import type { TicketRowLabels } from './row-labels';
 import { ROW } from './ticket-row-styles';
+import { coloredSx } from '../../../components/colored';
 
-const colored = (color: string) => ({ backgroundColor: color, color: '#fff' });
+const colored = coloredSx;
 
 /**
  * One label of the tag line. It stays in the row when it has nothing to show (hidden, and without

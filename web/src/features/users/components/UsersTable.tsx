@@ -19,6 +19,7 @@ import {
 } from '@mui/material';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { coloredSx } from '../../../components/colored';
 
 interface Props {
   users: UserView[];
@@ -88,7 +89,7 @@ export function UsersTable({ users, loading, loadingMore, meId, onEdit, onDelete
               <TableCell>
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
                   {u.queues.map((q) => (
-                    <Chip key={q.id} label={q.name} size="small" sx={{ bgcolor: q.color, color: 'common.white' }} />
+                    <Chip key={q.id} label={q.name} size="small" sx={coloredSx(q.color)} />
                   ))}
                 </Box>
               </TableCell>
