@@ -40,17 +40,15 @@ export async function closeImportedTickets(
       const now = new Date();
       const ids = before.map((t) => t.id);
       const after = await tx.update(tickets).set({ status: 'closed', updatedAt: now }).where(inArray(tickets.id, ids)).returning();
-      await tx
-        .insert(ticketLogs)
-        .values(
-          after.map((t) => ({
-            companyId: t.companyId,
-            ticketId: t.id,
-            userId: target.userId,
-            queueId: t.queueId,
-            type: 'closed' as const,
-          })),
-        );
+      await tx.insert(ticketLogs).values(
+        after.map((t) => ({
+          companyId: t.companyId,
+          ticketId: t.id,
+          userId: target.userId,
+          queueId: t.queueId,
+          type: 'closed' as const,
+        })),
+      );
       await tx
         .update(ticketTrackings)
         .set({ finishedAt: now, updatedAt: now })
