@@ -143,3 +143,17 @@ test('GET /whatsapp/all/ lists every company connection with its company for the
   expect(mine).not.toHaveProperty('token');
   expect((await (await t.as(admin)).get('/whatsapp/all/')).statusCode).toBe(403);
 });
+
+test("the super user's /allConnections modal disconnects, retries and renews any company's session; events go to that company", async () => {
+  const { admin, conn } = await adminWithSimulator();
+  const superApi = await t.as(await t.factory.superUser());
+  expect((await superApi.delete(`/whatsappsession/admin/${conn.id}`)).statusCode).toBe(200);
+  expect((await t.database.db.select().from(connections).where(eq(connections.id, conn.id)))[0].status).toBe('DISCONNECTED');
+  expect((await superApi.post(`/whatsappsession/${conn.id}`)).statusCode).toBe(200);
+  expect((await superApi.put(`/whatsappsession/${conn.id}`)).statusCode).toBe(200);
+  expect(sessionEvents(admin.companyId)).toEqual(['CONNECTED', 'DISCONNECTED', 'CONNECTED', 'DISCONNECTED', 'CONNECTED']);
+  // The cross-company reach is the super user's only: another company's admin still gets 404.
+  const stranger = await t.as(await t.factory.admin());
+  expect((await stranger.delete(`/whatsappsession/admin/${conn.id}`)).statusCode).toBe(404);
+  expect((await superApi.post('/whatsappsession/2147483647')).statusCode).toBe(404);
+});

@@ -99,7 +99,7 @@ export function SessionActions({ connection, busy, onAction, onShowQr }: Props) 
       ];
   }
   return (
-    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'nowrap', whiteSpace: 'nowrap' }}>
       {actions}
       {importButton}
     </Stack>
