@@ -149,7 +149,15 @@ async function main() {
     ]) {
       const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height }, locale: 'pt-BR' });
       const page = await context.newPage();
-      const shot = (name: string) => page.screenshot({ path: path.join(OUT, `${name}-${width}.png`) });
+      // Dialogs fade in and tab indicators slide: a shot waits until no transition runs (spinners loop forever, so are left out).
+      const settled = () =>
+        page.waitForFunction(() =>
+          document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
+        );
+      const shot = async (name: string) => {
+        await settled();
+        await page.screenshot({ path: path.join(OUT, `${name}-${width}.png`) });
+      };
       await login(page);
       await page.goto('/connections');
       await page.getByTestId('connection-row').first().waitFor();
