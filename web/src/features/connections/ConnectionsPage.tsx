@@ -66,7 +66,8 @@ export default function ConnectionsPage() {
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }} data-testid="connections-title">
           {t('connections.title')} ({connections.length})
         </Typography>
-        <Stack direction="row" spacing={1}>
+        {/* Labels stay on one line; on a phone the second button goes under the first. */}
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
           <Button
             variant="outlined"
             startIcon={<RestartAltIcon />}
