@@ -52,3 +52,6 @@ export async function createUser(input: { profile: 'user' | 'admin'; name?: stri
 
 /** GET with a token, to check what a scenario stored (log in through the API only after the browser is done). */
 export const apiGet = <T>(path: string, token: string) => call<T>('GET', path, undefined, token);
+
+/** POST with a token, for a scenario's preconditions (a connection to act on). */
+export const apiPost = <T>(path: string, body: unknown, token: string) => call<T>('POST', path, body, token);

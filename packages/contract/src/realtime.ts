@@ -10,7 +10,7 @@ import type { UserView } from './views/users';
 
 /**
  * Realtime event names, kept exactly as the spec writes them (ARCHITECTURE "Realtime contract"),
- * including `company{id}-tag` without the hyphen. Each entry maps a short name to the event name
+ * including `company{id}-tag` without the hyphen and `importMessages-{companyId}`. Each entry maps a short name to the event name
  * and the payload type; `emitToCompany(…, 'user', payload)` sends `company-{id}-user`.
  */
 export interface CompanyEvents {
@@ -35,10 +35,22 @@ export interface CompanyEvents {
   whatsappSession: { action: 'update'; session: ConnectionView };
   /** A batch contact import (POST /contacts/import/rows): progress every 5 contacts, then the summary. */
   contactImport: { action: 'progress' | 'done'; importId: string; done: number; total: number; created: number; ignored: number };
+  /**
+   * Sent as `importMessages-{companyId}`: an import of a connection's old messages (spec 2 §4). `this`
+   * messages of `all` received so far are stored (-1: preparing); `date` is when the last one was sent
+   * (ISO). `refresh`: the import ended, the connections list is to be read again.
+   */
+  importMessages: { action: 'update'; status: ImportMessagesStatus } | { action: 'refresh' };
+}
+
+export interface ImportMessagesStatus {
+  this: number;
+  all: number;
+  date: string | null;
 }
 
 export const companyEventName = (companyId: number, kind: keyof CompanyEvents | string) =>
-  kind === 'tag' ? `company${companyId}-tag` : `company-${companyId}-${kind}`;
+  kind === 'tag' ? `company${companyId}-tag` : kind === 'importMessages' ? `importMessages-${companyId}` : `company-${companyId}-${kind}`;
 
 /** Events the client emits. */
 export const CLIENT_EVENTS = {

@@ -73,6 +73,13 @@ export interface DeleteUpdate {
   externalId: string;
 }
 
+/**
+ * How an import of the phone's old messages goes (WhatsApp Web, spec 2 §4 "Import progress"):
+ * preparing when the first old messages arrive, a count as they are stored, finished when the
+ * phone says its history is complete.
+ */
+export type ImportProgress = { stage: 'preparing' } | { stage: 'importing'; done: number; total: number; at: Date } | { stage: 'finished' };
+
 export interface ProviderEvents {
   onStatus(status: ConnectionStatus, extra?: { qrcode?: string; number?: string }): Promise<void>;
   onInbound(message: InboundMessage): Promise<InboundResult>;
@@ -80,6 +87,7 @@ export interface ProviderEvents {
   onAck(update: AckUpdate): Promise<boolean>;
   onEdit?(update: EditUpdate): Promise<void>;
   onDelete?(update: DeleteUpdate): Promise<void>;
+  onImport?(progress: ImportProgress): Promise<void>;
 }
 
 export interface ChannelProvider {

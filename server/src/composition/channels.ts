@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import type { ConnectionRow } from '../db/schema';
 import { channelSessions, connections } from '../db/schema';
 import { startInboundAutomation } from '../features/automation';
-import { sessionStatusHandler } from '../features/connections';
+import { importProgressHandler, sessionStatusHandler } from '../features/connections';
 import { inboundPipeline } from '../features/inbound';
 import { getCompanySetting, getGlobalSetting } from '../features/settings';
 import { wireMetaChannels } from './meta-channels';
@@ -28,11 +28,15 @@ export interface ChannelEventDeps {
   jobs: JobQueue;
 }
 
-/** A connection's event sink: status to the connections feature, everything else to the inbound pipeline. */
+/** A connection's event sink: status and import progress to the connections feature, everything else to the inbound pipeline. */
 export function channelEvents(deps: () => ChannelEventDeps, connection: ConnectionRow): ProviderEvents {
   // A customer's committed message starts the automation engine (menus, hours, ratings, consent).
   const inbound = () => ({ ...deps(), afterCustomerMessage: (m: { messageId: number }) => startInboundAutomation(deps(), m.messageId) });
-  return { ...inboundPipeline(inbound), onStatus: sessionStatusHandler(deps(), connection) };
+  return {
+    ...inboundPipeline(inbound),
+    onStatus: sessionStatusHandler(deps(), connection),
+    onImport: importProgressHandler(deps(), connection),
+  };
 }
 
 /**

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { Readable } from 'node:stream';
 import type { AnyMessageContent, BaileysEventMap, MiscMessageGenerationOptions, WAMessage, WAMessageKey } from 'baileys';
+import { processHistoryMessage, proto } from 'baileys';
 import type { BaileysSocket, MediaDownloader, SocketFactory } from '../channels/baileys';
 import type { SocketOptions } from '../channels/baileys/socket';
 
@@ -146,3 +147,30 @@ export function received(
     ...rest,
   } as WAMessage;
 }
+
+/**
+ * A history chunk as Baileys emits it on messaging-history.set: the phone's HistorySync protobuf is
+ * built, encoded and decoded, then read by Baileys' own processHistoryMessage, so timestamps are
+ * Longs and chats, contacts and messages are shaped exactly as a real delivery's.
+ */
+export function historySync(
+  messages: WAMessage[],
+  options: { progress?: number; syncType?: proto.HistorySync.HistorySyncType } = {},
+): BaileysEventMap['messaging-history.set'] {
+  const byChat = new Map<string, WAMessage[]>();
+  for (const m of messages) {
+    const jid = m.key.remoteJid as string;
+    byChat.set(jid, [...(byChat.get(jid) ?? []), m]);
+  }
+  const sync = proto.HistorySync.create({
+    syncType: options.syncType ?? proto.HistorySync.HistorySyncType.RECENT,
+    progress: options.progress ?? 100,
+    conversations: [...byChat].map(([id, list]) => ({ id, messages: list.map((message) => ({ message })) })),
+  });
+  const decoded = proto.HistorySync.decode(proto.HistorySync.encode(sync).finish());
+  return processHistoryMessage(decoded) as BaileysEventMap['messaging-history.set'];
+}
+
+/** A message sent on a given day (UTC noon), as history carries old messages. */
+export const sentOn = (from: string, text: string, day: string, extra: Partial<WAMessage> = {}) =>
+  received(from, { conversation: text }, { messageTimestamp: Date.parse(`${day}T12:00:00Z`) / 1000, ...extra });

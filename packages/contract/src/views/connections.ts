@@ -66,3 +66,7 @@ export type ConnectionView = z.infer<typeof ConnectionView>;
 /** GET /whatsapp/all/ (super user, /allConnections): every company's connections with the company name. */
 export const AllConnectionsView = z.array(ConnectionView.extend({ companyName: z.string() }));
 export type AllConnectionsView = z.infer<typeof AllConnectionsView>;
+
+/** POST /closedimported/{id}: the tickets the import of old messages opened were closed. */
+export const ClosedImportedView = z.object({ message: z.string(), count: z.number() });
+export type ClosedImportedView = z.infer<typeof ClosedImportedView>;

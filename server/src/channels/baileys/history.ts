@@ -1,5 +1,5 @@
 import type { WAMessage } from 'baileys';
-import type { ConnectionRow } from '../../db/schema';
+import type { HistoryImport, ImportRange } from './history-import';
 import { type InboundContext, ingestMessage, timestampOf } from './inbound';
 
 /** History overlaps what was seen by this much: the newest-message time is written at most once a minute. */
@@ -11,16 +11,14 @@ const OVERLAP_MS = 5 * 60_000;
  * the connection's import range, groups only when the import asks for them. A brand-new login with
  * no import range takes none: the inbox starts with the messages that arrive from then on.
  */
-export function wantedFromHistory(msg: WAMessage, connection: ConnectionRow, lastMessageAt: Date | null): boolean {
+export function wantedFromHistory(msg: WAMessage, range: ImportRange | null, lastMessageAt: Date | null): boolean {
   const at = timestampOf(msg);
   if (!at) return false;
   if (missedWhileAway(at, lastMessageAt)) return true;
-  const from = connection.importOldMessages;
-  if (!from) return false;
-  const to = connection.importRecentMessages ?? new Date();
+  if (!range) return false;
   const isGroup = msg.key.remoteJid?.endsWith('@g.us') ?? false;
-  if (isGroup && !connection.importOldMessagesGroups) return false;
-  return at >= from && at <= to;
+  if (isGroup && !range.groups) return false;
+  return at >= range.from && at <= range.to;
 }
 
 /** Newer than what the session last saw: a message that arrived while the server or the phone was away. */
@@ -29,19 +27,23 @@ const missedWhileAway = (at: Date, lastMessageAt: Date | null) =>
 
 /**
  * Ingests the wanted history messages oldest first (the pipeline drops those it already has); answers the newest time.
- * A message missed while away is answered like a live one; an imported old one is only stored (no bot replies to it).
+ * A message missed while away is answered like a live one; an imported old one is only stored (no bot replies to it)
+ * and counted by the import, whose progress the company sees live.
  */
 export async function ingestHistory(
   ctx: InboundContext,
   messages: WAMessage[],
-  connection: ConnectionRow,
+  historyImport: HistoryImport,
   lastMessageAt: Date | null,
 ): Promise<Date | null> {
-  const wanted = messages.filter((m) => wantedFromHistory(m, connection, lastMessageAt));
+  const wanted = messages.filter((m) => wantedFromHistory(m, historyImport.wanted, lastMessageAt));
   wanted.sort((a, b) => (timestampOf(a)?.getTime() ?? 0) - (timestampOf(b)?.getTime() ?? 0));
+  const old = (msg: WAMessage) => !missedWhileAway(timestampOf(msg) as Date, lastMessageAt);
+  await historyImport.arrived(wanted.filter(old).length);
   for (const msg of wanted) {
-    const at = timestampOf(msg) as Date;
-    await ingestMessage(ctx, msg, { historical: !missedWhileAway(at, lastMessageAt) });
+    const historical = old(msg);
+    await ingestMessage(ctx, msg, { historical });
+    if (historical) await historyImport.stored(timestampOf(msg) as Date);
   }
   return wanted.length ? timestampOf(wanted[wanted.length - 1]) : null;
 }

@@ -10,6 +10,7 @@ import type { ChannelProvider, OutboundPayload, ProviderEvents, SendResult } fro
 import { type DbAuthState, deleteAuthState, loadAuthState } from './auth-state';
 import { reasonOf, reconnectDelayMs, type Stop, stopFor } from './disconnects';
 import { ingestHistory } from './history';
+import { HistoryImport, importRangeOf } from './history-import';
 import { applyStatusUpdates, type InboundContext, ingestMessage, timestampOf } from './inbound';
 import { isGroupNumber, jidOf, PhoneNumbers, userOf } from './jids';
 import type { MediaDownloader } from './media';
@@ -58,6 +59,8 @@ export class BaileysProvider implements ChannelProvider {
   private sent = new LRUCache<string, NonNullable<WAMessage['message']>>({ max: 200 });
   private onWhatsApp = new LRUCache<string, string | false>({ max: 1000, ttl: 6 * 60 * 60_000 });
   private readonly logger: Logger;
+  /** The import of the phone's old messages in the connection's range (reported to the company live). */
+  private readonly historyImport: HistoryImport;
 
   constructor(
     private readonly connection: ConnectionRow,
@@ -66,6 +69,7 @@ export class BaileysProvider implements ChannelProvider {
   ) {
     // Baileys logs every frame at debug: keep its warnings and errors only.
     this.logger = deps.log.child({ connectionId: connection.id }, { level: 'warn' }) as unknown as Logger;
+    this.historyImport = new HistoryImport(importRangeOf(connection), async (progress) => events.onImport?.(progress));
   }
 
   async start(): Promise<void> {
@@ -173,6 +177,8 @@ export class BaileysProvider implements ChannelProvider {
       auth: this.auth.state,
       logger: this.logger,
       getMessage: async (key: WAMessageKey) => (key.id ? this.sent.get(key.id) : undefined),
+      // An import range asks the phone for its whole history at pairing, not only the recent part.
+      fullHistory: this.historyImport.wanted !== null,
     });
     this.sock = sock;
     const auth = this.auth;
@@ -189,15 +195,19 @@ export class BaileysProvider implements ChannelProvider {
     });
     sock.ev.on('connection.update', (update) => queue('connection.update', () => this.onConnectionUpdate(update)));
     sock.ev.on('messages.upsert', ({ messages }) => queue('messages.upsert', () => this.ingestAll(messages)));
-    sock.ev.on('messaging-history.set', ({ messages, lidPnMappings, contacts, chats }) =>
+    sock.ev.on('messaging-history.set', ({ messages, lidPnMappings, contacts, chats, progress }) =>
       queue('messaging-history.set', async () => {
         for (const { lid, pn } of lidPnMappings ?? []) await this.numbers?.remember(userOf(lid), userOf(pn));
         await phoneBook.contacts(contacts ?? []);
         await phoneBook.chats(chats ?? []);
-        this.seen(await ingestHistory(this.inboundContext(), messages, this.connection, this.lastMessageAt));
+        this.seen(await ingestHistory(this.inboundContext(), messages, this.historyImport, this.lastMessageAt));
         await this.writeLastMessageAt(false);
+        // The phone numbers its chunks in percent: 100 is the last one.
+        if (progress === 100) await this.historyImport.finished();
       }),
     );
+    // Baileys says when the phone's history is complete, or stalled (no chunk for two minutes): the import ends.
+    sock.ev.on('messaging-history.status', () => queue('messaging-history.status', () => this.historyImport.finished()));
     sock.ev.on('contacts.upsert', (contacts) => queue('contacts.upsert', () => phoneBook.contacts(contacts)));
     sock.ev.on('contacts.update', (contacts) => queue('contacts.update', () => phoneBook.contacts(contacts)));
     sock.ev.on('chats.upsert', (chats) => queue('chats.upsert', () => phoneBook.chats(chats)));

@@ -36,6 +36,8 @@ export interface SocketOptions {
   logger: Logger;
   /** An outbound message Baileys must encrypt again for a device that could not read it. */
   getMessage(key: WAMessageKey): Promise<NonNullable<WAMessage['message']> | undefined>;
+  /** Ask the phone for its whole history at pairing (an import of old messages), not only the recent part. */
+  fullHistory?: boolean;
 }
 
 /** Builds one socket per (re)connection; the product's is Baileys' own, tests pass a fake. */
@@ -44,15 +46,17 @@ export type SocketFactory = (options: SocketOptions) => BaileysSocket;
 /**
  * Baileys' socket as the product runs it: keys read through a small in-memory cache (every message
  * reads several), our own sends not echoed back as inbound, and history limited to what the phone
- * offers by default (the import of old messages asks for more).
+ * offers by default unless the connection has an import range (then the whole history is asked for).
  */
-export const baileysSocket: SocketFactory = ({ auth, logger, getMessage }) =>
+export const baileysSocket: SocketFactory = ({ auth, logger, getMessage, fullHistory = false }) =>
   makeWASocket({
     auth: { creds: auth.creds, keys: makeCacheableSignalKeyStore(auth.keys, logger) },
     logger,
     browser: Browsers.ubuntu('Chat-flow'),
     markOnlineOnConnect: false,
     emitOwnEvents: false,
-    syncFullHistory: false,
+    syncFullHistory: fullHistory,
+    // Baileys skips the FULL part of the history unless told otherwise; an import needs it.
+    ...(fullHistory ? { shouldSyncHistoryMessage: () => true } : {}),
     getMessage,
   }) as unknown as BaileysSocket;

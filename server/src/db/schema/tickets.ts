@@ -52,6 +52,8 @@ export const tickets = pgTable(
     amount: numeric('amount', { precision: 12, scale: 2 }),
     /** Times the chatbot menu was shown (the connection's maxUseBotQueues bounds it). */
     amountUsedBotQueues: integer('amount_used_bot_queues').notNull().default(0),
+    /** Set when the ticket was opened by an import of the phone's old messages (POST /closedimported closes these). */
+    importedAt: timestamp('imported_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (t) => [

@@ -26,8 +26,17 @@ test('disconnect, try again and new QR move the session and announce each status
   expect((await api.post(`/whatsappsession/${conn.id}`)).statusCode).toBe(200);
   expect((await api.get(`/whatsapp/${conn.id}`)).json().status).toBe('CONNECTED');
   expect((await api.put(`/whatsappsession/${conn.id}`)).statusCode).toBe(200);
+  // "Delete session during edit" ends the login and starts afresh (the simulator has no login to forget).
   expect((await api.delete(`/whatsappsession/${conn.id}`)).statusCode).toBe(200);
-  expect(sessionEvents(admin.companyId)).toEqual(['CONNECTED', 'DISCONNECTED', 'CONNECTED', 'DISCONNECTED', 'CONNECTED', 'DISCONNECTED']);
+  expect(sessionEvents(admin.companyId)).toEqual([
+    'CONNECTED',
+    'DISCONNECTED',
+    'CONNECTED',
+    'DISCONNECTED',
+    'CONNECTED',
+    'DISCONNECTED',
+    'CONNECTED',
+  ]);
   for (const e of t.sent.filter((x) => x.companyId === admin.companyId)) expect(JSON.stringify(e.payload)).not.toContain(conn.token);
 });
 
@@ -95,6 +104,7 @@ test('session routes, token and media: a user profile gets 403, another company 
     api.post(`/whatsapp/${conn.id}/token`),
     api.inject({ method: 'POST', url: `/whatsapp/${conn.id}/media-upload`, ...png }),
     api.delete(`/whatsapp/${conn.id}/media-upload`),
+    api.post(`/closedimported/${conn.id}`),
   ];
   for (const res of await Promise.all(calls(user))) expect(res.statusCode).toBe(403);
   expect((await user.post('/whatsapp-restart/')).statusCode).toBe(403);
@@ -132,4 +142,18 @@ test('GET /whatsapp/all/ lists every company connection with its company for the
   expect(mine).toMatchObject({ companyId: admin.companyId, companyName: expect.any(String), name: 'Sim' });
   expect(mine).not.toHaveProperty('token');
   expect((await (await t.as(admin)).get('/whatsapp/all/')).statusCode).toBe(403);
+});
+
+test("the super user's /allConnections modal disconnects, retries and renews any company's session; events go to that company", async () => {
+  const { admin, conn } = await adminWithSimulator();
+  const superApi = await t.as(await t.factory.superUser());
+  expect((await superApi.delete(`/whatsappsession/admin/${conn.id}`)).statusCode).toBe(200);
+  expect((await t.database.db.select().from(connections).where(eq(connections.id, conn.id)))[0].status).toBe('DISCONNECTED');
+  expect((await superApi.post(`/whatsappsession/${conn.id}`)).statusCode).toBe(200);
+  expect((await superApi.put(`/whatsappsession/${conn.id}`)).statusCode).toBe(200);
+  expect(sessionEvents(admin.companyId)).toEqual(['CONNECTED', 'DISCONNECTED', 'CONNECTED', 'DISCONNECTED', 'CONNECTED']);
+  // The cross-company reach is the super user's only: another company's admin still gets 404.
+  const stranger = await t.as(await t.factory.admin());
+  expect((await stranger.delete(`/whatsappsession/admin/${conn.id}`)).statusCode).toBe(404);
+  expect((await superApi.post('/whatsappsession/2147483647')).statusCode).toBe(404);
 });

@@ -1,3 +1,4 @@
 export { announceConnections } from './events';
 export { connectionRoutes } from './routes';
 export { sessionStatusHandler } from './session-status';
+export { importProgressHandler } from './import-progress';

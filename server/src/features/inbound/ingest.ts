@@ -72,7 +72,7 @@ async function ingestOnce(
   );
   // A blocked contact is blocked on the channel itself: what it sends never reaches the inbox.
   if (!contact.active) return { status: 'ignored' };
-  const { ticket, created } = await resolveTicket(tx, connection, contact, isGroup);
+  const { ticket, created } = await resolveTicket(tx, connection, contact, isGroup, Boolean(msg.historical));
   const kind = media?.mediaType ?? msg.mediaType;
   const fromMe = Boolean(msg.fromMe);
   const [message] = await tx
@@ -158,6 +158,8 @@ export async function ingestCommonCase(deps: InboundDeps, msg: InboundMessage): 
 export async function ingestInbound(deps: InboundDeps, sent: InboundMessage): Promise<InboundResult> {
   // A provider's text is cleaned, never refused (it would send it again forever): U+0000 cannot be stored.
   const msg = stripNul({ ...sent }); // media bytes (a Buffer) are left as they are
+  // An imported old message may open a ticket marked as imported: only the general path knows that.
+  if (msg.historical) return ingestInFull(deps, msg);
   return (await ingestCommonCase(deps, msg)) ?? ingestInFull(deps, msg);
 }
 

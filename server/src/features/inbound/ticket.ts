@@ -33,16 +33,20 @@ async function activeTicket(tx: Tx, contactId: number, connectionId: number): Pr
  * closed in between, the attempt starts over (RetryIngest); a unique violation from any other
  * path is retried the same way by the caller.
  * A new ticket takes the connection's queue when it has exactly one, and gets a 'create' log entry.
+ * A ticket opened by an import of old messages (`imported`) is marked so (POST /closedimported closes
+ * those) and goes to the connection's import queue when it names one.
  */
 export async function resolveTicket(
   tx: Tx,
   connection: InboundConnection,
   contact: ContactRow,
   isGroup: boolean,
+  imported = false,
 ): Promise<{ ticket: TicketRow; created: boolean }> {
   const existing = await activeTicket(tx, contact.id, connection.id);
   if (existing) return { ticket: existing, created: false };
-  const queueId = connection.queueIds.length === 1 ? connection.queueIds[0] : null;
+  const ownQueue = connection.queueIds.length === 1 ? connection.queueIds[0] : null;
+  const queueId = imported ? (connection.queueIdImportMessages ?? ownQueue) : ownQueue;
   const [inserted] = await tx
     .insert(tickets)
     .values({
@@ -53,6 +57,7 @@ export async function resolveTicket(
       status: newTicketStatus(connection, isGroup),
       channel: connection.channel,
       isGroup,
+      ...(imported ? { importedAt: new Date() } : {}),
     })
     .onConflictDoNothing({
       target: [tickets.contactId, tickets.connectionId],

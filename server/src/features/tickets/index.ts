@@ -7,3 +7,5 @@ export { loadTicketView, ticketRowsQuery } from './loader';
 export { presentTicket } from './presenter';
 export type { SendTicketText } from './transitions/step';
 export type { LogEntry } from './history';
+export { closeImportedTickets } from './commands/close-imported';
+export type { CloseImportedDeps } from './commands/close-imported';

@@ -19,6 +19,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
+import type { ConnectionView } from '@chatflow/contract';
 import { useQuery } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import { useState } from 'react';
@@ -26,8 +27,11 @@ import { useTranslation } from 'react-i18next';
 import { useErrorToast } from '../../components/use-error-toast';
 import { api } from '../../lib/api';
 import { ChannelIcon } from './components/ChannelIcon';
+import { QrCodeDialog } from './components/QrCodeDialog';
+import { SessionActions } from './components/SessionActions';
 import { StatusIcon } from './components/StatusIcon';
-import { connectionKeys } from './hooks/use-connections';
+import { connectionKeys, type SessionAction, useSessionAction } from './hooks/use-connections';
+import { toastError } from '../../lib/errors';
 
 type Row = AllConnectionsView[number];
 interface CompanyGroup {
@@ -49,8 +53,10 @@ const connected = (rows: Row[]) => rows.filter((c) => c.status === 'CONNECTED').
 
 /**
  * /allConnections (spec 2 §2, super users): per client company the connected, disconnected and total
- * counts with a grand total; the eye opens that company's connections. Session actions and edits act
- * on the signed-in company only in this build, so the modal is a read-only overview.
+ * counts with a grand total; the eye opens that company's connections with their session actions
+ * (the server runs them as that company). Another company's session events do not reach this
+ * socket, so the list is read again after each action. Editing, deleting and adding connections of
+ * another company are not offered in this build (the connection dialog works on the signed-in company).
  */
 export default function AllConnectionsPage() {
   const { t } = useTranslation();
@@ -61,7 +67,22 @@ export default function AllConnectionsPage() {
   useErrorToast(query);
   const rows = query.data ?? [];
   const groups = group(rows);
-  const [open, setOpen] = useState<CompanyGroup | null>(null);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const open = groups.find((g) => g.companyId === openId) ?? null;
+  const [qr, setQr] = useState<ConnectionView | null>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const session = useSessionAction();
+  const act = async (action: SessionAction, c: ConnectionView) => {
+    setBusyId(c.id);
+    try {
+      await session.mutateAsync({ action, id: c.id });
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setBusyId(null);
+      void query.refetch();
+    }
+  };
 
   return (
     <Stack spacing={2}>
@@ -97,7 +118,7 @@ export default function AllConnectionsPage() {
                 <TableCell align="center">{g.connections.length}</TableCell>
                 <TableCell align="center">
                   <Tooltip title={t('connections.all.open')}>
-                    <IconButton size="small" aria-label={t('connections.all.open')} onClick={() => setOpen(g)}>
+                    <IconButton size="small" aria-label={t('connections.all.open')} onClick={() => setOpenId(g.companyId)}>
                       <VisibilityIcon fontSize="small" />
                     </IconButton>
                   </Tooltip>
@@ -117,7 +138,7 @@ export default function AllConnectionsPage() {
         </Table>
       </TableContainer>
       {open && (
-        <Dialog open onClose={() => setOpen(null)} maxWidth="md" fullWidth aria-labelledby="company-connections-title">
+        <Dialog open onClose={() => setOpenId(null)} maxWidth="md" fullWidth aria-labelledby="company-connections-title">
           <DialogTitle id="company-connections-title">{open.companyName}</DialogTitle>
           <DialogContent>
             <TableContainer>
@@ -127,19 +148,23 @@ export default function AllConnectionsPage() {
                     <TableCell align="center">{t('connections.table.channel')}</TableCell>
                     <TableCell>{t('connections.table.name')}</TableCell>
                     <TableCell align="center">{t('connections.table.status')}</TableCell>
+                    <TableCell>{t('connections.table.session')}</TableCell>
                     <TableCell align="center">{t('connections.table.updatedAt')}</TableCell>
                     <TableCell align="center">{t('connections.table.isDefault')}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
                   {open.connections.map((c) => (
-                    <TableRow key={c.id}>
+                    <TableRow key={c.id} data-testid="company-connection-row">
                       <TableCell align="center">
                         <ChannelIcon channel={c.channel} label={t(`connections.channels.${c.channel}`)} />
                       </TableCell>
                       <TableCell>{c.name}</TableCell>
                       <TableCell align="center">
                         <StatusIcon status={c.status} />
+                      </TableCell>
+                      <TableCell>
+                        <SessionActions connection={c} busy={busyId === c.id} onAction={act} onShowQr={setQr} />
                       </TableCell>
                       <TableCell align="center">{format(parseISO(c.updatedAt), 'dd/MM/yy HH:mm')}</TableCell>
                       <TableCell align="center">{c.isDefault && <CheckCircleIcon color="success" fontSize="small" />}</TableCell>
@@ -150,10 +175,11 @@ export default function AllConnectionsPage() {
             </TableContainer>
           </DialogContent>
           <DialogActions>
-            <Button onClick={() => setOpen(null)}>{t('common.close')}</Button>
+            <Button onClick={() => setOpenId(null)}>{t('common.close')}</Button>
           </DialogActions>
         </Dialog>
       )}
+      {qr && <QrCodeDialog connection={qr} onClose={() => setQr(null)} />}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import type { ConnectionView } from '@chatflow/contract';
+import type { ClosedImportedView, ConnectionView } from '@chatflow/contract';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { Button, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
@@ -15,6 +15,8 @@ import { QrCodeDialog } from './components/QrCodeDialog';
 import ConnectionDialog from './dialog/ConnectionDialog';
 import { type SessionAction, useConnections, useDeleteConnection, useSessionAction } from './hooks/use-connections';
 import { useConnectionsRealtime } from './hooks/use-connections-realtime';
+import { useImportProgress } from './hooks/use-import-progress';
+import { ImportProgressCard } from './components/ImportProgressCard';
 
 /**
  * /connections (spec 2 §2): the company's connections with live status, session actions, the QR
@@ -35,6 +37,7 @@ export default function ConnectionsPage() {
   const session = useSessionAction();
   const remove = useDeleteConnection();
   useConnectionsRealtime();
+  const importing = useImportProgress();
   useErrorToast(query);
 
   // Spec 2 §2: a company whose due date has passed is logged out on this page.
@@ -45,8 +48,9 @@ export default function ConnectionsPage() {
   const act = async (action: SessionAction, c?: ConnectionView) => {
     setBusyId(c?.id ?? -1);
     try {
-      await session.mutateAsync({ action, id: c?.id });
+      const answer = await session.mutateAsync({ action, id: c?.id });
       if (action === 'restartAll') notify(t('connections.restarted'));
+      if (action === 'closeImported') notify(t('connections.import.closed', { count: (answer as ClosedImportedView).count }));
     } catch (err) {
       toastError(err);
     } finally {
@@ -62,7 +66,8 @@ export default function ConnectionsPage() {
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }} data-testid="connections-title">
           {t('connections.title')} ({connections.length})
         </Typography>
-        <Stack direction="row" spacing={1}>
+        {/* Labels stay on one line; on a phone the second button goes under the first. */}
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
           <Button
             variant="outlined"
             startIcon={<RestartAltIcon />}
@@ -81,6 +86,7 @@ export default function ConnectionsPage() {
           />
         </Stack>
       </Stack>
+      {importing && <ImportProgressCard status={importing} />}
       <ConnectionsTable
         connections={connections}
         loading={query.isLoading}

@@ -138,4 +138,39 @@ describe('ConnectionDialog', { timeout: 30_000 }, () => {
     expect(path).toBe('/whatsapp/6');
     expect(body).toMatchObject({ facebookPageUserId: '106540352242922', tokenMeta: '' });
   });
+  test('setting an import range on a connected phone saves, warns until closed, then deletes the session to pair again', async () => {
+    api.delete.mockResolvedValue({ message: 'Session disconnected.' });
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    const connected = connectionView(4, 'Celular', { status: 'CONNECTED' });
+    renderWithProviders(<ConnectionDialog connection={connected} onClose={onClose} />);
+    const monthAgo = new Date(Date.now() - 30 * 24 * 60 * 60_000).toISOString().slice(0, 10);
+    const from = screen.getByLabelText('Data de início da importação');
+    await user.clear(from);
+    await user.type(from, monthAgo);
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.put).toHaveBeenCalledWith('/whatsapp/4', expect.objectContaining({ importOldMessages: monthAgo }));
+    expect(api.delete).toHaveBeenCalledWith('/whatsappsession/4');
+    expect(api.put.mock.invocationCallOrder[0]).toBeLessThan(api.delete.mock.invocationCallOrder[0]);
+    const warning = await screen.findByText(/para importar as mensagens antigas, esta conexão foi desconectada/);
+    // The dialog's mock onClose leaves it open, so the toast sits behind its modal layer (aria-hidden).
+    await user.click(within(warning.closest('.notistack-MuiContent') as HTMLElement).getByLabelText('Fechar'));
+    await waitFor(() => expect(screen.queryByText(/esta conexão foi desconectada/)).not.toBeInTheDocument());
+  });
+
+  test('editing a connected phone without an import range, or a disconnected one with it, keeps the session', async () => {
+    const user = userEvent.setup();
+    const monthAgo = new Date(Date.now() - 30 * 24 * 60 * 60_000).toISOString().slice(0, 10);
+    const onClose = vi.fn();
+    const { unmount } = renderWithProviders(<ConnectionDialog connection={connectionView(4, 'Celular')} onClose={onClose} />);
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    unmount();
+    renderWithProviders(<ConnectionDialog connection={connectionView(5, 'Loja', { status: 'DISCONNECTED' })} onClose={onClose} />);
+    await user.type(screen.getByLabelText('Data de início da importação'), monthAgo);
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(2));
+    expect(api.delete).not.toHaveBeenCalled();
+  });
 });

@@ -13,7 +13,7 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +21,8 @@ import { useAuth } from '../../../app/providers/AuthProvider';
 import { applyServerErrors } from '../../../components/form-errors';
 import { api } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
-import { useGreetingMedia, useSaveConnection } from '../hooks/use-connections';
+import { upsertConnection, useGreetingMedia, useSaveConnection } from '../hooks/use-connections';
+import { importNeedsNewLogin, warnImportNeedsNewLogin } from './import-warning';
 import { AssessmentsTab } from './AssessmentsTab';
 import { ChatbotTab } from './ChatbotTab';
 import { type ConnectionFormValues, connectionFormSchema, type DialogChannel, newConnectionValues, toFormValues } from './connection-form';
@@ -76,6 +77,7 @@ export default function ConnectionDialog({ connection, channel = 'whatsapp', onC
   const [tab, setTab] = useState<TabKey>('general');
   const [file, setFile] = useState<File | null>(null);
   const [removeStored, setRemoveStored] = useState(false);
+  const qc = useQueryClient();
   const save = useSaveConnection();
   const media = useGreetingMedia();
   const { data: queues = [] } = useQuery({ queryKey: ['queues'], queryFn: () => api.get<QueueView[]>('/queue') });
@@ -103,6 +105,12 @@ export default function ConnectionDialog({ connection, channel = 'whatsapp', onC
       const saved = await save.mutateAsync({ id: connection?.id ?? null, payload });
       if (file) await media.mutateAsync({ id: saved.id, file });
       else if (removeStored) await media.mutateAsync({ id: saved.id, file: null });
+      // The range is saved first, so the new session is made knowing it asks for the phone's whole history.
+      if (importNeedsNewLogin(connection, values)) {
+        warnImportNeedsNewLogin(t);
+        await api.delete(`/whatsappsession/${saved.id}`);
+        upsertConnection(qc, { ...saved, status: 'qrcode' });
+      }
       notify(t('common.operationSuccess'));
       onClose();
     } catch (err) {

@@ -1,4 +1,4 @@
-import type { ConnectionInput, ConnectionUpdateInput, ConnectionView, PairingCodeView } from '@chatflow/contract';
+import type { ClosedImportedView, ConnectionInput, ConnectionUpdateInput, ConnectionView, PairingCodeView } from '@chatflow/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
@@ -67,15 +67,16 @@ export function useGreetingMedia() {
   });
 }
 
-export type SessionAction = 'start' | 'newQr' | 'disconnect' | 'restartAll';
+export type SessionAction = 'start' | 'newQr' | 'disconnect' | 'restartAll' | 'closeImported';
 
-/** Session actions of spec 2 §4; the new status arrives through company-{id}-whatsappSession. */
+/** Session actions of spec 2 §4 (and closing imported tickets); the new status arrives through company-{id}-whatsappSession. */
 export function useSessionAction() {
   return useMutation({
     mutationFn: ({ action, id }: { action: SessionAction; id?: number }) => {
       if (action === 'start') return api.post(`/whatsappsession/${id}`);
       if (action === 'newQr') return api.put(`/whatsappsession/${id}`);
       if (action === 'disconnect') return api.delete(`/whatsappsession/admin/${id}`);
+      if (action === 'closeImported') return api.post<ClosedImportedView>(`/closedimported/${id}`);
       return api.post('/whatsapp-restart/');
     },
   });

@@ -133,7 +133,8 @@ export function MessageInput({ ticket, replyTo, onClearReply }: Props) {
     <Box sx={{ position: 'relative', borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper' }} data-testid="message-input">
       {replyTo && <ReplyBar message={replyTo} onClose={onClearReply} />}
       {term !== null && <QuickMessagePicker items={matches} active={active} onPick={(q) => void pickQuick(q)} />}
-      <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.5, p: 1 }}>
+      {/* On a phone the text takes a row of its own above the controls, so it is never squeezed to a sliver. */}
+      <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.5, p: 1, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
         {!recording && (
           <>
             <EmojiButton disabled={!enabled} onPick={insertAtCursor} />
@@ -159,6 +160,8 @@ export function MessageInput({ ticket, replyTo, onClearReply }: Props) {
               }
               slotProps={{ input: { 'aria-label': t('conversation.input.label'), 'data-testid': 'message-text' } as object }}
               sx={{
+                flex: { xs: '1 1 100%', sm: '1 1 auto' },
+                order: { xs: -1, sm: 0 },
                 px: 1.5,
                 py: 1,
                 borderRadius: 2,
@@ -222,11 +225,12 @@ export function MessageInput({ ticket, replyTo, onClearReply }: Props) {
             disabled={!enabled || !isSendable(text) || send.text.isPending}
             aria-label={t('conversation.input.send')}
             data-testid="send"
+            sx={{ ml: { xs: 'auto', sm: 0 } }}
           >
             <SendIcon />
           </IconButton>
         ) : (
-          <Box sx={{ ml: recording ? 'auto' : 0 }}>
+          <Box sx={{ ml: recording ? 'auto' : { xs: 'auto', sm: 0 } }}>
             <AudioRecorder
               disabled={!enabled}
               onRecordingChange={onRecordingChange}
