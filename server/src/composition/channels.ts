@@ -69,7 +69,7 @@ export function wireChannels(registry: ProviderRegistry, config: Config, deps: (
   if (!config.whatsappWeb) return;
   const transport =
     config.whatsappWebTransport === 'fake-phone'
-      ? fakePhoneTransport(deps().db, config.nodeId)
+      ? fakePhoneTransport(() => deps().db, config.nodeId)
       : { makeSocket: baileysSocket, download: baileysDownload };
   registerWhatsappWeb(registry, deps, transport);
 }

@@ -14,10 +14,10 @@ import type { BaileysSocket, SocketFactory, SocketOptions } from './socket';
  * (created on first use, outside the migrations: only databases that ran the fake have it), so a
  * test in another process can count every message each node sent. Never for production.
  */
-export function fakePhoneTransport(db: Db, nodeId: string): { makeSocket: SocketFactory; download: MediaDownloader } {
+export function fakePhoneTransport(database: () => Db, nodeId: string): { makeSocket: SocketFactory; download: MediaDownloader } {
   let table: Promise<void> | null = null;
   const ready = () => {
-    table ??= createSentTable(db).catch((err) => {
+    table ??= createSentTable(database()).catch((err) => {
       table = null;
       throw err;
     });
@@ -26,7 +26,7 @@ export function fakePhoneTransport(db: Db, nodeId: string): { makeSocket: Socket
   return {
     makeSocket: (options) => new FakePhoneSocket(options, async (row) => {
       await ready();
-      await db.execute(sql`insert into fake_phone_sent (message_id, jid, body, node) values (${row.messageId}, ${row.jid}, ${row.body}, ${nodeId})`);
+      await database().execute(sql`insert into fake_phone_sent (message_id, jid, body, node) values (${row.messageId}, ${row.jid}, ${row.body}, ${nodeId})`);
     }),
     download: async () => {
       throw new Error('the fake phone has no media');
