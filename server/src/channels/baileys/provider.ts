@@ -117,7 +117,10 @@ export class BaileysProvider implements ChannelProvider {
     }
     this.pairing = true;
     const code = await this.sock!.requestPairingCode(phoneNumber.replace(/\D/g, ''));
-    await this.events.onStatus('PAIRING');
+    // Reported on the event chain, after the QR code's own report still being written: PAIRING is the last word.
+    const reported = this.work.then(() => this.events.onStatus('PAIRING'));
+    this.work = reported.catch(() => {});
+    await reported;
     return code;
   }
 
