@@ -72,7 +72,10 @@ try {
     [user.company_id, 'T'.repeat(30)],
   );
   const number = '5511987650000';
-  const contact = await one(`insert into contacts (company_id, name, number) values ($1, 'Ana', $2) returning id`, [user.company_id, number]);
+  const contact = await one(`insert into contacts (company_id, name, number) values ($1, 'Ana', $2) returning id`, [
+    user.company_id,
+    number,
+  ]);
   const ticket = await one(
     `insert into tickets (company_id, contact_id, connection_id, user_id, status) values ($1, $2, $3, $4, 'open') returning id`,
     [user.company_id, contact.id, connectionId, user.id],
@@ -107,7 +110,9 @@ try {
       [reply.id],
     );
     rounds.push({ round, killed: holderId, survivor: survivorId, backMs, sentMs, copies: copies.n, load: os.loadavg()[0] });
-    console.log(`[takeover] round ${round}: killed ${holderId}, session back on ${survivorId} after ${backMs} ms, reply sent after ${sentMs} ms`);
+    console.log(
+      `[takeover] round ${round}: killed ${holderId}, session back on ${survivorId} after ${backMs} ms, reply sent after ${sentMs} ms`,
+    );
     await start(holderId); // there must be a node to take over in the next round
   }
 } finally {
@@ -128,11 +133,13 @@ const lines = [
   '',
   '| round | killed | taken by | session back | pending reply sent | copies of the reply | load average (1 min) |',
   '| --- | --- | --- | --- | --- | --- | --- |',
-  ...rounds.map((r) => `| ${r.round} | ${r.killed} | ${r.survivor} | ${s(r.backMs)} s | ${s(r.sentMs)} s | ${r.copies} | ${r.load.toFixed(2)} |`),
+  ...rounds.map(
+    (r) => `| ${r.round} | ${r.killed} | ${r.survivor} | ${s(r.backMs)} s | ${s(r.sentMs)} s | ${r.copies} | ${r.load.toFixed(2)} |`,
+  ),
   '',
   `Worst: ${s(worst)} s (mean session back ${s(mean(rounds.map((r) => r.backMs)))} s, mean reply sent ${s(mean(rounds.map((r) => r.sentMs)))} s): **${worst <= TARGET_S * 1000 ? 'PASS' : 'FAIL'}** against ${TARGET_S} s.`,
   '',
-  'The floor is the lease time: the survivor may take the session only once the dead node\'s lease has expired (up to 15 s after its last renewal), then on its next sweep (every 5 s), then the session opens (the fake phone answers at once; a real phone adds WhatsApp\'s own reconnection, typically a few seconds).',
+  "The floor is the lease time: the survivor may take the session only once the dead node's lease has expired (up to 15 s after its last renewal), then on its next sweep (every 5 s), then the session opens (the fake phone answers at once; a real phone adds WhatsApp's own reconnection, typically a few seconds).",
   '',
 ];
 machineSection(lines, machine, {

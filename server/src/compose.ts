@@ -44,7 +44,9 @@ export async function compose(opts: {
   let app: App | null = null;
   const log = () => app?.log ?? opts.log;
   const eventDeps = (): ChannelEventDeps => ({ db: database.db, realtime: app!.realtime, log: log(), config, jobs });
-  const channels: ProviderRegistry = new ProviderRegistry(database.db, opts.log, (connection) => channelEvents(eventDeps, connection, channels));
+  const channels: ProviderRegistry = new ProviderRegistry(database.db, opts.log, (connection) =>
+    channelEvents(eventDeps, connection, channels),
+  );
   const jobDeps = (): JobDeps => ({ db: database.db, config, realtime: app!.realtime, log: log(), jobs, channels, clock });
   const jobs = opts.inlineJobs ? new InlineJobQueue(allJobs, jobDeps) : new JobRunner(database, jobDeps);
   wireChannels(channels, config, eventDeps);

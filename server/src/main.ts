@@ -33,7 +33,12 @@ async function main() {
   await seed(database.db, config, log);
   phase('seed');
 
-  const { app, jobs, channels, startSessions, stopSessionKeeping } = await compose({ config, database, log, logger: { level: config.logLevel } });
+  const { app, jobs, channels, startSessions, stopSessionKeeping } = await compose({
+    config,
+    database,
+    log,
+    logger: { level: config.logLevel },
+  });
   const closeCluster = database.kind === 'postgres' ? await attachClusterAdapter(app.io, database, log) : async () => {};
   phase('app');
 

@@ -180,7 +180,8 @@ export class ProviderRegistry implements ChannelRegistry {
     for (const id of connectionIds) {
       const provider = this.live.get(id);
       this.leased.delete(id); // not ours to release any more
-      if (provider) await this.putDown(id, provider, true).catch((err) => this.log.error({ err, connectionId: id }, 'lost session did not stop'));
+      if (provider)
+        await this.putDown(id, provider, true).catch((err) => this.log.error({ err, connectionId: id }, 'lost session did not stop'));
     }
   }
 

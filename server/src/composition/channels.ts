@@ -80,20 +80,24 @@ export function registerWhatsappWeb(
   deps: () => ChannelEventDeps,
   transport: { makeSocket: SocketFactory; download: MediaDownloader },
 ): void {
-  registry.register('beta', (connection, events) => {
-    const { db, log } = deps();
-    return new BaileysProvider(connection, events, {
-      db,
-      log,
-      ...transport,
-      // The global downloadLimit setting (MB, 64 unless set), as attachments sent from the inbox.
-      downloadLimitBytes: async () => (Number(await getGlobalSetting(db, 'downloadLimit')) || 64) * 1024 * 1024,
-      callPolicy: async (companyId) => ({
-        reject: (await getCompanySetting(db, companyId, 'acceptCallWhatsapp')) === 'disabled',
-        message: (await getCompanySetting(db, companyId, 'AcceptCallWhatsappMessage')) ?? '',
-      }),
-    });
-  }, { session: true });
+  registry.register(
+    'beta',
+    (connection, events) => {
+      const { db, log } = deps();
+      return new BaileysProvider(connection, events, {
+        db,
+        log,
+        ...transport,
+        // The global downloadLimit setting (MB, 64 unless set), as attachments sent from the inbox.
+        downloadLimitBytes: async () => (Number(await getGlobalSetting(db, 'downloadLimit')) || 64) * 1024 * 1024,
+        callPolicy: async (companyId) => ({
+          reject: (await getCompanySetting(db, companyId, 'acceptCallWhatsapp')) === 'disabled',
+          message: (await getCompanySetting(db, companyId, 'AcceptCallWhatsappMessage')) ?? '',
+        }),
+      });
+    },
+    { session: true },
+  );
 }
 
 /**

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { BaileysProvider } from '../channels/baileys';
 import { channelSessionKeys, channelSessions, connections, contacts, messages, settings, tickets, users } from '../db/schema';
 import { sendMessageJob } from '../features/messages';
-import { resendStuckMessages } from '../features/messages/resend-stuck';
+import { resendStuckMessages } from '../features/messages';
 import { setGlobalSetting } from '../features/settings';
 import { useTestApp } from '../test/harness';
 import { customerNumber, TINY_PNG } from '../test/simulator';

@@ -24,10 +24,13 @@ export function fakePhoneTransport(database: () => Db, nodeId: string): { makeSo
     return table;
   };
   return {
-    makeSocket: (options) => new FakePhoneSocket(options, async (row) => {
-      await ready();
-      await database().execute(sql`insert into fake_phone_sent (message_id, jid, body, node) values (${row.messageId}, ${row.jid}, ${row.body}, ${nodeId})`);
-    }),
+    makeSocket: (options) =>
+      new FakePhoneSocket(options, async (row) => {
+        await ready();
+        await database().execute(
+          sql`insert into fake_phone_sent (message_id, jid, body, node) values (${row.messageId}, ${row.jid}, ${row.body}, ${nodeId})`,
+        );
+      }),
     download: async () => {
       throw new Error('the fake phone has no media');
     },

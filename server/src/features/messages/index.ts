@@ -13,3 +13,4 @@ export { storeMedia } from './media';
 export { BOT_MESSAGE_MARK, type BotFile, sendBotMessage } from './bot-texts';
 export type { OutboundContext } from './service';
 export { sendPendingJob } from './send-pending-job';
+export { resendStuckMessages } from './resend-stuck';

@@ -4,7 +4,7 @@ import { expect, test } from 'vitest';
 import { type ConnectionRow, messages, tickets, type UserRow } from '../../db/schema';
 import { graphError, serveCloudNumber, useFakeGraph } from '../../test/fake-graph';
 import { useTestApp } from '../../test/harness';
-import { resendStuckMessages } from '../messages/resend-stuck';
+import { resendStuckMessages } from '../messages';
 import { multipart } from '../../test/multipart';
 import { customerNumber, TINY_PNG } from '../../test/simulator';
 import { cloudMessage, cloudStatus, metaConnection, postWebhook } from './testing';

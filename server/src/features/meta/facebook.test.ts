@@ -257,7 +257,10 @@ describe('Messenger and Instagram conversations', () => {
         { sender: { id: psid }, recipient: { id: conn.facebookPageUserId }, message: { mid: `m_${psid}`, text: 'oi' } },
       ]),
     );
-    const [inbound] = await t.database.db.select().from(messages).where(eq(messages.externalId, `m_${psid}`));
+    const [inbound] = await t.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.externalId, `m_${psid}`));
     await t.database.db.update(tickets).set({ status: 'open', userId: admin.id }).where(eq(tickets.id, inbound.ticketId));
     const api = await t.as(admin);
     const sends = () => graph.fake.callsTo('POST', '/me/messages').filter((c) => c.token === conn.tokenMeta).length;
