@@ -18,7 +18,11 @@ export function AckIcon({ ack, sendError }: { ack: number; sendError?: string | 
   if (sendError) {
     const why = t(`backendErrors.${sendError}`, { defaultValue: t('backendErrors.ERR_SENDING_WAPP_MSG') });
     return (
-      <ErrorOutlineIcon data-testid="ack-failed" titleAccess={`${t('conversation.ack.failed')}: ${why}`} sx={{ ...sx, color: 'error.main' }} />
+      <ErrorOutlineIcon
+        data-testid="ack-failed"
+        titleAccess={`${t('conversation.ack.failed')}: ${why}`}
+        sx={{ ...sx, color: 'error.main' }}
+      />
     );
   }
   const common = { 'data-testid': `ack-${ack}`, titleAccess: t(`conversation.ack.${Math.min(Math.max(ack, 0), 5)}`) };
