@@ -36,6 +36,11 @@ const SUITES = [
     script: 'channels/whatsapp-web.mjs',
     what: 'memory per idle WhatsApp Web session at 50 sessions, fake transport and Baileys socket (issue 13)',
   },
+  {
+    name: 'channels-takeover',
+    script: 'channels/takeover.mjs',
+    what: 'WhatsApp Web session takeover after the holding node is killed, over 5 kills, two nodes on PostgreSQL (issue 13)',
+  },
 ];
 
 const only = process.env.BENCH_ONLY?.split(',')

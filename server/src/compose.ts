@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type App, buildApp } from './app';
 import { ProviderRegistry } from './channels/registry';
 import { type Clock, systemClock } from './clock';
-import { type ChannelEventDeps, channelEvents, startChannelSessions, wireChannels } from './composition/channels';
+import { type ChannelEventDeps, channelEvents, shareSessions, startChannelSessions, wireChannels } from './composition/channels';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { allJobs } from './features/jobs';
@@ -15,8 +15,13 @@ export interface Composition {
   app: App;
   jobs: JobRunner | InlineJobQueue;
   channels: ProviderRegistry;
-  /** Starts the sessions of every connection this node can run (called once the server listens). */
+  /**
+   * Starts the sessions of every connection this node can run (called once the server listens) and
+   * the keeping of its session leases (renewals, taking over dead nodes' sessions).
+   */
   startSessions(): Promise<void>;
+  /** Stops the lease keeping (at shutdown, before the sessions are handed over). */
+  stopSessionKeeping(): void;
 }
 
 /**
@@ -39,10 +44,17 @@ export async function compose(opts: {
   let app: App | null = null;
   const log = () => app?.log ?? opts.log;
   const eventDeps = (): ChannelEventDeps => ({ db: database.db, realtime: app!.realtime, log: log(), config, jobs });
-  const channels = new ProviderRegistry(database.db, opts.log, (connection) => channelEvents(eventDeps, connection));
+  const channels: ProviderRegistry = new ProviderRegistry(database.db, opts.log, (connection) =>
+    channelEvents(eventDeps, connection, channels),
+  );
   const jobDeps = (): JobDeps => ({ db: database.db, config, realtime: app!.realtime, log: log(), jobs, channels, clock });
   const jobs = opts.inlineJobs ? new InlineJobQueue(allJobs, jobDeps) : new JobRunner(database, jobDeps);
   wireChannels(channels, config, eventDeps);
+  const keeper = shareSessions(channels, { db: database.db, config, log: opts.log }, () => jobs);
   app = await buildApp({ config, database, realtime: opts.realtime, jobs, channels, logger: opts.logger });
-  return { app, jobs, channels, startSessions: () => startChannelSessions(channels, eventDeps()) };
+  const startSessions = async () => {
+    await startChannelSessions(channels, eventDeps());
+    keeper.start();
+  };
+  return { app, jobs, channels, startSessions, stopSessionKeeping: () => keeper.stop() };
 }

@@ -34,6 +34,19 @@ export interface Config {
   simulator: boolean;
   /** WhatsApp Web connections (provider `beta`, Baileys); WHATSAPP_WEB=off leaves them unstarted on this node. */
   whatsappWeb: boolean;
+  /**
+   * WHATSAPP_WEB_TRANSPORT: `baileys` (WhatsApp itself) or `fake-phone`, an in-process phone with no
+   * network that pairs at once and writes what it is sent to a table (multi-node tests and benchmarks).
+   */
+  whatsappWebTransport: 'baileys' | 'fake-phone';
+  /** This process's name in the session leases (NODE_ID; random per start unless set, and unique per node). */
+  nodeId: string;
+  /**
+   * Session leases (channels/lease.ts): a lease lasts `ttlMs` past its last renewal (SESSION_LEASE_SECONDS,
+   * 15), renewed every third of it; every `sweepMs` (SESSION_SWEEP_SECONDS, 5) a node takes sessions
+   * whose lease expired. A dead node's sessions move within ttl + sweep.
+   */
+  sessionLease: { ttlMs: number; sweepMs: number };
   /** OpenAI-compatible endpoint for audio transcription; the key may also come from the openAiKeyAudio setting. */
   openAi: { baseUrl: string; apiKey: string | null; transcriptionModel: string };
   /** How V8 compiles the embedded database's WebAssembly (PGlite mode only); see openPglite. */
@@ -67,6 +80,12 @@ function trustProxyOf(value: string | undefined): boolean | number | string {
   if (v === 'true') return true;
   if (/^\d+$/.test(v)) return Number(v);
   return v;
+}
+
+/** A duration in seconds from the environment; the default when unset or not a positive number. */
+function positiveSeconds(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -117,6 +136,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     docs: env.DOCS !== 'off',
     simulator: env.SIMULATOR !== 'off',
     whatsappWeb: env.WHATSAPP_WEB !== 'off',
+    whatsappWebTransport: env.WHATSAPP_WEB_TRANSPORT === 'fake-phone' ? 'fake-phone' : 'baileys',
+    // Job queue names carry it (the holder's send queue): letters, digits, '.', '-' and '_' only.
+    nodeId: (env.NODE_ID || `node-${randomBytes(6).toString('hex')}`).replace(/[^\w.-]/g, '-'),
+    sessionLease: {
+      ttlMs: positiveSeconds(env.SESSION_LEASE_SECONDS, 15) * 1000,
+      sweepMs: positiveSeconds(env.SESSION_SWEEP_SECONDS, 5) * 1000,
+    },
     openAi: {
       baseUrl: env.OPENAI_BASE_URL || 'https://api.openai.com/v1',
       apiKey: env.OPENAI_API_KEY || null,

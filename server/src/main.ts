@@ -33,7 +33,12 @@ async function main() {
   await seed(database.db, config, log);
   phase('seed');
 
-  const { app, jobs, channels, startSessions } = await compose({ config, database, log, logger: { level: config.logLevel } });
+  const { app, jobs, channels, startSessions, stopSessionKeeping } = await compose({
+    config,
+    database,
+    log,
+    logger: { level: config.logLevel },
+  });
   const closeCluster = database.kind === 'postgres' ? await attachClusterAdapter(app.io, database, log) : async () => {};
   phase('app');
 
@@ -53,6 +58,8 @@ async function main() {
   const shutdown = async () => {
     await app.close().catch(() => {});
     await closeCluster().catch(() => {});
+    // Sessions are handed over: stopped without being reported down, their leases given back.
+    stopSessionKeeping();
     await channels.stopAll().catch(() => {});
     if (jobs instanceof JobRunner) await jobs.stop().catch(() => {});
     await database.close().catch(() => {});

@@ -1,4 +1,5 @@
 import type { ConnectionStatus } from '@chatflow/contract';
+import { AppError } from '../http/errors';
 
 /**
  * The one provider interface (ARCHITECTURE "Channels and the message pipeline"). Providers: simulator
@@ -114,4 +115,21 @@ export interface ChannelRegistry {
   stop(connectionId: number): Promise<void>;
   /** Starts the session if needed and asks its provider for a pairing code (ERR_PAIRING_CODE_UNSUPPORTED when it has none). */
   requestPairingCode(connectionId: number, phoneNumber: string): Promise<string>;
+}
+
+/**
+ * A send the network refused for good (not on WhatsApp, outside the customer window, an invalid
+ * parameter): trying again cannot help, so the message is marked failed with this code at once.
+ * Anything else a provider throws (rate limits, 5xx, the network) is worth retrying.
+ */
+export class SendRefused extends AppError {}
+
+/**
+ * The connection's live session runs on another node (`holder`, its lease): what needs the session
+ * (a send) is done by a job on that node's queue.
+ */
+export class SessionElsewhere extends AppError {
+  constructor(readonly holder: string) {
+    super('ERR_WAPP_NOT_INITIALIZED', 400);
+  }
 }

@@ -1,16 +1,21 @@
-import { exists, ne, or, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, ne, notExists, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { BaileysProvider, baileysDownload, baileysSocket, type MediaDownloader, type SocketFactory } from '../channels/baileys';
+import { fakePhoneTransport } from '../channels/baileys/fake-phone';
+import { SessionLeases } from '../channels/lease';
 import { type ProviderRegistry, providerKeyOf } from '../channels/registry';
+import { sessionCommandJob } from '../channels/session-command-job';
+import { SessionKeeper } from '../channels/session-keeper';
 import { SimulatorProvider } from '../channels/simulator/provider';
 import type { ProviderEvents } from '../channels/types';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { ConnectionRow } from '../db/schema';
-import { channelSessions, connections } from '../db/schema';
+import { channelLeases, channelSessions, connections } from '../db/schema';
 import { startInboundAutomation } from '../features/automation';
 import { importProgressHandler, sessionStatusHandler } from '../features/connections';
 import { inboundPipeline } from '../features/inbound';
+import { sendPendingJob } from '../features/messages';
 import { getCompanySetting, getGlobalSetting } from '../features/settings';
 import { wireMetaChannels } from './meta-channels';
 import type { JobQueue } from '../jobs/queue';
@@ -28,13 +33,24 @@ export interface ChannelEventDeps {
   jobs: JobQueue;
 }
 
-/** A connection's event sink: status and import progress to the connections feature, everything else to the inbound pipeline. */
-export function channelEvents(deps: () => ChannelEventDeps, connection: ConnectionRow): ProviderEvents {
+/**
+ * A connection's event sink: status and import progress to the connections feature, everything else
+ * to the inbound pipeline. When a session (WhatsApp Web) opens, on this node, the messages written
+ * while it was down (or while a dead node held it) are sent, each once.
+ */
+export function channelEvents(deps: () => ChannelEventDeps, connection: ConnectionRow, registry: ProviderRegistry): ProviderEvents {
   // A customer's committed message starts the automation engine (menus, hours, ratings, consent).
   const inbound = () => ({ ...deps(), afterCustomerMessage: (m: { messageId: number }) => startInboundAutomation(deps(), m.messageId) });
+  const reportStatus = sessionStatusHandler(deps(), connection);
+  const held = registry.isSessionProvider(providerKeyOf(connection));
   return {
     ...inboundPipeline(inbound),
-    onStatus: sessionStatusHandler(deps(), connection),
+    onStatus: async (status, extra) => {
+      await reportStatus(status, extra);
+      if (held && status === 'CONNECTED') {
+        await sendPendingJob.send(deps().jobs, { connectionId: connection.id }, { node: deps().config.nodeId });
+      }
+    },
     onImport: importProgressHandler(deps(), connection),
   };
 }
@@ -51,7 +67,12 @@ export function wireChannels(registry: ProviderRegistry, config: Config, deps: (
     });
   }
   wireMetaChannels(registry, deps);
-  if (config.whatsappWeb) registerWhatsappWeb(registry, deps, { makeSocket: baileysSocket, download: baileysDownload });
+  if (!config.whatsappWeb) return;
+  const transport =
+    config.whatsappWebTransport === 'fake-phone'
+      ? fakePhoneTransport(() => deps().db, config.nodeId)
+      : { makeSocket: baileysSocket, download: baileysDownload };
+  registerWhatsappWeb(registry, deps, transport);
 }
 
 /** WhatsApp Web over a transport (socket factory and media download): Baileys' own in the product, a fake in tests. */
@@ -60,20 +81,24 @@ export function registerWhatsappWeb(
   deps: () => ChannelEventDeps,
   transport: { makeSocket: SocketFactory; download: MediaDownloader },
 ): void {
-  registry.register('beta', (connection, events) => {
-    const { db, log } = deps();
-    return new BaileysProvider(connection, events, {
-      db,
-      log,
-      ...transport,
-      // The global downloadLimit setting (MB, 64 unless set), as attachments sent from the inbox.
-      downloadLimitBytes: async () => (Number(await getGlobalSetting(db, 'downloadLimit')) || 64) * 1024 * 1024,
-      callPolicy: async (companyId) => ({
-        reject: (await getCompanySetting(db, companyId, 'acceptCallWhatsapp')) === 'disabled',
-        message: (await getCompanySetting(db, companyId, 'AcceptCallWhatsappMessage')) ?? '',
-      }),
-    });
-  });
+  registry.register(
+    'beta',
+    (connection, events) => {
+      const { db, log } = deps();
+      return new BaileysProvider(connection, events, {
+        db,
+        log,
+        ...transport,
+        // The global downloadLimit setting (MB, 64 unless set), as attachments sent from the inbox.
+        downloadLimitBytes: async () => (Number(await getGlobalSetting(db, 'downloadLimit')) || 64) * 1024 * 1024,
+        callPolicy: async (companyId) => ({
+          reject: (await getCompanySetting(db, companyId, 'acceptCallWhatsapp')) === 'disabled',
+          message: (await getCompanySetting(db, companyId, 'AcceptCallWhatsappMessage')) ?? '',
+        }),
+      });
+    },
+    { session: true },
+  );
 }
 
 /**
@@ -93,7 +118,54 @@ export async function startChannelSessions(registry: ProviderRegistry, deps: Cha
       ),
     );
   for (const connection of all) {
-    if (!registry.supports(providerKeyOf(connection))) continue;
-    await registry.start(connection.id).catch((err) => deps.log.error({ err, connectionId: connection.id }, 'session did not start'));
+    const key = providerKeyOf(connection);
+    if (!registry.supports(key)) continue;
+    // A session another live node holds stays there (adopt leaves it); the others start here.
+    const start = registry.isSessionProvider(key) ? registry.adopt(connection.id) : registry.start(connection.id);
+    await start.catch((err) => deps.log.error({ err, connectionId: connection.id }, 'session did not start'));
   }
+}
+
+/**
+ * Shares sessions between nodes (ARCHITECTURE "Sessions across nodes"): this node's leases, commands
+ * sent to a holder's own queue, and the keeper that renews leases and takes dead nodes' sessions.
+ */
+export function shareSessions(
+  registry: ProviderRegistry,
+  base: Pick<ChannelEventDeps, 'db' | 'config' | 'log'>,
+  jobs: () => JobQueue,
+): SessionKeeper {
+  const { db, config, log } = base;
+  const leases = new SessionLeases(db, config.nodeId, config.sessionLease.ttlMs);
+  registry.shareSessions({
+    leases,
+    tellHolder: (holder, connectionId, command) => sessionCommandJob.send(jobs(), { connectionId, command }, { node: holder }),
+  });
+  return new SessionKeeper(registry, leases, { sweepMs: config.sessionLease.sweepMs, orphans: () => orphanedSessions(registry, db), log });
+}
+
+/**
+ * Sessions that should be running and that no live node holds: WhatsApp Web connections with a
+ * stored login, not DISCONNECTED (someone stopped it, or the phone logged out), whose lease is
+ * missing or expired. A session's lease is given back when it stops, so that covers a node that
+ * shut down and one that died.
+ */
+async function orphanedSessions(registry: ProviderRegistry, db: Db): Promise<number[]> {
+  const held = ['beta'].filter((p) => registry.isSessionProvider(p));
+  if (held.length === 0) return [];
+  const rows = await db
+    .select({ id: connections.id })
+    .from(connections)
+    .where(
+      and(
+        eq(connections.channel, 'whatsapp'),
+        inArray(connections.provider, held),
+        ne(connections.status, 'DISCONNECTED'),
+        exists(sql`(select 1 from ${channelSessions} where ${channelSessions.connectionId} = ${connections.id})`),
+        notExists(
+          sql`(select 1 from ${channelLeases} where ${channelLeases.connectionId} = ${connections.id} and ${channelLeases.expiresAt} > now())`,
+        ),
+      ),
+    );
+  return rows.map((r) => r.id);
 }

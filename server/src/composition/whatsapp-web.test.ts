@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { BaileysProvider } from '../channels/baileys';
-import { channelSessionKeys, channelSessions, connections, contacts, messages, settings, users } from '../db/schema';
+import { channelSessionKeys, channelSessions, connections, contacts, messages, settings, tickets, users } from '../db/schema';
+import { sendMessageJob } from '../features/messages';
+import { resendStuckMessages } from '../features/messages';
 import { setGlobalSetting } from '../features/settings';
 import { useTestApp } from '../test/harness';
 import { customerNumber, TINY_PNG } from '../test/simulator';
@@ -372,6 +374,7 @@ describe('outbound', () => {
     const first = await p.send({ kind: 'text', to, body: 'Oi', quotedExternalId: 'Q1' }, { idempotencyKey: 'msg-1' });
     const again = await p.send({ kind: 'text', to, body: 'Oi', quotedExternalId: 'Q1' }, { idempotencyKey: 'msg-1' });
     expect(again.externalId).toBe(first.externalId);
+    expect(socket.sent).toHaveLength(1); // the same key again is the same send: not a second message
     expect(socket.sent[0]).toMatchObject({
       jid,
       content: { text: 'Oi' },
@@ -400,7 +403,7 @@ describe('outbound', () => {
       sections: [{ title: 'Pizzas', rows: [{ title: 'Calabresa', rowId: 'p1', description: '' }] }],
     };
     await p.send({ kind: 'interactive', to, body: 'Escolha', dataJson: list }, { idempotencyKey: 'msg-7' });
-    expect(socket.sent.slice(2).map((s) => s.content)).toEqual([
+    expect(socket.sent.slice(1).map((s) => s.content)).toEqual([
       { image: { url: file }, caption: 'Veja', mimetype: 'image/png' },
       { audio: { url: file }, mimetype: 'audio/ogg; codecs=opus', ptt: true },
       { document: { url: file }, mimetype: 'application/pdf', fileName: 'n.pdf', caption: undefined },
@@ -479,6 +482,65 @@ describe('contacts from the phone', () => {
       expect(res.json().error).toBe('ERR_NO_WAPP_FOUND');
       const missing = await stranger.post(url, {});
       expect(missing.statusCode).toBe(400);
+    }
+  });
+});
+
+describe('sends while the session is down', () => {
+  test('replies written while the connection was down are sent when it is back, in order, each once', async () => {
+    const admin = await t.factory.admin();
+    const { conn, p, socket, own } = await connected({ companyId: admin.companyId });
+    const number = customerNumber();
+    socket.emit('messages.upsert', { messages: [received(number, { conversation: 'oi' })], type: 'notify' });
+    await p.settled();
+    await t.jobs.drain();
+    const [ticket] = await db()
+      .update(tickets)
+      .set({ status: 'open', userId: admin.id })
+      .where(eq(tickets.connectionId, conn.id))
+      .returning();
+    const api = await t.as(admin);
+
+    await t.channels.stop(conn.id);
+    expect((await row(conn.id)).status).toBe('DISCONNECTED');
+    const ids: number[] = [];
+    for (const body of ['um', 'dois', 'três']) {
+      const res = await api.post(`/messages/${ticket.id}`, { body });
+      expect(res.statusCode, res.body).toBe(200);
+      ids.push(res.json().id);
+    }
+    await t.jobs.drain();
+    const waiting = await db().select().from(messages).where(inArray(messages.id, ids));
+    expect(waiting.map((m) => [m.ack, m.externalId])).toEqual([
+      [0, null],
+      [0, null],
+      [0, null],
+    ]);
+
+    // Back: the session opens and what waited leaves, in the order it was written.
+    await t.channels.start(conn.id);
+    const back = whatsapp.last;
+    back.open(own);
+    await (await provider(conn.id)).settled();
+    await t.jobs.drain();
+    const texts = (s: typeof back) => s.sent.map((c) => ('text' in c.content ? c.content.text : null));
+    expect(texts(back)).toEqual(['um', 'dois', 'três']);
+
+    // Every other way a send is tried again finds them sent: the sweep of stuck messages, the job
+    // itself, another reconnect.
+    await resendStuckMessages({ db: db(), jobs: t.jobs }, new Date(Date.now() + 2 * 60_000));
+    for (const messageId of ids) await sendMessageJob.send(t.jobs, { messageId });
+    back.close(515); // WhatsApp's "restart required": a new socket at once with the saved login
+    await (await provider(conn.id)).settled();
+    await vi.waitFor(() => expect(whatsapp.last).not.toBe(back), { timeout: 10_000 });
+    whatsapp.last.open(own);
+    await (await provider(conn.id)).settled();
+    await t.jobs.drain();
+    const sentIds = whatsapp.sockets.flatMap((s) => s.sent.map((c) => c.options?.messageId));
+    const stored = await db().select().from(messages).where(inArray(messages.id, ids));
+    for (const m of stored) {
+      expect(m.ack).toBe(1);
+      expect(sentIds.filter((id) => id === m.externalId)).toHaveLength(1);
     }
   });
 });

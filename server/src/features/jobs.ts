@@ -3,6 +3,8 @@ import { simulatorAckJob } from '../channels/simulator/jobs';
 import { inboundAutomationJob, redirectJob, rotationJob, silenceJob } from './automation';
 import { contactImportJob } from './contacts';
 import { forwardMessageJob, resendStuckJob, sendMessageJob } from './messages';
+import { sendPendingJob } from './messages';
+import { sessionCommandJob } from '../channels/session-command-job';
 import { markOfflineJob } from './users';
 
 /** Every job of every feature; the runner creates their queues, workers and cron schedules. */
@@ -17,4 +19,6 @@ export const allJobs: Job[] = [
   rotationJob,
   redirectJob,
   silenceJob,
+  sendPendingJob,
+  sessionCommandJob,
 ];

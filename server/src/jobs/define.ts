@@ -36,6 +36,11 @@ export interface JobSendOptions {
    * Without `tx` the handler runs at once in this process, the stored job being the same fallback.
    */
   runAfterCommit?: boolean;
+  /**
+   * Only for a job with `nodeQueue`: the node (config.nodeId) that must run it, because it holds what
+   * the job needs (a connection's live session). Other nodes never take it.
+   */
+  node?: string;
 }
 
 export interface JobDefinition<S extends z.ZodType = z.ZodType> {
@@ -49,6 +54,11 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
    * holds it until the test's clock passes its due time (InlineJobQueue.fireDueTimers).
    */
   timer?: boolean;
+  /**
+   * Each node also works a queue of its own for this job (`{name}.{nodeId}`), so a job can be sent to
+   * the one node that can do it (JobSendOptions.node). Worked even with JOBS=off: it is that node's own work.
+   */
+  nodeQueue?: boolean;
   /** Handlers are idempotent: pg-boss may deliver a job more than once. */
   run(payload: z.output<S>, deps: JobDeps): Promise<void>;
 }

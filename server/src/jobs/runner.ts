@@ -6,6 +6,9 @@ import type { Database } from '../db/client';
 import type { JobDefinition, JobDeps, JobSendOptions, JobTx } from './define';
 import type { JobQueue } from './queue';
 
+/** The queue of one node for a job (JobDefinition.nodeQueue). */
+export const nodeQueueName = (job: string, node: string) => `${job}.${node}`;
+
 /** An id no job has: reading it only loads a queue into pg-boss's cache. */
 const NO_JOB = '00000000-0000-0000-0000-000000000000';
 
@@ -44,11 +47,16 @@ export class JobRunner implements JobQueue {
     await this.boss.start();
     for (const job of jobs) {
       this.definitions.set(job.name, job);
-      await this.boss.createQueue(job.name, {
-        retryLimit: job.retry?.limit ?? 3,
-        retryDelay: job.retry?.backoffSeconds ?? 5,
-        retryBackoff: true,
-      });
+      const options = { retryLimit: job.retry?.limit ?? 3, retryDelay: job.retry?.backoffSeconds ?? 5, retryBackoff: true };
+      await this.boss.createQueue(job.name, options);
+      if (job.nodeQueue) {
+        // This node's own queue: what only this node can do (sessions it holds), so it works it even with JOBS=off.
+        const mine = nodeQueueName(job.name, this.deps().config.nodeId);
+        await this.boss.createQueue(mine, options);
+        await this.boss.work(mine, { pollingIntervalSeconds: 1 }, async (batch) => {
+          for (const item of batch) await this.runOne(job, item.data);
+        });
+      }
       // A send inside a transaction must find the queue in pg-boss's cache: on a miss pg-boss reads
       // it on its own connection, which on PGlite (one connection) waits for that very transaction.
       await this.boss.getJobById(job.name, NO_JOB);
@@ -92,7 +100,8 @@ export class JobRunner implements JobQueue {
   private async insert(job: JobDefinition, data: object, timing: JobSendOptions, tx?: JobTx): Promise<string | null> {
     await this.started;
     if (!this.definitions.has(job.name)) throw new Error(`unknown job ${job.name}`);
-    return this.boss.send(job.name, data, {
+    if (timing.node && !job.nodeQueue) throw new Error(`job ${job.name} has no node queues`);
+    return this.boss.send(timing.node ? nodeQueueName(job.name, timing.node) : job.name, data, {
       startAfter: timing.startAfterSeconds,
       singletonKey: timing.singletonKey,
       ...(tx ? { db: fromDrizzle(tx, sql) } : {}),

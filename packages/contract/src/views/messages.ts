@@ -17,6 +17,8 @@ export const MessageView = z.object({
   isDeleted: z.boolean(),
   isEdited: z.boolean(),
   isForwarded: z.boolean(),
+  /** An outbound message the network refused for good: the ERR_* code why (it is not tried again). */
+  sendError: z.string().nullable().optional(),
   queueId: nullableId,
   userId: nullableId,
   participant: z.string().nullable(),

@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import { type ConnectionRow, channelSessions } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import type { ChannelProvider, OutboundPayload, ProviderEvents, SendResult } from '../types';
+import { type ChannelProvider, type OutboundPayload, type ProviderEvents, SendRefused, type SendResult } from '../types';
 import { type DbAuthState, deleteAuthState, loadAuthState } from './auth-state';
 import { reasonOf, reconnectDelayMs, type Stop, stopFor } from './disconnects';
 import { ingestHistory } from './history';
@@ -57,6 +57,7 @@ export class BaileysProvider implements ChannelProvider {
   private lastMessageWrite = 0;
   /** Recent sends, for Baileys to encrypt again when a recipient's device asks (retry receipts). */
   private sent = new LRUCache<string, NonNullable<WAMessage['message']>>({ max: 200 });
+  private sends = new LRUCache<string, Promise<SendResult>>({ max: 1000 });
   private onWhatsApp = new LRUCache<string, string | false>({ max: 1000, ttl: 6 * 60 * 60_000 });
   private readonly logger: Logger;
   /** The import of the phone's old messages in the connection's range (reported to the company live). */
@@ -120,11 +121,30 @@ export class BaileysProvider implements ChannelProvider {
     }
     this.pairing = true;
     const code = await this.sock!.requestPairingCode(phoneNumber.replace(/\D/g, ''));
-    await this.events.onStatus('PAIRING');
+    // Reported on the event chain, after the QR code's own report still being written: PAIRING is the last word.
+    const reported = this.work.then(() => this.events.onStatus('PAIRING'));
+    this.work = reported.catch(() => {});
+    await reported;
     return code;
   }
 
+  /**
+   * Sends once per idempotency key in this process: a second attempt at the same message (its own
+   * job, the sweep of a reconnect, a retry) while the first is under way or after it succeeded gets
+   * the first one's result instead of a second message. Another node never sends for this session
+   * (the lease), so this covers every attempt.
+   */
   async send(payload: OutboundPayload, options: { idempotencyKey: string }): Promise<SendResult> {
+    const known = this.sends.get(options.idempotencyKey);
+    if (known) return known;
+    const attempt = this.sendNow(payload, options);
+    this.sends.set(options.idempotencyKey, attempt);
+    // A failed attempt may be tried again.
+    attempt.catch(() => this.sends.get(options.idempotencyKey) === attempt && this.sends.delete(options.idempotencyKey));
+    return attempt;
+  }
+
+  private async sendNow(payload: OutboundPayload, options: { idempotencyKey: string }): Promise<SendResult> {
     const sock = this.connected();
     const jid = await this.recipient(sock, payload.to);
     const messageId = messageIdFor(this.connection.id, options.idempotencyKey);
@@ -374,7 +394,7 @@ export class BaileysProvider implements ChannelProvider {
       jid = found?.exists ? found.jid : false;
       this.onWhatsApp.set(number, jid);
     }
-    if (!jid) throw new AppError('ERR_WAPP_INVALID_CONTACT', 400);
+    if (!jid) throw new SendRefused('ERR_WAPP_INVALID_CONTACT', 400);
     return jid;
   }
 }

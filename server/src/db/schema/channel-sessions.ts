@@ -60,3 +60,18 @@ export const channelPhoneContacts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.connectionId, t.number] })],
 );
+
+/**
+ * Which node holds a connection's live session (WhatsApp Web): a lease its owner renews while the
+ * session runs. A node opens only sessions it holds; a lease past `expiresAt` (its node died or lost
+ * the database) is taken by another node's sweep. See channels/lease.ts.
+ */
+export const channelLeases = pgTable('channel_leases', {
+  connectionId: integer('connection_id')
+    .primaryKey()
+    .references(() => connections.id, { onDelete: 'cascade' }),
+  /** The node id (config NODE_ID, random per process unless set). */
+  owner: text('owner').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  acquiredAt: timestamp('acquired_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

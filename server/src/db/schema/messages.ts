@@ -43,6 +43,11 @@ export const messages = pgTable(
     isForwarded: boolean('is_forwarded').notNull().default(false),
     quotedMsgId: bigint('quoted_msg_id', { mode: 'number' }).references((): AnyPgColumn => messages.id, { onDelete: 'set null' }),
     dataJson: jsonb('data_json'),
+    /**
+     * Why the network refused this outbound message for good (an ERR_* code: not on WhatsApp, window
+     * closed, invalid parameter); null while it is sent or still being tried. No one retries it.
+     */
+    sendError: text('send_error'),
     /** Who wrote in a group. */
     participant: text('participant'),
     ...timestamps,

@@ -12,3 +12,5 @@ export { removeMedia } from './media';
 export { storeMedia } from './media';
 export { BOT_MESSAGE_MARK, type BotFile, sendBotMessage } from './bot-texts';
 export type { OutboundContext } from './service';
+export { sendPendingJob } from './send-pending-job';
+export { resendStuckMessages } from './resend-stuck';

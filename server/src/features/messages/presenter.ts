@@ -32,6 +32,7 @@ export function presentMessage(row: MessageRow, { contact, quoted, ticket }: Mes
     isDeleted: row.isDeleted,
     isEdited: row.isEdited,
     isForwarded: row.isForwarded,
+    sendError: row.sendError,
     queueId: row.queueId,
     userId: row.userId,
     participant: row.participant,

@@ -27,7 +27,7 @@ export async function resendStuckMessages(deps: Pick<JobDeps, 'db' | 'jobs'>, no
     .where(
       and(
         sql`${messages.fromMe} = true and ${messages.ack} = 0 and ${messages.externalId} is null and ${messages.isPrivate} = false`,
-        sql`${messages.isDeleted} = false`,
+        sql`${messages.isDeleted} = false and ${messages.sendError} is null`,
         lt(messages.createdAt, new Date(now.getTime() - STUCK_AFTER_MS)),
         gt(messages.createdAt, new Date(now.getTime() - GIVE_UP_AFTER_MS)),
       ),

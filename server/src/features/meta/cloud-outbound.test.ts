@@ -4,6 +4,7 @@ import { expect, test } from 'vitest';
 import { type ConnectionRow, messages, tickets, type UserRow } from '../../db/schema';
 import { graphError, serveCloudNumber, useFakeGraph } from '../../test/fake-graph';
 import { useTestApp } from '../../test/harness';
+import { resendStuckMessages } from '../messages';
 import { multipart } from '../../test/multipart';
 import { customerNumber, TINY_PNG } from '../../test/simulator';
 import { cloudMessage, cloudStatus, metaConnection, postWebhook } from './testing';
@@ -259,4 +260,44 @@ test('an agent of another company cannot send into this conversation', async () 
   expect(res.statusCode).toBe(404);
   await t.jobs.drain();
   expect(sendsTo(conn)).toEqual([]);
+});
+
+test('a refusal for good (4xx but 429) fails the message at once with its reason; the sweeper leaves it alone', async () => {
+  const { admin, conn, ticket, api } = await openConversation();
+  graph.fake.on('POST', `/${conn.facebookPageUserId}/messages`, () => graphError(400, 100, 'Invalid parameter'));
+  const res = await api.post(`/messages/${ticket.id}`, { body: 'não vai' });
+  expect(res.statusCode, res.body).toBe(200);
+  await t.jobs.drain();
+  expect(sendsTo(conn)).toHaveLength(1);
+  expect(await messageRow(res.json().id)).toMatchObject({ sendError: 'ERR_WAPP_INVALID_CONTACT', externalId: null, ack: 0 });
+  const failed = t.sent.filter(
+    (e) => e.event === `company-${admin.companyId}-appMessage` && (e.payload as { message: { id: number } }).message.id === res.json().id,
+  );
+  expect(failed.at(-1)?.payload).toMatchObject({ action: 'update', message: { sendError: 'ERR_WAPP_INVALID_CONTACT' } });
+  // The stuck-message sweep of a minute later does not try it again.
+  await resendStuckMessages({ db: t.database.db, jobs: t.jobs }, new Date(Date.now() + 2 * 60_000));
+  await t.jobs.drain();
+  expect(sendsTo(conn)).toHaveLength(1);
+});
+
+test('a closed window at Meta (131047) and a bad parameter (400) are refusals for good; 429 and 5xx are retried', async () => {
+  const { conn, ticket, api } = await openConversation();
+  const path = `/${conn.facebookPageUserId}/messages`;
+  graph.fake.on('POST', path, () => graphError(400, 131047, 'Re-engagement message'));
+  const closed = await api.post(`/messages/${ticket.id}`, { body: 'janela' });
+  await t.jobs.drain();
+  expect(await messageRow(closed.json().id)).toMatchObject({ sendError: 'ERR_CUSTOMER_WINDOW_CLOSED' });
+
+  for (const [status, code] of [
+    [429, 130429],
+    [500, 1],
+    [503, 2],
+  ] as const) {
+    graph.fake.on('POST', path, () => graphError(status, code, 'try later'));
+    const res = await api.post(`/messages/${ticket.id}`, { body: `transitório ${status}` });
+    const failures = await t.expectJobFailures();
+    expect(failures.map((f) => f.job)).toEqual(['message.send']);
+    // Left for the queue's retries: not failed, not sent.
+    expect(await messageRow(res.json().id)).toMatchObject({ sendError: null, externalId: null, ack: 0 });
+  }
 });

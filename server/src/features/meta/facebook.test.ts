@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { connections, contacts, messages, plans, tickets } from '../../db/schema';
-import { serveCdnFile, servePageMessaging, serveUserPages, useFakeGraph } from '../../test/fake-graph';
+import { graphError, serveCdnFile, servePageMessaging, serveUserPages, useFakeGraph } from '../../test/fake-graph';
 import { useTestApp } from '../../test/harness';
 import { TINY_PNG } from '../../test/simulator';
 import { accountId, messagingDelivery, metaConnection, postWebhook } from './testing';
@@ -244,5 +244,37 @@ describe('Messenger and Instagram conversations', () => {
     await t.database.db.update(tickets).set({ status: 'open', userId: admin.id }).where(eq(tickets.id, inbound.ticketId));
     const res = await (await t.as(admin)).post(`/messages/${inbound.ticketId}`, { body: 'oi?' });
     expect(res.json()).toMatchObject({ error: 'ERR_CUSTOMER_WINDOW_CLOSED' });
+  });
+
+  test('Messenger refusing a reply for good (outside the window at Meta: 10/2018278) fails it at once; a 500 is retried', async () => {
+    const admin = await t.factory.admin();
+    const conn = await metaConnection(t, admin, 'facebook');
+    const psid = accountId();
+    servePageMessaging(graph.fake, conn.tokenMeta, { [psid]: 'Rui' });
+    await postWebhook(
+      t,
+      messagingDelivery('page', conn.facebookPageUserId, [
+        { sender: { id: psid }, recipient: { id: conn.facebookPageUserId }, message: { mid: `m_${psid}`, text: 'oi' } },
+      ]),
+    );
+    const [inbound] = await t.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.externalId, `m_${psid}`));
+    await t.database.db.update(tickets).set({ status: 'open', userId: admin.id }).where(eq(tickets.id, inbound.ticketId));
+    const api = await t.as(admin);
+    const sends = () => graph.fake.callsTo('POST', '/me/messages').filter((c) => c.token === conn.tokenMeta).length;
+
+    graph.fake.on('POST', '/me/messages', () => graphError(400, 10, 'This message is sent outside of allowed window.', 2018278));
+    const refused = await api.post(`/messages/${inbound.ticketId}`, { body: 'tarde demais' });
+    await t.jobs.drain();
+    expect(sends()).toBe(1);
+    const row = async (id: number) => (await t.database.db.select().from(messages).where(eq(messages.id, id)))[0];
+    expect(await row(refused.json().id)).toMatchObject({ sendError: 'ERR_CUSTOMER_WINDOW_CLOSED', externalId: null });
+
+    graph.fake.on('POST', '/me/messages', () => graphError(500, 2, 'Service temporarily unavailable'));
+    const later = await api.post(`/messages/${inbound.ticketId}`, { body: 'depois' });
+    expect((await t.expectJobFailures()).map((f) => f.job)).toEqual(['message.send']);
+    expect(await row(later.json().id)).toMatchObject({ sendError: null, externalId: null });
   });
 });

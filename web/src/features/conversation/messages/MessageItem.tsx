@@ -127,7 +127,7 @@ export const MessageItem = memo(function MessageItem({
           <Typography variant="caption" color="text.secondary">
             {formatTime(m.createdAt)}
           </Typography>
-          {m.fromMe && !m.isPrivate && <AckIcon ack={m.ack} />}
+          {m.fromMe && !m.isPrivate && <AckIcon ack={m.ack} sendError={m.sendError} />}
         </Box>
       </Box>
     </Box>

@@ -49,6 +49,13 @@ describe('MessagesList', { timeout: 20_000 }, () => {
     expect(within(bubble(1)).getByTitle('Enviando')).toBeInTheDocument();
   });
 
+  test('a message the network refused for good shows a red mark with the reason instead of the clock', async () => {
+    await show([message({ id: 1, ack: 0, fromMe: true, userId: AGENT_ID, sendError: 'ERR_WAPP_INVALID_CONTACT' })]);
+    expect(within(bubble(1)).queryByTestId('ack-0')).toBeNull();
+    expect(within(bubble(1)).getByTestId('ack-failed')).toBeInTheDocument();
+    expect(within(bubble(1)).getByTitle('Não enviada: Este não é um número de WhatsApp válido.')).toBeInTheDocument();
+  });
+
   test('deleted messages: own and by the contact; edited, forwarded and private marks', async () => {
     await show([
       message({ id: 1, isDeleted: true, fromMe: true, userId: AGENT_ID, body: 'segredo' }),
