@@ -2,6 +2,7 @@ import type { Job } from '../jobs/define';
 import { simulatorAckJob } from '../channels/simulator/jobs';
 import { inboundAutomationJob, redirectJob, rotationJob, silenceJob } from './automation';
 import { contactImportJob } from './contacts';
+import { laneRollbackJob, laneTimerJob } from './kanban';
 import { forwardMessageJob, resendStuckJob, sendMessageJob } from './messages';
 import { markOfflineJob } from './users';
 
@@ -17,4 +18,6 @@ export const allJobs: Job[] = [
   rotationJob,
   redirectJob,
   silenceJob,
+  laneTimerJob,
+  laneRollbackJob,
 ];

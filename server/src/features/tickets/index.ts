@@ -7,3 +7,6 @@ export { loadTicketView, ticketRowsQuery } from './loader';
 export { presentTicket } from './presenter';
 export type { SendTicketText } from './transitions/step';
 export type { LogEntry } from './history';
+export { findCompanyTicket } from './find';
+export { loadTicketViews } from './loader';
+export { queueIdsOf, visibleInSelectionSql } from './visibility';
