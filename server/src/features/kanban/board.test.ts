@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { messages, ticketTags } from '../../db/schema';
 import { ticketAudience } from '../../realtime/emit';
 import { useTestApp } from '../../test/harness';
-import { inboxScenario, sorted, ticketEvents } from '../tickets/testing';
+import { kanbanScenario, sorted, ticketEvents } from './testing';
 
 const t = useTestApp();
 const cardIds = (board: KanbanBoard, laneId?: number) =>
@@ -17,7 +17,7 @@ const onDay = { updatedAt: new Date(`${DAY}T15:00:00Z`) };
 
 describe('GET /ticket/kanban', () => {
   test("the caller's visible open and pending tickets in the range, by lane, with counts; closed, groups and other companies left out", async () => {
-    const { f, companyId, agent, queueA, queueB } = await inboxScenario(t);
+    const { f, companyId, agent, queueA, queueB } = await kanbanScenario(t);
     const lane = await f.tag(companyId, { kanban: 1 });
     const plain = await f.tag(companyId, { kanban: 0 });
     const inDefault = await f.ticket(companyId, { queueId: queueA.id, status: 'open', userId: agent.id, ...onDay });
@@ -39,11 +39,14 @@ describe('GET /ticket/kanban', () => {
         { laneId: lane.id, count: 1, hasMore: false },
       ]),
     );
-    expect(board.tickets.find((c) => c.id === inDefault.id)).toMatchObject({ user: { id: agent.id }, contact: { name: expect.any(String) } });
+    expect(board.tickets.find((c) => c.id === inDefault.id)).toMatchObject({
+      user: { id: agent.id },
+      contact: { name: expect.any(String) },
+    });
   });
 
   test('the date range is by last update, in days of the company', async () => {
-    const { f, companyId, admin } = await inboxScenario(t);
+    const { f, companyId, admin } = await kanbanScenario(t);
     const old = await f.ticket(companyId, { updatedAt: new Date('2024-03-10T15:00:00Z') });
     const recent = await f.ticket(companyId, onDay);
     const api = await t.as(admin);
@@ -55,7 +58,7 @@ describe('GET /ticket/kanban', () => {
   });
 
   test('a lane pages on with laneId and pageNumber; the first paint holds one page per lane', async () => {
-    const { f, companyId, admin } = await inboxScenario(t);
+    const { f, companyId, admin } = await kanbanScenario(t);
     const lane = await f.tag(companyId, { kanban: 1 });
     const base = Date.now() - 1000 * 60 * 60;
     const made: number[] = [];
@@ -71,7 +74,10 @@ describe('GET /ticket/kanban', () => {
     const second = (await api.get('/ticket/kanban', { laneId: String(lane.id), pageNumber: '2' })).json() as KanbanBoard;
     expect(second).toMatchObject({ lanes: [{ laneId: lane.id, count: KANBAN_LANE_PAGE_SIZE + 5, hasMore: false }] });
     expect(second.tickets.map((c) => c.id)).toEqual(made.slice(0, 5).reverse());
-    expect((await api.get('/ticket/kanban', { laneId: '0' })).json()).toEqual({ tickets: [], lanes: [{ laneId: 0, count: 0, hasMore: false }] });
+    expect((await api.get('/ticket/kanban', { laneId: '0' })).json()).toEqual({
+      tickets: [],
+      lanes: [{ laneId: 0, count: 0, hasMore: false }],
+    });
   });
 
   test.each([
@@ -79,7 +85,7 @@ describe('GET /ticket/kanban', () => {
     ['an end before the start', { startDate: '2024-03-10', endDate: '2024-03-09' }, 'endDate'],
     ['a queue list that is not ids', { queueIds: '["a"]' }, 'queueIds.0'],
   ])('%s is a validation error', async (_label, query, field) => {
-    const { admin } = await inboxScenario(t);
+    const { admin } = await kanbanScenario(t);
     const res = await (await t.as(admin)).get('/ticket/kanban', query);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'ERR_VALIDATION', fields: [{ field }] });
@@ -88,7 +94,7 @@ describe('GET /ticket/kanban', () => {
 
 describe('moving a card (PUT /ticket-tags/:ticketId/:tagId, DELETE /ticket-tags/:ticketId?kanban=1)', () => {
   test('a lane replaces the lane the card was in and keeps its plain tags; the move reaches only the ticket audience', async () => {
-    const { f, companyId, agent, queueA } = await inboxScenario(t);
+    const { f, companyId, agent, queueA } = await kanbanScenario(t);
     const [todo, doing] = [await f.tag(companyId, { kanban: 1, name: 'A fazer' }), await f.tag(companyId, { kanban: 1, name: 'Fazendo' })];
     const vip = await f.tag(companyId, { kanban: 0, name: 'VIP' });
     const ticket = await f.ticket(companyId, { queueId: queueA.id });
@@ -107,7 +113,7 @@ describe('moving a card (PUT /ticket-tags/:ticketId/:tagId, DELETE /ticket-tags/
   });
 
   test("the same lane again is no move (no event); another company's or a hidden ticket is 404; a user moves what they see", async () => {
-    const { f, companyId, agent, agentB, queueA } = await inboxScenario(t);
+    const { f, companyId, agent, agentB, queueA } = await kanbanScenario(t);
     const lane = await f.tag(companyId, { kanban: 1 });
     const ticket = await f.ticket(companyId, { queueId: queueA.id });
     const api = await t.as(agent);
@@ -128,9 +134,15 @@ describe('moving a card (PUT /ticket-tags/:ticketId/:tagId, DELETE /ticket-tags/
 
 describe('timed lanes and lane messages', () => {
   test('entering a lane greets the contact; after timeLane hours the card moves to the next lane, which greets too', async () => {
-    const { f, companyId, admin } = await inboxScenario(t);
+    const { f, companyId, admin } = await kanbanScenario(t);
     const done = await f.tag(companyId, { kanban: 1, name: 'Fechado', greetingMessageLane: 'Obrigado!' });
-    const wait = await f.tag(companyId, { kanban: 1, name: 'Aguardando', timeLane: 2, nextLaneId: done.id, greetingMessageLane: 'Recebemos seu pedido' });
+    const wait = await f.tag(companyId, {
+      kanban: 1,
+      name: 'Aguardando',
+      timeLane: 2,
+      nextLaneId: done.id,
+      greetingMessageLane: 'Recebemos seu pedido',
+    });
     const ticket = await f.ticket(companyId, { status: 'open', userId: admin.id });
     t.clock.set('2026-03-10T12:00:00Z');
     try {
@@ -145,14 +157,18 @@ describe('timed lanes and lane messages', () => {
       await t.jobs.fireDueTimers();
       expect(await lanesOf(ticket.id)).toEqual([done.id]);
       expect(await bodiesOf(ticket.id)).toEqual(['Recebemos seu pedido', 'Obrigado!']);
-      expect(ticketEvents(t, companyId, ticket.id).at(-1)?.payload.ticket?.tags.map((x) => x.id)).toEqual([done.id]);
+      expect(
+        ticketEvents(t, companyId, ticket.id)
+          .at(-1)
+          ?.payload.ticket?.tags.map((x) => x.id),
+      ).toEqual([done.id]);
     } finally {
       t.clock.reset();
     }
   });
 
   test("a card moved out (or back in) before its time is not moved by the old entry's timer; a closed ticket is left alone", async () => {
-    const { f, companyId, admin } = await inboxScenario(t);
+    const { f, companyId, admin } = await kanbanScenario(t);
     const next = await f.tag(companyId, { kanban: 1 });
     const other = await f.tag(companyId, { kanban: 1 });
     const timed = await f.tag(companyId, { kanban: 1, timeLane: 1, nextLaneId: next.id });
@@ -180,7 +196,9 @@ describe('timed lanes and lane messages', () => {
 });
 
 async function lanesOf(ticketId: number) {
-  return (await t.database.db.select({ tagId: ticketTags.tagId }).from(ticketTags).where(eq(ticketTags.ticketId, ticketId))).map((r) => r.tagId);
+  return (await t.database.db.select({ tagId: ticketTags.tagId }).from(ticketTags).where(eq(ticketTags.ticketId, ticketId))).map(
+    (r) => r.tagId,
+  );
 }
 
 async function bodiesOf(ticketId: number) {

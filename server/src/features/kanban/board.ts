@@ -56,7 +56,8 @@ export async function kanbanBoard(ctx: RequestContext, q: KanbanTicketsFilters):
   const lanes = new Map<number, { laneId: number; count: number; hasMore: boolean }>();
   for (const r of rows) {
     const lane = Number(r.lane);
-    if (!lanes.has(lane)) lanes.set(lane, { laneId: lane, count: Number(r.count), hasMore: Number(r.count) > offset + KANBAN_LANE_PAGE_SIZE });
+    if (!lanes.has(lane))
+      lanes.set(lane, { laneId: lane, count: Number(r.count), hasMore: Number(r.count) > offset + KANBAN_LANE_PAGE_SIZE });
   }
   if (q.laneId !== undefined && !lanes.has(q.laneId)) lanes.set(q.laneId, { laneId: q.laneId, count: 0, hasMore: false });
   const views = await loadTicketViews(

@@ -2,14 +2,14 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { plans, tags } from '../../db/schema';
 import { useTestApp } from '../../test/harness';
-import { inboxScenario } from '../tickets/testing';
+import { kanbanScenario } from './testing';
 
 const t = useTestApp();
 const laneBody = (name: string, extra: Record<string, unknown> = {}) => ({ name, color: '#336699', kanban: 1, ...extra });
 
 describe('lanes (tags with kanban = 1)', () => {
   test('GET /tag/kanban lists the lanes by name with their open and pending tickets; no other company, no plain tags', async () => {
-    const { f, companyId, agent } = await inboxScenario(t);
+    const { f, companyId, agent } = await kanbanScenario(t);
     const proposal = await f.tag(companyId, { name: 'Proposta', kanban: 1, timeLane: 2 });
     const contact = await f.tag(companyId, { name: 'Contato', kanban: 1 });
     await f.tag(companyId, { name: 'VIP', kanban: 0 });
@@ -29,9 +29,12 @@ describe('lanes (tags with kanban = 1)', () => {
   });
 
   test('a company whose plan lacks useKanban gets 403 on the board routes', async () => {
-    const { admin } = await inboxScenario(t);
+    const { admin } = await kanbanScenario(t);
     const company = await t.factory.company();
-    await t.database.db.update(plans).set({ useKanban: false }).where(eq(plans.id, company.planId as number));
+    await t.database.db
+      .update(plans)
+      .set({ useKanban: false })
+      .where(eq(plans.id, company.planId as number));
     const outsider = await t.factory.admin({ companyId: company.id });
     const api = await t.as(outsider);
     expect((await api.get('/tag/kanban')).json()).toEqual({ error: 'ERR_PLAN_FEATURE_DISABLED' });
@@ -40,20 +43,26 @@ describe('lanes (tags with kanban = 1)', () => {
   });
 
   test('a lane is saved with its timed move, rollback lane and greeting through /tags', async () => {
-    const { agent } = await inboxScenario(t);
+    const { agent } = await kanbanScenario(t);
     const api = await t.as(agent);
     const won = (await api.post('/tags', laneBody('Ganho'))).json();
-    const lead = await api.post('/tags', laneBody('Lead', { timeLane: '24', nextLaneId: won.id, rollbackLaneId: '', greetingMessageLane: 'Olá {{name}}' }));
+    const lead = await api.post(
+      '/tags',
+      laneBody('Lead', { timeLane: '24', nextLaneId: won.id, rollbackLaneId: '', greetingMessageLane: 'Olá {{name}}' }),
+    );
     expect(lead.statusCode, lead.body).toBe(200);
     const [row] = await t.database.db.select().from(tags).where(eq(tags.id, lead.json().id));
     expect(row).toMatchObject({ kanban: 1, timeLane: 24, nextLaneId: won.id, rollbackLaneId: null, greetingMessageLane: 'Olá {{name}}' });
     const edited = await api.put(`/tags/${won.id}`, { rollbackLaneId: lead.json().id, greetingMessageLane: null });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect((await t.database.db.select().from(tags).where(eq(tags.id, won.id)))[0]).toMatchObject({ rollbackLaneId: lead.json().id, greetingMessageLane: '' });
+    expect((await t.database.db.select().from(tags).where(eq(tags.id, won.id)))[0]).toMatchObject({
+      rollbackLaneId: lead.json().id,
+      greetingMessageLane: '',
+    });
   });
 
   test('a lane pointing to itself, or closing a cycle of timed moves, is refused; a cycle with an untimed lane is not one', async () => {
-    const { agent } = await inboxScenario(t);
+    const { agent } = await kanbanScenario(t);
     const api = await t.as(agent);
     const a = (await api.post('/tags', laneBody('Etapa A'))).json();
     expect((await api.put(`/tags/${a.id}`, { nextLaneId: a.id, timeLane: 1 })).json()).toEqual({ error: 'ERR_KANBAN_LANE_CYCLE' });
@@ -71,7 +80,7 @@ describe('lanes (tags with kanban = 1)', () => {
   });
 
   test("a plain tag or another company's lane as next or rollback lane is refused", async () => {
-    const { f, companyId, agent } = await inboxScenario(t);
+    const { f, companyId, agent } = await kanbanScenario(t);
     const api = await t.as(agent);
     const plain = await f.tag(companyId, { kanban: 0 });
     const foreign = await f.tag((await t.factory.company()).id, { kanban: 1 });
@@ -87,7 +96,7 @@ describe('lanes (tags with kanban = 1)', () => {
     ['a time that is not a number', { timeLane: 'x' }, 'timeLane', 'validation.number', expect.any(String)],
     ['a fractional next lane', { nextLaneId: 1.5 }, 'nextLaneId', 'validation.invalid', 'Valor inválido'],
   ])('%s is a validation error', async (_label, extra, field, key, message) => {
-    const { agent } = await inboxScenario(t);
+    const { agent } = await kanbanScenario(t);
     const res = await (await t.as(agent)).post('/tags', laneBody('Raia', extra));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'ERR_VALIDATION', fields: [{ field, key, message }] });

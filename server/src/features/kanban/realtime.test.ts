@@ -5,7 +5,7 @@ import { afterEach, expect, test } from 'vitest';
 import { contacts, ticketTags, tickets, type UserRow } from '../../db/schema';
 import { useTestApp } from '../../test/harness';
 import { customerNumber, customerOf, simulatorConnection } from '../../test/simulator';
-import { inboxScenario } from '../tickets/testing';
+import { kanbanScenario } from './testing';
 
 const t = useTestApp({}, { realSockets: true });
 const open: Socket[] = [];
@@ -42,7 +42,7 @@ async function online(user: UserRow): Promise<{ user: UserRow; socket: Socket; g
 }
 
 test("a card move reaches the boards of the users who may see the ticket, and no one else's", async () => {
-  const { f, companyId, admin, agent, agentB, queueA, queueB } = await inboxScenario(t);
+  const { f, companyId, admin, agent, agentB, queueA, queueB } = await kanbanScenario(t);
   const lane = await f.tag(companyId, { kanban: 1 });
   const ticketA = await f.ticket(companyId, { queueId: queueA.id });
   const ticketB = await f.ticket(companyId, { queueId: queueB.id });
@@ -68,7 +68,7 @@ test("a card move reaches the boards of the users who may see the ticket, and no
 });
 
 test("a customer's reply moves a card in a lane with a rollback lane back to it; a card in another lane stays", async () => {
-  const { admin, companyId, f } = await inboxScenario(t);
+  const { admin, companyId, f } = await kanbanScenario(t);
   const conn = await simulatorConnection(t, admin);
   const negotiation = await f.tag(companyId, { kanban: 1, name: 'Negociação' });
   const proposal = await f.tag(companyId, { kanban: 1, name: 'Proposta', rollbackLaneId: negotiation.id });

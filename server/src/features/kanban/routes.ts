@@ -46,7 +46,10 @@ export const kanbanRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/ticket-tags/:ticketId',
-    { schema: { params: TicketPathParam, querystring: TicketTagsDeleteQuery, response: { 200: TicketView } }, preHandler: app.authenticate },
+    {
+      schema: { params: TicketPathParam, querystring: TicketTagsDeleteQuery, response: { 200: TicketView } },
+      preHandler: app.authenticate,
+    },
     async (req) => removeTicketTags(req.ctx, req.params.ticketId, req.query.kanban),
   );
 };

@@ -1,10 +1,4 @@
-import {
-  ConfirmationView,
-  IdParam,
-  TicketNoteInput,
-  TicketNoteListQuery,
-  TicketNoteView,
-} from '@chatflow/contract';
+import { ConfirmationView, IdParam, TicketNoteInput, TicketNoteListQuery, TicketNoteView } from '@chatflow/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addTicketNote, deleteTicketNote, listTicketNotes } from './notes';

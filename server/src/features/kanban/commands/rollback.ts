@@ -16,7 +16,11 @@ import { enterLane, movesWithLanes } from './enter-lane';
  */
 export const laneRollbackJob = defineJob({
   name: 'kanban.lane-rollback',
-  payload: z.object({ companyId: z.number().int().positive(), ticketId: z.number().int().positive(), messageId: z.number().int().positive() }),
+  payload: z.object({
+    companyId: z.number().int().positive(),
+    ticketId: z.number().int().positive(),
+    messageId: z.number().int().positive(),
+  }),
   retry: { limit: 3, backoffSeconds: 5 },
   async run({ companyId, ticketId, messageId }, deps) {
     await transactionRunner(
