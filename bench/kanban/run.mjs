@@ -75,7 +75,14 @@ function agentSocket(baseUrl, companyId, token) {
 
 function summary(label, values) {
   const sorted = [...values].sort((a, b) => a - b);
-  return { label, n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), max: sorted.at(-1) };
+  return {
+    label,
+    n: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1),
+  };
 }
 const ms = (v) => `${v.toFixed(1)} ms`;
 
@@ -100,12 +107,19 @@ async function main() {
     const connection = await api(base, admin, 'POST', '/whatsapp', { name: 'Bench kanban', provider: 'simulator', queueIds: [queue.id] });
     const agents = [];
     for (const who of ['a', 'b']) {
-      const user = { name: `Agente ${who}`, email: `kanban-${who}@bench.local`, password: 'Senha123', profile: 'user', queueIds: [queue.id] };
+      const user = {
+        name: `Agente ${who}`,
+        email: `kanban-${who}@bench.local`,
+        password: 'Senha123',
+        profile: 'user',
+        queueIds: [queue.id],
+      };
       await api(base, admin, 'POST', '/users', user);
       agents.push(await login(base, user.email, user.password));
     }
     const lanes = [];
-    for (let i = 0; i < LANES; i++) lanes.push(await api(base, admin, 'POST', '/tags', { name: `Etapa ${i + 1}`, color: '#8e24aa', kanban: 1 }));
+    for (let i = 0; i < LANES; i++)
+      lanes.push(await api(base, admin, 'POST', '/tags', { name: `Etapa ${i + 1}`, color: '#8e24aa', kanban: 1 }));
     log(`seeding ${TICKETS} tickets`);
     await seed(
       db,
@@ -165,7 +179,18 @@ async function main() {
     const paint = summary('first paint (GET /tag/kanban + GET /ticket/kanban)', paints);
     const board = summary('GET /ticket/kanban alone', boardOnly);
     const move = summary('card move: PUT by agent A to the event on agent B', moves);
-    const text = render({ machine, pgVersion, loadBefore, loadAfter, inRange, lanesCount: first.lanes.length, cardsCount: first.tickets.length, paint, board, move });
+    const text = render({
+      machine,
+      pgVersion,
+      loadBefore,
+      loadAfter,
+      inRange,
+      lanesCount: first.lanes.length,
+      cardsCount: first.tickets.length,
+      paint,
+      board,
+      move,
+    });
     mkdirSync(path.join(here, '../results'), { recursive: true });
     writeFileSync(path.join(here, '../results/kanban.md'), text);
     log(`first paint p95 ${ms(paint.p95)}; move p99 ${ms(move.p99)}; wrote bench/results/kanban.md`);
@@ -203,7 +228,10 @@ function render({ machine, pgVersion, loadBefore, loadAfter, inRange, lanesCount
     '',
     'The client runs on the same machine as the server and shares its CPUs.',
     ...(loadBefore > os.availableParallelism() / 2
-      ? ['', '**Warning: the machine was busy with other work (load average above half the CPUs); the figures are upper bounds of what a quiet machine gives.**']
+      ? [
+          '',
+          '**Warning: the machine was busy with other work (load average above half the CPUs); the figures are upper bounds of what a quiet machine gives.**',
+        ]
       : []),
     '',
     `${inRange} open and pending tickets of one queue updated within the board's 30-day range, ${lanesCount} lanes holding them (the default lane and ${LANES} kanban lanes, 40% in the default one); the agent is a "user" profile in that queue. First paint: the two calls the /Kanban page makes before drawing its ${cardsCount} cards (a page of 40 per lane), one after the other, timed from this process, ${PAINTS} times after a warm-up. Move: ${MOVES} moves one after another, from agent A's PUT leaving to agent B's socket receiving the ticket event. Not measured: the browser's own paint of the board (the lanes are virtualized, so it draws the same few cards whatever the count).`,

@@ -20,7 +20,8 @@ async function call<T>(method: string, path: string, body: unknown, token: strin
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-const lane = (page: Page, name: string) => page.getByTestId('kanban-lane').filter({ has: page.getByRole('heading', { name, exact: true }) });
+const lane = (page: Page, name: string) =>
+  page.getByTestId('kanban-lane').filter({ has: page.getByRole('heading', { name, exact: true }) });
 const card = (scope: Locator, contact: string) => scope.getByTestId('kanban-card').filter({ hasText: contact });
 
 /** Drags with the mouse the way a person does: press, move a little (the sensor's threshold), travel, release. */
@@ -116,7 +117,10 @@ test('the to-do list adds, edits and deletes tasks and keeps them in the browser
   await shows(page.getByTestId('todo-item').filter({ hasText: 'Enviar proposta revisada' }), 'the task after a reload');
   await shoot(page, 'todolist');
   await page.getByTestId('todo-item').filter({ hasText: 'Ligar para a Maria' }).getByRole('button', { name: 'Excluir' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /Confirmar|Excluir|Sim/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Confirmar|Excluir|Sim/ })
+    .click();
   await shows(page.getByTestId('todo-item').filter({ hasText: 'Enviar proposta revisada' }), 'the task that stays');
   expect(await page.getByTestId('todo-item').count()).toBe(1);
 });

@@ -16,8 +16,11 @@ export const LaneView = z.object({
 });
 export type LaneView = z.infer<typeof LaneView>;
 
-/** One lane's share of a board answer: how many cards match, whether more pages follow. */
-export const KanbanLanePage = z.object({ laneId: z.number(), count: z.number(), hasMore: z.boolean() });
+/**
+ * One lane's share of a board answer: how many cards match, whether more pages follow, and which of
+ * the answer's tickets are its cards (in order), so a client places them without knowing the lanes.
+ */
+export const KanbanLanePage = z.object({ laneId: z.number(), count: z.number(), hasMore: z.boolean(), ticketIds: z.array(z.number()) });
 export type KanbanLanePage = z.infer<typeof KanbanLanePage>;
 
 /** GET /ticket/kanban: the cards (ticket views) and, per lane asked, its count and hasMore. */

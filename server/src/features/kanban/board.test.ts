@@ -9,8 +9,8 @@ import { kanbanScenario, sorted, ticketEvents } from './testing';
 const t = useTestApp();
 const cardIds = (board: KanbanBoard, laneId?: number) =>
   sorted(board.tickets.filter((c) => laneId === undefined || laneOfCard(board, c) === laneId).map((c) => c.id));
-/** The board's lane of a card: its tag that is one of the answer's lanes, else the default lane (0). */
-const laneOfCard = (board: KanbanBoard, c: TicketView) => c.tags.find((tag) => board.lanes.some((l) => l.laneId === tag.id))?.id ?? 0;
+/** The board's lane of a card, as the answer says. */
+const laneOfCard = (board: KanbanBoard, c: TicketView) => board.lanes.find((l) => l.ticketIds.includes(c.id))?.laneId;
 /** A fixed day, noon in every time zone a company may have: no test depends on the hour it runs. */
 const DAY = '2026-03-10';
 const onDay = { updatedAt: new Date(`${DAY}T15:00:00Z`) };
@@ -35,8 +35,8 @@ describe('GET /ticket/kanban', () => {
     expect(cardIds(board)).toEqual(sorted([inDefault.id, inLane.id]));
     expect(board.lanes).toEqual(
       expect.arrayContaining([
-        { laneId: 0, count: 1, hasMore: false },
-        { laneId: lane.id, count: 1, hasMore: false },
+        { laneId: 0, count: 1, hasMore: false, ticketIds: [inDefault.id] },
+        { laneId: lane.id, count: 1, hasMore: false, ticketIds: [inLane.id] },
       ]),
     );
     expect(board.tickets.find((c) => c.id === inDefault.id)).toMatchObject({
@@ -69,10 +69,12 @@ describe('GET /ticket/kanban', () => {
     }
     const api = await t.as(admin);
     const first = (await api.get('/ticket/kanban')).json() as KanbanBoard;
-    expect(first.lanes).toEqual([{ laneId: lane.id, count: KANBAN_LANE_PAGE_SIZE + 5, hasMore: true }]);
+    expect(first.lanes).toEqual([{ laneId: lane.id, count: KANBAN_LANE_PAGE_SIZE + 5, hasMore: true, ticketIds: made.slice(5).reverse() }]);
     expect(first.tickets.map((c) => c.id)).toEqual(made.slice(5).reverse());
     const second = (await api.get('/ticket/kanban', { laneId: String(lane.id), pageNumber: '2' })).json() as KanbanBoard;
-    expect(second).toMatchObject({ lanes: [{ laneId: lane.id, count: KANBAN_LANE_PAGE_SIZE + 5, hasMore: false }] });
+    expect(second).toMatchObject({
+      lanes: [{ laneId: lane.id, count: KANBAN_LANE_PAGE_SIZE + 5, hasMore: false, ticketIds: made.slice(0, 5).reverse() }],
+    });
     expect(second.tickets.map((c) => c.id)).toEqual(made.slice(0, 5).reverse());
     expect((await api.get('/ticket/kanban', { laneId: '0' })).json()).toEqual({
       tickets: [],

@@ -1,4 +1,4 @@
-import { KANBAN_LANE_PAGE_SIZE, type KanbanBoard, type KanbanTicketsFilters } from '@chatflow/contract';
+import { KANBAN_LANE_PAGE_SIZE, type KanbanBoard, type KanbanLanePage, type KanbanTicketsFilters } from '@chatflow/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { companies, tickets } from '../../db/schema';
 import type { RequestContext } from '../../http/context';
@@ -53,13 +53,14 @@ export async function kanbanBoard(ctx: RequestContext, q: KanbanTicketsFilters):
     where r.n > ${offset} and r.n <= ${offset + KANBAN_LANE_PAGE_SIZE}
     order by r.lane, r.updated_at desc, r.id desc`);
   const rows = result.rows;
-  const lanes = new Map<number, { laneId: number; count: number; hasMore: boolean }>();
+  const lanes = new Map<number, KanbanLanePage>();
   for (const r of rows) {
     const lane = Number(r.lane);
-    if (!lanes.has(lane))
-      lanes.set(lane, { laneId: lane, count: Number(r.count), hasMore: Number(r.count) > offset + KANBAN_LANE_PAGE_SIZE });
+    const count = Number(r.count);
+    if (!lanes.has(lane)) lanes.set(lane, { laneId: lane, count, hasMore: count > offset + KANBAN_LANE_PAGE_SIZE, ticketIds: [] });
+    lanes.get(lane)?.ticketIds.push(Number(r.id));
   }
-  if (q.laneId !== undefined && !lanes.has(q.laneId)) lanes.set(q.laneId, { laneId: q.laneId, count: 0, hasMore: false });
+  if (q.laneId !== undefined && !lanes.has(q.laneId)) lanes.set(q.laneId, { laneId: q.laneId, count: 0, hasMore: false, ticketIds: [] });
   const views = await loadTicketViews(
     ctx.db,
     ctx.companyId,

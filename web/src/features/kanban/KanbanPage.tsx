@@ -43,7 +43,7 @@ export default function KanbanPage() {
   );
   const lanes = useLanes();
   const laneIds = useMemo(() => (lanes.data ? new Set(lanes.data.map((l) => l.id)) : null), [lanes.data]);
-  const { board, isLoading, loadMore } = useBoard(filters, laneIds);
+  const { board, isLoading, loadMore } = useBoard(filters);
   useKanbanRealtime(filters, laneIds ?? new Set());
   const move = useMoveCard(lanes.data ?? []);
   const [dragging, setDragging] = useState<TicketView | null>(null);

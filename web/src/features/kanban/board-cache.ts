@@ -28,14 +28,13 @@ export function laneOfTicket(ticket: Pick<TicketView, 'tags'>, laneIds: Readonly
   return ids.length ? Math.min(...ids) : DEFAULT_LANE_ID;
 }
 
-/** The first paint's answer laid out by lane. */
-export function boardFrom(answer: KanbanBoard, laneIds: ReadonlySet<number>): BoardData {
+/** The first paint's answer laid out by lane, as the server placed the cards (no need to know the lanes first). */
+export function boardFrom(answer: KanbanBoard): BoardData {
+  const byId = new Map(answer.tickets.map((t) => [t.id, t]));
   const board: BoardData = {};
-  for (const lane of answer.lanes) board[lane.laneId] = { cards: [], count: lane.count, hasMore: lane.hasMore, page: 1 };
-  for (const ticket of answer.tickets) {
-    const lane = laneOfTicket(ticket, laneIds);
-    board[lane] ??= { cards: [], count: 0, hasMore: false, page: 1 };
-    board[lane].cards.push(ticket);
+  for (const lane of answer.lanes) {
+    const cards = lane.ticketIds.flatMap((id) => byId.get(id) ?? []);
+    board[lane.laneId] = { cards, count: lane.count, hasMore: lane.hasMore, page: 1 };
   }
   return board;
 }

@@ -8,23 +8,23 @@ import { kanbanKeys } from './keys';
 const query = (f: BoardFilters) => ({ queueIds: JSON.stringify(f.queueIds), startDate: f.startDate, endDate: f.endDate });
 
 /**
- * The board's cards: GET /ticket/kanban answers the first page of every lane in one call; a lane
+ * The board's cards: GET /ticket/kanban answers the first page of every lane in one call, which runs
+ * beside GET /tag/kanban (the answer says each card's lane, so the two do not wait for each other); a lane
  * loads its next page (laneId, pageNumber) when scrolled near its end. A failed load empties the
  * board and is only logged (spec 3 §4, §8 "Kanban errors are only logged").
  */
-export function useBoard(filters: BoardFilters, laneIds: ReadonlySet<number> | null) {
+export function useBoard(filters: BoardFilters) {
   const qc = useQueryClient();
   const board = useQuery({
     queryKey: kanbanKeys.board(filters),
     queryFn: async (): Promise<BoardData> => {
       try {
-        return boardFrom(await api.get<KanbanBoard>('/ticket/kanban', query(filters)), laneIds ?? new Set());
+        return boardFrom(await api.get<KanbanBoard>('/ticket/kanban', query(filters)));
       } catch (err) {
         console.error('kanban: the tickets did not load', err);
         return {};
       }
     },
-    enabled: laneIds !== null,
   });
 
   const loading = useRef(new Set<number>());
