@@ -1,7 +1,8 @@
 // The kanban board at 10,000 tickets (issue 16), on PostgreSQL, of the built server (`npm run build`
 // first). Two figures:
 //  - first paint of the board: the API calls the /Kanban page makes before it can draw its cards,
-//    GET /tag/kanban (the lanes) then GET /ticket/kanban (the first page of every lane), as an agent
+//    GET /tag/kanban (the lanes) and GET /ticket/kanban (the first page of every lane), sent together as
+//    the page sends them, as an agent
 //    whose queue holds all 10,000 tickets in the date range; timed end to end from this process.
 //  - a card move reaching another agent's board: agent A sends PUT /ticket-tags/:ticketId/:laneId;
 //    the time from the request leaving to agent B's socket receiving the ticket event with the new lane.
@@ -129,7 +130,7 @@ async function main() {
       lanes.map((l) => l.id),
     );
 
-    // First paint: the page's two calls, one after the other, as agent A (queue filter = its queue).
+    // First paint: the page's two calls, sent together as the page does, as agent A (queue filter = its queue).
     const [tokenA, tokenB] = agents;
     const range = `startDate=${day(new Date(Date.now() - 30 * 86400_000))}&endDate=${day(new Date())}`;
     const boardUrl = `/ticket/kanban?queueIds=${encodeURIComponent(JSON.stringify([queue.id]))}&${range}`;
@@ -141,12 +142,12 @@ async function main() {
     const boardOnly = [];
     for (let i = 0; i < PAINTS; i++) {
       const t0 = performance.now();
-      await api(base, tokenA, 'GET', '/tag/kanban');
-      const t1 = performance.now();
-      await api(base, tokenA, 'GET', boardUrl);
-      const t2 = performance.now();
-      paints.push(t2 - t0);
-      boardOnly.push(t2 - t1);
+      const [, boardMs] = await Promise.all([
+        api(base, tokenA, 'GET', '/tag/kanban'),
+        api(base, tokenA, 'GET', boardUrl).then(() => performance.now() - t0),
+      ]);
+      paints.push(performance.now() - t0);
+      boardOnly.push(boardMs);
     }
 
     // Card moves: agent A drags, agent B's socket hears it.
@@ -177,7 +178,7 @@ async function main() {
 
     const loadAfter = os.loadavg()[0];
     const paint = summary('first paint (GET /tag/kanban + GET /ticket/kanban)', paints);
-    const board = summary('GET /ticket/kanban alone', boardOnly);
+    const board = summary('GET /ticket/kanban (within the first paint)', boardOnly);
     const move = summary('card move: PUT by agent A to the event on agent B', moves);
     const text = render({
       machine,
@@ -234,7 +235,7 @@ function render({ machine, pgVersion, loadBefore, loadAfter, inRange, lanesCount
         ]
       : []),
     '',
-    `${inRange} open and pending tickets of one queue updated within the board's 30-day range, ${lanesCount} lanes holding them (the default lane and ${LANES} kanban lanes, 40% in the default one); the agent is a "user" profile in that queue. First paint: the two calls the /Kanban page makes before drawing its ${cardsCount} cards (a page of 40 per lane), one after the other, timed from this process, ${PAINTS} times after a warm-up. Move: ${MOVES} moves one after another, from agent A's PUT leaving to agent B's socket receiving the ticket event. Not measured: the browser's own paint of the board (the lanes are virtualized, so it draws the same few cards whatever the count).`,
+    `${inRange} open and pending tickets of one queue updated within the board's 30-day range, ${lanesCount} lanes holding them (the default lane and ${LANES} kanban lanes, 40% in the default one); the agent is a "user" profile in that queue. First paint: the two calls the /Kanban page makes before drawing its ${cardsCount} cards (a page of 40 per lane), sent together as the page sends them, until both answered, timed from this process, ${PAINTS} times after a warm-up. Move: ${MOVES} moves one after another, from agent A's PUT leaving to agent B's socket receiving the ticket event. Not measured: the browser's own paint of the board (the lanes are virtualized, so it draws the same few cards whatever the count).`,
     '',
     '| figure | samples | p50 | p95 | p99 | max |',
     '| --- | --- | --- | --- | --- | --- |',

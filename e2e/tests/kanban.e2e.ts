@@ -74,6 +74,7 @@ test("an agent drags a card to another lane and a second agent's board shows it 
   const contact = contacts[0];
   await shows(card(lane(page, 'Em aberto'), contact), 'the new ticket in the default lane');
   await shows(card(lane(other, 'Em aberto'), contact), "the new ticket on the second agent's board");
+  for (const name of contacts) await shows(card(lane(page, 'Em aberto'), name), `${name}'s ticket on the board`);
   await shoot(page, 'kanban-board');
 
   await drag(page, card(lane(page, 'Em aberto'), contact), lane(page, proposal));

@@ -78,7 +78,7 @@ describe('GET /ticket/kanban', () => {
     expect(second.tickets.map((c) => c.id)).toEqual(made.slice(0, 5).reverse());
     expect((await api.get('/ticket/kanban', { laneId: '0' })).json()).toEqual({
       tickets: [],
-      lanes: [{ laneId: 0, count: 0, hasMore: false }],
+      lanes: [{ laneId: 0, count: 0, hasMore: false, ticketIds: [] }],
     });
   });
 

@@ -98,7 +98,7 @@ export function LaneModal({ lane, lanes, onClose }: Props) {
           onChange={(e) => field.onChange(e.target.value === '' ? '' : Number(e.target.value))}
           error={!!errors[name]}
           helperText={fieldError(t, errors[name])}
-          slotProps={{ htmlInput: { 'data-testid': testId } }}
+          slotProps={{ htmlInput: { 'data-testid': testId }, inputLabel: { shrink: true }, select: { displayEmpty: true } }}
         >
           <MenuItem value="">{t('kanban.lanes.none')}</MenuItem>
           {others.map((l) => (
