@@ -30,6 +30,11 @@ const SUITES = [
     script: 'automation/run.mjs',
     what: 'the chatbot: 1,000 customers walking a two-level menu, message to bot reply at the provider (issue 14)',
   },
+  {
+    name: 'kanban',
+    script: 'kanban/run.mjs',
+    what: 'the kanban board at 10,000 tickets: first paint, a card move reaching another agent (issue 16)',
+  },
   { name: 'web', script: 'web/run.mjs', what: 'the /tickets route: JavaScript size and scrolling 10,000 tickets (issue 3)' },
   {
     name: 'channels-whatsapp-web',

@@ -54,6 +54,8 @@ export const ERROR_CODES = [
   'ERR_INVALID_TOKEN', // the external API's bearer token is no connection's token
   'ERR_INVALID_NUMBER', // the external API's number is not a phone number (digits, 8 to 15 with country code)
   'ERR_INTERNAL',
+  'ERR_KANBAN_LANE_CYCLE', // a lane whose timed move points to itself or closes a cycle of timed moves
+  'ERR_KANBAN_LANE_INVALID', // a lane's next or rollback lane is not a kanban lane of the company
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

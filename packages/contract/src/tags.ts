@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuery, coercedId, fromText } from './fields';
+import { LaneFields } from './kanban';
 
 export const TAGS_PAGE_SIZE = 20;
 export const TAG_NAME_MIN = 3;
@@ -47,12 +48,17 @@ export const TagInput = z.object({
   kanban: kanbanFlag.optional().default(0),
   // Sent by existing clients; the owner is the caller.
   userId: z.unknown().optional(),
+  // A kanban lane's timed move and greeting (spec 3 §3); kept as given on a plain tag, where nothing reads them.
+  timeLane: LaneFields.shape.timeLane.optional().default(0),
+  nextLaneId: LaneFields.shape.nextLaneId.optional().default(null),
+  rollbackLaneId: LaneFields.shape.rollbackLaneId.optional().default(null),
+  greetingMessageLane: LaneFields.shape.greetingMessageLane.optional().default(''),
 });
 export type TagInput = z.input<typeof TagInput>;
 export type TagData = z.output<typeof TagInput>;
 
 export const TagUpdateInput = z
-  .object({ name: tagName('validation.messageTooShort'), color, kanban: kanbanFlag })
+  .object({ name: tagName('validation.messageTooShort'), color, kanban: kanbanFlag, ...LaneFields.shape })
   .partial()
   .extend({ userId: z.unknown().optional() });
 export type TagUpdateInput = z.input<typeof TagUpdateInput>;

@@ -13,6 +13,7 @@ import type { Db } from '../db/client';
 import type { ConnectionRow } from '../db/schema';
 import { channelLeases, channelSessions, connections } from '../db/schema';
 import { startInboundAutomation } from '../features/automation';
+import { startLaneRollback } from '../features/kanban';
 import { importProgressHandler, sessionStatusHandler } from '../features/connections';
 import { inboundPipeline } from '../features/inbound';
 import { sendPendingJob } from '../features/messages';
@@ -40,7 +41,14 @@ export interface ChannelEventDeps {
  */
 export function channelEvents(deps: () => ChannelEventDeps, connection: ConnectionRow, registry: ProviderRegistry): ProviderEvents {
   // A customer's committed message starts the automation engine (menus, hours, ratings, consent).
-  const inbound = () => ({ ...deps(), afterCustomerMessage: (m: { messageId: number }) => startInboundAutomation(deps(), m.messageId) });
+  // It also moves a kanban card back to its lane's rollback lane.
+  const inbound = () => ({
+    ...deps(),
+    afterCustomerMessage: (m: { messageId: number; ticketId: number; companyId: number }) => {
+      startInboundAutomation(deps(), m.messageId);
+      startLaneRollback(deps(), m);
+    },
+  });
   const reportStatus = sessionStatusHandler(deps(), connection);
   const held = registry.isSessionProvider(providerKeyOf(connection));
   return {

@@ -6,6 +6,7 @@ import { contactImportRoutes, contactRoutes } from './contacts';
 import { externalApiRoutes } from './external-api';
 import { companyRoutes } from './companies';
 import { helpRoutes } from './helps';
+import { kanbanRoutes } from './kanban';
 import { messageRoutes, sendTicketText } from './messages';
 import { metaRoutes } from './meta';
 import { planRoutes } from './plans';
@@ -43,4 +44,5 @@ export async function registerFeatures(app: FastifyInstance, deps: FeatureDeps) 
   await app.register(externalApiRoutes(deps));
   await app.register(simulatorRoutes(deps));
   await app.register(metaRoutes(deps));
+  await app.register(kanbanRoutes);
 }

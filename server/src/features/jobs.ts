@@ -2,6 +2,7 @@ import type { Job } from '../jobs/define';
 import { simulatorAckJob } from '../channels/simulator/jobs';
 import { inboundAutomationJob, redirectJob, rotationJob, silenceJob } from './automation';
 import { contactImportJob } from './contacts';
+import { laneRollbackJob, laneTimerJob } from './kanban';
 import { forwardMessageJob, resendStuckJob, sendMessageJob } from './messages';
 import { sendPendingJob } from './messages';
 import { sessionCommandJob } from '../channels/session-command-job';
@@ -21,4 +22,6 @@ export const allJobs: Job[] = [
   silenceJob,
   sendPendingJob,
   sessionCommandJob,
+  laneTimerJob,
+  laneRollbackJob,
 ];

@@ -132,6 +132,25 @@ export const router = createBrowserRouter([
       },
       { path: '/simulator/:connectionId', element: <AdminOnly>{page(() => import('../features/simulator/SimulatorPage'))}</AdminOnly> },
       { path: '/helps', element: <RequireSubscription>{page(() => import('../features/helps/HelpsPage'))}</RequireSubscription> },
+      {
+        path: '/Kanban',
+        element: (
+          <RequireSubscription>
+            <PlanGate feature="useKanban">{page(() => import('../features/kanban/KanbanPage'))}</PlanGate>
+          </RequireSubscription>
+        ),
+      },
+      {
+        path: '/TagsKanban',
+        element: (
+          <RequireSubscription>
+            <AdminOnly>
+              <PlanGate feature="useKanban">{page(() => import('../features/kanban/TagsKanbanPage'))}</PlanGate>
+            </AdminOnly>
+          </RequireSubscription>
+        ),
+      },
+      { path: '/todolist', element: page(() => import('../features/todolist/TodoListPage')) },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 import { companies } from './companies';
 import { users } from './users';
@@ -15,6 +15,13 @@ export const tags = pgTable(
     color: text('color').notNull(),
     kanban: integer('kanban').notNull().default(0),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Kanban lane: after this many hours in the lane a card moves to nextLaneId (0: never). */
+    timeLane: integer('time_lane').notNull().default(0),
+    nextLaneId: integer('next_lane_id').references((): AnyPgColumn => tags.id, { onDelete: 'set null' }),
+    /** Kanban lane: a customer's reply moves the card back to this lane. */
+    rollbackLaneId: integer('rollback_lane_id').references((): AnyPgColumn => tags.id, { onDelete: 'set null' }),
+    /** Kanban lane: sent to the contact when a card enters the lane ('' sends nothing). */
+    greetingMessageLane: text('greeting_message_lane').notNull().default(''),
     ...timestamps,
   },
   (t) => [index('tags_company_idx').on(t.companyId, t.kanban, t.name)],

@@ -119,6 +119,8 @@ export const ticketTags = pgTable(
     tagId: integer('tag_id')
       .notNull()
       .references(() => tags.id, { onDelete: 'cascade' }),
+    /** When the ticket got the tag (full precision, as text): a lane's timer acts only on the entry it was set for. */
+    enteredAt: timestamp('entered_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.ticketId, t.tagId] }), index('ticket_tags_tag_idx').on(t.tagId)],
 );

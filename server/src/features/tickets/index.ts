@@ -9,3 +9,6 @@ export type { SendTicketText } from './transitions/step';
 export type { LogEntry } from './history';
 export { closeImportedTickets } from './commands/close-imported';
 export type { CloseImportedDeps } from './commands/close-imported';
+export { findCompanyTicket } from './find';
+export { loadTicketViews } from './loader';
+export { queueIdsOf, visibleInSelectionSql } from './visibility';

@@ -5,12 +5,14 @@ import { tags } from '../../../db/schema';
 import type { RequestContext } from '../../../http/context';
 import { announceTagDeleted, announceTags } from '../events';
 import { findCompanyTag, tagView } from '../queries';
+import { assertLaneLinks } from '../rules';
 
 type TagChanges = z.output<typeof TagUpdateInput>;
 
 /** POST /tags: a tag of the caller's company; without a colour it gets a random one (spec 3 §5). */
 export async function createTag(ctx: RequestContext, input: TagData): Promise<TagView> {
   return ctx.transaction(async (tx) => {
+    await assertLaneLinks(tx, ctx.companyId, null, input);
     const [row] = await tx
       .insert(tags)
       .values({
@@ -19,6 +21,10 @@ export async function createTag(ctx: RequestContext, input: TagData): Promise<Ta
         color: input.color ?? randomTagColor(),
         kanban: input.kanban,
         userId: ctx.actor.id,
+        timeLane: input.timeLane,
+        nextLaneId: input.nextLaneId,
+        rollbackLaneId: input.rollbackLaneId,
+        greetingMessageLane: input.greetingMessageLane,
       })
       .returning();
     await announceTags(tx, ctx.realtime, ctx.companyId, [row.id], 'create');
@@ -26,11 +32,12 @@ export async function createTag(ctx: RequestContext, input: TagData): Promise<Ta
   });
 }
 
-/** PUT /tags/:id: the fields sent change. */
+/** PUT /tags/:id: the fields sent change (a lane's links checked as they will be). */
 export async function updateTag(ctx: RequestContext, id: number, changes: TagChanges): Promise<TagView> {
   return ctx.transaction(async (tx) => {
-    await findCompanyTag(tx, ctx.companyId, id);
+    const before = await findCompanyTag(tx, ctx.companyId, id);
     const { userId: _ignored, ...fields } = changes;
+    await assertLaneLinks(tx, ctx.companyId, id, { ...before, ...fields });
     if (Object.keys(fields).length)
       await tx
         .update(tags)

@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { useBlockContact } from '../../contacts';
+import { KanbanLaneSelect } from '../../kanban';
 import { useApplyContact, useContact, useToggleAcceptAudio } from '../hooks/use-contact';
 import { ContactEditDialog } from './ContactEditDialog';
 import { TicketNotes } from './TicketNotes';
@@ -170,6 +171,7 @@ export function ContactDrawer({ ticket, open, onClose }: Props) {
               />
             }
           />
+          <KanbanLaneSelect ticket={ticket} />
           <Divider />
           <TicketNotes ticketId={ticket.id} contactId={c.id} />
           <Divider />

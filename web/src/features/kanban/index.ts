@@ -1,0 +1,1 @@
+export { KanbanLaneSelect } from './KanbanLaneSelect';

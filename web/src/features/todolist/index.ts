@@ -1,0 +1,2 @@
+// Nothing here is used outside the feature: the router lazy-loads its page directly.
+export {};
