@@ -132,6 +132,22 @@ export const router = createBrowserRouter([
       },
       { path: '/simulator/:connectionId', element: <AdminOnly>{page(() => import('../features/simulator/SimulatorPage'))}</AdminOnly> },
       { path: '/helps', element: <RequireSubscription>{page(() => import('../features/helps/HelpsPage'))}</RequireSubscription> },
+      {
+        path: '/chats/:uuid?',
+        element: (
+          <RequireSubscription>
+            <PlanGate feature="useInternalChat">{page(() => import('../features/chats/ChatsPage'))}</PlanGate>
+          </RequireSubscription>
+        ),
+      },
+      {
+        path: '/announcements',
+        element: (
+          <RequireSubscription>
+            <PlanGate superOnly>{page(() => import('../features/announcements/AnnouncementsPage'))}</PlanGate>
+          </RequireSubscription>
+        ),
+      },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

@@ -39,7 +39,12 @@ describe('POST /chats', () => {
 
   test('a title is required (spec 3 §5), in the caller language', async () => {
     const { mate, ownerApi } = await team();
-    const res = await ownerApi.inject({ method: 'POST', url: '/chats', payload: { title: '  ', users: [mate.id] }, headers: { 'accept-language': 'en' } });
+    const res = await ownerApi.inject({
+      method: 'POST',
+      url: '/chats',
+      payload: { title: '  ', users: [mate.id] },
+      headers: { 'accept-language': 'en' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields[0]).toMatchObject({ field: 'title', message: 'Required' });
   });
@@ -144,7 +149,13 @@ describe('owner edit and delete', () => {
     expect(edited.statusCode).toBe(200);
     expect(edited.json().title).toBe('Equipe B');
     const members = edited.json().users.map((u: { userId: number; unreads: number }) => [u.userId, u.unreads]);
-    expect(members.sort()).toEqual([[owner.id, 0], [mate.id, 1], [outsider.id, 0]].sort()); // mate keeps the unread count
+    expect(members.sort()).toEqual(
+      [
+        [owner.id, 0],
+        [mate.id, 1],
+        [outsider.id, 0],
+      ].sort(),
+    ); // mate keeps the unread count
 
     expect((await mateApi.put(`/chats/${chat.id}`, { title: 'Golpe', users: [owner.id] })).statusCode).toBe(403);
     expect((await mateApi.delete(`/chats/${chat.id}`)).statusCode).toBe(403);

@@ -72,7 +72,8 @@ test('a chat message reaches the members sockets only: not a colleague outside t
   await strangerApi.post(`/chats/${strangerChat.id}/messages`, { message: 'controle B' });
   await strangerScreen.arrival('controle B');
 
-  const mentionsSecret = (h: Heard) => JSON.stringify(h.payload).includes('Segredos') || JSON.stringify(h.payload).includes('senha do cofre');
+  const mentionsSecret = (h: Heard) =>
+    JSON.stringify(h.payload).includes('Segredos') || JSON.stringify(h.payload).includes('senha do cofre');
   expect(colleagueScreen.heard.filter(mentionsSecret)).toEqual([]);
   expect(strangerScreen.heard.filter(mentionsSecret)).toEqual([]);
   expect(strangerScreen.heard.every((h) => h.event.startsWith(`company-${stranger.companyId}-`))).toBe(true);

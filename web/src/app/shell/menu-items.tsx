@@ -78,4 +78,6 @@ export const BUILT_MENU_KEYS: ReadonlySet<MenuKey> = new Set<MenuKey>([
   'connections',
   'allConnections',
   'messagesApi',
+  'chats',
+  'announcements',
 ]);
