@@ -60,7 +60,10 @@ export function AnnouncementsPopover() {
                 <ListItemButton
                   key={a.id}
                   divider
-                  onClick={() => setShown(a)}
+                  onClick={() => {
+                    setAnchor(null);
+                    setShown(a);
+                  }}
                   data-testid="announcement-item"
                   sx={{ borderLeft: 5, borderColor: priorityColor(a.priority), alignItems: 'flex-start', gap: 1 }}
                 >

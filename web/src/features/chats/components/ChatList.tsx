@@ -1,7 +1,7 @@
 import type { ChatView } from '@chatflow/contract';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/Edit';
-import { Badge, Box, CircularProgress, IconButton, List, ListItemButton, ListItemText, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, CircularProgress, IconButton, List, ListItemButton, ListItemText, Stack, Tooltip, Typography } from '@mui/material';
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatShort } from '../../../lib/format';
@@ -59,7 +59,24 @@ export function ChatList({ chats, loading, loadingMore, meId, selectedUuid, onSe
                     <Typography component="span" variant="body2" color="text.secondary" noWrap sx={{ flex: 1 }}>
                       {chat.lastMessage || t('chats.noMessages')}
                     </Typography>
-                    {unreads > 0 && <Badge badgeContent={unreads} color="success" max={99} sx={{ mx: 1.5 }} data-testid="chat-unreads" />}
+                    {unreads > 0 && (
+                      <Box
+                        component="span"
+                        data-testid="chat-unreads"
+                        sx={{
+                          bgcolor: 'success.main',
+                          color: 'success.contrastText',
+                          borderRadius: 10,
+                          px: 0.75,
+                          minWidth: 20,
+                          textAlign: 'center',
+                          fontSize: 12,
+                          fontWeight: 600,
+                        }}
+                      >
+                        {unreads > 99 ? '99+' : unreads}
+                      </Box>
+                    )}
                   </Stack>
                 }
               />
