@@ -1,6 +1,6 @@
 import type { AnnouncementView } from '@chatflow/contract';
 import CampaignIcon from '@mui/icons-material/Campaign';
-import { Badge, Box, CircularProgress, IconButton, List, ListItemButton, ListItemText, Popover, Tooltip, Typography } from '@mui/material';
+import { Box, CircularProgress, IconButton, List, ListItemButton, ListItemText, Popover, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoadMoreOnScroll } from '../../components/infinite-scroll';
@@ -32,9 +32,7 @@ export function AnnouncementsPopover() {
           aria-label={t('announcements.popoverTitle')}
           data-testid="announcements-button"
         >
-          <Badge color="secondary" variant="dot" invisible={records.length === 0} data-testid="announcements-dot">
-            <CampaignIcon />
-          </Badge>
+          <CampaignIcon />
         </IconButton>
       </Tooltip>
       <Popover
@@ -65,7 +63,7 @@ export function AnnouncementsPopover() {
                     setShown(a);
                   }}
                   data-testid="announcement-item"
-                  sx={{ borderLeft: 5, borderColor: priorityColor(a.priority), alignItems: 'flex-start', gap: 1 }}
+                  sx={{ boxShadow: `inset 5px 0 0 ${priorityColor(a.priority)}`, pl: 2.5, alignItems: 'flex-start', gap: 1 }}
                 >
                   {a.mediaPath && (
                     <Box

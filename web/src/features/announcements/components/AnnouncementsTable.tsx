@@ -19,6 +19,8 @@ interface Props {
 /** Spec 3 "Announcements": title, priority (in its colour), media name, status, actions. */
 export function AnnouncementsTable({ records, loading, loadingMore, onEdit, onDelete, scrollRef, onScroll }: Props) {
   const { t } = useTranslation();
+  // On a phone the table keeps title, priority and actions; file and status are in the edit dialog.
+  const wide = { display: { xs: 'none', sm: 'table-cell' } } as const;
   return (
     <TableContainer
       component={Paper}
@@ -32,22 +34,28 @@ export function AnnouncementsTable({ records, loading, loadingMore, onEdit, onDe
           <TableRow>
             <TableCell>{t('announcements.table.title')}</TableCell>
             <TableCell align="center">{t('announcements.table.priority')}</TableCell>
-            <TableCell>{t('announcements.table.mediaName')}</TableCell>
-            <TableCell align="center">{t('announcements.table.status')}</TableCell>
+            <TableCell sx={wide}>{t('announcements.table.mediaName')}</TableCell>
+            <TableCell align="center" sx={wide}>
+              {t('announcements.table.status')}
+            </TableCell>
             <TableCell align="center">{t('common.actions')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {records.map((a) => (
             <TableRow key={a.id} hover data-testid="announcement-row">
-              <TableCell sx={{ maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{a.title}</TableCell>
+              <TableCell sx={{ maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: { xs: 'normal', sm: 'nowrap' } }}>
+                {a.title}
+              </TableCell>
               <TableCell align="center">
                 <Chip size="small" label={t(priorityLabelKey(a.priority))} sx={{ bgcolor: priorityColor(a.priority), color: '#fff' }} />
               </TableCell>
-              <TableCell sx={{ maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+              <TableCell sx={{ ...wide, maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
                 {a.mediaName ?? t('announcements.table.noMedia')}
               </TableCell>
-              <TableCell align="center">{a.status ? t('announcements.status.active') : t('announcements.status.inactive')}</TableCell>
+              <TableCell align="center" sx={wide}>
+                {a.status ? t('announcements.status.active') : t('announcements.status.inactive')}
+              </TableCell>
               <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
                 <IconButton size="small" onClick={() => onEdit(a)} aria-label={t('common.edit')} data-testid="announcement-edit">
                   <EditIcon fontSize="small" />

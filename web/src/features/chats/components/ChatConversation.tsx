@@ -29,16 +29,21 @@ export function ChatConversation({ chat, meId }: { chat: ChatView; meId: number 
     if (unread > 0 && !markRead.isPending) markRead.mutate({ chatId: chat.id, userId: meId });
   }, [unread, chat.id, meId, markRead]);
 
+  const openedAtBottom = useRef(false);
+  // The first page shows at the bottom at once, and again 300 ms later (spec 3 §9), once late layout has settled.
   useEffect(() => {
-    const timer = setTimeout(() => box.current?.scrollTo({ top: box.current.scrollHeight }), SCROLL_TO_BOTTOM_MS);
-    return () => clearTimeout(timer);
-  }, []);
+    if (openedAtBottom.current || messages.length === 0) return;
+    openedAtBottom.current = true;
+    setTimeout(() => box.current?.scrollTo({ top: box.current.scrollHeight }), SCROLL_TO_BOTTOM_MS);
+  }, [messages.length]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the rows change, to keep the reader's place
   useLayoutEffect(() => {
     const el = box.current;
     if (!el) return;
-    if (heightBeforeOlder.current !== null) {
+    if (!openedAtBottom.current) {
+      el.scrollTop = el.scrollHeight;
+    } else if (heightBeforeOlder.current !== null) {
       el.scrollTop += el.scrollHeight - heightBeforeOlder.current; // older rows went on top: stay on the same message
       heightBeforeOlder.current = null;
     } else if (el.scrollHeight - el.scrollTop - el.clientHeight < FOLLOW_PX + el.clientHeight) {
