@@ -47,6 +47,7 @@ test('two users chat internally: the message reaches the other browser live, wit
   await dialog.getByTestId('chat-title-input').fill(title);
   await dialog.getByTestId('chat-users-input').fill(bruno.name);
   await pageA.getByRole('option', { name: bruno.name }).click();
+  await shoot(pageA, 'chat-new-dialog');
   await dialog.getByTestId('chat-save').click();
   await hides(dialog, 'the new-chat dialog');
   await shows(pageA.getByTestId('chat-title').filter({ hasText: title }), 'the new chat open');
@@ -134,6 +135,7 @@ test('an announcement the super company publishes appears live in another user p
     .getByTestId('announcement-file')
     .setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: makePng(320, 120).bytes });
   await shows(modal.getByTestId('announcement-attachment').filter({ hasText: 'banner.png' }), 'the chosen picture');
+  await shoot(adminPage, 'announcement-modal');
   await modal.getByTestId('announcement-save').click();
   await shows(toast(adminPage, 'Informativo salvo com sucesso.'), 'the saved toast');
   await shows(
