@@ -35,6 +35,11 @@ const SUITES = [
     script: 'kanban/run.mjs',
     what: 'the kanban board at 10,000 tickets: first paint, a card move reaching another agent (issue 16)',
   },
+  {
+    name: 'chats',
+    script: 'chats/run.mjs',
+    what: 'internal chat: a message to the other participant at 200 connected users, on PostgreSQL (issue 16)',
+  },
   { name: 'web', script: 'web/run.mjs', what: 'the /tickets route: JavaScript size and scrolling 10,000 tickets (issue 3)' },
   {
     name: 'channels-whatsapp-web',

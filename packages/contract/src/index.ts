@@ -43,3 +43,7 @@ export * from './views/kanban';
 export * from './views/version';
 export * from './views/errors';
 export * from './meta';
+export * from './chats';
+export * from './views/chats';
+export * from './announcements';
+export * from './views/announcements';

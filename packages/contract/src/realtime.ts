@@ -1,3 +1,5 @@
+import type { AnnouncementView } from './views/announcements';
+import type { ChatMessageView, ChatView } from './views/chats';
 import type { ConnectionView } from './views/connections';
 import type { ContactView } from './views/contacts';
 import type { FileListView } from './views/file-lists';
@@ -34,6 +36,16 @@ export interface CompanyEvents {
   whatsapp: { action: 'update'; whatsapp: ConnectionView } | { action: 'delete'; whatsappId: number };
   whatsappSession: { action: 'update'; session: ConnectionView };
   /** A batch contact import (POST /contacts/import/rows): progress every 5 contacts, then the summary. */
+  /**
+   * Internal chat (spec 3 §4 "Chat realtime"), sent only to the participants' user rooms: create adds a
+   * chat, update replaces it, delete removes it, new-message appends (with the chat's new unread counts).
+   */
+  chat:
+    | { action: 'create' | 'update'; record: ChatView }
+    | { action: 'delete'; id: number }
+    | { action: 'new-message'; message: ChatMessageView; chat: ChatView };
+  /** Sent as `company-announcement` (no company id), to every company's namespace (spec 3 §7). */
+  announcement: { action: 'create' | 'update'; record: AnnouncementView } | { action: 'delete'; id: number };
   contactImport: { action: 'progress' | 'done'; importId: string; done: number; total: number; created: number; ignored: number };
   /**
    * Sent as `importMessages-{companyId}`: an import of a connection's old messages (spec 2 §4). `this`
@@ -50,7 +62,13 @@ export interface ImportMessagesStatus {
 }
 
 export const companyEventName = (companyId: number, kind: keyof CompanyEvents | string) =>
-  kind === 'tag' ? `company${companyId}-tag` : kind === 'importMessages' ? `importMessages-${companyId}` : `company-${companyId}-${kind}`;
+  kind === 'tag'
+    ? `company${companyId}-tag`
+    : kind === 'importMessages'
+      ? `importMessages-${companyId}`
+      : kind === 'announcement'
+        ? 'company-announcement'
+        : `company-${companyId}-${kind}`;
 
 /** Events the client emits. */
 export const CLIENT_EVENTS = {

@@ -32,6 +32,7 @@ export const validationTexts = {
     'validation.messageTooShort': 'Mensagem muito curta',
     'validation.ticketId': 'ID do Ticket inválido.',
     'validation.nameTooShort': 'nome muito curto',
+    'validation.chatUsers': 'Selecione ao menos um outro usuário',
   },
   en: {
     'validation.errorExpiresNPS': 'With ratings enabled, fill in the rating message and a rating expiry greater than zero',
@@ -59,6 +60,7 @@ export const validationTexts = {
     'validation.messageTooShort': 'Message too short',
     'validation.ticketId': 'Invalid ticket ID.',
     'validation.nameTooShort': 'name too short',
+    'validation.chatUsers': 'Choose at least one other user',
   },
   es: {
     'validation.errorExpiresNPS': 'Con la evaluación activa, informe el mensaje de evaluación y un tiempo de expiración mayor que cero',
@@ -86,6 +88,7 @@ export const validationTexts = {
     'validation.messageTooShort': 'Mensaje muy corto',
     'validation.ticketId': 'ID de ticket inválido.',
     'validation.nameTooShort': 'nombre muy corto',
+    'validation.chatUsers': 'Seleccione al menos otro usuario',
   },
 } as const;
 

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { FeatureDeps } from './deps';
+import { announcementRoutes } from './announcements';
 import { authRoutes } from './auth';
+import { chatRoutes } from './chats';
 import { connectionRoutes } from './connections';
 import { contactImportRoutes, contactRoutes } from './contacts';
 import { externalApiRoutes } from './external-api';
@@ -45,4 +47,6 @@ export async function registerFeatures(app: FastifyInstance, deps: FeatureDeps) 
   await app.register(simulatorRoutes(deps));
   await app.register(metaRoutes(deps));
   await app.register(kanbanRoutes);
+  await app.register(chatRoutes);
+  await app.register(announcementRoutes);
 }

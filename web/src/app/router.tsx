@@ -151,6 +151,22 @@ export const router = createBrowserRouter([
         ),
       },
       { path: '/todolist', element: page(() => import('../features/todolist/TodoListPage')) },
+      {
+        path: '/chats/:uuid?',
+        element: (
+          <RequireSubscription>
+            <PlanGate feature="useInternalChat">{page(() => import('../features/chats/ChatsPage'))}</PlanGate>
+          </RequireSubscription>
+        ),
+      },
+      {
+        path: '/announcements',
+        element: (
+          <RequireSubscription>
+            <PlanGate superOnly>{page(() => import('../features/announcements/AnnouncementsPage'))}</PlanGate>
+          </RequireSubscription>
+        ),
+      },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

@@ -15,3 +15,5 @@ export * from './file-lists';
 export * from './queue-options';
 export * from './channel-sessions';
 export * from './automation';
+export * from './chats';
+export * from './announcements';

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { api } from '../../lib/api';
+import { useHasUnreadChats } from '../../features/chats';
 import { useConnectionsAttention } from '../../features/connections';
 import { useAuth } from '../providers/AuthProvider';
 import { BUILT_MENU_KEYS, MENU_ICONS } from './menu-items';
@@ -26,6 +27,7 @@ export function DrawerMenu({ collapsed, onNavigate }: { collapsed: boolean; onNa
     staleTime: 60_000,
   });
   const connectionsNeedAttention = useConnectionsAttention();
+  const unreadChats = useHasUnreadChats();
   if (!user) return null;
 
   const ctx: MenuContext = {
@@ -67,6 +69,11 @@ export function DrawerMenu({ collapsed, onNavigate }: { collapsed: boolean; onNa
                           data-testid="connections-badge"
                           data-visible={connectionsNeedAttention}
                         >
+                          {MENU_ICONS[entry.key]}
+                        </Badge>
+                      ) : entry.key === 'chats' ? (
+                        // Spec 1 §2.4: a dot while the user has unread internal messages.
+                        <Badge color="error" variant="dot" invisible={!unreadChats} data-testid="chats-badge" data-visible={unreadChats}>
                           {MENU_ICONS[entry.key]}
                         </Badge>
                       ) : (

@@ -5,6 +5,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { AppBar, Box, IconButton, Toolbar, Tooltip, Typography } from '@mui/material';
 import { Trans, useTranslation } from 'react-i18next';
+import { AnnouncementsPopover } from '../../features/announcements';
 import { NotificationsPopover } from '../../features/tickets';
 import { formatDate } from '../../lib/format';
 import { useAppearance } from '../providers/AppearanceProvider';
@@ -49,6 +50,7 @@ export function TopBar({ onToggleMenu, menuOpen }: { onToggleMenu(): void; menuO
             </Box>
           )}
         </Typography>
+        <AnnouncementsPopover />
         <NotificationsPopover />
         <VolumeControl />
         <Tooltip title={t('mainDrawer.appBar.refresh')}>

@@ -79,4 +79,6 @@ export const BUILT_MENU_KEYS: ReadonlySet<MenuKey> = new Set<MenuKey>([
   'allConnections',
   'messagesApi',
   'kanban',
+  'chats',
+  'announcements',
 ]);

@@ -1,0 +1,1 @@
+export { AnnouncementsPopover } from './AnnouncementsPopover';

@@ -1,0 +1,1 @@
+export { useHasUnreadChats } from './hooks/use-chat-unread';
