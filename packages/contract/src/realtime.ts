@@ -3,6 +3,7 @@ import type { ContactView } from './views/contacts';
 import type { FileListView } from './views/file-lists';
 import type { MessageView } from './views/messages';
 import type { QuickMessageView } from './views/quick-messages';
+import type { ScheduledMessageView } from './views/schedules';
 import type { QueueView } from './views/queues';
 import type { TagView } from './views/tags';
 import type { TicketView } from './views/tickets';
@@ -35,6 +36,8 @@ export interface CompanyEvents {
   whatsappSession: { action: 'update'; session: ConnectionView };
   /** A batch contact import (POST /contacts/import/rows): progress every 5 contacts, then the summary. */
   contactImport: { action: 'progress' | 'done'; importId: string; done: number; total: number; created: number; ignored: number };
+  /** Scheduled messages (spec 3 §4 list channel `schedule`): created, edited, sent or failed, deleted. */
+  schedule: { action: 'create' | 'update'; schedule: ScheduledMessageView } | { action: 'delete'; scheduleId: number };
 }
 
 export const companyEventName = (companyId: number, kind: keyof CompanyEvents | string) =>

@@ -32,6 +32,7 @@ export const validationTexts = {
     'validation.messageTooShort': 'Mensagem muito curta',
     'validation.ticketId': 'ID do Ticket inválido.',
     'validation.nameTooShort': 'nome muito curto',
+    'validation.scheduleInPast': 'A data de envio deve ser no futuro',
   },
   en: {
     'validation.errorExpiresNPS': 'With ratings enabled, fill in the rating message and a rating expiry greater than zero',
@@ -59,6 +60,7 @@ export const validationTexts = {
     'validation.messageTooShort': 'Message too short',
     'validation.ticketId': 'Invalid ticket ID.',
     'validation.nameTooShort': 'name too short',
+    'validation.scheduleInPast': 'The send time must be in the future',
   },
   es: {
     'validation.errorExpiresNPS': 'Con la evaluación activa, informe el mensaje de evaluación y un tiempo de expiración mayor que cero',
@@ -86,6 +88,7 @@ export const validationTexts = {
     'validation.messageTooShort': 'Mensaje muy corto',
     'validation.ticketId': 'ID de ticket inválido.',
     'validation.nameTooShort': 'nombre muy corto',
+    'validation.scheduleInPast': 'La fecha de envío debe ser futura',
   },
 } as const;
 

@@ -12,6 +12,7 @@ import { planRoutes } from './plans';
 import { chatbotRoutes, queueRoutes } from './queues';
 import { fileListRoutes } from './file-lists';
 import { quickMessageRoutes } from './quick-messages';
+import { scheduleRoutes } from './schedules';
 import { settingRoutes } from './settings';
 import { simulatorRoutes } from './simulator';
 import { tagRoutes } from './tags';
@@ -43,4 +44,5 @@ export async function registerFeatures(app: FastifyInstance, deps: FeatureDeps) 
   await app.register(externalApiRoutes(deps));
   await app.register(simulatorRoutes(deps));
   await app.register(metaRoutes(deps));
+  await app.register(scheduleRoutes);
 }

@@ -4,6 +4,7 @@ import { inboundAutomationJob, redirectJob, rotationJob, silenceJob } from './au
 import { contactImportJob } from './contacts';
 import { forwardMessageJob, resendStuckJob, sendMessageJob } from './messages';
 import { markOfflineJob } from './users';
+import { scheduleDispatchJob } from './schedules';
 
 /** Every job of every feature; the runner creates their queues, workers and cron schedules. */
 export const allJobs: Job[] = [
@@ -17,4 +18,5 @@ export const allJobs: Job[] = [
   rotationJob,
   redirectJob,
   silenceJob,
+  scheduleDispatchJob,
 ];
