@@ -13,6 +13,17 @@ async function activeTicket(tx: HookedTx, contactId: number, connectionId: numbe
   return row;
 }
 
+/** The contact's newest ticket on the connection, whatever its status. */
+async function latestTicket(tx: HookedTx, contactId: number, connectionId: number): Promise<TicketRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.contactId, contactId), eq(tickets.connectionId, connectionId)))
+    .orderBy(desc(tickets.id))
+    .limit(1);
+  return row;
+}
+
 async function insertTicket(tx: HookedTx, values: typeof tickets.$inferInsert): Promise<TicketRow | undefined> {
   const [row] = await tx.insert(tickets).values(values).onConflictDoNothing().returning();
   return row;
@@ -29,14 +40,15 @@ export interface SendTicket {
  * Where a scheduled send is recorded, so it shows in the ticket's history (spec 1 §3 Schedule options):
  * - openTicket enabled: the contact's active ticket on the connection, or a new one, given to
  *   ticketUserId (open) or left pending, in queueId; statusTicket "closed" closes it after the send.
- * - disabled: the active ticket when there is one, untouched; else a new ticket made closed, so the
- *   message is in the contact's history without putting a conversation in anyone's queue.
+ * - disabled: the active ticket when there is one, else the newest closed one, untouched; with none, a
+ *   new ticket made closed. The message is in the contact's history without putting a conversation in
+ *   anyone's queue, and a recurring reminder keeps adding to the same ticket.
  * The one-active-ticket index decides a race with an inbound message: the loser reads the winner's ticket.
  */
 export async function ticketForSend(tx: HookedTx, s: ScheduleRow, contact: ContactRow, connection: ConnectionRow): Promise<SendTicket> {
   const base = { companyId: s.companyId, contactId: contact.id, connectionId: connection.id, channel: connection.channel, isGroup: false };
   const open = s.openTicket === 'enabled';
-  let before = (await activeTicket(tx, contact.id, connection.id)) ?? null;
+  let before = (await (open ? activeTicket : latestTicket)(tx, contact.id, connection.id)) ?? null;
   if (!before) {
     const created = open
       ? await insertTicket(tx, { ...base, status: s.ticketUserId ? 'open' : 'pending', userId: s.ticketUserId, queueId: s.queueId })
