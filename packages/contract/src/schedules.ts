@@ -31,7 +31,14 @@ export const SCHEDULE_MAX_INTERVAL_VALUE = 1000;
 
 const flag = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');
 const optionalId = z.preprocess((v) => (v === '' || v === 0 ? null : v), fromText(dbId()).nullable());
-const int = (min: number, max: number) => fromText(z.number({ message: 'validation.number' }).int({ message: 'validation.number' }).min(min, { message: 'validation.invalid' }).max(max, { message: 'validation.invalid' }));
+const int = (min: number, max: number) =>
+  fromText(
+    z
+      .number({ message: 'validation.number' })
+      .int({ message: 'validation.number' })
+      .min(min, { message: 'validation.invalid' })
+      .max(max, { message: 'validation.invalid' }),
+  );
 
 /** An instant as the dialog sends it (ISO 8601 with its offset); a text that is no date is refused. */
 const instant = z

@@ -12,7 +12,8 @@ const t = useTestApp();
 afterEach(() => t.clock.reset());
 
 const rowOf = async (id: number) => (await t.database.db.select().from(schedules).where(eq(schedules.id, id)))[0];
-const outboxOf = (connectionId: number) => t.database.db.select().from(simulatorOutbox).where(eq(simulatorOutbox.connectionId, connectionId));
+const outboxOf = (connectionId: number) =>
+  t.database.db.select().from(simulatorOutbox).where(eq(simulatorOutbox.connectionId, connectionId));
 
 /** Moves the test clock past `at` and runs every dispatch due by then. */
 async function passTime(at: string | Date) {
@@ -36,7 +37,10 @@ test('a recurring schedule sends each occurrence once through the simulator, int
     assinar: true,
   });
   expect(created.sendAt).toBeDefined();
-  await t.database.db.update(schedules).set({ sendAt: new Date(first), firstSendAt: new Date(first) }).where(eq(schedules.id, created.id));
+  await t.database.db
+    .update(schedules)
+    .set({ sendAt: new Date(first), firstSendAt: new Date(first) })
+    .where(eq(schedules.id, created.id));
   // The job queued at creation names the old time: it must find the schedule moved on and do nothing.
   await passTime(created.sendAt);
   t.clock.reset();
@@ -132,6 +136,8 @@ test('at most once per occurrence: many concurrent runs of one occurrence record
   expect(await rowOf(s.id)).toMatchObject({ timesSent: 1, status: 'PENDENTE' });
   expect((await outboxOf(conn.id)).length).toBe(1);
   // The next occurrence (one day later) is queued once.
-  const next = t.jobs.heldTimers('schedule.dispatch').filter((h) => (h.payload as { scheduleId: number }).scheduleId === s.id && (h.payload as { timesSent: number }).timesSent === 1);
+  const next = t.jobs
+    .heldTimers('schedule.dispatch')
+    .filter((h) => (h.payload as { scheduleId: number }).scheduleId === s.id && (h.payload as { timesSent: number }).timesSent === 1);
   expect(next).toHaveLength(1);
 });

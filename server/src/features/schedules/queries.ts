@@ -67,7 +67,12 @@ export async function listSchedulesPage(
 }
 
 /** A schedule the caller may manage: another company's is 404, another user's (for a "user" profile) 403. */
-export async function findManagedSchedule(db: DbOrTx, companyId: number, actor: Pick<Actor, 'id' | 'profile'>, id: number): Promise<ScheduleRow> {
+export async function findManagedSchedule(
+  db: DbOrTx,
+  companyId: number,
+  actor: Pick<Actor, 'id' | 'profile'>,
+  id: number,
+): Promise<ScheduleRow> {
   const [row] = await db
     .select()
     .from(schedules)

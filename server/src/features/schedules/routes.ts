@@ -1,4 +1,12 @@
-import { ConfirmationView, IdParam, ScheduleInput, ScheduleListQuery, ScheduledMessagePage, ScheduleUpdateInput, ScheduledMessageView } from '@chatflow/contract';
+import {
+  ConfirmationView,
+  IdParam,
+  ScheduleInput,
+  ScheduleListQuery,
+  ScheduledMessagePage,
+  ScheduleUpdateInput,
+  ScheduledMessageView,
+} from '@chatflow/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActiveSubscription, requirePlan } from '../../http/guards';
 import { attachScheduleMedia, detachScheduleMedia, readScheduleUpload } from './commands/schedule-media';
@@ -38,11 +46,15 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: 'Schedule deleted' };
   });
 
-  app.post('/schedules/:id/media-upload', { schema: { params: IdParam, response: { 200: ScheduledMessageView } }, preHandler: gate }, async (req) =>
-    attachScheduleMedia(req.ctx, req.params.id, await readScheduleUpload(req)),
+  app.post(
+    '/schedules/:id/media-upload',
+    { schema: { params: IdParam, response: { 200: ScheduledMessageView } }, preHandler: gate },
+    async (req) => attachScheduleMedia(req.ctx, req.params.id, await readScheduleUpload(req)),
   );
 
-  app.delete('/schedules/:id/media-upload', { schema: { params: IdParam, response: { 200: ScheduledMessageView } }, preHandler: gate }, async (req) =>
-    detachScheduleMedia(req.ctx, req.params.id),
+  app.delete(
+    '/schedules/:id/media-upload',
+    { schema: { params: IdParam, response: { 200: ScheduledMessageView } }, preHandler: gate },
+    async (req) => detachScheduleMedia(req.ctx, req.params.id),
   );
 };

@@ -11,7 +11,12 @@ export function assertInFuture(sendAt: Date, now: Date) {
   if (sendAt.getTime() <= now.getTime()) throw fieldError('sendAt', 'validation.scheduleInPast');
 }
 
-async function exists(tx: HookedTx, table: typeof contacts | typeof connections | typeof users | typeof queues, companyId: number, id: number) {
+async function exists(
+  tx: HookedTx,
+  table: typeof contacts | typeof connections | typeof users | typeof queues,
+  companyId: number,
+  id: number,
+) {
   const [row] = await tx
     .select({ id: table.id })
     .from(table)

@@ -34,7 +34,9 @@ test('an admin creates, reads, lists, edits and deletes a schedule; defaults fro
     userId: admin.id,
     timesSent: 0,
   });
-  expect(t.jobs.heldTimers('schedule.dispatch')).toContainEqual(expect.objectContaining({ payload: expect.objectContaining({ scheduleId: created.id }) }));
+  expect(t.jobs.heldTimers('schedule.dispatch')).toContainEqual(
+    expect.objectContaining({ payload: expect.objectContaining({ scheduleId: created.id }) }),
+  );
 
   const api = await t.as(admin);
   expect((await api.get(`/schedules/${created.id}`)).json()).toMatchObject({ id: created.id, body: 'Lembrete da consulta' });
@@ -46,7 +48,9 @@ test('an admin creates, reads, lists, edits and deletes a schedule; defaults fro
   const edited = await api.put(`/schedules/${created.id}`, { body: 'Lembrete alterado', intervalo: 2, enviarQuantasVezes: 3, tipoDias: 6 });
   expect(edited.statusCode, edited.body).toBe(200);
   expect(edited.json()).toMatchObject({ body: 'Lembrete alterado', intervalo: 2, enviarQuantasVezes: 3, tipoDias: 6 });
-  expect(t.sent.some((e) => e.event === `company-${admin.companyId}-schedule` && (e.payload as { action: string }).action === 'update')).toBe(true);
+  expect(
+    t.sent.some((e) => e.event === `company-${admin.companyId}-schedule` && (e.payload as { action: string }).action === 'update'),
+  ).toBe(true);
 
   expect((await api.delete(`/schedules/${created.id}`)).statusCode).toBe(200);
   expect((await api.get(`/schedules/${created.id}`)).statusCode).toBe(404);
@@ -71,7 +75,13 @@ test('validation: the spec messages for body, contact and send time; a send time
     payload: { body: 'Oi', contactId: contact.id, sendAt: inMinutes(10) },
   });
   expect(messagesOf(english)).toMatchObject({ body: 'Message too short' });
-  const badUnit = await api.post('/schedules', { body: 'Mensagem boa', contactId: contact.id, sendAt: inMinutes(10), intervalo: 9, tipoDias: 1 });
+  const badUnit = await api.post('/schedules', {
+    body: 'Mensagem boa',
+    contactId: contact.id,
+    sendAt: inMinutes(10),
+    intervalo: 9,
+    tipoDias: 1,
+  });
   expect(badUnit.statusCode).toBe(400);
   expect(Object.keys(messagesOf(badUnit)).sort()).toEqual(['intervalo', 'tipoDias']);
   expect(await t.database.db.select().from(schedules).where(eq(schedules.companyId, admin.companyId))).toEqual([]);

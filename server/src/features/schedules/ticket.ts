@@ -87,4 +87,3 @@ export async function closeAfterSend(tx: HookedTx, s: ScheduleRow, sent: SendTic
     .returning();
   return { ...sent, ticket: closed, logs: [...sent.logs, { type: 'closed', userId: s.userId, queueId: closed.queueId }] };
 }
-

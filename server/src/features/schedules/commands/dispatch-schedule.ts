@@ -54,7 +54,10 @@ async function fail(tx: HookedTx, deps: JobDeps, row: ScheduleRow, reason: strin
  * in ERRO with the reason instead of throwing.
  */
 export async function dispatchSchedule(deps: JobDeps, o: Occurrence, queueNext: QueueNext): Promise<void> {
-  await transactionRunner(deps.db, deps.log)(async (tx) => {
+  await transactionRunner(
+    deps.db,
+    deps.log,
+  )(async (tx) => {
     const row = await lockOccurrence(tx, o);
     if (!row) return;
     const [refs] = await tx

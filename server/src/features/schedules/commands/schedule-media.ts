@@ -23,7 +23,11 @@ export async function readScheduleUpload(req: FastifyRequest): Promise<ScheduleU
 
 /** The name shown for the attachment: no folders, no control characters. */
 const displayName = (name: string) =>
-  [...name.replace(/\\/g, '/').split('/').pop()!].filter((ch) => ch.charCodeAt(0) >= 32).join('').trim().slice(0, 200) || 'arquivo';
+  [...name.replace(/\\/g, '/').split('/').pop()!]
+    .filter((ch) => ch.charCodeAt(0) >= 32)
+    .join('')
+    .trim()
+    .slice(0, 200) || 'arquivo';
 
 /** A file no sent message points at yet (until the first send, the schedule's file is its own). */
 const ownFile = (row: { timesSent: number; mediaPath: string | null }) => (row.timesSent === 0 ? row.mediaPath : null);
