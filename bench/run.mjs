@@ -30,6 +30,7 @@ const SUITES = [
     script: 'automation/run.mjs',
     what: 'the chatbot: 1,000 customers walking a two-level menu, message to bot reply at the provider (issue 14)',
   },
+  { name: 'schedules', script: 'schedules/run.mjs', what: '10,000 schedules due in the same minute, each sent within 60 s (issue 15)' },
   { name: 'web', script: 'web/run.mjs', what: 'the /tickets route: JavaScript size and scrolling 10,000 tickets (issue 3)' },
   {
     name: 'channels-whatsapp-web',

@@ -14,6 +14,8 @@ export const scheduleDispatchJob = defineJob({
   payload: z.object({ scheduleId: z.number().int().positive(), timesSent: z.number().int().min(0), sendAt: z.string() }),
   retry: { limit: 5, backoffSeconds: 5 },
   timer: true,
+  // Thousands of schedules may fall due in one minute: the worker drains them in batches, four at once.
+  worker: { batchSize: 25, concurrency: 4 },
   async run(payload, deps) {
     await dispatchSchedule(deps, payload, (tx, row, now) => queueScheduleDispatch(tx, deps.jobs, row, now));
   },

@@ -5,7 +5,8 @@ const SP = 'America/Sao_Paulo'; // UTC-3, no daylight saving since 2019
 const NY = 'America/New_York'; // daylight saving: 2026-03-08 and 2026-11-01
 
 /** A case: the first send, the last one sent, the rhythm and rule, the zone, and the next send expected (all UTC). */
-const cases: [string, Partial<Recurrence> & { firstSendAt: string; lastSendAt?: string }, string, string][] = [
+type Case = Partial<Omit<Recurrence, 'firstSendAt' | 'lastSendAt'>> & { firstSendAt: string; lastSendAt?: string };
+const cases: [string, Case, string, string][] = [
   ['daily', { firstSendAt: '2026-01-05T12:00:00Z', intervalo: 1 }, SP, '2026-01-06T12:00:00Z'],
   ['every 3 days', { firstSendAt: '2026-01-05T12:00:00Z', intervalo: 1, valorIntervalo: 3 }, SP, '2026-01-08T12:00:00Z'],
   ['weekly', { firstSendAt: '2026-01-05T12:00:00Z', intervalo: 2 }, SP, '2026-01-12T12:00:00Z'],

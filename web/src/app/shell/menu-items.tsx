@@ -78,4 +78,5 @@ export const BUILT_MENU_KEYS: ReadonlySet<MenuKey> = new Set<MenuKey>([
   'connections',
   'allConnections',
   'messagesApi',
+  'schedules',
 ]);
