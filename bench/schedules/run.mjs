@@ -17,6 +17,7 @@ const pg = createRequire(path.join(REPO_ROOT, 'server/package.json'))('pg');
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SCHEDULES = Number(process.env.BENCH_SCHEDULES) || 10_000;
 const IN_FLIGHT = 50;
+const WARM_UP = 300;
 const TARGET_MS = 60_000;
 const DB_NAME = `chatflow_bench_schedules_${process.pid}`;
 const log = (msg) => console.log(`[bench:schedules] ${msg}`);
@@ -67,7 +68,10 @@ function render({ machine, pgVersion, f, loadBefore, loadDuring, loadAfter }) {
     `| load average (1 min) at start / when due / end | ${loadBefore.toFixed(2)} / ${loadDuring.toFixed(2)} / ${loadAfter.toFixed(2)} |`,
     '',
     ...(loadBefore > os.availableParallelism() / 2
-      ? ['**Warning: the machine was busy with other work (load average above half the CPUs); the lateness is an upper bound of a quiet machine\'s.**', '']
+      ? [
+          "**Warning: the machine was busy with other work (load average above half the CPUs); the lateness is an upper bound of a quiet machine's.**",
+          '',
+        ]
       : []),
     `${SCHEDULES} schedules (one per contact, one connection, the simulator) made through POST /schedules, all due at the same instant (${f.dueAt}). One node on PostgreSQL, its worker taking the dispatch queue in batches of 25, four at once. Lateness: the message's row in the simulator's outbox (the provider) minus its sendAt.`,
     '',
@@ -92,11 +96,20 @@ async function main() {
   const db = new pg.Client({ connectionString: databaseUrl });
   let server = null;
   try {
-    server = await startServer({ dataDir: path.join(dataDir, 'data'), databaseUrl, logFile: path.join(here, '../.tmp/schedules-server.log') });
+    mkdirSync(path.join(here, '../.tmp'), { recursive: true });
+    server = await startServer({
+      dataDir: path.join(dataDir, 'data'),
+      databaseUrl,
+      logFile: path.join(here, '../.tmp/schedules-server.log'),
+    });
     await db.connect();
     const token = await login(server.baseUrl);
     const me = await api(server.baseUrl, token, 'GET', '/auth/me');
-    const connection = await api(server.baseUrl, token, 'POST', '/whatsapp', { name: 'Bench agenda', provider: 'simulator', isDefault: true });
+    const connection = await api(server.baseUrl, token, 'POST', '/whatsapp', {
+      name: 'Bench agenda',
+      provider: 'simulator',
+      isDefault: true,
+    });
     const base = 5511800000000;
     const { rows: contacts } = await db.query(
       `insert into contacts (company_id, name, number)
@@ -105,14 +118,21 @@ async function main() {
     );
     await sleep(3000); // pg-boss creates its queues at start
 
-    // Due at the start of a minute far enough ahead for every POST to land before it.
-    const due = new Date(Date.now() + 120_000 + (SCHEDULES / 100) * 1000);
+    // The POSTs' pace on this machine, measured on a warm-up of schedules due tomorrow (never fired
+    // here), sets how far ahead the measured ones are due: all must be made before their time.
+    const post = (c, sendAt) => api(server.baseUrl, token, 'POST', '/schedules', { contactId: c.id, sendAt, body: `Lembrete agendado ${c.number}` });
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    const probeStarted = Date.now();
+    await pool(contacts.slice(0, WARM_UP).map((c) => () => post(c, tomorrow)), IN_FLIGHT);
+    const perSchedule = (Date.now() - probeStarted) / WARM_UP;
+    const due = new Date(Date.now() + perSchedule * SCHEDULES * 1.5 + 60_000);
     due.setSeconds(0, 0);
+    due.setMinutes(due.getMinutes() + 1);
     const dueAt = due.toISOString();
-    log(`creating ${SCHEDULES} schedules due at ${dueAt}`);
+    log(`${perSchedule.toFixed(1)} ms per POST; creating ${SCHEDULES} schedules due at ${dueAt}`);
     const started = Date.now();
     await pool(
-      contacts.map((c) => () => api(server.baseUrl, token, 'POST', '/schedules', { contactId: c.id, sendAt: dueAt, body: `Lembrete agendado ${c.number}` })),
+      contacts.map((c) => () => post(c, dueAt)),
       IN_FLIGHT,
     );
     const createMs = Date.now() - started;

@@ -45,6 +45,9 @@ export const schedules = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (t) => [index('schedules_company_send_at_idx').on(t.companyId, t.sendAt), index('schedules_company_contact_idx').on(t.companyId, t.contactId)],
+  (t) => [
+    index('schedules_company_send_at_idx').on(t.companyId, t.sendAt),
+    index('schedules_company_contact_idx').on(t.companyId, t.contactId),
+  ],
 );
 export type ScheduleRow = typeof schedules.$inferSelect;

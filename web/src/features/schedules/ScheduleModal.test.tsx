@@ -80,7 +80,14 @@ describe('ScheduleModal', { timeout: 20_000 }, () => {
     await vi.waitFor(() => expect(api.post).toHaveBeenCalled());
     expect(api.post).toHaveBeenCalledWith(
       '/schedules',
-      expect.objectContaining({ contactId: 9, body: 'Oi, tudo certo para amanhã?', intervalo: 1, tipoDias: 4, enviarQuantasVezes: 1, openTicket: 'disabled' }),
+      expect.objectContaining({
+        contactId: 9,
+        body: 'Oi, tudo certo para amanhã?',
+        intervalo: 1,
+        tipoDias: 4,
+        enviarQuantasVezes: 1,
+        openTicket: 'disabled',
+      }),
     );
     expect(onClose).toHaveBeenCalled();
   });

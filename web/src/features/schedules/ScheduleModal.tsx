@@ -126,7 +126,7 @@ export default function ScheduleModal({ open, onClose, record, contact, onSaved 
           }
           error={!!errors[name]}
           helperText={fieldError(t, errors[name])}
-          slotProps={{ htmlInput: { 'data-testid': `schedule-${name}` } }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': `schedule-${name}` } }}
         >
           {items.map((i) => (
             <MenuItem key={i.value} value={i.value}>

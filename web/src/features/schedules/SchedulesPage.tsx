@@ -1,6 +1,6 @@
 import type { ScheduledMessageView } from '@chatflow/contract';
 import AddIcon from '@mui/icons-material/Add';
-import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Calendar, type Messages, type View } from 'react-big-calendar';
@@ -45,7 +45,9 @@ function useContactFromQuery() {
 export default function SchedulesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [view, setView] = useState<View>('month');
+  const narrow = useMediaQuery(useTheme().breakpoints.down('sm'));
+  // On a phone a month cell is too narrow for a name: the agenda (a list) is the first view there.
+  const [view, setView] = useState<View>(() => (narrow ? 'agenda' : 'month'));
   const [date, setDate] = useState(() => new Date());
   const range = visibleRange(view, date);
   const query = useSchedulesInRange(range.start, range.end);
@@ -102,10 +104,16 @@ export default function SchedulesPage() {
   return (
     <Stack spacing={2} sx={{ height: '100%', minHeight: 0 }}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-        <Typography variant="h5" component="h1">
+        <Typography variant={narrow ? 'h6' : 'h5'} component="h1">
           {t('schedules.title')}
         </Typography>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing(null)} data-testid="add-schedule">
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={() => setEditing(null)}
+          data-testid="add-schedule"
+          sx={{ whiteSpace: 'nowrap' }}
+        >
           {t('schedules.add')}
         </Button>
       </Stack>
@@ -126,6 +134,7 @@ export default function SchedulesPage() {
             onNavigate={setDate}
             views={['month', 'week', 'day', 'agenda']}
             messages={messages}
+            formats={narrow ? { weekdayFormat: 'EEEEEE' } : undefined}
             style={{ height: CALENDAR_HEIGHT }}
             popup
             onSelectEvent={(e) => setEditing(e.resource)}
