@@ -46,7 +46,14 @@ const instant = z
   .trim()
   .min(1, { message: 'validation.required' })
   .max(40, { message: 'validation.invalid' })
-  .refine((v) => !Number.isNaN(Date.parse(v)), { message: 'validation.invalid' })
+  // Years PostgreSQL and the calendar both hold; a date the database cannot store is a 400, not a 500.
+  .refine(
+    (v) => {
+      const year = new Date(v).getUTCFullYear();
+      return !Number.isNaN(year) && year >= 1970 && year <= 9999;
+    },
+    { message: 'validation.invalid' },
+  )
   .transform((v) => new Date(v));
 
 const fields = {
