@@ -75,6 +75,11 @@ test('validation: the spec messages for body, contact and send time; a send time
     payload: { body: 'Oi', contactId: contact.id, sendAt: inMinutes(10) },
   });
   expect(messagesOf(english)).toMatchObject({ body: 'Message too short' });
+  for (const sendAt of ['amanhã', '-271821-04-20T00:00:00Z', '+275000-01-01T00:00:00Z']) {
+    const odd = await api.post('/schedules', { body: 'Mensagem boa', contactId: contact.id, sendAt });
+    expect(odd.statusCode, sendAt).toBe(400);
+    expect(messagesOf(odd), sendAt).toMatchObject({ sendAt: 'Valor inválido' });
+  }
   const badUnit = await api.post('/schedules', {
     body: 'Mensagem boa',
     contactId: contact.id,
