@@ -120,10 +120,14 @@ async function main() {
 
     // The POSTs' pace on this machine, measured on a warm-up of schedules due tomorrow (never fired
     // here), sets how far ahead the measured ones are due: all must be made before their time.
-    const post = (c, sendAt) => api(server.baseUrl, token, 'POST', '/schedules', { contactId: c.id, sendAt, body: `Lembrete agendado ${c.number}` });
+    const post = (c, sendAt) =>
+      api(server.baseUrl, token, 'POST', '/schedules', { contactId: c.id, sendAt, body: `Lembrete agendado ${c.number}` });
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
     const probeStarted = Date.now();
-    await pool(contacts.slice(0, WARM_UP).map((c) => () => post(c, tomorrow)), IN_FLIGHT);
+    await pool(
+      contacts.slice(0, WARM_UP).map((c) => () => post(c, tomorrow)),
+      IN_FLIGHT,
+    );
     const perSchedule = (Date.now() - probeStarted) / WARM_UP;
     const due = new Date(Date.now() + perSchedule * SCHEDULES * 1.5 + 60_000);
     due.setSeconds(0, 0);
