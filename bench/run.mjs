@@ -40,6 +40,7 @@ const SUITES = [
     script: 'chats/run.mjs',
     what: 'internal chat: a message to the other participant at 200 connected users, on PostgreSQL (issue 16)',
   },
+  { name: 'schedules', script: 'schedules/run.mjs', what: '10,000 schedules due in the same minute, each sent within 60 s (issue 15)' },
   { name: 'web', script: 'web/run.mjs', what: 'the /tickets route: JavaScript size and scrolling 10,000 tickets (issue 3)' },
   {
     name: 'channels-whatsapp-web',

@@ -53,6 +53,9 @@ export const ERROR_CODES = [
   'ERR_PAIRING_CODE_UNSUPPORTED', // the connection's provider cannot pair by code (only WhatsApp Web can)
   'ERR_INVALID_TOKEN', // the external API's bearer token is no connection's token
   'ERR_INVALID_NUMBER', // the external API's number is not a phone number (digits, 8 to 15 with country code)
+  'ERR_SCHEDULE_ALREADY_SENT', // PUT /schedules/:id once a send has gone out (spec 3 §4: the form can no longer be submitted)
+  'ERR_SCHEDULE_CONTACT_GONE', // a schedule's send found its contact deleted (status ERRO)
+  'ERR_SCHEDULE_CONNECTION_GONE', // a schedule's send found no connection: deleted, or the company has none (status ERRO)
   'ERR_INTERNAL',
   'ERR_KANBAN_LANE_CYCLE', // a lane whose timed move points to itself or closes a cycle of timed moves
   'ERR_KANBAN_LANE_INVALID', // a lane's next or rollback lane is not a kanban lane of the company

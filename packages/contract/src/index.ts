@@ -47,3 +47,5 @@ export * from './chats';
 export * from './views/chats';
 export * from './announcements';
 export * from './views/announcements';
+export * from './schedules';
+export * from './views/schedules';

@@ -5,6 +5,7 @@ import type { ContactView } from './views/contacts';
 import type { FileListView } from './views/file-lists';
 import type { MessageView } from './views/messages';
 import type { QuickMessageView } from './views/quick-messages';
+import type { ScheduledMessageView } from './views/schedules';
 import type { QueueView } from './views/queues';
 import type { TagView } from './views/tags';
 import type { TicketView } from './views/tickets';
@@ -47,6 +48,8 @@ export interface CompanyEvents {
   /** Sent as `company-announcement` (no company id), to every company's namespace (spec 3 §7). */
   announcement: { action: 'create' | 'update'; record: AnnouncementView } | { action: 'delete'; id: number };
   contactImport: { action: 'progress' | 'done'; importId: string; done: number; total: number; created: number; ignored: number };
+  /** Scheduled messages (spec 3 §4 list channel `schedule`): created, edited, sent or failed, deleted. */
+  schedule: { action: 'create' | 'update'; schedule: ScheduledMessageView } | { action: 'delete'; scheduleId: number };
   /**
    * Sent as `importMessages-{companyId}`: an import of a connection's old messages (spec 2 §4). `this`
    * messages of `all` received so far are stored (-1: preparing); `date` is when the last one was sent

@@ -33,6 +33,7 @@ export const validationTexts = {
     'validation.ticketId': 'ID do Ticket inválido.',
     'validation.nameTooShort': 'nome muito curto',
     'validation.chatUsers': 'Selecione ao menos um outro usuário',
+    'validation.scheduleInPast': 'A data de envio deve ser no futuro',
   },
   en: {
     'validation.errorExpiresNPS': 'With ratings enabled, fill in the rating message and a rating expiry greater than zero',
@@ -61,6 +62,7 @@ export const validationTexts = {
     'validation.ticketId': 'Invalid ticket ID.',
     'validation.nameTooShort': 'name too short',
     'validation.chatUsers': 'Choose at least one other user',
+    'validation.scheduleInPast': 'The send time must be in the future',
   },
   es: {
     'validation.errorExpiresNPS': 'Con la evaluación activa, informe el mensaje de evaluación y un tiempo de expiración mayor que cero',
@@ -89,6 +91,7 @@ export const validationTexts = {
     'validation.ticketId': 'ID de ticket inválido.',
     'validation.nameTooShort': 'nombre muy corto',
     'validation.chatUsers': 'Seleccione al menos otro usuario',
+    'validation.scheduleInPast': 'La fecha de envío debe ser futura',
   },
 } as const;
 

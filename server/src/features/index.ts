@@ -15,6 +15,7 @@ import { planRoutes } from './plans';
 import { chatbotRoutes, queueRoutes } from './queues';
 import { fileListRoutes } from './file-lists';
 import { quickMessageRoutes } from './quick-messages';
+import { scheduleRoutes } from './schedules';
 import { settingRoutes } from './settings';
 import { simulatorRoutes } from './simulator';
 import { tagRoutes } from './tags';
@@ -49,4 +50,5 @@ export async function registerFeatures(app: FastifyInstance, deps: FeatureDeps) 
   await app.register(kanbanRoutes);
   await app.register(chatRoutes);
   await app.register(announcementRoutes);
+  await app.register(scheduleRoutes);
 }

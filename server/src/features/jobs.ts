@@ -7,6 +7,7 @@ import { forwardMessageJob, resendStuckJob, sendMessageJob } from './messages';
 import { sendPendingJob } from './messages';
 import { sessionCommandJob } from '../channels/session-command-job';
 import { markOfflineJob } from './users';
+import { scheduleDispatchJob } from './schedules';
 
 /** Every job of every feature; the runner creates their queues, workers and cron schedules. */
 export const allJobs: Job[] = [
@@ -24,4 +25,5 @@ export const allJobs: Job[] = [
   sessionCommandJob,
   laneTimerJob,
   laneRollbackJob,
+  scheduleDispatchJob,
 ];

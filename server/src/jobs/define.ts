@@ -59,6 +59,12 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
    * the one node that can do it (JobSendOptions.node). Worked even with JOBS=off: it is that node's own work.
    */
   nodeQueue?: boolean;
+  /**
+   * How this node's worker takes the queue: `batchSize` jobs per fetch, `concurrency` fetch loops at
+   * once. A full batch fetches again at once (no poll wait), so a burst of due jobs drains at the
+   * handlers' pace; the default (1 and 1) polls one job a second.
+   */
+  worker?: { batchSize: number; concurrency: number };
   /** Handlers are idempotent: pg-boss may deliver a job more than once. */
   run(payload: z.output<S>, deps: JobDeps): Promise<void>;
 }

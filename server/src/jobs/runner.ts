@@ -61,7 +61,10 @@ export class JobRunner implements JobQueue {
       // it on its own connection, which on PGlite (one connection) waits for that very transaction.
       await this.boss.getJobById(job.name, NO_JOB);
       if (!work) continue;
-      await this.boss.work(job.name, { pollingIntervalSeconds: 1 }, async (batch) => {
+      const worker = job.worker
+        ? { batchSize: job.worker.batchSize, localConcurrency: job.worker.concurrency, burstWhenBatchFull: true }
+        : {};
+      await this.boss.work(job.name, { pollingIntervalSeconds: 1, ...worker }, async (batch) => {
         for (const item of batch) await this.runOne(job, item.data);
       });
       if (job.cron) await this.boss.schedule(job.name, job.cron, {});

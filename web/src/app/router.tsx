@@ -123,6 +123,14 @@ export const router = createBrowserRouter([
       { path: '/tags', element: page(() => import('../features/tags/TagsPage')) },
       { path: '/quick-messages', element: page(() => import('../features/quick-messages/QuickMessagesPage')) },
       {
+        path: '/schedules',
+        element: (
+          <RequireSubscription>
+            <PlanGate feature="useSchedules">{page(() => import('../features/schedules/SchedulesPage'))}</PlanGate>
+          </RequireSubscription>
+        ),
+      },
+      {
         path: '/files',
         element: (
           <RequireSubscription>

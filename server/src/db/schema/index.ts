@@ -17,3 +17,4 @@ export * from './channel-sessions';
 export * from './automation';
 export * from './chats';
 export * from './announcements';
+export * from './schedules';

@@ -81,4 +81,5 @@ export const BUILT_MENU_KEYS: ReadonlySet<MenuKey> = new Set<MenuKey>([
   'kanban',
   'chats',
   'announcements',
+  'schedules',
 ]);

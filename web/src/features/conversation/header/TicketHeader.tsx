@@ -4,6 +4,7 @@ import { Avatar, Box, ButtonBase, Chip, IconButton, Typography } from '@mui/mate
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CONTACT_DRAWER_ID } from '../contact/ContactDrawer';
+import { ScheduleButton } from './ScheduleButton';
 import { TicketActions } from './TicketActions';
 import { TicketTagsSelect } from './TicketTagsSelect';
 import { coloredSx } from '../../../components/colored';
@@ -64,6 +65,7 @@ export function TicketHeader({ ticket, contactOpen, onToggleContact }: Props) {
             sx={{ ...coloredSx(ticket.queue.color), display: { xs: 'none', sm: 'inline-flex' } }}
           />
         )}
+        <ScheduleButton ticket={ticket} />
         <TicketActions ticket={ticket} />
       </Box>
       <Box sx={{ px: 2, pb: 0.5 }}>

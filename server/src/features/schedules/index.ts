@@ -1,0 +1,2 @@
+export { scheduleRoutes } from './routes';
+export { scheduleDispatchJob } from './jobs';

@@ -1,0 +1,1 @@
+export { loadScheduleModal } from './load-schedule-modal';
