@@ -22,13 +22,11 @@ import { findAnnouncement, listAnnouncementsPage } from './queries';
 export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
   const superOnly = [app.authenticate, requireActor(canManageAnnouncements)];
 
-  for (const url of ['/announcements', '/announcements/']) {
-    app.get(
-      url,
-      { schema: { querystring: AnnouncementListQuery, response: { 200: AnnouncementPage } }, preHandler: app.authenticate },
-      async (req) => listAnnouncementsPage(req.ctx.db, req.ctx.actor, req.query),
-    );
-  }
+  app.get(
+    '/announcements',
+    { schema: { querystring: AnnouncementListQuery, response: { 200: AnnouncementPage } }, preHandler: app.authenticate },
+    async (req) => listAnnouncementsPage(req.ctx.db, req.ctx.actor, req.query),
+  );
 
   app.get(
     '/announcements/:id',

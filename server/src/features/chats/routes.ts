@@ -28,11 +28,9 @@ import { findChatForMember, listChatMessagesPage, listChatsPage, unreadTotal } f
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const member = [app.authenticate, requireActiveSubscription, requirePlan('useInternalChat')];
 
-  for (const url of ['/chats', '/chats/']) {
-    app.get(url, { schema: { querystring: ChatListQuery, response: { 200: ChatPage } }, preHandler: member }, async (req) =>
-      listChatsPage(req.ctx.db, req.ctx.companyId, req.ctx.actor.id, req.query),
-    );
-  }
+  app.get('/chats', { schema: { querystring: ChatListQuery, response: { 200: ChatPage } }, preHandler: member }, async (req) =>
+    listChatsPage(req.ctx.db, req.ctx.companyId, req.ctx.actor.id, req.query),
+  );
 
   app.get('/chats/unread', { schema: { response: { 200: ChatUnreadView } }, preHandler: member }, async (req) => ({
     unreads: await unreadTotal(req.ctx.db, req.ctx.companyId, req.ctx.actor.id),

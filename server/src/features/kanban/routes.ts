@@ -24,13 +24,11 @@ import { listLanes } from './lanes';
 export const kanbanRoutes: FastifyPluginAsyncZod = async (app) => {
   const board = [app.authenticate, requirePlan('useKanban')];
 
-  for (const url of ['/tag/kanban', '/tag/kanban/']) {
-    app.get(
-      url,
-      { schema: { querystring: KanbanLaneQuery, response: { 200: z.object({ lista: z.array(LaneView) }) } }, preHandler: board },
-      async (req) => ({ lista: await listLanes(req.ctx.db, req.ctx.companyId, req.query.searchParam) }),
-    );
-  }
+  app.get(
+    '/tag/kanban',
+    { schema: { querystring: KanbanLaneQuery, response: { 200: z.object({ lista: z.array(LaneView) }) } }, preHandler: board },
+    async (req) => ({ lista: await listLanes(req.ctx.db, req.ctx.companyId, req.query.searchParam) }),
+  );
 
   app.get(
     '/ticket/kanban',

@@ -20,11 +20,11 @@ import { findManagedSchedule, listSchedulesPage, scheduleView } from './queries'
 export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
   const gate = [app.authenticate, requireActiveSubscription, requirePlan('useSchedules')];
 
-  for (const url of ['/schedules', '/schedules/']) {
-    app.get(url, { schema: { querystring: ScheduleListQuery, response: { 200: ScheduledMessagePage } }, preHandler: gate }, async (req) =>
-      listSchedulesPage(req.ctx.db, req.ctx.companyId, req.ctx.actor, req.query),
-    );
-  }
+  app.get(
+    '/schedules',
+    { schema: { querystring: ScheduleListQuery, response: { 200: ScheduledMessagePage } }, preHandler: gate },
+    async (req) => listSchedulesPage(req.ctx.db, req.ctx.companyId, req.ctx.actor, req.query),
+  );
 
   app.get('/schedules/:id', { schema: { params: IdParam, response: { 200: ScheduledMessageView } }, preHandler: gate }, async (req) => {
     await findManagedSchedule(req.ctx.db, req.ctx.companyId, req.ctx.actor, req.params.id);
