@@ -38,6 +38,7 @@ async function snap(page: Page, name: string, ready: () => Promise<void>) {
     await ready();
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
   }
+  await page.setViewportSize({ width: SIZES[0][0], height: SIZES[0][1] });
 }
 
 test('the queue modal, the settings options and the file lists, at both sizes', async () => {
@@ -90,20 +91,19 @@ test('the queue modal, the settings options and the file lists, at both sizes', 
     await atPath(page, '/queues');
     await page.getByRole('row').filter({ hasText: queueName }).getByRole('button', { name: 'Editar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Editar fila' });
-    await shows(dialog.getByDisplayValue('Premium'), 'the third level of the tree');
+    const thirdLevel = dialog.getByTestId('chatbot-option-3');
+    await shows(thirdLevel.first(), 'the third level of the tree');
     await snap(page, 'queue-modal-data', async () => {
-      await dialog.getByDisplayValue('Planos').scrollIntoViewIfNeeded();
+      await dialog.getByTestId('chatbot-option-2').first().scrollIntoViewIfNeeded();
     });
     await dialog.getByTestId('queue-tab-schedules').click();
-    await snap(page, 'queue-modal-schedules', () => shows(dialog.getByDisplayValue('08:00').first(), 'the schedules'));
+    await snap(page, 'queue-modal-schedules', () => shows(dialog.getByTestId('queue-out-of-hours'), 'the schedules tab'));
     await page.keyboard.press('Escape');
 
-    await menuLink(page, 'Configurações').click();
-    await atPath(page, '/settings');
+    await page.goto('/settings');
     await snap(page, 'settings-options', () => shows(page.getByText('Avaliações').first(), 'the options tab'));
 
-    await menuLink(page, 'Lista de arquivos').click();
-    await atPath(page, '/files');
+    await page.goto('/files');
     await snap(page, 'file-lists', () => shows(page.getByRole('row').filter({ hasText: `Catálogo ${tag}` }), 'the file lists'));
   } finally {
     await adminCall('PUT', '/settings/scheduleType', { value: scheduleType });

@@ -45,7 +45,9 @@ async function withSettings(values: Record<string, string>, use: () => Promise<v
 
 /** HH:MM of the hour `offset` hours from now, in the company's time zone (wrapping past midnight). */
 function hourFromNow(offset: number): string {
-  const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: COMPANY_TIME_ZONE, hour: '2-digit', hourCycle: 'h23' }).format(new Date()));
+  const hour = Number(
+    new Intl.DateTimeFormat('en-GB', { timeZone: COMPANY_TIME_ZONE, hour: '2-digit', hourCycle: 'h23' }).format(new Date()),
+  );
   return `${String((hour + offset) % 24).padStart(2, '0')}:00`;
 }
 

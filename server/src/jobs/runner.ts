@@ -10,6 +10,13 @@ import type { JobQueue } from './queue';
 const NO_JOB = '00000000-0000-0000-0000-000000000000';
 
 /**
+ * Jobs a worker takes per fetch. With one per fetch a queue runs one job per polling interval (1 s),
+ * so thousands of timers due together would fire hours late; a full batch fetches again at once
+ * (burst), so a backlog drains as fast as the handlers run, and an idle queue still polls once a second.
+ */
+const BATCH_SIZE = 20;
+
+/**
  * pg-boss on the same database as the product: PGlite through pg-boss's adapter, or PostgreSQL by
  * connection string. Workers and cron schedules come from the job definitions. A job sent with `tx`
  * is inserted through that transaction (pg-boss's drizzle adapter), so it exists exactly when the
@@ -53,9 +60,24 @@ export class JobRunner implements JobQueue {
       // it on its own connection, which on PGlite (one connection) waits for that very transaction.
       await this.boss.getJobById(job.name, NO_JOB);
       if (!work) continue;
-      await this.boss.work(job.name, { pollingIntervalSeconds: 1 }, async (batch) => {
-        for (const item of batch) await this.runOne(job, item.data);
-      });
+      await this.boss.work(
+        job.name,
+        { pollingIntervalSeconds: 1, batchSize: BATCH_SIZE, burstWhenBatchFull: true, perJobResults: true },
+        // Each job of the batch succeeds or fails on its own (retried by its own policy), in order.
+        async (batch) => {
+          const results: { id: string; status: 'completed' | 'failed'; output?: object }[] = [];
+          for (const item of batch) {
+            try {
+              await this.runOne(job, item.data);
+              results.push({ id: item.id, status: 'completed' });
+            } catch (err) {
+              this.deps().log.warn({ err, job: job.name }, 'job failed; pg-boss retries it by its policy');
+              results.push({ id: item.id, status: 'failed', output: { message: err instanceof Error ? err.message : String(err) } });
+            }
+          }
+          return results;
+        },
+      );
       if (job.cron) await this.boss.schedule(job.name, job.cron, {});
       else await this.boss.unschedule(job.name).catch(() => {});
     }

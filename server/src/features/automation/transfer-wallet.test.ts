@@ -83,7 +83,9 @@ test("DirectTicketsToWallets: a new ticket of a contact in an agent's wallet ope
   expect(await person.write('oi')).toHaveLength(1);
   const first = await person.ticket();
   const admin_ = await t.as(admin);
-  expect((await admin_.put(`/tickets/${first.id}`, { status: 'closed', userId: admin.id, sendFarewellMessage: false })).statusCode).toBe(200);
+  expect((await admin_.put(`/tickets/${first.id}`, { status: 'closed', userId: admin.id, sendFarewellMessage: false })).statusCode).toBe(
+    200,
+  );
   const [contact] = await t.database.db.select().from(contacts).where(eq(contacts.number, person.number));
   expect((await admin_.put(`/contacts/${contact.id}/wallets`, { userIds: [owner.id] })).statusCode).toBe(200);
 

@@ -42,9 +42,7 @@ export async function setContactWallet(ctx: RequestContext, contactId: number, u
     }
     await tx.delete(contactWallets).where(and(eq(contactWallets.companyId, ctx.companyId), eq(contactWallets.contactId, contactId)));
     if (ids.length > 0) {
-      await tx
-        .insert(contactWallets)
-        .values(ids.map((userId, position) => ({ companyId: ctx.companyId, contactId, userId, position })));
+      await tx.insert(contactWallets).values(ids.map((userId, position) => ({ companyId: ctx.companyId, contactId, userId, position })));
     }
     return { wallets: await walletUsersOf(tx, ctx.companyId, contactId) };
   });

@@ -32,8 +32,7 @@ export async function resolve(step: Step): Promise<TicketRow> {
   if (reachable && input.sendFarewellMessage !== false) {
     say(step, (await farewellOf(step, after.userId)) || connection?.complationMessage);
   }
-  const askRating =
-    reachable && input.ratingId !== undefined && enabled(step.settings, 'userRating') && !!connection?.ratingMessage.trim();
+  const askRating = reachable && input.ratingId !== undefined && enabled(step.settings, 'userRating') && !!connection?.ratingMessage.trim();
   if (askRating) say(step, connection?.ratingMessage);
   await trackFinished(step.tx, before, after, step.now, askRating);
   return after;
