@@ -15,6 +15,12 @@ const NO_JOB = '00000000-0000-0000-0000-000000000000';
  * (burst), so a backlog drains as fast as the handlers run, and an idle queue still polls once a second.
  */
 const BATCH_SIZE = 20;
+/**
+ * Timers (inactivity, expiry, rotation, redirect) of a batch run this many at a time: many come due
+ * together and each waits mostly on the database; they touch different tickets (one ticket's turns
+ * are serialised by its row lock). Other jobs run one after another, in the order fetched.
+ */
+const TIMER_CONCURRENCY = 4;
 
 /**
  * pg-boss on the same database as the product: PGlite through pg-boss's adapter, or PostgreSQL by
@@ -63,18 +69,23 @@ export class JobRunner implements JobQueue {
       await this.boss.work(
         job.name,
         { pollingIntervalSeconds: 1, batchSize: BATCH_SIZE, burstWhenBatchFull: true, perJobResults: true },
-        // Each job of the batch succeeds or fails on its own (retried by its own policy), in order.
+        // Each job of the batch succeeds or fails on its own (retried by its own policy).
         async (batch) => {
           const results: { id: string; status: 'completed' | 'failed'; output?: object }[] = [];
-          for (const item of batch) {
-            try {
-              await this.runOne(job, item.data);
-              results.push({ id: item.id, status: 'completed' });
-            } catch (err) {
-              this.deps().log.warn({ err, job: job.name }, 'job failed; pg-boss retries it by its policy');
-              results.push({ id: item.id, status: 'failed', output: { message: err instanceof Error ? err.message : String(err) } });
+          let next = 0;
+          const lane = async () => {
+            while (next < batch.length) {
+              const item = batch[next++];
+              try {
+                await this.runOne(job, item.data);
+                results.push({ id: item.id, status: 'completed' });
+              } catch (err) {
+                this.deps().log.warn({ err, job: job.name }, 'job failed; pg-boss retries it by its policy');
+                results.push({ id: item.id, status: 'failed', output: { message: err instanceof Error ? err.message : String(err) } });
+              }
             }
-          }
+          };
+          await Promise.all(Array.from({ length: job.timer ? TIMER_CONCURRENCY : 1 }, lane));
           return results;
         },
       );
