@@ -41,6 +41,11 @@ const SUITES = [
     what: 'internal chat: a message to the other participant at 200 connected users, on PostgreSQL (issue 16)',
   },
   { name: 'schedules', script: 'schedules/run.mjs', what: '10,000 schedules due in the same minute, each sent within 60 s (issue 15)' },
+  {
+    name: 'automation-timers',
+    script: 'automation/timers.mjs',
+    what: 'the chatbot: 10,000 pending inactivity and expiry timers held as jobs, memory and firing delay (issue 14)',
+  },
   { name: 'web', script: 'web/run.mjs', what: 'the /tickets route: JavaScript size and scrolling 10,000 tickets (issue 3)' },
   {
     name: 'channels-whatsapp-web',

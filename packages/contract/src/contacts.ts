@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listItems } from './query-lists';
 import { CHANNELS } from './channels';
-import { PageQuery, boundedString, coercedId, queryBoolean } from './fields';
+import { PageQuery, boundedString, coercedId, dbId, queryBoolean } from './fields';
 
 export const CONTACTS_PAGE_SIZE = 20;
 /** ARCHITECTURE "Decisions": the contacts page's bound (2-250) on the server; the ticket-side form keeps 50. */
@@ -124,3 +124,10 @@ export const ContactNumberParam = z.object({
 });
 
 export const ContactIdParam = z.object({ contactId: coercedId() });
+
+/**
+ * PUT /contacts/{id}/wallets (admin): the agents whose wallet holds the contact, in order; with
+ * DirectTicketsToWallets on, the contact's new tickets go to the first of them. An empty list empties it.
+ */
+export const ContactWalletInput = z.object({ userIds: z.array(dbId()).max(50, { message: 'validation.tooLong' }) });
+export type ContactWalletInput = z.input<typeof ContactWalletInput>;

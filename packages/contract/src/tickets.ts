@@ -97,7 +97,11 @@ export const TicketUpdateInput = z.object({
   integrationId: optionalId,
   sendFarewellMessage: z.boolean().optional(),
   amountUsedBotQueues: fromText(z.number().int().min(0).max(1000)).optional(),
-  /** Sent by the "resolve and send rating" action; the rating request itself follows the userRating setting. */
+  /**
+   * "Resolve and send rating": with userRating on, the customer is asked for a rating after the
+   * farewell. This build has one rating per connection (its ratingMessage, 0 to 10); the web sends
+   * the ticket's connection id. Without it a resolve asks for no rating.
+   */
   ratingId: optionalId,
 });
 export type TicketUpdateInput = z.input<typeof TicketUpdateInput>;

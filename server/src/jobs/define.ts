@@ -60,9 +60,9 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
    */
   nodeQueue?: boolean;
   /**
-   * How this node's worker takes the queue: `batchSize` jobs per fetch, `concurrency` fetch loops at
+   * How this node's worker takes the queue: `batchSize` jobs per fetch, `concurrency` of them run at
    * once. A full batch fetches again at once (no poll wait), so a burst of due jobs drains at the
-   * handlers' pace; the default (1 and 1) polls one job a second.
+   * handlers' pace; the default is 20 per fetch, one at a time (four for timers): see runner.ts.
    */
   worker?: { batchSize: number; concurrency: number };
   /** Handlers are idempotent: pg-boss may deliver a job more than once. */

@@ -13,6 +13,19 @@ export const nodeQueueName = (job: string, node: string) => `${job}.${node}`;
 const NO_JOB = '00000000-0000-0000-0000-000000000000';
 
 /**
+ * Jobs a worker takes per fetch. With one per fetch a queue runs one job per polling interval (1 s),
+ * so thousands of timers due together would fire hours late; a full batch fetches again at once
+ * (burst), so a backlog drains as fast as the handlers run, and an idle queue still polls once a second.
+ */
+const BATCH_SIZE = 20;
+/**
+ * Timers (inactivity, expiry, rotation, redirect) of a batch run this many at a time: many come due
+ * together and each waits mostly on the database; they touch different tickets (one ticket's turns
+ * are serialised by its row lock). Other jobs run one after another, in the order fetched.
+ */
+const TIMER_CONCURRENCY = 4;
+
+/**
  * pg-boss on the same database as the product: PGlite through pg-boss's adapter, or PostgreSQL by
  * connection string. Workers and cron schedules come from the job definitions. A job sent with `tx`
  * is inserted through that transaction (pg-boss's drizzle adapter), so it exists exactly when the
@@ -61,12 +74,32 @@ export class JobRunner implements JobQueue {
       // it on its own connection, which on PGlite (one connection) waits for that very transaction.
       await this.boss.getJobById(job.name, NO_JOB);
       if (!work) continue;
-      const worker = job.worker
-        ? { batchSize: job.worker.batchSize, localConcurrency: job.worker.concurrency, burstWhenBatchFull: true }
-        : {};
-      await this.boss.work(job.name, { pollingIntervalSeconds: 1, ...worker }, async (batch) => {
-        for (const item of batch) await this.runOne(job, item.data);
-      });
+      // A definition's `worker` sets its own batch and how many of a batch run at once (JobDefinition.worker).
+      const batchSize = job.worker?.batchSize ?? BATCH_SIZE;
+      const lanes = job.worker?.concurrency ?? (job.timer ? TIMER_CONCURRENCY : 1);
+      await this.boss.work(
+        job.name,
+        { pollingIntervalSeconds: 1, batchSize, burstWhenBatchFull: true, perJobResults: true },
+        // Each job of the batch succeeds or fails on its own (retried by its own policy).
+        async (batch) => {
+          const results: { id: string; status: 'completed' | 'failed'; output?: object }[] = [];
+          let next = 0;
+          const lane = async () => {
+            while (next < batch.length) {
+              const item = batch[next++];
+              try {
+                await this.runOne(job, item.data);
+                results.push({ id: item.id, status: 'completed' });
+              } catch (err) {
+                this.deps().log.warn({ err, job: job.name }, 'job failed; pg-boss retries it by its policy');
+                results.push({ id: item.id, status: 'failed', output: { message: err instanceof Error ? err.message : String(err) } });
+              }
+            }
+          };
+          await Promise.all(Array.from({ length: lanes }, lane));
+          return results;
+        },
+      );
       if (job.cron) await this.boss.schedule(job.name, job.cron, {});
       else await this.boss.unschedule(job.name).catch(() => {});
     }

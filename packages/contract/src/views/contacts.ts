@@ -52,3 +52,7 @@ export type ContactImportOutcome = z.infer<typeof ContactImportOutcome>;
 
 export const ContactImportStarted = z.object({ importId: z.string(), total: z.number() });
 export type ContactImportStarted = z.infer<typeof ContactImportStarted>;
+
+/** GET and PUT /contacts/{id}/wallets: the wallet's agents in order. */
+export const ContactWalletView = z.object({ wallets: z.array(z.object({ id: z.number(), name: z.string() })) });
+export type ContactWalletView = z.infer<typeof ContactWalletView>;

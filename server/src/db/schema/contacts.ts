@@ -4,6 +4,7 @@ import { timestamps } from './columns';
 import { companies } from './companies';
 import { connections } from './connections';
 import { tags } from './tags';
+import { users } from './users';
 
 /** One contact per person and channel in a company: (company, channel, number) is unique. */
 export const contacts = pgTable(
@@ -65,3 +66,26 @@ export const contactTags = pgTable(
   },
   (t) => [primaryKey({ columns: [t.contactId, t.tagId] }), index('contact_tags_tag_idx').on(t.tagId)],
 );
+
+/**
+ * A contact's wallet: the agents who own the customer (DirectTicketsToWallets sends the contact's new
+ * tickets to the first of them). `position` keeps the order the admin gave.
+ */
+export const contactWallets = pgTable(
+  'contact_wallets',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.contactId, t.userId] }), index('contact_wallets_company_user_idx').on(t.companyId, t.userId)],
+);
+export type ContactWalletRow = typeof contactWallets.$inferSelect;

@@ -33,7 +33,7 @@ async function resolvedWithRating() {
   const ticket = await person.ticket();
   const agent = await t.as(admin);
   expect((await agent.put(`/tickets/${ticket.id}`, { status: 'open', userId: admin.id })).statusCode).toBe(200);
-  expect((await agent.put(`/tickets/${ticket.id}`, { status: 'closed' })).statusCode).toBe(200);
+  expect((await agent.put(`/tickets/${ticket.id}`, { status: 'closed', ratingId: conn.id })).statusCode).toBe(200);
   await t.jobs.drain();
   // The farewell and the rating request are two messages of the resolve, sent side by side.
   expect((await person.received()).sort()).toEqual(['Até logo!', 'Dê uma nota de 0 a 10 para o atendimento']);

@@ -11,6 +11,7 @@ import { scheduleSilenceTimers } from './silence';
 import { lgpdTurn } from './lgpd';
 import { say } from './say';
 import { texts } from './texts';
+import { directToWallet } from './wallet';
 import { loadTurn, settingOn, type Turn, unansweredMessages } from './turn';
 
 /**
@@ -36,6 +37,7 @@ const refuseAudio = (turn: Turn, message: MessageRow) =>
 /** One customer message: away answers first, then the menu the ticket is at. */
 async function answerMessage(turn: Turn, message: MessageRow): Promise<void> {
   if (turn.fresh) await scheduleRedirect(turn);
+  if (turn.fresh) await directToWallet(turn);
   if (refuseAudio(turn, message)) return say(turn, texts.noAudio);
   if (!botServes(turn)) return;
   if (await lgpdTurn(turn, message.body)) return;

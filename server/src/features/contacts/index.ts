@@ -12,3 +12,4 @@ export { presentContactRef } from './service';
 export { tagsOfContact } from './service';
 export { upsertContact } from './service';
 export type { ContactViewer } from './service';
+export { walletUsersOf } from './service';

@@ -11,17 +11,20 @@ import {
   ContactRef,
   ContactUpdateInput,
   ContactView,
+  ContactWalletInput,
+  ContactWalletView,
   IdParam,
 } from '@chatflow/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requirePermission } from '../../http/guards';
+import { requireAdmin, requirePermission } from '../../http/guards';
 import { setContactActive, toggleContactFlag } from './commands/contact-flags';
 import { createContact } from './commands/create-contact';
 import { deleteContact } from './commands/delete-contact';
 import { updateContact } from './commands/update-contact';
 import { contactViewerFor } from './lgpd';
+import { contactWallet, setContactWallet } from './wallets';
 import { contactNotFound, contactView, findCompanyContact, findContactByNumber, listContactRefs, listContactsPage } from './queries';
 
 const viewerOf = (req: FastifyRequest) => contactViewerFor(req.ctx.db, req.ctx.companyId, req.ctx.actor);
@@ -97,5 +100,21 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({
       disableBot: (await toggleContactFlag(req.ctx, req.params.id, 'disableBot')).disableBot,
     }),
+  );
+
+  // The contact's wallet (DirectTicketsToWallets): read by anyone who works with contacts, set by admins.
+  app.get(
+    '/contacts/:id/wallets',
+    { schema: { params: IdParam, response: { 200: ContactWalletView } }, preHandler: app.authenticate },
+    async (req) => contactWallet(req.ctx.db, req.ctx.companyId, req.params.id),
+  );
+
+  app.put(
+    '/contacts/:id/wallets',
+    {
+      schema: { params: IdParam, body: ContactWalletInput, response: { 200: ContactWalletView } },
+      preHandler: [app.authenticate, requireAdmin],
+    },
+    async (req) => setContactWallet(req.ctx, req.params.id, req.body.userIds),
   );
 };

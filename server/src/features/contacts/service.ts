@@ -8,3 +8,4 @@ export { companyHidesNumbers, contactViewerFor, eventViewer } from './lgpd';
 export { type ContactRelations, type ContactViewer, presentContact, presentContactRef } from './presenter';
 export { contactView, contactViews, findCompanyContact, tagsOfContact } from './queries';
 export { normalizeContactNumber, type UpsertContactInput, upsertContact } from './upsert';
+export { walletUsersOf } from './wallets';

@@ -62,13 +62,18 @@ describe('resolve (open or group → closed)', () => {
     expect((await api.put(`/tickets/${ticket.id}`, { status: 'closed' })).json().status).toBe('closed');
   });
 
-  test("userRating: the connection's ratingMessage follows and the attendance waits for a rating", async () => {
+  test("resolve and send rating (userRating on): the connection's ratingMessage follows and the attendance waits for a rating", async () => {
     const { f, companyId, agent, queueA } = await inboxScenario(t);
     await f.setting(companyId, 'userRating', 'enabled');
     const connection = await f.connection(companyId, { complationMessage: 'Tchau', ratingMessage: 'Avalie de 1 a 5' });
     const ticket = await f.ticket(companyId, { status: 'open', userId: agent.id, queueId: queueA.id, connectionId: connection.id });
-    await (await t.as(agent)).put(`/tickets/${ticket.id}`, { status: 'closed', sendFarewellMessage: true, ratingId: 1 });
+    await (await t.as(agent)).put(`/tickets/${ticket.id}`, { status: 'closed', sendFarewellMessage: true, ratingId: connection.id });
     expect(await bodies(ticket.id)).toEqual(['Tchau', 'Avalie de 1 a 5']);
+    // a resolve with the farewell alone asks for no rating
+    const plain = await f.ticket(companyId, { status: 'open', userId: agent.id, queueId: queueA.id, connectionId: connection.id });
+    await (await t.as(agent)).put(`/tickets/${plain.id}`, { status: 'closed', sendFarewellMessage: true });
+    expect(await bodies(plain.id)).toEqual(['Tchau']);
+    expect((await trackingOf(plain.id)).ratingAt).toBeNull();
     const tracking = await trackingOf(ticket.id);
     expect(tracking.ratingAt).not.toBeNull();
     expect(tracking.rated).toBe(false);

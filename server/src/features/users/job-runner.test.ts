@@ -78,7 +78,20 @@ describe.each(targets)('JobRunner on %s', (_name, open) => {
     payload: z.object({ value: z.number() }),
     retry: { limit: 0, backoffSeconds: 1 },
     async run({ value }) {
+      if (value < 0) throw new Error('a probe that fails');
       seen.push(value);
+    },
+  });
+
+  const timerSeen: number[] = [];
+  const timerProbeJob = defineJob({
+    name: 'test.timer-probe',
+    payload: z.object({ value: z.number() }),
+    retry: { limit: 0, backoffSeconds: 1 },
+    timer: true,
+    async run({ value }) {
+      if (value < 0) throw new Error('a timer that fails');
+      timerSeen.push(value);
     },
   });
 
@@ -99,7 +112,7 @@ describe.each(targets)('JobRunner on %s', (_name, open) => {
       clock: systemClock,
     };
     runner = new JobRunner(database, () => deps);
-    await runner.start([markOfflineJob, probeJob]);
+    await runner.start([markOfflineJob, probeJob, timerProbeJob]);
   }, 60_000);
 
   afterAll(async () => {
@@ -125,6 +138,22 @@ describe.each(targets)('JobRunner on %s', (_name, open) => {
       action: 'update',
       user: { id: stale.id, online: false },
     });
+  });
+
+  test('jobs are taken in batches; one failing job of a batch does not stop or fail the others', async () => {
+    const values = Array.from({ length: 45 }, (_, i) => 100 + i);
+    for (const value of values) await probeJob.send(runner, { value: value === 110 ? -1 : value });
+    const expected = values.filter((v) => v !== 110);
+    await until(async () => expected.every((v) => seen.includes(v)), 30_000);
+    expect(seen.filter((v) => v >= 100).sort((a, b) => a - b)).toEqual(expected);
+  });
+
+  test('timers of a batch run side by side; each one runs once, a failing one alone fails', async () => {
+    const values = Array.from({ length: 45 }, (_, i) => i);
+    for (const value of values) await timerProbeJob.send(runner, { value: value === 7 ? -1 : value });
+    const expected = values.filter((v) => v !== 7);
+    await until(async () => expected.every((v) => timerSeen.includes(v)), 30_000);
+    expect([...timerSeen].sort((a, b) => a - b)).toEqual(expected);
   });
 
   test('an unknown job name or a payload of the wrong shape is refused before reaching the queue', async () => {

@@ -12,7 +12,13 @@ vi.mock('../../lib/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../lib/api')>()),
   api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() },
 }));
-vi.mock('../../app/providers/AuthProvider', () => ({ useAuth: () => ({ user: agent() }) }));
+const companySettings = vi.hoisted(() => ({ list: [] as { key: string; value: string }[] }));
+vi.mock('../../app/providers/AuthProvider', () => ({
+  useAuth: () => {
+    const user = agent();
+    return { user: { ...user, company: { ...user.company, settings: companySettings.list } } };
+  },
+}));
 const socket = vi.hoisted(() => ({ emit: vi.fn(), on: vi.fn(), off: vi.fn(), connected: true }));
 const listeners = vi.hoisted(() => new Map<string, Set<(payload: unknown) => void>>());
 vi.mock('../../app/providers/SocketProvider', async () => {
@@ -124,6 +130,34 @@ describe('Conversation', { timeout: 20_000 }, () => {
       expect(mocked.put).toHaveBeenCalledWith('/tickets/10', { status: 'closed', userId: AGENT_ID, queueId: 1, sendFarewellMessage: true }),
     );
     expect(await screen.findByTestId('ticket-list')).toBeInTheDocument();
+  });
+
+  test('with ratings on, "resolve and send rating" asks for the rating of the ticket\'s connection; off, the entry is absent', async () => {
+    serve(ticket());
+    await userEvent.click(await screen.findByTestId('ticket-resolve'));
+    expect(await screen.findByText('Sem mensagem')).toBeInTheDocument();
+    expect(screen.queryByText('Resolver e enviar avaliação')).toBeNull();
+    await userEvent.keyboard('{Escape}');
+
+    companySettings.list = [{ key: 'userRating', value: 'enabled' }];
+    try {
+      serve(ticket());
+      mocked.put.mockResolvedValue(ticket({ status: 'closed' }));
+      const buttons = await screen.findAllByTestId('ticket-resolve');
+      await userEvent.click(buttons.at(-1) as HTMLElement);
+      await userEvent.click(await screen.findByText('Resolver e enviar avaliação'));
+      await waitFor(() =>
+        expect(mocked.put).toHaveBeenCalledWith('/tickets/10', {
+          status: 'closed',
+          userId: AGENT_ID,
+          queueId: 1,
+          sendFarewellMessage: true,
+          ratingId: 1,
+        }),
+      );
+    } finally {
+      companySettings.list = [];
+    }
   });
 
   test('closing without a required tag shows the server message and stays', async () => {

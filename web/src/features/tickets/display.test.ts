@@ -27,10 +27,21 @@ describe('display rules', () => {
     expect(pageTitle('Chat-flow', 150)).toBe('(150) - Chat-flow');
   });
 
-  test('ratings 1 to 5 are angry, upset, neutral, happy, love', () => {
-    expect([1, 2, 3, 4, 5].map((r) => ratingEmoji(r)?.label)).toEqual(['angry', 'upset', 'neutral', 'happy', 'love']);
+  test('ratings 0 to 10 show in five faces of two points each: angry, upset, neutral, happy, love', () => {
+    expect([0, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((r) => ratingEmoji(r)?.label)).toEqual([
+      'angry',
+      'angry',
+      'upset',
+      'upset',
+      'neutral',
+      'neutral',
+      'happy',
+      'happy',
+      'love',
+      'love',
+    ]);
     expect(ratingEmoji(null)).toBeNull();
-    expect(ratingEmoji(0)).toBeNull();
+    expect(ratingEmoji(11)).toBeNull();
   });
 
   test('a 409 names the ticket in the way; other errors are not conflicts', () => {

@@ -23,7 +23,7 @@ export function truncate(text: string | null | undefined, max: number): string {
   return end < s.length ? `${s.slice(0, end)}...` : s;
 }
 
-/** Ticket rating 1..5 as the list shows it: angry, upset, neutral, happy, love. */
+/** The five faces of a ticket's rating as the list shows them: angry, upset, neutral, happy, love. */
 export const RATING_EMOJIS: Record<number, { emoji: string; label: string }> = {
   1: { emoji: '😠', label: 'angry' },
   2: { emoji: '😞', label: 'upset' },
@@ -32,7 +32,14 @@ export const RATING_EMOJIS: Record<number, { emoji: string; label: string }> = {
   5: { emoji: '😍', label: 'love' },
 };
 
-export const ratingEmoji = (rate: number | null | undefined) => (rate ? (RATING_EMOJIS[Math.round(rate)] ?? null) : null);
+/**
+ * The face of a rating. Customers rate 0 to 10 (the NPS scale of the rating request); the list shows
+ * it in five steps of two points: 0-2 angry, 3-4 upset, 5-6 neutral, 7-8 happy, 9-10 love.
+ */
+export const ratingEmoji = (rate: number | null | undefined) => {
+  if (rate === null || rate === undefined || !Number.isFinite(rate) || rate < 0 || rate > 10) return null;
+  return RATING_EMOJIS[Math.max(1, Math.ceil(Math.round(rate) / 2))];
+};
 
 // Negative circled digits: ➊..➓ then ⓫..⓴.
 const GLYPHS = [...'➊➋➌➍➎➏➐➑➒➓⓫⓬⓭⓮⓯⓰⓱⓲⓳⓴'];

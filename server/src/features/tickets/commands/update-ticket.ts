@@ -38,7 +38,8 @@ export async function updateTicket(ctx: RequestContext, id: number, input: Updat
       const settings = await companySettingsMap(tx, ctx.companyId);
       const step: Step = { tx, ctx, before, input, settings, now: new Date(), texts: [] };
       const updated = await TRANSITIONS[classify(before, input, ctx.actor.id)](step);
-      if (updated !== before) emitTicketChange(tx, ctx, before, updated);
+      // A transfer with closeTicketOnTransfer answers a new ticket: it is announced as created.
+      if (updated !== before) emitTicketChange(tx, ctx, updated.id === before.id ? before : null, updated);
       for (const text of step.texts) await sendText(tx, ctx, updated, text);
       return updated;
     });

@@ -15,9 +15,9 @@ async function farewellOf(step: Step, userId: number | null): Promise<string> {
 /**
  * open or group → closed. With requiredTag on, a ticket without a tag cannot be closed. Unless
  * asked not to (sendFarewellMessage false), the agent's farewellMessage, else the connection's
- * complationMessage, goes to the contact; with userRating on, the connection's ratingMessage
- * follows and the attendance is marked as waiting for a rating (the inbound pipeline reads the
- * customer's answer against it).
+ * complationMessage, goes to the contact. "Resolve and send rating" (ratingId given) with userRating
+ * on: the connection's ratingMessage follows and the attendance is marked as waiting for a rating
+ * (the automation reads the customer's answer against it). The other two ways ask for no rating.
  */
 export async function resolve(step: Step): Promise<TicketRow> {
   const { before, ctx, input } = step;
@@ -32,7 +32,7 @@ export async function resolve(step: Step): Promise<TicketRow> {
   if (reachable && input.sendFarewellMessage !== false) {
     say(step, (await farewellOf(step, after.userId)) || connection?.complationMessage);
   }
-  const askRating = reachable && enabled(step.settings, 'userRating') && !!connection?.ratingMessage.trim();
+  const askRating = reachable && input.ratingId !== undefined && enabled(step.settings, 'userRating') && !!connection?.ratingMessage.trim();
   if (askRating) say(step, connection?.ratingMessage);
   await trackFinished(step.tx, before, after, step.now, askRating);
   return after;

@@ -43,9 +43,18 @@ export function TicketActions({ ticket }: { ticket: TicketView }) {
     setDialog(null);
     void update({ status: taken, userId: user.id, queueId });
   };
-  const resolve = (sendFarewellMessage: boolean) => {
+  // With ratings on (userRating), a third way to resolve asks the customer for a 0-10 rating after the
+  // farewell; ratingId names what is asked: the ticket's connection's ratingMessage.
+  const ratingOn = user.company.settings.some((s) => s.key === 'userRating' && s.value === 'enabled') && ticket.whatsappId !== null;
+  const resolve = (sendFarewellMessage: boolean, withRating = false) => {
     setResolveAnchor(null);
-    void update({ status: 'closed', userId: user.id, queueId: ticket.queueId, sendFarewellMessage });
+    void update({
+      status: 'closed',
+      userId: user.id,
+      queueId: ticket.queueId,
+      sendFarewellMessage,
+      ...(withRating && ticket.whatsappId !== null ? { ratingId: ticket.whatsappId } : {}),
+    });
   };
 
   const more = async (action: MoreAction) => {
@@ -128,6 +137,11 @@ export function TicketActions({ ticket }: { ticket: TicketView }) {
             <MenuItem onClick={() => resolve(false)} data-testid="resolve-silent">
               {t('conversation.header.resolveWithout')}
             </MenuItem>
+            {ratingOn && (
+              <MenuItem onClick={() => resolve(true, true)} data-testid="resolve-rating">
+                {t('conversation.header.resolveWithRating')}
+              </MenuItem>
+            )}
           </Menu>
         </>
       )}

@@ -48,7 +48,7 @@ describe('TicketListItem', () => {
   });
 
   test('the rating emoji shows on resolved tickets only', () => {
-    renderItem(makeTicket(1, { status: 'closed', userRating: { rate: 5 } }));
+    renderItem(makeTicket(1, { status: 'closed', userRating: { rate: 10 } }));
     expect(screen.getByRole('img', { name: 'love' })).toHaveTextContent('😍');
   });
 

@@ -56,7 +56,7 @@ describe('TicketsManager', { timeout: 20_000 }, () => {
         makeTicket(3, { status: 'pending', userId: null, user: null, queueId: null, queue: null }),
       ],
       group: [],
-      closed: [makeTicket(4, { status: 'closed', userRating: { rate: 4 } })],
+      closed: [makeTicket(4, { status: 'closed', userRating: { rate: 8 } })],
     };
     serve();
   });
