@@ -41,3 +41,5 @@ export * from './views/tags';
 export * from './views/version';
 export * from './views/errors';
 export * from './meta';
+export * from './dashboard';
+export * from './views/dashboard';

@@ -18,6 +18,7 @@ import { tagRoutes } from './tags';
 import { ticketRoutes } from './tickets';
 import { userRoutes } from './users';
 import { versionRoutes } from './version';
+import { dashboardRoutes } from './dashboard';
 
 export type { FeatureDeps } from './deps';
 
@@ -43,4 +44,5 @@ export async function registerFeatures(app: FastifyInstance, deps: FeatureDeps) 
   await app.register(externalApiRoutes(deps));
   await app.register(simulatorRoutes(deps));
   await app.register(metaRoutes(deps));
+  await app.register(dashboardRoutes);
 }

@@ -102,6 +102,8 @@ export const tickets = pgTable(
     // Counts of a few queues' tickets of a status (an agent's badges), in any order.
     index('tickets_list_idx').on(t.companyId, t.status, t.queueId, t.updatedAt),
     index('tickets_contact_idx').on(t.contactId),
+    // The dashboard and the report read the tickets created within a period, newest first.
+    index('tickets_company_created_idx').on(t.companyId, t.createdAt, t.id),
     // One open/pending ticket per contact and connection, even under concurrent inbound messages.
     uniqueIndex('tickets_one_active_per_contact').on(t.contactId, t.connectionId).where(isActiveTicketStatus(t.status)),
   ],

@@ -7,3 +7,4 @@ export { loadTicketView, ticketRowsQuery } from './loader';
 export { presentTicket } from './presenter';
 export type { SendTicketText } from './transitions/step';
 export type { LogEntry } from './history';
+export { listTicketLogs } from './logs';
