@@ -30,6 +30,11 @@ const SUITES = [
     script: 'automation/run.mjs',
     what: 'the chatbot: 1,000 customers walking a two-level menu, message to bot reply at the provider (issue 14)',
   },
+  {
+    name: 'dashboard',
+    script: 'dashboard/run.mjs',
+    what: 'GET /dashboard for a month, report pages and the streamed report export on the inbox benchmark company (issue 17)',
+  },
   { name: 'web', script: 'web/run.mjs', what: 'the /tickets route: JavaScript size and scrolling 10,000 tickets (issue 3)' },
   {
     name: 'channels-whatsapp-web',

@@ -172,7 +172,11 @@ export const ticketLogs = pgTable(
     type: text('type', { enum: TICKET_LOG_TYPES }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('ticket_logs_ticket_idx').on(t.ticketId, t.createdAt)],
+  (t) => [
+    index('ticket_logs_ticket_idx').on(t.ticketId, t.createdAt),
+    // The dashboard's active tickets: the create logs of a period (one per ticket).
+    index('ticket_logs_company_create_idx').on(t.companyId, t.createdAt).where(sql`${t.type} = 'create'`),
+  ],
 );
 
 /** Timings of one attendance of a ticket, for reports (waiting, service and rating). */
@@ -213,5 +217,9 @@ export const userRatings = pgTable(
     rate: integer('rate').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('user_ratings_ticket_idx').on(t.ticketId)],
+  (t) => [
+    index('user_ratings_ticket_idx').on(t.ticketId),
+    // The dashboard's NPS and ratings: the ratings given from a period's start on.
+    index('user_ratings_company_created_idx').on(t.companyId, t.createdAt),
+  ],
 );

@@ -1,7 +1,7 @@
 import type { DashboardCounters } from '@chatflow/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { type Period, rowsOf, sqlIdList, withinPeriod } from './scope';
+import { historySince, type Period, rowsOf, sqlIdList, withinPeriod } from './scope';
 
 /** Two decimals: shares and minutes are shown rounded, and tests compare exact figures. */
 export const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -63,9 +63,16 @@ export async function dashboardCounters(
         avg(extract(epoch from (k.finished_at - k.started_at)) / 60) filter (where k.finished_at is not null and k.started_at is not null) as support,
         count(*) filter (where k.rating_at is not null and not k.rated) as wait_rating
       from ticket_trackings k join scope s on s.id = k.ticket_id
+      where ${historySince('k', companyId, period, timeZone)}
     ),
     rated as (
       select r.ticket_id, r.rate from user_ratings r join scope s on s.id = r.ticket_id
+      where ${historySince('r', companyId, period, timeZone)}
+    ),
+    rated_tickets as (select distinct ticket_id from rated),
+    opened_by_agent as (
+      select distinct l.ticket_id from ticket_logs l join scope s on s.id = l.ticket_id
+      where ${historySince('l', companyId, period, timeZone)} and l.type = 'create' and l.user_id is not null
     )
     select
       count(*) filter (where s.status = 'open')::int as happening,
@@ -73,19 +80,17 @@ export async function dashboardCounters(
       count(*) filter (where s.status = 'closed')::int as finished,
       count(*) filter (where s.status = 'group')::int as groups,
       count(*)::int as tickets,
-      count(*) filter (where exists (
-        select 1 from ticket_logs l where l.ticket_id = s.id and l.type = 'create' and l.user_id is not null
-      ))::int as active,
+      (select count(*)::int from opened_by_agent) as active,
       (select wait::float8 from trk) as wait,
       (select support::float8 from trk) as support,
       (select wait_rating::int from trk) as wait_rating,
-      count(*) filter (where exists (select 1 from rated r where r.ticket_id = s.id))::int as with_rating,
-      count(*) filter (where s.status = 'closed' and not exists (select 1 from rated r where r.ticket_id = s.id))::int as without_rating,
+      count(rt.ticket_id)::int as with_rating,
+      count(*) filter (where s.status = 'closed' and rt.ticket_id is null)::int as without_rating,
       (select count(*)::int from rated) as ratings,
       (select count(*)::int from rated where rate >= 9) as promoters,
       (select count(*)::int from rated where rate between 7 and 8) as passives,
       (select count(*)::int from rated where rate <= 6) as detractors
-    from scope s`,
+    from scope s left join rated_tickets rt on rt.ticket_id = s.id`,
   );
   const leads = await countLeads(db, companyId, period, timeZone, whatsapps);
   const promotersPerc = share(row.promoters, row.ratings);

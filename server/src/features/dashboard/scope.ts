@@ -35,6 +35,17 @@ export function defaultPeriod(timeZone: string, q: { date_from?: string; date_to
   return { from: `${today.slice(0, 8)}01`, to: today };
 }
 
+/** Midnight starting the period's first day in the time zone. */
+export const periodStart = (period: Period, timeZone: string): SQL => sql`((${period.from}::date)::timestamp at time zone ${timeZone})`;
+
+/**
+ * What happened to the scope's tickets (attendances, ratings, the create log) happened at or after their
+ * creation, so only rows of the company from the period's start on can belong to them: an index range
+ * instead of the whole history.
+ */
+export const historySince = (alias: string, companyId: number, period: Period, timeZone: string): SQL =>
+  sql`${sql.raw(alias)}.company_id = ${companyId} and ${sql.raw(alias)}.created_at >= ${periodStart(period, timeZone)}`;
+
 /** `column` falls within the period's days in the time zone (midnight of `from` to midnight after `to`). */
 export function withinPeriod(column: SQL, period: Period, timeZone: string): SQL {
   return sql`${column} >= ((${period.from}::date)::timestamp at time zone ${timeZone}) and ${column} < (((${period.to}::date) + 1)::timestamp at time zone ${timeZone})`;

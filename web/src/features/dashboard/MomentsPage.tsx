@@ -38,6 +38,11 @@ export default function MomentsPage() {
         </Box>
       ) : (
         <>
+          {(moments.data ?? []).length === 0 && (
+            <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }} data-testid="moments-empty">
+              <Typography color="text.secondary">{t('dashboard.moments.empty')}</Typography>
+            </Paper>
+          )}
           <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)', xl: 'repeat(4, 1fr)' } }}>
             {columns.map((c) => (
               <PanelCard
@@ -51,11 +56,6 @@ export default function MomentsPage() {
               />
             ))}
           </Box>
-          {(moments.data ?? []).length === 0 && (
-            <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }} data-testid="moments-empty">
-              <Typography color="text.secondary">{t('dashboard.moments.empty')}</Typography>
-            </Paper>
-          )}
         </>
       )}
     </Box>

@@ -27,12 +27,14 @@ export function NpsTab({ counters }: { counters: DashboardCounters }) {
           <Typography variant="subtitle1">{t('dashboard.nps.score')}</Typography>
           <Gauge
             height={180}
-            value={counters.npsScore}
-            valueMin={-100}
-            valueMax={100}
+            // The score runs from −100 to 100; the arc is drawn from 0 to 200 (it fills from its minimum).
+            value={counters.npsScore + 100}
+            valueMin={0}
+            valueMax={200}
             startAngle={-110}
             endAngle={110}
-            text={({ value }) => `${value ?? 0}`}
+            text={() => counters.npsScore.toLocaleString('pt-BR', { maximumFractionDigits: 2 })}
+            sx={{ '& .MuiGauge-valueText text': { fontSize: 32, fontWeight: 600 } }}
           />
         </Paper>
         <Paper variant="outlined" sx={{ p: 2 }} data-testid="nps-shares">

@@ -1,6 +1,5 @@
 import { Box, Paper, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { LineChart } from '@mui/x-charts/LineChart';
 import { format, parseISO } from 'date-fns';
 import { useTranslation } from 'react-i18next';
 import type { DashboardFilter } from '../hooks/use-dashboard';
@@ -50,6 +49,7 @@ export function TicketCharts({ filter, enabled }: { filter: DashboardFilter; ena
             height={260}
             layout="horizontal"
             yAxis={[{ scaleType: 'band', data: users.map((u) => u.nome), width: 110 }]}
+            xAxis={[{ tickMinStep: 1 }]}
             series={[{ data: users.map((u) => u.quantidade), label: t('dashboard.charts.tickets') }]}
             hideLegend
           />
@@ -63,10 +63,11 @@ export function TicketCharts({ filter, enabled }: { filter: DashboardFilter; ena
         {days.length === 0 ? (
           <Empty />
         ) : (
-          <LineChart
+          <BarChart
             height={260}
-            xAxis={[{ scaleType: 'point', data: labels }]}
-            series={[{ data: days.map((d) => d.total), label: t('dashboard.charts.tickets'), area: true }]}
+            xAxis={[{ scaleType: 'band', data: labels }]}
+            yAxis={[{ tickMinStep: 1, width: 40 }]}
+            series={[{ data: days.map((d) => d.total), label: t('dashboard.charts.tickets'), color: '#0b708c' }]}
             hideLegend
           />
         )}
