@@ -25,7 +25,8 @@ async function bigCompany() {
   await c.connect();
   try {
     const companyId = (await c.query('select id from companies where name = $1', [BIG.name])).rows[0].id;
-    const admin = (await c.query("select email from users where company_id = $1 and profile = 'admin' order by email limit 1", [companyId])).rows[0].email;
+    const admin = (await c.query("select email from users where company_id = $1 and profile = 'admin' order by email limit 1", [companyId]))
+      .rows[0].email;
     // Whole months of the dataset (it spans two years up to its generation), newest first.
     const { rows } = await c.query(
       `select to_char(m, 'YYYY-MM-DD') as from, to_char(m + interval '1 month' - interval '1 day', 'YYYY-MM-DD') as to
@@ -34,10 +35,10 @@ async function bigCompany() {
       [companyId],
     );
     const perMonth = (
-      await c.query("select count(*)::int as n from tickets where company_id = $1 and created_at >= $2::date and created_at < $2::date + interval '1 month'", [
-        companyId,
-        rows[rows.length - 1].from,
-      ])
+      await c.query(
+        "select count(*)::int as n from tickets where company_id = $1 and created_at >= $2::date and created_at < $2::date + interval '1 month'",
+        [companyId, rows[rows.length - 1].from],
+      )
     ).rows[0].n;
     // The export's range: the newest days holding at least EXPORT_ROWS tickets.
     const { rows: exportFrom } = await c.query(
@@ -58,17 +59,28 @@ function measureExport(baseUrl, token, query, pid) {
     const started = process.hrtime.bigint();
     let firstByteMs = null;
     let bytes = 0;
-    const req = http.get(`${baseUrl}/ticketreport/export?${queryString(query)}`, { headers: { authorization: `Bearer ${token}` } }, (res) => {
-      if (res.statusCode !== 200) reject(new Error(`export answered ${res.statusCode}`));
-      res.on('data', (chunk) => {
-        if (firstByteMs === null) firstByteMs = Number(process.hrtime.bigint() - started) / 1e6;
-        bytes += chunk.length;
-      });
-      res.on('end', () => {
-        clearInterval(sampler);
-        resolve({ seconds: Number(process.hrtime.bigint() - started) / 1e9, firstByteMs, bytes, rssBefore: rss[0], rssMax: Math.max(...rss), rssSamples: rss });
-      });
-    });
+    const req = http.get(
+      `${baseUrl}/ticketreport/export?${queryString(query)}`,
+      { headers: { authorization: `Bearer ${token}` } },
+      (res) => {
+        if (res.statusCode !== 200) reject(new Error(`export answered ${res.statusCode}`));
+        res.on('data', (chunk) => {
+          if (firstByteMs === null) firstByteMs = Number(process.hrtime.bigint() - started) / 1e6;
+          bytes += chunk.length;
+        });
+        res.on('end', () => {
+          clearInterval(sampler);
+          resolve({
+            seconds: Number(process.hrtime.bigint() - started) / 1e9,
+            firstByteMs,
+            bytes,
+            rssBefore: rss[0],
+            rssMax: Math.max(...rss),
+            rssSamples: rss,
+          });
+        });
+      },
+    );
     req.on('error', (err) => {
       clearInterval(sampler);
       reject(err);
@@ -86,7 +98,12 @@ async function main() {
   const history = await ensureHistory(databaseUrl(), log);
   const dataDir = tempDir('chatflow-bench-dashboard-');
   log('starting the server on the dataset (pending migrations run now)');
-  const server = await startServer({ dataDir, databaseUrl: databaseUrl(), logFile: path.join(LOG_DIR, 'dashboard-server.log'), timeoutMs: 60 * 60_000 });
+  const server = await startServer({
+    dataDir,
+    databaseUrl: databaseUrl(),
+    logFile: path.join(LOG_DIR, 'dashboard-server.log'),
+    timeoutMs: 60 * 60_000,
+  });
   try {
     const world = await bigCompany();
     const token = await login(server.baseUrl, world.admin, 'Bench123');
@@ -113,7 +130,9 @@ async function main() {
     log(`GET /ticketreport/reports page: p50 ${ms(report.p50)} p95 ${ms(report.p95)} (${report.errors} errors)`);
 
     const exported = await measureExport(server.baseUrl, token, { dateFrom: world.exportFrom }, server.pid);
-    log(`export from ${world.exportFrom}: ${exported.seconds.toFixed(1)} s, ${(exported.bytes / 1048576).toFixed(1)} MiB, RSS ${exported.rssBefore.toFixed(0)} → max ${exported.rssMax.toFixed(0)} MiB`);
+    log(
+      `export from ${world.exportFrom}: ${exported.seconds.toFixed(1)} s, ${(exported.bytes / 1048576).toFixed(1)} MiB, RSS ${exported.rssBefore.toFixed(0)} → max ${exported.rssMax.toFixed(0)} MiB`,
+    );
 
     const loadAfter = os.loadavg();
     const verdict = (ok) => (ok ? 'met' : '**missed**');

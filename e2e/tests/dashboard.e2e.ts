@@ -52,7 +52,8 @@ test('the dashboard, the report with a ticket log and the live panel on seeded d
   const inbox = await createInbox();
   const agentToken = await apiLogin(inbox.agent.email, inbox.agent.password);
   const names = ['Ana', 'Bruno', 'Carla', 'Diego'].map((n) => `${n} ${inbox.tag} com um nome bem comprido de cliente`);
-  for (const name of names) await customerSays(inbox.connectionId, customerNumber(), name, `Olá, preciso de ajuda com o pedido ${unique()}`);
+  for (const name of names)
+    await customerSays(inbox.connectionId, customerNumber(), name, `Olá, preciso de ajuda com o pedido ${unique()}`);
   const tickets = await ticketsOf(agentToken, inbox.tag, names.length);
   const agentId = (await apiGet<{ id: number }>('/auth/me', agentToken)).id;
   // Two accepted by the agent; one of them closed.
@@ -100,7 +101,14 @@ test('an empty company: zeros, empty charts, an empty report and panel', async (
   const res = await fetch(`${inject('baseUrl')}/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ companyName: `Vazia ${tag}`, name: `Dona ${tag}`, email, password: 'Senha123', phone: '5511999990000', planId: plans[0].id }),
+    body: JSON.stringify({
+      companyName: `Vazia ${tag}`,
+      name: `Dona ${tag}`,
+      email,
+      password: 'Senha123',
+      phone: '5511999990000',
+      planId: plans[0].id,
+    }),
   });
   if (!res.ok) throw new Error(`signup answered ${res.status}: ${await res.text()}`);
   await loginAs(page, email, 'Senha123');

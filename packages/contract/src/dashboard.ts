@@ -19,7 +19,10 @@ function isCalendarDay(value: string): boolean {
   return y >= 1970 && y <= 9999 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
-const statusList = z.preprocess(listItems, z.array(z.enum(TICKET_STATUSES, { message: 'validation.invalid' })).max(10)).optional().default([]);
+const statusList = z
+  .preprocess(listItems, z.array(z.enum(TICKET_STATUSES, { message: 'validation.invalid' })).max(10))
+  .optional()
+  .default([]);
 
 /** The dashboard's filter (spec 1 §2.9): every list empty means "all". */
 const dashboardFilters = {
@@ -76,16 +79,16 @@ export const DEFAULT_REPORT_PAGE_SIZE = 10;
 export const TicketReportQuery = ordered(
   {
     searchParam: z.string().max(200, { message: 'validation.tooLong' }).optional().default(''),
-    contactId: z
-      .preprocess((v) => (v === '' ? undefined : v), coercedId('validation.number'))
-      .optional(),
+    contactId: z.preprocess((v) => (v === '' ? undefined : v), coercedId('validation.number')).optional(),
     whatsappId: queryIdList.optional().default([]),
     users: queryIdList.optional().default([]),
     queueIds: queryIdList.optional().default([]),
     status: statusList,
     dateFrom: calendarDay.optional(),
     dateTo: calendarDay.optional(),
-    page: fromText(z.number({ message: 'validation.number' }).int().min(1).max(1_000_000)).optional().default(1),
+    page: fromText(z.number({ message: 'validation.number' }).int().min(1).max(1_000_000))
+      .optional()
+      .default(1),
     pageSize: fromText(
       z
         .number({ message: 'validation.number' })
@@ -112,9 +115,7 @@ export const MomentsQuery = ordered(
     dateStart: calendarDay.optional(),
     dateEnd: calendarDay.optional(),
     queueIds: queryIdList.optional().default([]),
-    userId: z
-      .preprocess((v) => (v === '' ? undefined : v), coercedId('validation.number'))
-      .optional(),
+    userId: z.preprocess((v) => (v === '' ? undefined : v), coercedId('validation.number')).optional(),
     status: z.unknown().optional(),
     showAll: z.unknown().optional(),
   },

@@ -119,7 +119,10 @@ describe('dashboard charts', () => {
     expect(users.count).toBe(4);
     const days = (await api.get('/dashboard/ticketsDay', range)).json();
     expect(days.data).toEqual(
-      ['2026-03-05', '2026-03-06', '2026-03-07', '2026-03-08', '2026-03-09', '2026-03-10', '2026-03-31'].map((data) => ({ data, total: 1 })),
+      ['2026-03-05', '2026-03-06', '2026-03-07', '2026-03-08', '2026-03-09', '2026-03-10', '2026-03-31'].map((data) => ({
+        data,
+        total: 1,
+      })),
     );
     expect(days.count).toBe(7);
     const hours = (await api.get('/dashboard/ticketsDay', { initialDate: '2026-03-31', finalDate: '2026-03-31' })).json();
@@ -151,7 +154,11 @@ describe('bad dates', () => {
     for (const bad of ['01/03/2026', '2026-02-30', '2026-13-01', 'x']) {
       const res = await api.get('/dashboard', { date_from: bad, date_to: '2026-03-31' });
       expect(res.statusCode).toBe(400);
-      expect(res.json().fields[0]).toMatchObject({ field: 'date_from', key: 'validation.dateFormat', message: 'Data inválida: use o formato aaaa-MM-dd' });
+      expect(res.json().fields[0]).toMatchObject({
+        field: 'date_from',
+        key: 'validation.dateFormat',
+        message: 'Data inválida: use o formato aaaa-MM-dd',
+      });
     }
     expect((await api.get('/dashboard/ticketsUsers', { initialDate: '2026-03-01' })).statusCode).toBe(400);
   });

@@ -57,7 +57,14 @@ const STATUS_LABELS: Record<string, string> = {
 
 /** Dates in the spreadsheet as the screens show them (dd/MM/yyyy HH:mm) in the company's time zone. */
 function dateTimeIn(timeZone: string) {
-  const fmt = new Intl.DateTimeFormat('pt-BR', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  const fmt = new Intl.DateTimeFormat('pt-BR', {
+    timeZone,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
   return (iso: string | null) => (iso ? fmt.format(new Date(iso)).replace(',', '') : '');
 }
 

@@ -4,15 +4,16 @@ import { MARCH, marchCompany } from './testing';
 
 const t = useTestApp();
 
-const MANAGER_ROUTES = (ticketId: number) => [
-  ['/dashboard', MARCH],
-  ['/dashboard/attendants/export', MARCH],
-  ['/dashboard/ticketsUsers', { initialDate: '2026-03-01', finalDate: '2026-03-31' }],
-  ['/dashboard/ticketsDay', { initialDate: '2026-03-01', finalDate: '2026-03-31' }],
-  ['/ticketreport/reports', {}],
-  ['/ticketreport/export', {}],
-  [`/ticketreport/logs/${ticketId}`, {}],
-] as const;
+const MANAGER_ROUTES = (ticketId: number) =>
+  [
+    ['/dashboard', MARCH],
+    ['/dashboard/attendants/export', MARCH],
+    ['/dashboard/ticketsUsers', { initialDate: '2026-03-01', finalDate: '2026-03-31' }],
+    ['/dashboard/ticketsDay', { initialDate: '2026-03-01', finalDate: '2026-03-31' }],
+    ['/ticketreport/reports', {}],
+    ['/ticketreport/export', {}],
+    [`/ticketreport/logs/${ticketId}`, {}],
+  ] as const;
 
 describe('who may read the dashboard, the report and the panel', () => {
   test('a profile user without showDashboard gets 403 on every dashboard and report route; with it, 200', async () => {

@@ -15,7 +15,9 @@ describe('GET /ticketreport/reports', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.totalTickets.total).toBe(7);
-    expect(body.tickets.map((r: { id: number }) => r.id)).toEqual([c.tickets.t9, c.tickets.t6, c.tickets.t5, c.tickets.t4, c.tickets.t3].map((x) => x.id));
+    expect(body.tickets.map((r: { id: number }) => r.id)).toEqual(
+      [c.tickets.t9, c.tickets.t6, c.tickets.t5, c.tickets.t4, c.tickets.t3].map((x) => x.id),
+    );
     const t4 = body.tickets[3];
     expect(t4).toEqual({
       id: c.tickets.t4.id,
@@ -39,7 +41,9 @@ describe('GET /ticketreport/reports', () => {
     const c = await marchCompany(t);
     const api = await t.as(c.admin);
     const ids = async (q: Record<string, string>) =>
-      ((await api.get('/ticketreport/reports', { ...MARCH, pageSize: '50', ...q })).json().tickets as { id: number }[]).map((r) => r.id).sort((a, b) => a - b);
+      ((await api.get('/ticketreport/reports', { ...MARCH, pageSize: '50', ...q })).json().tickets as { id: number }[])
+        .map((r) => r.id)
+        .sort((a, b) => a - b);
     const { t1, t2, t3, t4, t5 } = c.tickets;
     expect(await ids({ users: JSON.stringify([c.agent.id]) })).toEqual([t1.id, t2.id]);
     expect(await ids({ queueIds: JSON.stringify([c.queueA.id]) })).toEqual([t1.id, t2.id, t5.id]);
@@ -78,7 +82,9 @@ describe('GET /ticketreport/reports', () => {
 
   test('the ticket log of any ticket of the company; another company gets 404', async () => {
     const c = await marchCompany(t);
-    await t.database.db.insert(ticketLogs).values({ companyId: c.companyId, ticketId: c.tickets.t3.id, userId: c.agentB.id, type: 'closed' });
+    await t.database.db
+      .insert(ticketLogs)
+      .values({ companyId: c.companyId, ticketId: c.tickets.t3.id, userId: c.agentB.id, type: 'closed' });
     // A manager by showDashboard, outside queue B, still reads the log of a queue-B ticket from the report.
     const manager = await c.member([c.queueA.id], { showDashboard: 'enabled' });
     const res = await (await t.as(manager)).get(`/ticketreport/logs/${c.tickets.t3.id}`);
@@ -101,7 +107,11 @@ describe('GET /dashboard/moments', () => {
     const rows = res.json() as { id: number; user: { name: string } | null; lastMessage: string }[];
     // March's tickets are outside the 30-day window.
     expect(rows.map((r) => r.id).sort((a, b) => a - b)).toEqual([open.id, waiting.id]);
-    expect(rows.find((r) => r.id === open.id)).toMatchObject({ user: { id: c.agent.id, name: 'Ana' }, lastMessage: 'Olá', queue: { id: c.queueA.id } });
+    expect(rows.find((r) => r.id === open.id)).toMatchObject({
+      user: { id: c.agent.id, name: 'Ana' },
+      lastMessage: 'Olá',
+      queue: { id: c.queueA.id },
+    });
     const march = await (await t.as(c.admin)).get('/dashboard/moments', { dateStart: '2026-03-01', dateEnd: '2026-03-31' });
     expect((march.json() as { id: number }[]).map((r) => r.id).sort((a, b) => a - b)).toEqual(
       [c.tickets.t1, c.tickets.t5, c.tickets.t9].map((x) => x.id).sort((a, b) => a - b),

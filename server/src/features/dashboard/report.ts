@@ -13,7 +13,9 @@ export function reportConditions(companyId: number, timeZone: string, f: Omit<Ti
   if (term) {
     const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const asId = /^\d{1,9}$/.test(term) ? sql` or t.id = ${Number(term)}` : sql``;
-    parts.push(sql`(exists (select 1 from contacts c2 where c2.id = t.contact_id and (c2.name ilike ${like} or c2.number like ${like}))${asId})`);
+    parts.push(
+      sql`(exists (select 1 from contacts c2 where c2.id = t.contact_id and (c2.name ilike ${like} or c2.number like ${like}))${asId})`,
+    );
   }
   if (f.contactId) parts.push(sql`t.contact_id = ${f.contactId}`);
   if (f.whatsappId.length) parts.push(sql`t.connection_id in (${sqlIdList(f.whatsappId)})`);

@@ -49,7 +49,13 @@ export async function marchCompany(t: TestContext) {
   await f.rating(t1, 9);
 
   const t2 = await ticket('2026-03-06T09:00:00', { status: 'closed', userId: agent.id, queueId: queueA.id });
-  await track(t2, { queued: '2026-03-06T09:00:00', started: '2026-03-06T09:20:00', finished: '2026-03-06T10:20:00', asked: true, rated: true });
+  await track(t2, {
+    queued: '2026-03-06T09:00:00',
+    started: '2026-03-06T09:20:00',
+    finished: '2026-03-06T10:20:00',
+    asked: true,
+    rated: true,
+  });
   await db.insert(ticketLogs).values({ companyId, ticketId: t2.id, userId: null, type: 'create' });
   await f.rating(t2, 10);
 

@@ -43,7 +43,18 @@ export default function MomentsPage() {
               <Typography color="text.secondary">{t('dashboard.moments.empty')}</Typography>
             </Paper>
           )}
-          <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)', xl: 'repeat(4, 1fr)' } }}>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 1.5,
+              gridTemplateColumns: {
+                xs: 'minmax(0, 1fr)',
+                sm: 'repeat(2, minmax(0, 1fr))',
+                lg: 'repeat(3, minmax(0, 1fr))',
+                xl: 'repeat(4, minmax(0, 1fr))',
+              },
+            }}
+          >
             {columns.map((c) => (
               <PanelCard
                 key={c.key}

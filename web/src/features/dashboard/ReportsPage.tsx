@@ -47,6 +47,9 @@ const STATUS_COLORS: Record<string, 'primary' | 'warning' | 'success' | 'seconda
   group: 'secondary',
 };
 
+/** One line per row: long names end in an ellipsis (the whole text is in the title). */
+const clip = (maxWidth: number) => ({ maxWidth, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }) as const;
+
 const dateTime = (iso: string | null) => (iso ? `${formatDate(iso)} ${formatTime(iso)}` : '—');
 
 /** `/reports`: the ticket report (spec 2 "Dashboard, reports, attendance panel"). */
@@ -69,10 +72,12 @@ export default function ReportsPage() {
   const users = useUserList();
   const connections = useConnections();
 
-  const set = <K extends keyof ReportFilter>(key: K) => (v: ReportFilter[K]) => {
-    setFilter((f) => ({ ...f, [key]: v }));
-    setPage(0);
-  };
+  const set =
+    <K extends keyof ReportFilter>(key: K) =>
+    (v: ReportFilter[K]) => {
+      setFilter((f) => ({ ...f, [key]: v }));
+      setPage(0);
+    };
 
   const exportAll = async () => {
     setExporting(true);
@@ -103,7 +108,10 @@ export default function ReportsPage() {
           {t('dashboard.reports.export')}
         </Button>
       </Box>
-      <Paper variant="outlined" sx={{ p: 1.5, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
+      <Paper
+        variant="outlined"
+        sx={{ p: 1.5, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' } }}
+      >
         <TextField
           size="small"
           label={t('dashboard.reports.search')}
@@ -158,7 +166,9 @@ export default function ReportsPage() {
           data-testid="report-to"
         />
         <FormControlLabel
-          control={<Switch checked={filter.onlyRated} onChange={(e) => set('onlyRated')(e.target.checked)} data-testid="report-only-rated" />}
+          control={
+            <Switch checked={filter.onlyRated} onChange={(e) => set('onlyRated')(e.target.checked)} data-testid="report-only-rated" />
+          }
           label={t('dashboard.reports.onlyRated')}
         />
       </Paper>
@@ -166,11 +176,23 @@ export default function ReportsPage() {
         <Table size="small" sx={{ minWidth: 1100 }} data-testid="report-table">
           <TableHead>
             <TableRow>
-              {['id', 'whatsappName', 'contactName', 'userName', 'queueName', 'status', 'lastMessage', 'createdAt', 'closedAt', 'supportTime', 'nps'].map(
-                (key) => (
-                  <TableCell key={key}>{t(`dashboard.reports.columns.${key}`)}</TableCell>
-                ),
-              )}
+              {[
+                'id',
+                'whatsappName',
+                'contactName',
+                'userName',
+                'queueName',
+                'status',
+                'lastMessage',
+                'createdAt',
+                'closedAt',
+                'supportTime',
+                'nps',
+              ].map((key) => (
+                <TableCell key={key} sx={{ whiteSpace: 'nowrap' }}>
+                  {t(`dashboard.reports.columns.${key}`)}
+                </TableCell>
+              ))}
               <TableCell align="right">{t('dashboard.reports.columns.actions')}</TableCell>
             </TableRow>
           </TableHead>
@@ -178,14 +200,16 @@ export default function ReportsPage() {
             {rows.map((r) => (
               <TableRow key={r.id} data-testid={`report-row-${r.id}`} hover>
                 <TableCell>{r.id}</TableCell>
-                <TableCell>{r.whatsappName ?? '—'}</TableCell>
-                <TableCell>{r.contactName}</TableCell>
-                <TableCell>{r.userName ?? '—'}</TableCell>
-                <TableCell>{r.queueName ?? '—'}</TableCell>
+                <TableCell sx={clip(140)}>{r.whatsappName ?? '—'}</TableCell>
+                <TableCell sx={clip(200)} title={r.contactName}>
+                  {r.contactName}
+                </TableCell>
+                <TableCell sx={clip(140)}>{r.userName ?? '—'}</TableCell>
+                <TableCell sx={clip(140)}>{r.queueName ?? '—'}</TableCell>
                 <TableCell>
                   <Chip size="small" color={STATUS_COLORS[r.status] ?? 'default'} label={t(`dashboard.status.${r.status}`)} />
                 </TableCell>
-                <TableCell sx={{ maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={r.lastMessage}>
+                <TableCell sx={clip(220)} title={r.lastMessage}>
                   {r.lastMessage || '—'}
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(r.createdAt)}</TableCell>

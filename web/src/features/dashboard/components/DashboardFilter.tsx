@@ -18,7 +18,10 @@ export function DashboardFilter({ value, onChange }: { value: Filter; onChange(n
   const tags = useTagList(open);
   const users = useUserList(open);
   const connections = useConnections(open);
-  const set = <K extends keyof Filter>(key: K) => (v: Filter[K]) => onChange({ ...value, [key]: v });
+  const set =
+    <K extends keyof Filter>(key: K) =>
+    (v: Filter[K]) =>
+      onChange({ ...value, [key]: v });
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }}>
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>

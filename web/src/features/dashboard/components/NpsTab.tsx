@@ -60,7 +60,13 @@ export function NpsTab({ counters }: { counters: DashboardCounters }) {
         </Paper>
       </Box>
       <Box sx={figureGrid}>
-        <FigureCard label={t('dashboard.counters.withRating')} value={counters.withRating} icon={<StarIcon />} color="#2e7d32" testId="counter-withRating" />
+        <FigureCard
+          label={t('dashboard.counters.withRating')}
+          value={counters.withRating}
+          icon={<StarIcon />}
+          color="#2e7d32"
+          testId="counter-withRating"
+        />
         <FigureCard
           label={t('dashboard.counters.withoutRating')}
           value={counters.withoutRating}
@@ -75,7 +81,13 @@ export function NpsTab({ counters }: { counters: DashboardCounters }) {
           color="#c77700"
           testId="counter-waitRating"
         />
-        <FigureCard label={t('dashboard.counters.percRating')} value={pct(counters.percRating)} icon={<PercentIcon />} color="#1565c0" testId="counter-percRating" />
+        <FigureCard
+          label={t('dashboard.counters.percRating')}
+          value={pct(counters.percRating)}
+          icon={<PercentIcon />}
+          color="#1565c0"
+          testId="counter-percRating"
+        />
       </Box>
     </Box>
   );

@@ -65,8 +65,9 @@ export function PanelCard({ title, online, tickets, canOpen, onOpen, testId }: P
                   {ticket.queue && (
                     <Chip
                       size="small"
+                      variant="outlined"
                       label={truncate(ticket.queue.name, 14)}
-                      sx={{ bgcolor: ticket.queue.color, color: '#fff', height: 18, fontSize: 11 }}
+                      sx={{ borderColor: ticket.queue.color, borderLeftWidth: 4, height: 18, fontSize: 11 }}
                     />
                   )}
                 </Box>

@@ -25,7 +25,10 @@ export function ReportLogDialog({ ticketId, onClose }: { ticketId: number | null
                 {format(parseISO(log.createdAt), 'dd/MM/yyyy HH:mm')}
               </Typography>
               <Typography variant="body2">
-                {t(`conversation.log.types.${log.type}`, { user: log.user?.name ?? t('conversation.log.system'), queue: log.queue?.name ?? '-' })}
+                {t(`conversation.log.types.${log.type}`, {
+                  user: log.user?.name ?? t('conversation.log.system'),
+                  queue: log.queue?.name ?? '-',
+                })}
               </Typography>
             </Box>
           ))}
