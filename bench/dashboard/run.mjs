@@ -45,7 +45,12 @@ async function bigCompany() {
       `select to_char(created_at, 'YYYY-MM-DD') as day from tickets where company_id = $1 order by created_at desc offset $2 limit 1`,
       [companyId, EXPORT_ROWS],
     );
-    return { companyId, admin, months: rows, perMonth, exportFrom: exportFrom[0]?.day ?? '2000-01-01' };
+    const { rows: newest } = await c.query(
+      `select to_char(date_trunc('month', max(created_at)), 'YYYY-MM-DD') as from, to_char(max(created_at), 'YYYY-MM-DD') as to
+       from tickets where company_id = $1`,
+      [companyId],
+    );
+    return { companyId, admin, months: rows, current: newest[0], perMonth, exportFrom: exportFrom[0]?.day ?? '2000-01-01' };
   } finally {
     await c.end();
   }
@@ -110,13 +115,18 @@ async function main() {
     const rnd = seededRandom(20261124);
     const month = () => rnd.pick(world.months);
 
+    // The screen's default: the dataset's newest month from its first day (as "this month" is to a live company).
+    const current = world.current;
+    const currentNext = () => ({ path: `/dashboard?${queryString({ date_from: current.from, date_to: current.to })}`, token });
+    await measureLatency({ baseUrl: server.baseUrl, next: currentNext, count: 10, workers: 2 });
+    const dashboard = await measureLatency({ baseUrl: server.baseUrl, next: currentNext, count: REQUESTS, workers: 2 });
+    log(`GET /dashboard current month: p50 ${ms(dashboard.p50)} p95 ${ms(dashboard.p95)} (${dashboard.errors} errors)`);
     const dashboardNext = () => {
       const m = month();
       return { path: `/dashboard?${queryString({ date_from: m.from, date_to: m.to })}`, token };
     };
-    await measureLatency({ baseUrl: server.baseUrl, next: dashboardNext, count: 10, workers: 2 });
-    const dashboard = await measureLatency({ baseUrl: server.baseUrl, next: dashboardNext, count: REQUESTS, workers: 2 });
-    log(`GET /dashboard one month: p50 ${ms(dashboard.p50)} p95 ${ms(dashboard.p95)} (${dashboard.errors} errors)`);
+    const past = await measureLatency({ baseUrl: server.baseUrl, next: dashboardNext, count: REQUESTS, workers: 2 });
+    log(`GET /dashboard a past month: p50 ${ms(past.p50)} p95 ${ms(past.p95)} (${past.errors} errors)`);
 
     const reportNext = () => {
       const m = month();
@@ -137,7 +147,7 @@ async function main() {
     const loadAfter = os.loadavg();
     const verdict = (ok) => (ok ? 'met' : '**missed**');
     const text = [
-      `# Dashboard, report and export (issue 17)`,
+      '## Dashboard: counters for a month, report pages and the streamed export (issue 17)',
       '',
       `Run ${new Date().toISOString()} on ${os.cpus().length} CPUs; load average before ${loadBefore.map((x) => x.toFixed(1)).join(' / ')}, after ${loadAfter.map((x) => x.toFixed(1)).join(' / ')} (1/5/15 min).`,
       '',
@@ -145,10 +155,13 @@ async function main() {
       '',
       '| what | p50 | p95 | target | verdict | requests |',
       '| --- | --- | --- | --- | --- | --- |',
-      `| GET /dashboard, one whole month (random among the last 12) | ${ms(dashboard.p50)} | ${ms(dashboard.p95)} | p95 ≤ ${TARGETS.dashboardP95} ms | ${verdict(dashboard.p95 <= TARGETS.dashboardP95 && !dashboard.errors)} | ${dashboard.requests} (${dashboard.errors} errors) |`,
+      `| GET /dashboard, the current month (${current.from} to ${current.to}, the screen's default) | ${ms(dashboard.p50)} | ${ms(dashboard.p95)} | p95 ≤ ${TARGETS.dashboardP95} ms | ${verdict(dashboard.p95 <= TARGETS.dashboardP95 && !dashboard.errors)} | ${dashboard.requests} (${dashboard.errors} errors) |`,
+      `| GET /dashboard, a whole past month (random among the last 12) | ${ms(past.p50)} | ${ms(past.p95)} | p95 ≤ ${TARGETS.dashboardP95} ms | ${verdict(past.p95 <= TARGETS.dashboardP95 && !past.errors)} | ${past.requests} (${past.errors} errors) |`,
       `| GET /ticketreport/reports, one month, pages 1-20, sizes 5-50 | ${ms(report.p50)} | ${ms(report.p95)} | p95 ≤ ${TARGETS.reportP95} ms | ${verdict(report.p95 <= TARGETS.reportP95 && !report.errors)} | ${report.requests} (${report.errors} errors) |`,
       '',
       `Export (GET /ticketreport/export from ${world.exportFrom}, at least ${EXPORT_ROWS.toLocaleString('en')} rows): ${exported.seconds.toFixed(1)} s to the last byte (target ≤ ${TARGETS.exportSeconds} s: ${verdict(exported.seconds <= TARGETS.exportSeconds)}), first byte after ${exported.firstByteMs?.toFixed(0)} ms, ${(exported.bytes / 1048576).toFixed(1)} MiB; server RSS ${exported.rssBefore.toFixed(0)} MiB before, at most ${exported.rssMax.toFixed(0)} MiB during (${exported.rssSamples.length} samples every 100 ms).`,
+      '',
+      "A month's attendances, ratings and create logs are read from the company's rows created since the month's first day (they cannot be older than their tickets), so a past month reads everything since then: the current month is the cheap case.",
       '',
       'Two requests in flight at once, latency from sending to the last byte, as the admin of the big company. The machine was shared with other work while this ran; the load average above says how much.',
       '',

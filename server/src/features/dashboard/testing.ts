@@ -1,7 +1,87 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { companies, contacts, ticketLogs, ticketTrackings, type TicketRow, users } from '../../db/schema';
+import type { Db } from '../../db/client';
+import {
+  companies,
+  connections,
+  contacts,
+  tags,
+  ticketLogs,
+  type TicketRow,
+  ticketTags,
+  ticketTrackings,
+  tickets,
+  type UserRow,
+  userRatings,
+  users,
+} from '../../db/schema';
 import type { TestContext } from '../../test/harness';
-import { inboxScenario } from '../tickets/testing';
+
+const unique = () => randomBytes(5).toString('hex');
+let phone = 0;
+
+/** Rows inserted directly, so the dashboard's tests depend on no other feature's commands. */
+function rows(db: Db) {
+  const f = {
+    async connection(companyId: number, over: Partial<typeof connections.$inferInsert> = {}) {
+      const token = randomBytes(15).toString('hex');
+      const [row] = await db
+        .insert(connections)
+        .values({ companyId, name: `Conn ${unique()}`, provider: 'simulator', status: 'CONNECTED', token, ...over })
+        .returning();
+      return row;
+    },
+    async contact(companyId: number, over: Partial<typeof contacts.$inferInsert> = {}) {
+      const number = `55119${String(Date.now() % 1e7).padStart(7, '0')}${String(phone++ % 1000).padStart(3, '0')}`;
+      const [row] = await db
+        .insert(contacts)
+        .values({ companyId, name: `Contact ${unique()}`, number, ...over })
+        .returning();
+      return row;
+    },
+    /** A ticket (pending by default) with a fresh contact, and a fresh connection unless given. */
+    async ticket(companyId: number, over: Partial<typeof tickets.$inferInsert> = {}): Promise<TicketRow> {
+      const contactId = over.contactId ?? (await f.contact(companyId, { isGroup: over.isGroup ?? false })).id;
+      const connectionId = over.connectionId === undefined ? (await f.connection(companyId)).id : over.connectionId;
+      const [row] = await db
+        .insert(tickets)
+        .values({ companyId, status: 'pending', ...over, contactId, connectionId })
+        .returning();
+      return row;
+    },
+    async tag(companyId: number) {
+      const [row] = await db
+        .insert(tags)
+        .values({ companyId, name: `Tag ${unique()}`, color: '#123456' })
+        .returning();
+      return row;
+    },
+    tagTicket: (ticketId: number, tagId: number) => db.insert(ticketTags).values({ ticketId, tagId }),
+    rating: (ticket: TicketRow, rate: number) =>
+      db.insert(userRatings).values({ companyId: ticket.companyId, ticketId: ticket.id, userId: ticket.userId, rate }),
+  };
+  return f;
+}
+
+/** A company with an admin, two queues (A with `agent`, B with `agentB`) and a default connection. */
+async function inboxScenario(t: TestContext) {
+  const f = rows(t.database.db);
+  const admin = await t.factory.admin();
+  const companyId = admin.companyId;
+  const [queueA, queueB] = [await t.factory.queue(companyId), await t.factory.queue(companyId)];
+  const agent = await t.factory.user({ companyId });
+  const agentB = await t.factory.user({ companyId });
+  await t.factory.addUserToQueue(agent.id, queueA.id);
+  await t.factory.addUserToQueue(agentB.id, queueB.id);
+  const connection = await f.connection(companyId, { isDefault: true });
+  /** A user of this company in the given queues. */
+  const member = async (queueIds: number[], overrides: Partial<UserRow> = {}) => {
+    const user = await t.factory.user({ companyId, ...overrides });
+    for (const q of queueIds) await t.factory.addUserToQueue(user.id, q);
+    return user;
+  };
+  return { f, admin, companyId, queueA, queueB, agent, agentB, connection, member };
+}
 
 /** A São Paulo wall-clock time (UTC−3 all year since 2019) as a Date. */
 export const sp = (local: string) => new Date(`${local}-03:00`);
