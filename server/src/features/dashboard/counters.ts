@@ -23,6 +23,7 @@ interface CounterRow {
   promoters: number;
   passives: number;
   detractors: number;
+  leads: number;
 }
 
 /**
@@ -89,10 +90,10 @@ export async function dashboardCounters(
       (select count(*)::int from rated) as ratings,
       (select count(*)::int from rated where rate >= 9) as promoters,
       (select count(*)::int from rated where rate between 7 and 8) as passives,
-      (select count(*)::int from rated where rate <= 6) as detractors
+      (select count(*)::int from rated where rate <= 6) as detractors,
+      (${leadsCount(companyId, period, timeZone, whatsapps)}) as leads
     from scope s left join rated_tickets rt on rt.ticket_id = s.id`,
   );
-  const leads = await countLeads(db, companyId, period, timeZone, whatsapps);
   const promotersPerc = share(row.promoters, row.ratings);
   const detractorsPerc = share(row.detractors, row.ratings);
   return {
@@ -100,7 +101,7 @@ export async function dashboardCounters(
     supportPending: row.pending,
     supportFinished: row.finished,
     supportGroups: row.groups,
-    leads,
+    leads: row.leads,
     avgSupportTime: round2(row.support ?? 0),
     avgWaitTime: round2(row.wait ?? 0),
     activeTickets: row.active,
@@ -117,12 +118,9 @@ export async function dashboardCounters(
   };
 }
 
-async function countLeads(db: DbOrTx, companyId: number, period: Period, timeZone: string, whatsapps: number[]): Promise<number> {
+/** Contacts (not groups) created within the period, from the connection filter's connections when it names some. */
+function leadsCount(companyId: number, period: Period, timeZone: string, whatsapps: number[]): SQL {
   const byConnection = whatsapps.length ? sql`and c.connection_id in (${sqlIdList(whatsapps)})` : sql``;
-  const [row] = await rowsOf<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from contacts c
-        where c.company_id = ${companyId} and not c.is_group and ${withinPeriod(sql`c.created_at`, period, timeZone)} ${byConnection}`,
-  );
-  return row.n;
+  return sql`select count(*)::int from contacts c
+    where c.company_id = ${companyId} and not c.is_group and ${withinPeriod(sql`c.created_at`, period, timeZone)} ${byConnection}`;
 }
