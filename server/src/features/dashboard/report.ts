@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { rowsOf, sqlIdList, withinPeriod } from './scope';
 
 /** The report's conditions on `t` (tickets): the company, the creation days and every filter of spec 2 §7. */
-export function reportConditions(companyId: number, timeZone: string | SQL, f: Omit<TicketReportFilters, 'page' | 'pageSize'>): SQL {
+export function reportConditions(companyId: number, timeZone: string, f: Omit<TicketReportFilters, 'page' | 'pageSize'>): SQL {
   const parts: SQL[] = [sql`t.company_id = ${companyId}`];
   if (f.dateFrom || f.dateTo) {
     parts.push(withinPeriod(sql`t.created_at`, { from: f.dateFrom ?? '1970-01-01', to: f.dateTo ?? '9999-12-30' }, timeZone));

@@ -25,7 +25,7 @@ import { writeAttendantsXlsx, writeReportXlsx } from './exports';
 import { panelTickets } from './moments';
 import { reportConditions, ticketReport } from './report';
 import { reportTicketLogs } from './report-logs';
-import { companyTimeZone, companyTimeZoneSql, defaultPeriod, ticketScope } from './scope';
+import { companyTimeZone, defaultPeriod, ticketScope } from './scope';
 import { XLSX_MIME } from './xlsx';
 
 const xlsxFile = (name: string) => ({
@@ -101,7 +101,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ticketreport/reports',
     { schema: { querystring: TicketReportQuery, response: { 200: TicketReportView } }, preHandler: managers },
     async (req) => {
-      const where = reportConditions(req.ctx.companyId, companyTimeZoneSql(req.ctx.companyId), req.query);
+      const timeZone = await companyTimeZone(req.ctx.db, req.ctx.companyId);
+      const where = reportConditions(req.ctx.companyId, timeZone, req.query);
       return ticketReport(req.ctx.db, where, req.query.page, req.query.pageSize);
     },
   );

@@ -47,7 +47,7 @@ export const historySince = (alias: string, companyId: number, period: Period, t
   sql`${sql.raw(alias)}.company_id = ${companyId} and ${sql.raw(alias)}.created_at >= ${periodStart(period, timeZone)}`;
 
 /** `column` falls within the period's days in the time zone (midnight of `from` to midnight after `to`). */
-export function withinPeriod(column: SQL, period: Period, timeZone: string | SQL): SQL {
+export function withinPeriod(column: SQL, period: Period, timeZone: string): SQL {
   return sql`${column} >= ((${period.from}::date)::timestamp at time zone ${timeZone}) and ${column} < (((${period.to}::date) + 1)::timestamp at time zone ${timeZone})`;
 }
 
@@ -78,12 +78,6 @@ export function ticketScope(companyId: number, period: Period, timeZone: string,
 }
 
 export { ids as sqlIdList };
-
-/**
- * The company's time zone inside a statement, where JavaScript does not need it (the report's days):
- * one round trip fewer than reading it first.
- */
-export const companyTimeZoneSql = (companyId: number): SQL => sql`(select c.time_zone from companies c where c.id = ${companyId})`;
 
 /** Rows of a raw query, on either driver. */
 export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
