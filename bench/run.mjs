@@ -46,6 +46,11 @@ const SUITES = [
     script: 'automation/timers.mjs',
     what: 'the chatbot: 10,000 pending inactivity and expiry timers held as jobs, memory and firing delay (issue 14)',
   },
+  {
+    name: 'dashboard',
+    script: 'dashboard/run.mjs',
+    what: 'GET /dashboard for a month, report pages and the streamed report export on the inbox benchmark company (issue 17)',
+  },
   { name: 'web', script: 'web/run.mjs', what: 'the /tickets route: JavaScript size and scrolling 10,000 tickets (issue 3)' },
   {
     name: 'channels-whatsapp-web',

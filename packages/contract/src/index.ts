@@ -49,3 +49,5 @@ export * from './announcements';
 export * from './views/announcements';
 export * from './schedules';
 export * from './views/schedules';
+export * from './dashboard';
+export * from './views/dashboard';

@@ -22,6 +22,7 @@ import { tagRoutes } from './tags';
 import { ticketRoutes } from './tickets';
 import { userRoutes } from './users';
 import { versionRoutes } from './version';
+import { dashboardRoutes } from './dashboard';
 
 export type { FeatureDeps } from './deps';
 
@@ -51,4 +52,5 @@ export async function registerFeatures(app: FastifyInstance, deps: FeatureDeps) 
   await app.register(chatRoutes);
   await app.register(announcementRoutes);
   await app.register(scheduleRoutes);
+  await app.register(dashboardRoutes);
 }

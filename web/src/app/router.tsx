@@ -1,4 +1,4 @@
-import { canSeeConnections, isAdmin } from '@chatflow/contract';
+import { canSeeConnections, canSeeDashboard, canSeeRealTime, isAdmin } from '@chatflow/contract';
 import { Box, CircularProgress } from '@mui/material';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
@@ -36,6 +36,18 @@ function AdminOnly({ children }: { children: ReactNode }) {
   return <RequireRule allow={!!user && isAdmin(user)}>{children}</RequireRule>;
 }
 
+/** Dashboard and reports: admins, and users with showDashboard (spec 1 §2.9); others get the 403 page. */
+function DashboardManagers({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  return <RequireRule allow={!!user && canSeeDashboard({ ...user, allHistoric: user.allHistoric ?? 'disabled' })}>{children}</RequireRule>;
+}
+
+/** The attendance panel: admins, and users with allowRealTime (spec 2 §6). */
+function RealTimeViewers({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  return <RequireRule allow={!!user && canSeeRealTime({ ...user, allHistoric: user.allHistoric ?? 'disabled' })}>{children}</RequireRule>;
+}
+
 /** Spec 2 §2: /allConnections is for super users; other admins are sent to /tickets. */
 function SuperOrTickets({ children }: { children: ReactNode }) {
   const { user } = useAuth();
@@ -54,7 +66,30 @@ export const router = createBrowserRouter([
       </PrivateRoute>
     ),
     children: [
-      { path: '/', element: page(() => import('../features/home/HomePage')) },
+      {
+        path: '/',
+        element: (
+          <RequireSubscription>
+            <DashboardManagers>{page(() => import('../features/dashboard/DashboardPage'))}</DashboardManagers>
+          </RequireSubscription>
+        ),
+      },
+      {
+        path: '/reports',
+        element: (
+          <RequireSubscription>
+            <DashboardManagers>{page(() => import('../features/dashboard/ReportsPage'))}</DashboardManagers>
+          </RequireSubscription>
+        ),
+      },
+      {
+        path: '/moments',
+        element: (
+          <RequireSubscription>
+            <RealTimeViewers>{page(() => import('../features/dashboard/MomentsPage'))}</RealTimeViewers>
+          </RequireSubscription>
+        ),
+      },
       { path: '/403', element: <ForbiddenPage /> },
       { path: '/tickets/:uuid?', element: page(() => import('../features/tickets/TicketsPage')) },
       { path: '/financeiro', element: <AdminOnly>{page(() => import('../features/billing/BillingPage'))}</AdminOnly> },

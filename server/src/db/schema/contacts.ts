@@ -34,6 +34,8 @@ export const contacts = pgTable(
   (t) => [
     uniqueIndex('contacts_company_channel_number_unique').on(t.companyId, t.channel, t.number),
     index('contacts_company_name_idx').on(t.companyId, t.name),
+    // The dashboard's leads: contacts created within a period.
+    index('contacts_company_created_idx').on(t.companyId, t.createdAt),
     index('contacts_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('contacts_number_trgm_idx').using('gin', sql`${t.number} gin_trgm_ops`),
   ],

@@ -104,6 +104,8 @@ export const tickets = pgTable(
     // Counts of a few queues' tickets of a status (an agent's badges), in any order.
     index('tickets_list_idx').on(t.companyId, t.status, t.queueId, t.updatedAt),
     index('tickets_contact_idx').on(t.contactId),
+    // The dashboard and the report read the tickets created within a period, newest first.
+    index('tickets_company_created_idx').on(t.companyId, t.createdAt, t.id),
     // One open/pending ticket per contact and connection, even under concurrent inbound messages.
     uniqueIndex('tickets_one_active_per_contact').on(t.contactId, t.connectionId).where(isActiveTicketStatus(t.status)),
   ],
@@ -174,7 +176,11 @@ export const ticketLogs = pgTable(
     type: text('type', { enum: TICKET_LOG_TYPES }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('ticket_logs_ticket_idx').on(t.ticketId, t.createdAt)],
+  (t) => [
+    index('ticket_logs_ticket_idx').on(t.ticketId, t.createdAt),
+    // The dashboard's active tickets: the create logs of a period (one per ticket).
+    index('ticket_logs_company_create_idx').on(t.companyId, t.createdAt).where(sql`${t.type} = 'create'`),
+  ],
 );
 
 /** Timings of one attendance of a ticket, for reports (waiting, service and rating). */
@@ -215,5 +221,9 @@ export const userRatings = pgTable(
     rate: integer('rate').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('user_ratings_ticket_idx').on(t.ticketId)],
+  (t) => [
+    index('user_ratings_ticket_idx').on(t.ticketId),
+    // The dashboard's NPS and ratings: the ratings given from a period's start on.
+    index('user_ratings_company_created_idx').on(t.companyId, t.createdAt),
+  ],
 );

@@ -12,3 +12,4 @@ export type { CloseImportedDeps } from './commands/close-imported';
 export { findCompanyTicket } from './find';
 export { loadTicketViews } from './loader';
 export { queueIdsOf, visibleInSelectionSql } from './visibility';
+export { listTicketLogs } from './logs';

@@ -1,0 +1,75 @@
+import type { PanelTicketView } from '@chatflow/contract';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { type Period, rowsOf, sqlIdList, withinPeriod } from './scope';
+
+/**
+ * The panel shows at most this many tickets (the most recently updated): a card column of thousands
+ * is unreadable, and a company that large reads its queues on /tickets.
+ */
+export const PANEL_TICKET_LIMIT = 1000;
+
+interface Row {
+  id: number;
+  uuid: string;
+  status: PanelTicketView['status'];
+  contact_id: number;
+  contact_name: string;
+  url_picture: string;
+  last_message: string;
+  whatsapp_id: number | null;
+  whatsapp_name: string | null;
+  queue_id: number | null;
+  queue_name: string | null;
+  queue_color: string | null;
+  unread_messages: number;
+  updated_at: string | Date;
+  user_id: number | null;
+  user_name: string | null;
+}
+
+/**
+ * GET /dashboard/moments: the company's open and pending tickets (not groups) updated within the
+ * window, newest first. The panel puts each under its agent's card, or "Pendentes" without one.
+ */
+export async function panelTickets(
+  db: DbOrTx,
+  companyId: number,
+  period: Period,
+  timeZone: string,
+  f: { queueIds: number[]; userId?: number },
+): Promise<PanelTicketView[]> {
+  const byQueue = f.queueIds.length ? sql`and t.queue_id in (${sqlIdList(f.queueIds)})` : sql``;
+  const byUser = f.userId ? sql`and t.user_id = ${f.userId}` : sql``;
+  const rows = await rowsOf<Row>(
+    db,
+    sql`
+    select t.id, t.uuid, t.status, c.id as contact_id, c.name as contact_name, c.url_picture, t.last_message,
+      w.id as whatsapp_id, w.name as whatsapp_name, q.id as queue_id, q.name as queue_name, q.color as queue_color,
+      t.unread_messages, t.updated_at, t.user_id, u.name as user_name
+    from (
+      select t.* from tickets t
+      where t.company_id = ${companyId} and t.status in ('open', 'pending') and not t.is_group
+        and ${withinPeriod(sql`t.updated_at`, period, timeZone)} ${byQueue} ${byUser}
+      order by t.updated_at desc, t.id desc limit ${PANEL_TICKET_LIMIT}
+    ) t
+    join contacts c on c.id = t.contact_id
+    left join connections w on w.id = t.connection_id
+    left join queues q on q.id = t.queue_id
+    left join users u on u.id = t.user_id
+    order by t.updated_at desc, t.id desc`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    uuid: r.uuid,
+    status: r.status,
+    contact: { id: r.contact_id, name: r.contact_name, urlPicture: r.url_picture },
+    lastMessage: r.last_message,
+    whatsapp: r.whatsapp_id === null ? null : { id: r.whatsapp_id, name: r.whatsapp_name ?? '' },
+    queue: r.queue_id === null ? null : { id: r.queue_id, name: r.queue_name ?? '', color: r.queue_color ?? '' },
+    unreadMessages: r.unread_messages,
+    updatedAt: (r.updated_at instanceof Date ? r.updated_at : new Date(r.updated_at)).toISOString(),
+    userId: r.user_id,
+    user: r.user_id === null ? null : { id: r.user_id, name: r.user_name ?? '' },
+  }));
+}

@@ -1,0 +1,20 @@
+import { format } from 'date-fns';
+
+/** Attendant times as "HH h mm m" (spec 1 §2.9) from minutes. */
+export function hoursMinutes(minutes: number): string {
+  const total = Math.round(minutes);
+  const h = Math.floor(total / 60);
+  const m = total % 60;
+  return `${String(h).padStart(2, '0')} h ${String(m).padStart(2, '0')} m`;
+}
+
+/** The panel cuts names and last messages above 30 characters (spec 2 §9). */
+export const truncate = (text: string, limit: number) => (text.length > limit ? `${text.slice(0, limit)}...` : text);
+
+/** yyyy-MM-dd, as the dashboard and report send dates (spec 2 §5). */
+export const isoDay = (d: Date) => format(d, 'yyyy-MM-dd');
+
+/** The default range: the first day of the current month to today (spec 2 §4, §9). */
+export function monthToDate(now = new Date()) {
+  return { from: isoDay(new Date(now.getFullYear(), now.getMonth(), 1)), to: isoDay(now) };
+}

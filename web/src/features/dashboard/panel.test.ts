@@ -1,0 +1,66 @@
+import type { PanelTicketView } from '@chatflow/contract';
+import { describe, expect, test } from 'vitest';
+import { hoursMinutes, monthToDate, truncate } from './format';
+import { canOpenFromPanel, panelColumns } from './hooks/panel-rules';
+
+const ticket = (id: number, over: Partial<PanelTicketView> = {}): PanelTicketView => ({
+  id,
+  uuid: `u-${id}`,
+  status: 'open',
+  contact: { id, name: `Contato ${id}`, urlPicture: '' },
+  lastMessage: '',
+  whatsapp: null,
+  queue: null,
+  unreadMessages: 0,
+  updatedAt: '2026-11-24T12:00:00.000Z',
+  userId: null,
+  user: null,
+  ...over,
+});
+
+describe('the attendance panel', () => {
+  test('"Pendentes" holds waiting tickets; every agent has a card, with or without tickets', () => {
+    const ana = { id: 1, name: 'Ana' };
+    const columns = panelColumns(
+      [ticket(10, { userId: 1, user: ana }), ticket(11, { status: 'pending' }), ticket(12, { userId: 3, user: { id: 3, name: 'Caio' } })],
+      [
+        { id: 2, name: 'Bruno', online: false },
+        { id: 1, name: 'Ana', online: true },
+      ],
+    );
+    expect(columns.map((c) => [c.title, c.tickets.map((x) => x.id)])).toEqual([
+      [null, [11]],
+      ['Ana', [10]],
+      ['Bruno', []],
+      ['Caio', [12]], // an agent no longer in the user list still shows with their tickets
+    ]);
+    expect(columns[1].online).toBe(true);
+  });
+
+  test('an admin opens any ticket; a user only their own', () => {
+    const mine = ticket(1, { userId: 7 });
+    const theirs = ticket(2, { userId: 8 });
+    expect(canOpenFromPanel({ id: 7, profile: 'user' }, mine)).toBe(true);
+    expect(canOpenFromPanel({ id: 7, profile: 'user' }, theirs)).toBe(false);
+    expect(canOpenFromPanel({ id: 7, profile: 'user' }, ticket(3))).toBe(false);
+    expect(canOpenFromPanel({ id: 9, profile: 'admin' }, theirs)).toBe(true);
+  });
+
+  test('names and messages are cut above 30 characters', () => {
+    expect(truncate('a'.repeat(30), 30)).toBe('a'.repeat(30));
+    expect(truncate('a'.repeat(31), 30)).toBe(`${'a'.repeat(30)}...`);
+  });
+});
+
+describe('dashboard formats', () => {
+  test('times as HH h mm m', () => {
+    expect(hoursMinutes(0)).toBe('00 h 00 m');
+    expect(hoursMinutes(15.4)).toBe('00 h 15 m');
+    expect(hoursMinutes(125)).toBe('02 h 05 m');
+    expect(hoursMinutes(60 * 30 + 1)).toBe('30 h 01 m');
+  });
+
+  test('the default range is the first of the month to today, as yyyy-MM-dd', () => {
+    expect(monthToDate(new Date(2026, 10, 24, 15))).toEqual({ from: '2026-11-01', to: '2026-11-24' });
+  });
+});
