@@ -1,4 +1,3 @@
-import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
 import { Button, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
@@ -69,7 +68,6 @@ export function BoardFilters({ startDate, endDate, onSearch, canManageLanes }: P
         {canManageLanes && (
           <Button
             variant="outlined"
-            startIcon={<AddIcon />}
             onClick={() => navigate('/TagsKanban')}
             data-testid="kanban-add-lanes"
             sx={{ flex: { xs: 1, md: 'none' } }}
