@@ -53,6 +53,8 @@ export const ERROR_CODES = [
   'ERR_PAIRING_CODE_UNSUPPORTED', // the connection's provider cannot pair by code (only WhatsApp Web can)
   'ERR_INVALID_TOKEN', // the external API's bearer token is no connection's token
   'ERR_INVALID_NUMBER', // the external API's number is not a phone number (digits, 8 to 15 with country code)
+  'ERR_CAMPAIGN_NOT_EDITABLE', // PUT /campaigns/{id} once it is running, finished, or within an hour of its start
+  'ERR_CAMPAIGN_STATUS', // cancel outside EM_ANDAMENTO, restart outside CANCELADA
   'ERR_INTERNAL',
 ] as const;
 

@@ -41,3 +41,7 @@ export * from './views/tags';
 export * from './views/version';
 export * from './views/errors';
 export * from './meta';
+export * from './campaigns';
+export * from './contact-lists';
+export * from './views/campaigns';
+export * from './views/contact-lists';

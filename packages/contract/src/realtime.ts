@@ -1,4 +1,6 @@
+import type { CampaignView } from './views/campaigns';
 import type { ConnectionView } from './views/connections';
+import type { ContactListItemView, ContactListView } from './views/contact-lists';
 import type { ContactView } from './views/contacts';
 import type { FileListView } from './views/file-lists';
 import type { MessageView } from './views/messages';
@@ -35,6 +37,15 @@ export interface CompanyEvents {
   whatsappSession: { action: 'update'; session: ConnectionView };
   /** A batch contact import (POST /contacts/import/rows): progress every 5 contacts, then the summary. */
   contactImport: { action: 'progress' | 'done'; importId: string; done: number; total: number; created: number; ignored: number };
+  /** Contact lists (spec 3 §4: company-{id}-ContactList). */
+  ContactList: { action: 'create' | 'update'; record: ContactListView } | { action: 'delete'; id: number };
+  /** Items of a contact list; `reload` after an import or a WhatsApp check of many items. */
+  ContactListItem:
+    | { action: 'create' | 'update'; record: ContactListItemView }
+    | { action: 'delete'; id: number; contactListId: number }
+    | { action: 'reload'; contactListId: number };
+  /** Campaigns (company-{id}-campaign): every change of a campaign, its progress included. */
+  campaign: { action: 'create' | 'update'; record: CampaignView } | { action: 'delete'; id: number };
 }
 
 export const companyEventName = (companyId: number, kind: keyof CompanyEvents | string) =>

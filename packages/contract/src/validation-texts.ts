@@ -32,6 +32,10 @@ export const validationTexts = {
     'validation.messageTooShort': 'Mensagem muito curta',
     'validation.ticketId': 'ID do Ticket inválido.',
     'validation.nameTooShort': 'nome muito curto',
+    'validation.campaignAudience': 'Selecione uma lista de contatos ou uma tag',
+    'validation.campaignMessage': 'Informe ao menos uma mensagem',
+    'validation.campaignConfirmation': 'Com a confirmação ativa, informe a mensagem de confirmação da mensagem',
+    'validation.importColumns': 'A planilha precisa das colunas nome e numero (email opcional)',
   },
   en: {
     'validation.errorExpiresNPS': 'With ratings enabled, fill in the rating message and a rating expiry greater than zero',
@@ -59,6 +63,10 @@ export const validationTexts = {
     'validation.messageTooShort': 'Message too short',
     'validation.ticketId': 'Invalid ticket ID.',
     'validation.nameTooShort': 'name too short',
+    'validation.campaignAudience': 'Choose a contact list or a tag',
+    'validation.campaignMessage': 'Write at least one message',
+    'validation.campaignConfirmation': 'With confirmation on, write the confirmation message of a message',
+    'validation.importColumns': 'The spreadsheet needs the columns nome and numero (email optional)',
   },
   es: {
     'validation.errorExpiresNPS': 'Con la evaluación activa, informe el mensaje de evaluación y un tiempo de expiración mayor que cero',
@@ -86,6 +94,10 @@ export const validationTexts = {
     'validation.messageTooShort': 'Mensaje muy corto',
     'validation.ticketId': 'ID de ticket inválido.',
     'validation.nameTooShort': 'nombre muy corto',
+    'validation.campaignAudience': 'Seleccione una lista de contactos o una etiqueta',
+    'validation.campaignMessage': 'Informe al menos un mensaje',
+    'validation.campaignConfirmation': 'Con la confirmación activa, informe el mensaje de confirmación de un mensaje',
+    'validation.importColumns': 'La planilla necesita las columnas nome y numero (email opcional)',
   },
 } as const;
 

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { FeatureDeps } from './deps';
 import { authRoutes } from './auth';
+import { campaignRoutes } from './campaigns';
+import { contactListRoutes } from './contact-lists';
 import { connectionRoutes } from './connections';
 import { contactImportRoutes, contactRoutes } from './contacts';
 import { externalApiRoutes } from './external-api';
@@ -43,4 +45,6 @@ export async function registerFeatures(app: FastifyInstance, deps: FeatureDeps) 
   await app.register(externalApiRoutes(deps));
   await app.register(simulatorRoutes(deps));
   await app.register(metaRoutes(deps));
+  await app.register(contactListRoutes);
+  await app.register(campaignRoutes);
 }

@@ -2,6 +2,8 @@ import type { Job } from '../jobs/define';
 import { simulatorAckJob } from '../channels/simulator/jobs';
 import { inboundAutomationJob, redirectJob, rotationJob, silenceJob } from './automation';
 import { contactImportJob } from './contacts';
+import { dispatchStepJob, startCampaignJob } from './campaigns';
+import { checkNumbersJob } from './contact-lists';
 import { forwardMessageJob, resendStuckJob, sendMessageJob } from './messages';
 import { markOfflineJob } from './users';
 
@@ -17,4 +19,7 @@ export const allJobs: Job[] = [
   rotationJob,
   redirectJob,
   silenceJob,
+  checkNumbersJob,
+  startCampaignJob,
+  dispatchStepJob,
 ];

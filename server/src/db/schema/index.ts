@@ -15,3 +15,4 @@ export * from './file-lists';
 export * from './queue-options';
 export * from './channel-sessions';
 export * from './automation';
+export * from './campaigns';

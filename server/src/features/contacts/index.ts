@@ -12,3 +12,6 @@ export { presentContactRef } from './service';
 export { tagsOfContact } from './service';
 export { upsertContact } from './service';
 export type { ContactViewer } from './service';
+export { parseContactSheet } from './import/sheet';
+export { loadExcelJs } from './import/exceljs';
+export { XLSX_MIME } from './import/export';
