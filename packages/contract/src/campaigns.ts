@@ -37,7 +37,10 @@ export const CampaignInput = z
     confirmationMessage4: message().optional().default(''),
     confirmationMessage5: message().optional().default(''),
     confirmation: flag.optional().default(false),
-    scheduledAt: z.preprocess((v) => (v === '' ? null : v), z.iso.datetime({ offset: true, message: 'validation.invalid' }).nullable()).optional().default(null),
+    scheduledAt: z
+      .preprocess((v) => (v === '' ? null : v), z.iso.datetime({ offset: true, message: 'validation.invalid' }).nullable())
+      .optional()
+      .default(null),
     contactListId: optionalId().optional().default(null),
     tagListId: optionalId().optional().default(null),
     whatsappId: dbId('validation.required'),
@@ -52,15 +55,25 @@ export const CampaignInput = z
     if (!c.contactListId && !c.tagListId) ctx.addIssue({ code: 'custom', path: ['contactListId'], message: 'validation.campaignAudience' });
     if (!campaignMessages(c).some((m) => m.trim() !== ''))
       ctx.addIssue({ code: 'custom', path: ['message1'], message: 'validation.campaignMessage' });
-    if (c.confirmation && ![1, 2, 3, 4, 5].some((n) => c[`message${n}` as 'message1'].trim() && c[`confirmationMessage${n}` as 'message1'].trim()))
+    if (
+      c.confirmation &&
+      ![1, 2, 3, 4, 5].some((n) => c[`message${n}` as 'message1'].trim() && c[`confirmationMessage${n}` as 'message1'].trim())
+    )
       ctx.addIssue({ code: 'custom', path: ['confirmationMessage1'], message: 'validation.campaignConfirmation' });
-    if (c.openTicket === 'enabled' && c.userId && !c.queueId) ctx.addIssue({ code: 'custom', path: ['queueId'], message: 'validation.required' });
+    if (c.openTicket === 'enabled' && c.userId && !c.queueId)
+      ctx.addIssue({ code: 'custom', path: ['queueId'], message: 'validation.required' });
   });
 export type CampaignInput = z.input<typeof CampaignInput>;
 export type CampaignData = z.output<typeof CampaignInput>;
 
 /** The message variants in order (message1..message5). */
-export const campaignMessages = (c: Record<`message${1 | 2 | 3 | 4 | 5}`, string>) => [c.message1, c.message2, c.message3, c.message4, c.message5];
+export const campaignMessages = (c: Record<`message${1 | 2 | 3 | 4 | 5}`, string>) => [
+  c.message1,
+  c.message2,
+  c.message3,
+  c.message4,
+  c.message5,
+];
 
 export const CampaignListQuery = PageQuery;
 export const CampaignShippingQuery = z.object({ pageNumber: fromText(z.number().int().min(1).max(100000)).optional().default(1) });

@@ -45,9 +45,7 @@ export const contactListItems = pgTable(
   (t) => [
     uniqueIndex('contact_list_items_list_number_unique').on(t.contactListId, t.number),
     index('contact_list_items_company_list_name_idx').on(t.companyId, t.contactListId, t.name),
-    index('contact_list_items_unchecked_idx')
-      .on(t.contactListId, t.id)
-      .where(sql`${t.isWhatsappValid} is null`),
+    index('contact_list_items_unchecked_idx').on(t.contactListId, t.id).where(sql`${t.isWhatsappValid} is null`),
   ],
 );
 export type ContactListItemRow = typeof contactListItems.$inferSelect;
@@ -134,15 +132,9 @@ export const campaignShipping = pgTable(
   (t) => [
     uniqueIndex('campaign_shipping_campaign_number_unique').on(t.campaignId, t.number),
     uniqueIndex('campaign_shipping_campaign_position_unique').on(t.campaignId, t.position),
-    index('campaign_shipping_pending_idx')
-      .on(t.campaignId, t.position)
-      .where(sql`${t.state} = 'pending'`),
-    index('campaign_shipping_claimed_idx')
-      .on(t.campaignId, t.claimedAt)
-      .where(sql`${t.state} in ('claimed', 'confirming')`),
-    index('campaign_shipping_awaiting_idx')
-      .on(t.companyId, t.number)
-      .where(sql`${t.state} = 'awaiting_confirmation'`),
+    index('campaign_shipping_pending_idx').on(t.campaignId, t.position).where(sql`${t.state} = 'pending'`),
+    index('campaign_shipping_claimed_idx').on(t.campaignId, t.claimedAt).where(sql`${t.state} in ('claimed', 'confirming')`),
+    index('campaign_shipping_awaiting_idx').on(t.companyId, t.number).where(sql`${t.state} = 'awaiting_confirmation'`),
   ],
 );
 export type CampaignShippingRow = typeof campaignShipping.$inferSelect;

@@ -8,7 +8,12 @@ describe('campaign routes', () => {
   test('create, read, list, edit and delete an INATIVA campaign; a time makes it PROGRAMADA', async () => {
     const s = await campaignSetup(t, 1);
     const c = await createCampaign(s, { name: 'Black Friday' });
-    expect(c).toMatchObject({ status: 'INATIVA', contactList: { id: s.listId, name: 'Clientes' }, openTicket: 'disabled', statusTicket: 'closed' });
+    expect(c).toMatchObject({
+      status: 'INATIVA',
+      contactList: { id: s.listId, name: 'Clientes' },
+      openTicket: 'disabled',
+      statusTicket: 'closed',
+    });
     expect((await s.api.get('/campaigns', { searchParam: 'black' })).json().records).toHaveLength(1);
     const future = new Date(Date.now() + 3 * 3600_000).toISOString();
     const edited = await s.api.put(`/campaigns/${c.id}`, { ...c, scheduledAt: future, name: 'Black Friday 2' });
@@ -63,19 +68,28 @@ describe('campaign routes', () => {
       expect(res.statusCode).toBe(404);
     expect((await stranger.get('/campaigns')).json().records).toEqual([]);
     const other = await campaignSetup(t, 0);
-    const foreignList = await s.api.post('/campaigns', { name: 'Nome', message1: 'oi', whatsappId: s.connectionId, contactListId: other.listId });
+    const foreignList = await s.api.post('/campaigns', {
+      name: 'Nome',
+      message1: 'oi',
+      whatsappId: s.connectionId,
+      contactListId: other.listId,
+    });
     expect(foreignList.statusCode).toBe(404);
     const user = await t.as(await t.factory.user({ companyId: s.admin.companyId, profile: 'user' }));
     expect((await user.get('/campaigns')).statusCode).toBe(403);
     expect((await user.get('/campaign-settings')).statusCode).toBe(403);
-    expect((await user.post('/campaigns', { name: 'Nome', message1: 'oi', whatsappId: s.connectionId, contactListId: s.listId })).statusCode).toBe(403);
+    expect(
+      (await user.post('/campaigns', { name: 'Nome', message1: 'oi', whatsappId: s.connectionId, contactListId: s.listId })).statusCode,
+    ).toBe(403);
     expect((await user.post(`/campaigns/${c.id}/cancel`)).statusCode).toBe(403);
   });
 
   test('settings: defaults of the spec, saved values read back, options outside the list refused', async () => {
     const admin = await t.factory.admin();
     const api = await t.as(admin);
-    const defaults = Object.fromEntries((await api.get('/campaign-settings')).json().map((s: { key: string; value: string }) => [s.key, JSON.parse(s.value)]));
+    const defaults = Object.fromEntries(
+      (await api.get('/campaign-settings')).json().map((s: { key: string; value: string }) => [s.key, JSON.parse(s.value)]),
+    );
     expect(defaults).toEqual({
       messageInterval: 20,
       longerIntervalAfter: 20,
@@ -86,7 +100,9 @@ describe('campaign routes', () => {
       startHour: '09:00',
       endHour: '18:00',
     });
-    const saved = await api.post('/campaign-settings', { settings: { messageInterval: 5, variables: [{ key: 'loja', value: 'Centro' }], sabado: true } });
+    const saved = await api.post('/campaign-settings', {
+      settings: { messageInterval: 5, variables: [{ key: 'loja', value: 'Centro' }], sabado: true },
+    });
     const values = Object.fromEntries(saved.json().map((s: { key: string; value: string }) => [s.key, JSON.parse(s.value)]));
     expect(values).toMatchObject({ messageInterval: 5, variables: [{ key: 'loja', value: 'Centro' }], sabado: true, greaterInterval: 60 });
     expect((await api.post('/campaign-settings', { settings: { messageInterval: 7 } })).statusCode).toBe(400);

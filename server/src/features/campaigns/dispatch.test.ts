@@ -7,14 +7,27 @@ import { shippingKey } from './dispatch/step';
 import { campaignNow, campaignSetup, createCampaign, MONDAY_10AM, outbox } from './testing';
 
 const t = useTestApp();
-const NO_PAUSES = { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0, startHour: '00:00', endHour: '00:00', sabado: true, domingo: true };
+const NO_PAUSES = {
+  messageInterval: 0,
+  longerIntervalAfter: 0,
+  greaterInterval: 0,
+  startHour: '00:00',
+  endHour: '00:00',
+  sabado: true,
+  domingo: true,
+};
 const at = (iso: string, seconds: number) => new Date(new Date(iso).getTime() + seconds * 1000);
 
 describe('campaign dispatch', () => {
   test('every contact receives one message, variants rotated, variables filled; the campaign reaches FINALIZADA', async () => {
     t.clock.set(MONDAY_10AM);
     const s = await campaignSetup(t, 5, { ...NO_PAUSES, variables: [{ key: 'loja', value: 'Centro' }] });
-    const c = await createCampaign(s, { message1: 'A {nome} {numero} {email} {loja}', message2: '', message3: 'B {nome} {desconhecida}', scheduledAt: MONDAY_10AM });
+    const c = await createCampaign(s, {
+      message1: 'A {nome} {numero} {email} {loja}',
+      message2: '',
+      message3: 'B {nome} {desconhecida}',
+      scheduledAt: MONDAY_10AM,
+    });
     await t.jobs.drain();
     const sent = await outbox(t, s.connectionId);
     expect(sent.map((m) => m.number).sort()).toEqual([...s.numbers].sort());
@@ -26,7 +39,9 @@ describe('campaign dispatch', () => {
     expect(done.completedAt).toBe(MONDAY_10AM.replace('Z', '.000Z'));
     const report = (await s.api.get(`/campaigns/${c.id}/shipping`)).json();
     expect(report.records.every((r: { deliveredAt: string | null }) => r.deliveredAt)).toBe(true);
-    expect(t.sent.filter((e) => e.event === `company-${s.admin.companyId}-campaign`).at(-1)?.payload).toMatchObject({ record: { status: 'FINALIZADA' } });
+    expect(t.sent.filter((e) => e.event === `company-${s.admin.companyId}-campaign`).at(-1)?.payload).toMatchObject({
+      record: { status: 'FINALIZADA' },
+    });
     t.clock.reset();
   });
 
@@ -99,7 +114,11 @@ describe('campaign dispatch', () => {
     const { campaigns } = await import('../../db/schema');
     const { prepareShipping } = await import('./dispatch/prepare');
     const db = t.database.db;
-    const [row] = await db.update(campaigns).set({ status: 'EM_ANDAMENTO', scheduledAt: new Date(MONDAY_10AM) }).where(eq(campaigns.id, c.id)).returning();
+    const [row] = await db
+      .update(campaigns)
+      .set({ status: 'EM_ANDAMENTO', scheduledAt: new Date(MONDAY_10AM) })
+      .where(eq(campaigns.id, c.id))
+      .returning();
     expect(await prepareShipping(db, row)).toBe(4);
     const claimed = await claimRows(db, c.id, 2, new Date(MONDAY_10AM));
     expect(claimed).toHaveLength(2);
@@ -115,7 +134,10 @@ describe('campaign dispatch', () => {
     await t.jobs.fireDueTimers();
     const sent = await outbox(t, s.connectionId);
     expect(sent.map((m) => m.number).sort()).toEqual([...s.numbers].sort());
-    const states = await db.select({ state: campaignShipping.state }).from(campaignShipping).where(and(eq(campaignShipping.campaignId, c.id)));
+    const states = await db
+      .select({ state: campaignShipping.state })
+      .from(campaignShipping)
+      .where(and(eq(campaignShipping.campaignId, c.id)));
     expect(states.every((r) => r.state === 'delivered')).toBe(true);
     expect(await campaignNow(s, c.id)).toMatchObject({ status: 'FINALIZADA', deliveredCount: 4 });
     t.clock.reset();

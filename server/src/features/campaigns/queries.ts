@@ -1,4 +1,10 @@
-import { CAMPAIGN_SHIPPING_PAGE_SIZE, CAMPAIGNS_PAGE_SIZE, type CampaignPage, type CampaignShippingPage, type CampaignView } from '@chatflow/contract';
+import {
+  CAMPAIGN_SHIPPING_PAGE_SIZE,
+  CAMPAIGNS_PAGE_SIZE,
+  type CampaignPage,
+  type CampaignShippingPage,
+  type CampaignView,
+} from '@chatflow/contract';
 import { and, asc, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type CampaignRow, campaignShipping, campaigns, connections, contactLists } from '../../db/schema';
@@ -15,7 +21,11 @@ const withRefs = (db: DbOrTx) =>
     .leftJoin(connections, eq(connections.id, campaigns.whatsappId));
 
 /** GET /campaigns: a page of 20, newest first, searched on the name. */
-export async function listCampaignsPage(db: DbOrTx, companyId: number, f: { searchParam: string; pageNumber: number }): Promise<CampaignPage> {
+export async function listCampaignsPage(
+  db: DbOrTx,
+  companyId: number,
+  f: { searchParam: string; pageNumber: number },
+): Promise<CampaignPage> {
   const term = f.searchParam.trim();
   const where: SQL | undefined = and(eq(campaigns.companyId, companyId), term ? ilike(campaigns.name, containsPattern(term)) : undefined);
   const offset = (f.pageNumber - 1) * CAMPAIGNS_PAGE_SIZE;
@@ -46,7 +56,12 @@ export async function findCampaign(db: DbOrTx, companyId: number, id: number): P
 }
 
 /** GET /campaigns/:id/shipping: the report's records, in sending order, 50 a page. */
-export async function listShippingPage(db: DbOrTx, companyId: number, campaignId: number, pageNumber: number): Promise<CampaignShippingPage> {
+export async function listShippingPage(
+  db: DbOrTx,
+  companyId: number,
+  campaignId: number,
+  pageNumber: number,
+): Promise<CampaignShippingPage> {
   await findCampaign(db, companyId, campaignId);
   const offset = (pageNumber - 1) * CAMPAIGN_SHIPPING_PAGE_SIZE;
   const rows = await db

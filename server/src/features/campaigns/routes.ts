@@ -59,7 +59,9 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/campaign-settings', { schema: { response: { 200: CampaignSettingsView } }, preHandler: guard }, async (req) =>
     campaignSettingsView(req.ctx.db, req.ctx.companyId),
   );
-  app.post('/campaign-settings', { schema: { body: CampaignSettingsInput, response: { 200: CampaignSettingsView } }, preHandler: guard }, async (req) =>
-    saveCampaignSettings(req.ctx, req.body.settings),
+  app.post(
+    '/campaign-settings',
+    { schema: { body: CampaignSettingsInput, response: { 200: CampaignSettingsView } }, preHandler: guard },
+    async (req) => saveCampaignSettings(req.ctx, req.body.settings),
   );
 };

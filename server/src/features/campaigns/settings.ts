@@ -1,4 +1,9 @@
-import { CAMPAIGN_SETTINGS_DEFAULTS, type CampaignSettingsValues, CampaignSettingsValues as SettingsSchema, type CampaignSettingsView } from '@chatflow/contract';
+import {
+  CAMPAIGN_SETTINGS_DEFAULTS,
+  type CampaignSettingsValues,
+  CampaignSettingsValues as SettingsSchema,
+  type CampaignSettingsView,
+} from '@chatflow/contract';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { campaignSettings } from '../../db/schema';

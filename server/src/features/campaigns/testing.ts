@@ -20,7 +20,11 @@ export interface CampaignSetup {
  * A company with a simulator connection, a contact list of `count` contacts (numbers the simulator
  * calls valid) and the campaign settings given (intervals and hours), ready for a campaign.
  */
-export async function campaignSetup(t: TestContext, count: number, settings: CampaignSettingsInput['settings'] = {}): Promise<CampaignSetup> {
+export async function campaignSetup(
+  t: TestContext,
+  count: number,
+  settings: CampaignSettingsInput['settings'] = {},
+): Promise<CampaignSetup> {
   const admin = await t.factory.admin();
   const connection = await simulatorConnection(t, admin);
   const api = await t.as(admin);
@@ -28,7 +32,12 @@ export async function campaignSetup(t: TestContext, count: number, settings: Cam
   const stamp = String(admin.companyId).padStart(5, '0');
   const numbers = Array.from({ length: count }, (_, i) => `55119${stamp}${String(i + 1).padStart(3, '0')}`);
   for (const [i, number] of numbers.entries()) {
-    const res = await api.post('/contact-list-items', { name: `Cliente ${i + 1}`, number, email: `c${i + 1}@x.com`, contactListId: list.id });
+    const res = await api.post('/contact-list-items', {
+      name: `Cliente ${i + 1}`,
+      number,
+      email: `c${i + 1}@x.com`,
+      contactListId: list.id,
+    });
     expect(res.statusCode, res.body).toBe(200);
   }
   const saved = await api.post('/campaign-settings', { settings });

@@ -42,7 +42,9 @@ export const checkNumbersJob = defineJob({
       const rows = await deps.db
         .select({ id: contactListItems.id, number: contactListItems.number })
         .from(contactListItems)
-        .where(and(eq(contactListItems.contactListId, contactListId), isNull(contactListItems.isWhatsappValid), gt(contactListItems.id, after)))
+        .where(
+          and(eq(contactListItems.contactListId, contactListId), isNull(contactListItems.isWhatsappValid), gt(contactListItems.id, after)),
+        )
         .orderBy(asc(contactListItems.id))
         .limit(BATCH);
       if (rows.length === 0) break;
@@ -50,7 +52,10 @@ export const checkNumbersJob = defineJob({
       const answers = await Promise.all(rows.map(async (r) => ({ id: r.id, valid: await provider.checkNumber!(r.number) })));
       const valid = answers.filter((a) => a.valid).map((a) => a.id);
       const invalid = answers.filter((a) => !a.valid).map((a) => a.id);
-      for (const [ids, value] of [[valid, true], [invalid, false]] as const) {
+      for (const [ids, value] of [
+        [valid, true],
+        [invalid, false],
+      ] as const) {
         if (ids.length === 0) continue;
         await deps.db
           .update(contactListItems)

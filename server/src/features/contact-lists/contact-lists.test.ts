@@ -23,7 +23,9 @@ describe('contact lists', () => {
     expect(created.statusCode, created.body).toBe(200);
     const list = created.json();
     expect(list).toMatchObject({ name: 'Clientes VIP', contactsCount: 0 });
-    expect((await api.post('/contact-list-items', { name: 'Maria', number: '5511999990001', contactListId: list.id })).statusCode).toBe(200);
+    expect((await api.post('/contact-list-items', { name: 'Maria', number: '5511999990001', contactListId: list.id })).statusCode).toBe(
+      200,
+    );
     expect((await api.put(`/contact-lists/${list.id}`, { name: 'VIP' })).json()).toMatchObject({ name: 'VIP', contactsCount: 1 });
     const page = (await api.get('/contact-lists', { searchParam: 'vi' })).json();
     expect(page.records.map((r: { id: number }) => r.id)).toEqual([list.id]);
@@ -79,7 +81,12 @@ describe('contact lists', () => {
   test('items: digits stored, a number twice is ERR_DUPLICATED_CONTACT, search and delete', async () => {
     const { api } = await adminApi();
     const list = (await api.post('/contact-lists', { name: 'Lista' })).json();
-    const created = await api.post('/contact-list-items', { name: 'Maria', number: '+55 (11) 99999-0001', email: 'm@x.com', contactListId: list.id });
+    const created = await api.post('/contact-list-items', {
+      name: 'Maria',
+      number: '+55 (11) 99999-0001',
+      email: 'm@x.com',
+      contactListId: list.id,
+    });
     expect(created.json()).toMatchObject({ number: '5511999990001', email: 'm@x.com' });
     const twice = await api.post('/contact-list-items', { name: 'Outra', number: '5511999990001', contactListId: list.id });
     expect(twice.statusCode).toBe(409);

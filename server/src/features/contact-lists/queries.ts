@@ -17,7 +17,11 @@ const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\
 const itemsCount = sql<number>`(select count(*)::int from ${contactListItems} where ${contactListItems.contactListId} = ${contactLists.id})`;
 
 /** GET /contact-lists: a page of 20 by name, each with its item count. */
-export async function listContactListsPage(db: DbOrTx, companyId: number, f: { searchParam: string; pageNumber: number }): Promise<ContactListPage> {
+export async function listContactListsPage(
+  db: DbOrTx,
+  companyId: number,
+  f: { searchParam: string; pageNumber: number },
+): Promise<ContactListPage> {
   const term = f.searchParam.trim();
   const where = and(eq(contactLists.companyId, companyId), term ? ilike(contactLists.name, containsPattern(term)) : undefined);
   const offset = (f.pageNumber - 1) * CONTACT_LISTS_PAGE_SIZE;

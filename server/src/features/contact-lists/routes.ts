@@ -26,7 +26,10 @@ import { writeExampleSpreadsheet } from './example';
 import { presentContactListItem } from './presenter';
 import { contactListView, findItem, listAllContactLists, listContactListsPage, listItemsPage } from './queries';
 
-const xlsxFile = { description: 'planilha_exemplo.xlsx', content: { [XLSX_MIME]: { schema: z.any().meta({ type: 'string', format: 'binary' }) } } };
+const xlsxFile = {
+  description: 'planilha_exemplo.xlsx',
+  content: { [XLSX_MIME]: { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
+};
 
 /**
  * Contact lists and their items (spec 3 "Contact lists", §6, §7), behind the plan's useCampaigns. Any
@@ -61,10 +64,14 @@ export const contactListRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: IdParam, body: ContactListInput, response: { 200: ContactListView } }, preHandler: manage },
     async (req) => updateContactList(req.ctx, req.params.id, req.body),
   );
-  app.delete('/contact-lists/:id', { schema: { params: IdParam, response: { 200: ConfirmationView } }, preHandler: manage }, async (req) => {
-    await deleteContactList(req.ctx, req.params.id);
-    return { message: 'Contact list deleted' };
-  });
+  app.delete(
+    '/contact-lists/:id',
+    { schema: { params: IdParam, response: { 200: ConfirmationView } }, preHandler: manage },
+    async (req) => {
+      await deleteContactList(req.ctx, req.params.id);
+      return { message: 'Contact list deleted' };
+    },
+  );
   app.post(
     '/contact-lists/:id/upload',
     { schema: { params: IdParam, response: { 200: ContactListImportResult } }, preHandler: manage },
@@ -75,15 +82,21 @@ export const contactListRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   for (const url of ['/contact-list-items', '/contact-list-items/']) {
-    app.get(url, { schema: { querystring: ContactListItemListQuery, response: { 200: ContactListItemPage } }, preHandler: manage }, async (req) =>
-      listItemsPage(req.ctx.db, req.ctx.companyId, req.query),
+    app.get(
+      url,
+      { schema: { querystring: ContactListItemListQuery, response: { 200: ContactListItemPage } }, preHandler: manage },
+      async (req) => listItemsPage(req.ctx.db, req.ctx.companyId, req.query),
     );
   }
-  app.get('/contact-list-items/:id', { schema: { params: IdParam, response: { 200: ContactListItemView } }, preHandler: manage }, async (req) =>
-    presentContactListItem(await findItem(req.ctx.db, req.ctx.companyId, req.params.id)),
+  app.get(
+    '/contact-list-items/:id',
+    { schema: { params: IdParam, response: { 200: ContactListItemView } }, preHandler: manage },
+    async (req) => presentContactListItem(await findItem(req.ctx.db, req.ctx.companyId, req.params.id)),
   );
-  app.post('/contact-list-items', { schema: { body: ContactListItemInput, response: { 200: ContactListItemView } }, preHandler: manage }, async (req) =>
-    createItem(req.ctx, req.body),
+  app.post(
+    '/contact-list-items',
+    { schema: { body: ContactListItemInput, response: { 200: ContactListItemView } }, preHandler: manage },
+    async (req) => createItem(req.ctx, req.body),
   );
   app.put(
     '/contact-list-items/:id',
@@ -92,7 +105,10 @@ export const contactListRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/contact-list-items/:id',
-    { schema: { params: IdParam, response: { 200: ConfirmationView } }, preHandler: [...manage, requirePermission('contacts-page:deleteContact')] },
+    {
+      schema: { params: IdParam, response: { 200: ConfirmationView } },
+      preHandler: [...manage, requirePermission('contacts-page:deleteContact')],
+    },
     async (req) => {
       await deleteItem(req.ctx, req.params.id);
       return { message: 'Contact list item deleted' };

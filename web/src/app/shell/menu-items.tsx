@@ -78,4 +78,7 @@ export const BUILT_MENU_KEYS: ReadonlySet<MenuKey> = new Set<MenuKey>([
   'connections',
   'allConnections',
   'messagesApi',
+  'campaigns',
+  'contactLists',
+  'campaignsConfig',
 ]);

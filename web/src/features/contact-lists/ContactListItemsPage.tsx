@@ -4,9 +4,22 @@ import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/Edit';
-import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Button, CircularProgress, IconButton, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip } from '@mui/material';
+import {
+  Button,
+  CircularProgress,
+  IconButton,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tooltip,
+} from '@mui/material';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -19,7 +32,13 @@ import { useErrorToast } from '../../components/use-error-toast';
 import { useDebounced } from '../../lib/use-debounced';
 import { ContactListItemModal } from './components/ContactListItemModal';
 import { ImportDialog } from './components/ImportDialog';
-import { useContactList, useContactListItems, useContactListItemsRealtime, useContactListsRealtime, useDeleteItem } from './hooks/use-contact-lists';
+import {
+  useContactList,
+  useContactListItems,
+  useContactListItemsRealtime,
+  useContactListsRealtime,
+  useDeleteItem,
+} from './hooks/use-contact-lists';
 
 function ValidIcon({ valid }: { valid: boolean | null }) {
   const { t } = useTranslation();
@@ -151,7 +170,9 @@ export default function ContactListItemsPage() {
           </TableBody>
         </Table>
       </TableContainer>
-      {editing !== undefined && <ContactListItemModal key={editing?.id ?? 'new'} listId={listId} record={editing} onClose={() => setEditing(undefined)} />}
+      {editing !== undefined && (
+        <ContactListItemModal key={editing?.id ?? 'new'} listId={listId} record={editing} onClose={() => setEditing(undefined)} />
+      )}
       {importing && <ImportDialog listId={listId} file={importing} onClose={() => setImporting(null)} />}
       <ConfirmationDialog
         open={deleting.open}

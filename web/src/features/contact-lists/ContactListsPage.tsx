@@ -3,7 +3,19 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
 import PeopleIcon from '@mui/icons-material/People';
-import { CircularProgress, IconButton, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip } from '@mui/material';
+import {
+  CircularProgress,
+  IconButton,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tooltip,
+} from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -73,7 +85,11 @@ export default function ContactListsPage() {
                     </IconButton>
                   </Tooltip>
                   <Tooltip title={t('contactLists.openItems')}>
-                    <IconButton size="small" aria-label={t('contactLists.openItems')} onClick={() => navigate(`/contact-lists/${list.id}/contacts`)}>
+                    <IconButton
+                      size="small"
+                      aria-label={t('contactLists.openItems')}
+                      onClick={() => navigate(`/contact-lists/${list.id}/contacts`)}
+                    >
                       <PeopleIcon fontSize="small" />
                     </IconButton>
                   </Tooltip>

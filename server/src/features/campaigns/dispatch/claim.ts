@@ -38,7 +38,8 @@ export async function claimRows(tx: DbOrTx, campaignId: number, limit: number, n
   return sortByPosition(stale.rows);
 }
 
-const sortByPosition = (rows: ClaimedRow[]) => rows.map((r) => ({ ...r, position: Number(r.position), variant: Number(r.variant) })).sort((a, b) => a.position - b.position);
+const sortByPosition = (rows: ClaimedRow[]) =>
+  rows.map((r) => ({ ...r, position: Number(r.position), variant: Number(r.variant) })).sort((a, b) => a.position - b.position);
 
 /** Whether any row still waits to be sent or is being sent (the campaign is not finished yet). */
 export async function hasOpenRows(tx: DbOrTx, campaignId: number): Promise<boolean> {

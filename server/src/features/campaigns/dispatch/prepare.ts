@@ -38,5 +38,7 @@ export async function prepareShipping(db: DbOrTx, c: CampaignRow): Promise<numbe
       from (select distinct on (number) number, name, email, src, id from (${audience}) a order by number, src, id) d
     ) x
     on conflict do nothing`);
-  return (result as { rowCount?: number | null; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0;
+  return (
+    (result as { rowCount?: number | null; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0
+  );
 }

@@ -16,7 +16,11 @@ function localTime(at: Date, timeZone: string) {
   })
     .formatToParts(at)
     .reduce<Record<string, string>>((acc, p) => Object.assign(acc, { [p.type]: p.value }), {});
-  return { weekday: WEEKDAYS.indexOf(parts.weekday), minutes: Number(parts.hour) * 60 + Number(parts.minute), seconds: Number(parts.second) };
+  return {
+    weekday: WEEKDAYS.indexOf(parts.weekday),
+    minutes: Number(parts.hour) * 60 + Number(parts.minute),
+    seconds: Number(parts.second),
+  };
 }
 
 const minutesOf = (hhmm: string) => {

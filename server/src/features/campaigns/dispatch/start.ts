@@ -20,7 +20,7 @@ export const startCampaignJob = defineJob({
   timer: true,
   async run({ campaignId }, deps) {
     const [c] = await deps.db.select().from(campaigns).where(eq(campaigns.id, campaignId));
-    if (!c || c.status !== 'PROGRAMADA' || !c.scheduledAt) return;
+    if (c?.status !== 'PROGRAMADA' || !c.scheduledAt) return;
     const now = deps.clock.now();
     const wait = c.scheduledAt.getTime() - now.getTime();
     if (wait > 0) {

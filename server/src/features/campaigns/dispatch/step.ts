@@ -73,7 +73,7 @@ async function providerOf(deps: JobDeps, c: CampaignRow, connectionStatus: strin
 
 export async function dispatchStep(deps: JobDeps, campaignId: number, seq: number, lastOfRun: boolean): Promise<StepOutcome> {
   const loaded = await loadCampaign(deps, campaignId);
-  if (!loaded || loaded.campaign.status !== 'EM_ANDAMENTO' || loaded.campaign.dispatchSeq !== seq) return null;
+  if (loaded?.campaign.status !== 'EM_ANDAMENTO' || loaded.campaign.dispatchSeq !== seq) return null;
   const provider = await providerOf(deps, loaded.campaign, loaded.connectionStatus);
   const settings = await readCampaignSettings(deps.db, loaded.campaign.companyId);
   const now = deps.clock.now();
@@ -134,7 +134,13 @@ export async function dispatchStep(deps: JobDeps, campaignId: number, seq: numbe
 export function shippingText(c: CampaignRow, settings: CampaignSettingsValues, row: ClaimedRow) {
   const index = Math.min(Math.max(row.variant, 1), 5) - 1;
   const message = campaignMessages(c)[index];
-  const confirmation = [c.confirmationMessage1, c.confirmationMessage2, c.confirmationMessage3, c.confirmationMessage4, c.confirmationMessage5][index];
+  const confirmation = [
+    c.confirmationMessage1,
+    c.confirmationMessage2,
+    c.confirmationMessage3,
+    c.confirmationMessage4,
+    c.confirmationMessage5,
+  ][index];
   const render = (text: string) => renderCampaignMessage(text, row, settings.variables);
   if (c.confirmation && confirmation.trim()) return { text: render(confirmation), awaitingConfirmation: true };
   return { text: render(message), awaitingConfirmation: false };

@@ -10,12 +10,7 @@ import { contactListView, findContactList } from '../queries';
 type Ignored = ContactListImportResult['ignored'][number];
 const INSERT_BATCH = 1000;
 
-const plain = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .trim()
-    .toLowerCase();
+const plain = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase();
 
 /** Which column holds each field: the example spreadsheet's headers (nome, numero, email) or their English names. */
 export function mapColumns(columns: string[]): { name: number; number: number; email: number } {
@@ -28,7 +23,12 @@ export function mapColumns(columns: string[]): { name: number; number: number; e
 
 /** A row as the item form would take it, or why it cannot be one. */
 function readRow(cells: string[], cols: ReturnType<typeof mapColumns>) {
-  const candidate = { name: cells[cols.name] ?? '', number: cells[cols.number] ?? '', email: cols.email >= 0 ? (cells[cols.email] ?? '') : '', contactListId: 1 };
+  const candidate = {
+    name: cells[cols.name] ?? '',
+    number: cells[cols.number] ?? '',
+    email: cols.email >= 0 ? (cells[cols.email] ?? '') : '',
+    contactListId: 1,
+  };
   const parsed = ContactListItemInput.safeParse(candidate);
   const number = numberDigits(candidate.number);
   if (!parsed.success) {
@@ -36,7 +36,8 @@ function readRow(cells: string[], cols: ReturnType<typeof mapColumns>) {
     const reason: Ignored['reason'] = field === 'name' ? 'invalidName' : field === 'email' ? 'invalidEmail' : 'invalidNumber';
     return { ok: false as const, number: number || candidate.number, reason };
   }
-  if (number.length < 8 || number.length > 20) return { ok: false as const, number: number || candidate.number, reason: 'invalidNumber' as const };
+  if (number.length < 8 || number.length > 20)
+    return { ok: false as const, number: number || candidate.number, reason: 'invalidNumber' as const };
   return { ok: true as const, name: parsed.data.name, number, email: parsed.data.email };
 }
 
@@ -53,14 +54,16 @@ export async function importItems(ctx: RequestContext, contactListId: number, fi
   const ignored: Ignored[] = [];
   const seen = new Set<string>();
   const rows: { name: string; number: string; email: string; row: number }[] = [];
-  sheet.rows.forEach((cells, i) => {
+  for (const [i, cells] of sheet.rows.entries()) {
     const row = i + 2;
     const read = readRow(cells, cols);
-    if (!read.ok) return void ignored.push({ row, number: read.number, reason: read.reason });
-    if (seen.has(read.number)) return void ignored.push({ row, number: read.number, reason: 'duplicate' });
-    seen.add(read.number);
-    rows.push({ name: read.name, number: read.number, email: read.email, row });
-  });
+    if (!read.ok) ignored.push({ row, number: read.number, reason: read.reason });
+    else if (seen.has(read.number)) ignored.push({ row, number: read.number, reason: 'duplicate' });
+    else {
+      seen.add(read.number);
+      rows.push({ name: read.name, number: read.number, email: read.email, row });
+    }
+  }
 
   let created = 0;
   await ctx.transaction(async (tx) => {

@@ -62,7 +62,8 @@ export async function updateItem(ctx: RequestContext, id: number, changes: ItemC
       .returning();
     const view = presentContactListItem(row);
     contactListEvents.itemSaved(tx, ctx.realtime, view, 'update');
-    if (number !== before.number) await checkNumbersJob.send(ctx.jobs, { companyId: ctx.companyId, contactListId: row.contactListId }, { tx });
+    if (number !== before.number)
+      await checkNumbersJob.send(ctx.jobs, { companyId: ctx.companyId, contactListId: row.contactListId }, { tx });
     return view;
   });
 }

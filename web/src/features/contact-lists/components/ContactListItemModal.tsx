@@ -33,13 +33,37 @@ export function ContactListItemModal({ listId, record, onClose }: { listId: numb
   });
   return (
     <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="contact-list-item-modal-title">
-      <DialogTitle id="contact-list-item-modal-title">{record ? t('contactLists.items.editTitle') : t('contactLists.items.addTitle')}</DialogTitle>
+      <DialogTitle id="contact-list-item-modal-title">
+        {record ? t('contactLists.items.editTitle') : t('contactLists.items.addTitle')}
+      </DialogTitle>
       <Box component="form" onSubmit={onSubmit} noValidate sx={{ display: 'contents' }}>
         <DialogContent dividers>
           <Stack spacing={2}>
-            <TextField label={t('contactLists.items.name')} autoFocus fullWidth {...register('name')} error={!!errors.name} helperText={fieldError(t, errors.name)} slotProps={{ htmlInput: { 'data-testid': 'item-name' } }} />
-            <TextField label={t('contactLists.items.number')} fullWidth {...register('number')} error={!!errors.number} helperText={fieldError(t, errors.number)} slotProps={{ htmlInput: { 'data-testid': 'item-number' } }} />
-            <TextField label={t('contactLists.items.email')} fullWidth {...register('email')} error={!!errors.email} helperText={fieldError(t, errors.email)} slotProps={{ htmlInput: { 'data-testid': 'item-email' } }} />
+            <TextField
+              label={t('contactLists.items.name')}
+              autoFocus
+              fullWidth
+              {...register('name')}
+              error={!!errors.name}
+              helperText={fieldError(t, errors.name)}
+              slotProps={{ htmlInput: { 'data-testid': 'item-name' } }}
+            />
+            <TextField
+              label={t('contactLists.items.number')}
+              fullWidth
+              {...register('number')}
+              error={!!errors.number}
+              helperText={fieldError(t, errors.number)}
+              slotProps={{ htmlInput: { 'data-testid': 'item-number' } }}
+            />
+            <TextField
+              label={t('contactLists.items.email')}
+              fullWidth
+              {...register('email')}
+              error={!!errors.email}
+              helperText={fieldError(t, errors.email)}
+              slotProps={{ htmlInput: { 'data-testid': 'item-email' } }}
+            />
           </Stack>
         </DialogContent>
         <DialogActions>

@@ -1,11 +1,26 @@
 import type { ContactListImportResult } from '@chatflow/contract';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, List, ListItem, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  List,
+  ListItem,
+  Typography,
+} from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
 import { uploadItems } from '../hooks/files';
 
-type Phase = { kind: 'uploading'; fraction: number } | { kind: 'done'; result: ContactListImportResult } | { kind: 'failed'; message: string };
+type Phase =
+  | { kind: 'uploading'; fraction: number }
+  | { kind: 'done'; result: ContactListImportResult }
+  | { kind: 'failed'; message: string };
 
 /**
  * The import of a spreadsheet into a list: the upload's progress, then the server's summary — how
@@ -29,7 +44,9 @@ export function ImportDialog({ listId, file, onClose }: { listId: number; file: 
         {phase.kind === 'uploading' && (
           <Box data-testid="import-progress">
             <Typography variant="body2" sx={{ mb: 1 }}>
-              {phase.fraction < 1 ? t('contactLists.import.uploading', { percent: Math.round(phase.fraction * 100) }) : t('contactLists.import.processing')}
+              {phase.fraction < 1
+                ? t('contactLists.import.uploading', { percent: Math.round(phase.fraction * 100) })
+                : t('contactLists.import.processing')}
             </Typography>
             <LinearProgress variant={phase.fraction < 1 ? 'determinate' : 'indeterminate'} value={phase.fraction * 100} />
           </Box>
@@ -44,7 +61,11 @@ export function ImportDialog({ listId, file, onClose }: { listId: number; file: 
               <List dense sx={{ maxHeight: 280, overflowY: 'auto' }}>
                 {phase.result.ignored.map((r) => (
                   <ListItem key={r.row} disableGutters>
-                    {t('contactLists.import.ignoredRow', { row: r.row, number: r.number, reason: t(`contactLists.import.reasons.${r.reason}`) })}
+                    {t('contactLists.import.ignoredRow', {
+                      row: r.row,
+                      number: r.number,
+                      reason: t(`contactLists.import.reasons.${r.reason}`),
+                    })}
                   </ListItem>
                 ))}
               </List>
