@@ -30,6 +30,11 @@ const SUITES = [
     script: 'automation/run.mjs',
     what: 'the chatbot: 1,000 customers walking a two-level menu, message to bot reply at the provider (issue 14)',
   },
+  {
+    name: 'campaigns',
+    script: 'campaigns/run.mjs',
+    what: 'campaigns: preparing 100,000 contacts and dispatching through the simulator with intervals 0 (issue 15)',
+  },
   { name: 'web', script: 'web/run.mjs', what: 'the /tickets route: JavaScript size and scrolling 10,000 tickets (issue 3)' },
   {
     name: 'channels-whatsapp-web',
