@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import type { ConnectionRow } from '../db/schema';
 import { channelSessions, connections } from '../db/schema';
 import { startInboundAutomation } from '../features/automation';
+import { startConfirmationReply } from '../features/campaigns';
 import { sessionStatusHandler } from '../features/connections';
 import { inboundPipeline } from '../features/inbound';
 import { getCompanySetting, getGlobalSetting } from '../features/settings';
@@ -31,7 +32,14 @@ export interface ChannelEventDeps {
 /** A connection's event sink: status to the connections feature, everything else to the inbound pipeline. */
 export function channelEvents(deps: () => ChannelEventDeps, connection: ConnectionRow): ProviderEvents {
   // A customer's committed message starts the automation engine (menus, hours, ratings, consent).
-  const inbound = () => ({ ...deps(), afterCustomerMessage: (m: { messageId: number }) => startInboundAutomation(deps(), m.messageId) });
+  // It also lets a campaign's confirmation flow send its message to a contact who answered.
+  const inbound = () => ({
+    ...deps(),
+    afterCustomerMessage: (m: { messageId: number }) => {
+      startInboundAutomation(deps(), m.messageId);
+      startConfirmationReply(deps(), m.messageId);
+    },
+  });
   return { ...inboundPipeline(inbound), onStatus: sessionStatusHandler(deps(), connection) };
 }
 

@@ -2,7 +2,7 @@ import type { Job } from '../jobs/define';
 import { simulatorAckJob } from '../channels/simulator/jobs';
 import { inboundAutomationJob, redirectJob, rotationJob, silenceJob } from './automation';
 import { contactImportJob } from './contacts';
-import { dispatchStepJob, startCampaignJob } from './campaigns';
+import { confirmationReplyJob, dispatchStepJob, startCampaignJob } from './campaigns';
 import { checkNumbersJob } from './contact-lists';
 import { forwardMessageJob, resendStuckJob, sendMessageJob } from './messages';
 import { markOfflineJob } from './users';
@@ -22,4 +22,5 @@ export const allJobs: Job[] = [
   checkNumbersJob,
   startCampaignJob,
   dispatchStepJob,
+  confirmationReplyJob,
 ];

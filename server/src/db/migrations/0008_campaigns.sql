@@ -95,7 +95,7 @@ CREATE UNIQUE INDEX "campaign_shipping_campaign_number_unique" ON "campaign_ship
 CREATE UNIQUE INDEX "campaign_shipping_campaign_position_unique" ON "campaign_shipping" USING btree ("campaign_id","position");--> statement-breakpoint
 CREATE INDEX "campaign_shipping_pending_idx" ON "campaign_shipping" USING btree ("campaign_id","position") WHERE "campaign_shipping"."state" = 'pending';--> statement-breakpoint
 CREATE INDEX "campaign_shipping_claimed_idx" ON "campaign_shipping" USING btree ("campaign_id","claimed_at") WHERE "campaign_shipping"."state" in ('claimed', 'confirming');--> statement-breakpoint
-CREATE INDEX "campaign_shipping_awaiting_idx" ON "campaign_shipping" USING btree ("company_id","number") WHERE "campaign_shipping"."state" = 'awaiting_confirmation';--> statement-breakpoint
+CREATE INDEX "campaign_shipping_awaiting_idx" ON "campaign_shipping" USING btree ("company_id","number") WHERE "campaign_shipping"."state" in ('awaiting_confirmation', 'confirming');--> statement-breakpoint
 CREATE INDEX "campaigns_company_name_idx" ON "campaigns" USING btree ("company_id","name");--> statement-breakpoint
 CREATE UNIQUE INDEX "contact_list_items_list_number_unique" ON "contact_list_items" USING btree ("contact_list_id","number");--> statement-breakpoint
 CREATE INDEX "contact_list_items_company_list_name_idx" ON "contact_list_items" USING btree ("company_id","contact_list_id","name");--> statement-breakpoint

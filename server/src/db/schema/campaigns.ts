@@ -134,7 +134,7 @@ export const campaignShipping = pgTable(
     uniqueIndex('campaign_shipping_campaign_position_unique').on(t.campaignId, t.position),
     index('campaign_shipping_pending_idx').on(t.campaignId, t.position).where(sql`${t.state} = 'pending'`),
     index('campaign_shipping_claimed_idx').on(t.campaignId, t.claimedAt).where(sql`${t.state} in ('claimed', 'confirming')`),
-    index('campaign_shipping_awaiting_idx').on(t.companyId, t.number).where(sql`${t.state} = 'awaiting_confirmation'`),
+    index('campaign_shipping_awaiting_idx').on(t.companyId, t.number).where(sql`${t.state} in ('awaiting_confirmation', 'confirming')`),
   ],
 );
 export type CampaignShippingRow = typeof campaignShipping.$inferSelect;

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { campaignShipping } from '../../db/schema';
 import { useTestApp } from '../../test/harness';
+import { customerOf } from '../../test/simulator';
 import { claimRows } from './dispatch/claim';
 import { shippingKey } from './dispatch/step';
 import { campaignNow, campaignSetup, createCampaign, MONDAY_10AM, outbox } from './testing';
@@ -151,6 +152,37 @@ describe('campaign dispatch', () => {
     const c = await createCampaign(s, { scheduledAt: MONDAY_10AM });
     await t.jobs.drain();
     expect(await campaignNow(s, c.id)).toMatchObject({ contactsCount: 2, deliveredCount: 2, status: 'FINALIZADA' });
+    t.clock.reset();
+  });
+
+  test('confirmation flow: the confirmation message first, the campaign message once the contact answers (once, however often)', async () => {
+    t.clock.set(MONDAY_10AM);
+    const s = await campaignSetup(t, 2, NO_PAUSES);
+    const c = await createCampaign(s, {
+      confirmation: true,
+      message1: 'Oferta para {nome}',
+      confirmationMessage1: 'Quer receber a oferta, {nome}?',
+      scheduledAt: MONDAY_10AM,
+    });
+    await t.jobs.drain();
+    expect((await outbox(t, s.connectionId)).map((m) => m.body).sort()).toEqual([
+      'Quer receber a oferta, Cliente 1?',
+      'Quer receber a oferta, Cliente 2?',
+    ]);
+    expect(await campaignNow(s, c.id)).toMatchObject({ status: 'FINALIZADA', deliveredCount: 0 });
+    const customer = customerOf(t, s.connection);
+    for (const body of ['sim', 'sim!']) {
+      const res = await customer.send({ from: s.numbers[0], name: 'Cliente 1', type: 'text', body });
+      expect(res.statusCode, res.body).toBe(200);
+      await t.jobs.drain();
+    }
+    const sent = await outbox(t, s.connectionId);
+    expect(sent.filter((m) => m.number === s.numbers[0]).map((m) => m.body)).toEqual([
+      'Quer receber a oferta, Cliente 1?',
+      'Oferta para Cliente 1',
+    ]);
+    expect(sent.filter((m) => m.number === s.numbers[1])).toHaveLength(1);
+    expect((await campaignNow(s, c.id)).deliveredCount).toBe(1);
     t.clock.reset();
   });
 });

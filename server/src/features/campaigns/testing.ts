@@ -12,6 +12,7 @@ export interface CampaignSetup {
   admin: UserRow;
   api: Requester;
   connectionId: number;
+  connection: { id: number; token: string };
   listId: number;
   numbers: string[];
 }
@@ -43,7 +44,7 @@ export async function campaignSetup(
   const saved = await api.post('/campaign-settings', { settings });
   expect(saved.statusCode, saved.body).toBe(200);
   await t.jobs.drain();
-  return { admin, api, connectionId: connection.id, listId: list.id, numbers };
+  return { admin, api, connectionId: connection.id, connection, listId: list.id, numbers };
 }
 
 export async function createCampaign(setup: CampaignSetup, body: Partial<CampaignInput>): Promise<CampaignView> {
