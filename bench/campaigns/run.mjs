@@ -66,7 +66,7 @@ async function main() {
     server = await startServer({
       dataDir: path.join(dataDir, 'data'),
       databaseUrl,
-      logFile: path.join(here, '../.tmp/campaigns-server.log'),
+      logFile: path.join(REPO_ROOT, '.tmp/campaigns-server.log'),
       env: { LOG_LEVEL: 'warn' },
     });
     await db.connect();

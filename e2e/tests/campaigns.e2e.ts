@@ -116,6 +116,13 @@ test('an admin imports a contact list, runs a campaign through the simulator and
   await campaignRow.getByRole('button', { name: 'Relatório' }).click();
   await shows(page.getByTestId('campaign-progress').filter({ hasText: '100%' }), 'the report at 100%', 60_000);
   await shows(page.getByTestId('campaign-report-status').filter({ hasText: 'Finalizada' }), 'the finished status');
+  await shows(
+    page
+      .getByTestId('shipping-row')
+      .filter({ hasText: /\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/ })
+      .first(),
+    'a delivery time in the records',
+  );
   await shoot(page, 'campaign-report');
   const received = await customerConversation(connection.id, numbers[0]);
   if (!received.some((m) => m.body === `Olá Ana ${tag}, temos uma oferta!`)) throw new Error('Ana did not receive the campaign message');

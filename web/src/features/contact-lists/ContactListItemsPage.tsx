@@ -7,6 +7,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import {
+  Box,
   Button,
   CircularProgress,
   IconButton,
@@ -120,11 +121,13 @@ export default function ContactListItemsPage() {
         onScroll={scroll.onScroll}
         sx={{ flexGrow: 1, minHeight: 240, maxHeight: 'calc(100vh - 180px)', overflowY: 'auto' }}
       >
-        <Table size="small" stickyHeader aria-label={t('contactLists.items.title')}>
+        <Table size="small" stickyHeader aria-label={t('contactLists.items.title')} sx={{ '& td, & th': { px: { xs: 0.75, sm: 2 } } }}>
           <TableHead>
             <TableRow>
-              <TableCell align="center" sx={{ width: 56 }}>
-                WhatsApp
+              <TableCell align="center" sx={{ width: 40 }} aria-label="WhatsApp">
+                <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+                  WhatsApp
+                </Box>
               </TableCell>
               <TableCell>{t('contactLists.items.name')}</TableCell>
               <TableCell>{t('contactLists.items.number')}</TableCell>

@@ -16,6 +16,8 @@ import { nextSendingTime } from './sending-window';
 export const DISPATCH_BATCH = 100;
 /** Steps one job run takes in this process before handing on to a fresh job (a run stays short). */
 const STEPS_PER_RUN = 50;
+/** How often a run going on in this process leaves a spare job behind (see dispatchStep). */
+const FALLBACK_EVERY_STEPS = 10;
 /** A connection that is away is looked at again after this long. */
 const RETRY_SECONDS = 60;
 
@@ -71,23 +73,31 @@ async function providerOf(deps: JobDeps, c: CampaignRow, connectionStatus: strin
   }
 }
 
-export async function dispatchStep(deps: JobDeps, campaignId: number, seq: number, lastOfRun: boolean): Promise<StepOutcome> {
+export async function dispatchStep(deps: JobDeps, campaignId: number, stepSeq: number, lastOfRun: boolean): Promise<StepOutcome> {
+  let seq = stepSeq;
   const loaded = await loadCampaign(deps, campaignId);
-  if (loaded?.campaign.status !== 'EM_ANDAMENTO' || loaded.campaign.dispatchSeq !== seq) return null;
+  if (loaded?.campaign.status !== 'EM_ANDAMENTO') return null;
+  if (loaded.campaign.dispatchSeq !== seq) {
+    // A stale step. When the chain has not moved for a lease (its worker died between steps), this
+    // step takes it over at its current number; otherwise it was a duplicate or a spare fallback.
+    const idle = deps.clock.now().getTime() - loaded.campaign.updatedAt.getTime();
+    if (idle < CLAIM_LEASE_SECONDS * 1000) return null;
+    seq = loaded.campaign.dispatchSeq;
+  }
   const provider = await providerOf(deps, loaded.campaign, loaded.connectionStatus);
   const settings = await readCampaignSettings(deps.db, loaded.campaign.companyId);
   const now = deps.clock.now();
-  const next = { campaignId, seq: seq + 1 };
+  const next = () => ({ campaignId, seq: seq + 1 });
   const transaction = transactionRunner(deps.db, deps.log);
 
   const plan = await transaction(async (tx) => {
     const [campaign] = await tx
       .update(campaigns)
-      .set({ dispatchSeq: seq + 1 })
+      .set({ dispatchSeq: seq + 1, updatedAt: now })
       .where(and(eq(campaigns.id, campaignId), eq(campaigns.dispatchSeq, seq), eq(campaigns.status, 'EM_ANDAMENTO')))
       .returning();
     if (!campaign) return null;
-    const later = (seconds: number) => dispatchStepJob.send(deps.jobs, next, { tx, startAfterSeconds: Math.max(1, Math.ceil(seconds)) });
+    const later = (seconds: number) => dispatchStepJob.send(deps.jobs, next(), { tx, startAfterSeconds: Math.max(1, Math.ceil(seconds)) });
     if (!provider) {
       deps.log.warn({ campaignId, whatsappId: campaign.whatsappId }, 'campaign connection unavailable; dispatch waits');
       await later(RETRY_SECONDS);
@@ -110,9 +120,11 @@ export async function dispatchStep(deps: JobDeps, campaignId: number, seq: numbe
     }
     const delay = delayAfter(settings, rows[rows.length - 1].position);
     const goOnHere = delay === 0 && !lastOfRun;
-    // The next step's job: the paced step itself, or, when this run goes on at once, the fallback should this process stop.
-    if (goOnHere) await later(CLAIM_LEASE_SECONDS);
-    else await dispatchStepJob.send(deps.jobs, next, { tx, startAfterSeconds: delay > 0 ? delay : undefined });
+    if (delay > 0)
+      await dispatchStepJob.send(deps.jobs, next(), { tx, startAfterSeconds: delay }); // the paced next step
+    else if (!goOnHere) await dispatchStepJob.send(deps.jobs, next(), { tx, runAfterCommit: true, startAfterSeconds: CLAIM_LEASE_SECONDS });
+    // While a run goes on in this process, a spare job now and then takes the chain over should the process stop.
+    else if (seq % FALLBACK_EVERY_STEPS === 0) await later(CLAIM_LEASE_SECONDS + 1);
     return { campaign, rows, goOnHere };
   });
   if (!plan) return null;
