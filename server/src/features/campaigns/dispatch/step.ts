@@ -122,10 +122,11 @@ export async function dispatchStep(deps: JobDeps, campaignId: number, stepSeq: n
     const goOnHere = delay === 0 && !lastOfRun;
     if (delay > 0)
       await dispatchStepJob.send(deps.jobs, next(), { tx, startAfterSeconds: delay }); // the paced next step
-    else if (!goOnHere) await dispatchStepJob.send(deps.jobs, next(), { tx, runAfterCommit: true, startAfterSeconds: CLAIM_LEASE_SECONDS });
+    else if (!goOnHere)
+      await later(CLAIM_LEASE_SECONDS); // this run ends here: the next starts below once the sends are done
     // While a run goes on in this process, a spare job now and then takes the chain over should the process stop.
     else if (seq % FALLBACK_EVERY_STEPS === 0) await later(CLAIM_LEASE_SECONDS + 1);
-    return { campaign, rows, goOnHere };
+    return { campaign, rows, goOnHere, handOn: delay === 0 && lastOfRun };
   });
   if (!plan) return null;
 
@@ -139,6 +140,7 @@ export async function dispatchStep(deps: JobDeps, campaignId: number, stepSeq: n
         .where(eq(campaigns.id, campaignId));
   });
   await announceCampaign(deps.db, deps.realtime, campaignId);
+  if (plan.handOn) await dispatchStepJob.send(deps.jobs, next(), { runAfterCommit: true, startAfterSeconds: CLAIM_LEASE_SECONDS });
   return plan.goOnHere ? { continueWith: seq + 1 } : null;
 }
 
