@@ -51,6 +51,11 @@ const SUITES = [
     script: 'dashboard/run.mjs',
     what: 'GET /dashboard for a month, report pages and the streamed report export on the inbox benchmark company (issue 17)',
   },
+  {
+    name: 'campaigns',
+    script: 'campaigns/run.mjs',
+    what: 'campaigns: preparing 100,000 contacts and dispatching through the simulator with intervals 0 (issue 15)',
+  },
   { name: 'web', script: 'web/run.mjs', what: 'the /tickets route: JavaScript size and scrolling 10,000 tickets (issue 3)' },
   {
     name: 'channels-whatsapp-web',

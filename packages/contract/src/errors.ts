@@ -56,6 +56,8 @@ export const ERROR_CODES = [
   'ERR_SCHEDULE_ALREADY_SENT', // PUT /schedules/:id once a send has gone out (spec 3 §4: the form can no longer be submitted)
   'ERR_SCHEDULE_CONTACT_GONE', // a schedule's send found its contact deleted (status ERRO)
   'ERR_SCHEDULE_CONNECTION_GONE', // a schedule's send found no connection: deleted, or the company has none (status ERRO)
+  'ERR_CAMPAIGN_NOT_EDITABLE', // PUT /campaigns/{id} once it is running, finished, or within an hour of its start
+  'ERR_CAMPAIGN_STATUS', // cancel outside EM_ANDAMENTO, restart outside CANCELADA
   'ERR_INTERNAL',
   'ERR_KANBAN_LANE_CYCLE', // a lane whose timed move points to itself or closes a cycle of timed moves
   'ERR_KANBAN_LANE_INVALID', // a lane's next or rollback lane is not a kanban lane of the company

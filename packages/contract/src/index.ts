@@ -51,3 +51,7 @@ export * from './schedules';
 export * from './views/schedules';
 export * from './dashboard';
 export * from './views/dashboard';
+export * from './campaigns';
+export * from './contact-lists';
+export * from './views/campaigns';
+export * from './views/contact-lists';

@@ -1,6 +1,8 @@
 import type { AnnouncementView } from './views/announcements';
 import type { ChatMessageView, ChatView } from './views/chats';
+import type { CampaignView } from './views/campaigns';
 import type { ConnectionView } from './views/connections';
+import type { ContactListItemView, ContactListView } from './views/contact-lists';
 import type { ContactView } from './views/contacts';
 import type { FileListView } from './views/file-lists';
 import type { MessageView } from './views/messages';
@@ -48,6 +50,15 @@ export interface CompanyEvents {
   /** Sent as `company-announcement` (no company id), to every company's namespace (spec 3 §7). */
   announcement: { action: 'create' | 'update'; record: AnnouncementView } | { action: 'delete'; id: number };
   contactImport: { action: 'progress' | 'done'; importId: string; done: number; total: number; created: number; ignored: number };
+  /** Contact lists (spec 3 §4: company-{id}-ContactList). */
+  ContactList: { action: 'create' | 'update'; record: ContactListView } | { action: 'delete'; id: number };
+  /** Items of a contact list; `reload` after an import or a WhatsApp check of many items. */
+  ContactListItem:
+    | { action: 'create' | 'update'; record: ContactListItemView }
+    | { action: 'delete'; id: number; contactListId: number }
+    | { action: 'reload'; contactListId: number };
+  /** Campaigns (company-{id}-campaign): every change of a campaign, its progress included. */
+  campaign: { action: 'create' | 'update'; record: CampaignView } | { action: 'delete'; id: number };
   /** Scheduled messages (spec 3 §4 list channel `schedule`): created, edited, sent or failed, deleted. */
   schedule: { action: 'create' | 'update'; schedule: ScheduledMessageView } | { action: 'delete'; scheduleId: number };
   /**

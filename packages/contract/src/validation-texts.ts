@@ -36,6 +36,10 @@ export const validationTexts = {
     'validation.nameTooShort': 'nome muito curto',
     'validation.chatUsers': 'Selecione ao menos um outro usuário',
     'validation.scheduleInPast': 'A data de envio deve ser no futuro',
+    'validation.campaignAudience': 'Selecione uma lista de contatos ou uma tag',
+    'validation.campaignMessage': 'Informe ao menos uma mensagem',
+    'validation.campaignConfirmation': 'Com a confirmação ativa, informe a mensagem de confirmação da mensagem',
+    'validation.importColumns': 'A planilha precisa das colunas nome e numero (email opcional)',
   },
   en: {
     'validation.errorExpiresNPS': 'With ratings enabled, fill in the rating message and a rating expiry greater than zero',
@@ -67,6 +71,10 @@ export const validationTexts = {
     'validation.nameTooShort': 'name too short',
     'validation.chatUsers': 'Choose at least one other user',
     'validation.scheduleInPast': 'The send time must be in the future',
+    'validation.campaignAudience': 'Choose a contact list or a tag',
+    'validation.campaignMessage': 'Write at least one message',
+    'validation.campaignConfirmation': 'With confirmation on, write the confirmation message of a message',
+    'validation.importColumns': 'The spreadsheet needs the columns nome and numero (email optional)',
   },
   es: {
     'validation.errorExpiresNPS': 'Con la evaluación activa, informe el mensaje de evaluación y un tiempo de expiración mayor que cero',
@@ -98,6 +106,10 @@ export const validationTexts = {
     'validation.nameTooShort': 'nombre muy corto',
     'validation.chatUsers': 'Seleccione al menos otro usuario',
     'validation.scheduleInPast': 'La fecha de envío debe ser futura',
+    'validation.campaignAudience': 'Seleccione una lista de contactos o una etiqueta',
+    'validation.campaignMessage': 'Informe al menos un mensaje',
+    'validation.campaignConfirmation': 'Con la confirmación activa, informe el mensaje de confirmación de un mensaje',
+    'validation.importColumns': 'La planilla necesita las columnas nome y numero (email opcional)',
   },
 } as const;
 

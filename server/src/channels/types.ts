@@ -100,6 +100,8 @@ export interface ChannelProvider {
   delete?(externalId: string, to: string): Promise<void>;
   markRead?(externalIds: string[], from: string): Promise<void>;
   profilePicture?(number: string): Promise<string | null>;
+  /** Whether a number (digits) is on WhatsApp: contact lists mark their items with it. */
+  checkNumber?(number: string): Promise<boolean>;
   /** WhatsApp Web: the code to type on the phone instead of scanning the QR (the session then reports PAIRING). */
   requestPairingCode?(phoneNumber: string): Promise<string>;
   /** Ends the login on the phone and forgets the stored session (the next start needs a new QR). */

@@ -3,6 +3,8 @@ import type { FeatureDeps } from './deps';
 import { announcementRoutes } from './announcements';
 import { authRoutes } from './auth';
 import { chatRoutes } from './chats';
+import { campaignRoutes } from './campaigns';
+import { contactListRoutes } from './contact-lists';
 import { connectionRoutes } from './connections';
 import { contactImportRoutes, contactRoutes } from './contacts';
 import { externalApiRoutes } from './external-api';
@@ -53,4 +55,6 @@ export async function registerFeatures(app: FastifyInstance, deps: FeatureDeps) 
   await app.register(announcementRoutes);
   await app.register(scheduleRoutes);
   await app.register(dashboardRoutes);
+  await app.register(contactListRoutes);
+  await app.register(campaignRoutes);
 }

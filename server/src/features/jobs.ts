@@ -3,6 +3,8 @@ import { simulatorAckJob } from '../channels/simulator/jobs';
 import { inboundAutomationJob, redirectJob, rotationJob, silenceJob } from './automation';
 import { contactImportJob } from './contacts';
 import { laneRollbackJob, laneTimerJob } from './kanban';
+import { confirmationReplyJob, dispatchStepJob, startCampaignJob } from './campaigns';
+import { checkNumbersJob } from './contact-lists';
 import { forwardMessageJob, resendStuckJob, sendMessageJob } from './messages';
 import { sendPendingJob } from './messages';
 import { sessionCommandJob } from '../channels/session-command-job';
@@ -26,4 +28,8 @@ export const allJobs: Job[] = [
   laneTimerJob,
   laneRollbackJob,
   scheduleDispatchJob,
+  checkNumbersJob,
+  startCampaignJob,
+  dispatchStepJob,
+  confirmationReplyJob,
 ];

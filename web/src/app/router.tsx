@@ -210,6 +210,54 @@ export const router = createBrowserRouter([
           </RequireSubscription>
         ),
       },
+      {
+        path: '/campaigns',
+        element: (
+          <RequireSubscription>
+            <PlanGate feature="useCampaigns">
+              <AdminOnly>{page(() => import('../features/campaigns/CampaignsPage'))}</AdminOnly>
+            </PlanGate>
+          </RequireSubscription>
+        ),
+      },
+      {
+        path: '/campaigns-config',
+        element: (
+          <RequireSubscription>
+            <PlanGate feature="useCampaigns">
+              <AdminOnly>{page(() => import('../features/campaigns/CampaignsConfigPage'))}</AdminOnly>
+            </PlanGate>
+          </RequireSubscription>
+        ),
+      },
+      {
+        path: '/campaign/:campaignId/report',
+        element: (
+          <RequireSubscription>
+            <PlanGate feature="useCampaigns">
+              <AdminOnly>{page(() => import('../features/campaigns/CampaignReportPage'))}</AdminOnly>
+            </PlanGate>
+          </RequireSubscription>
+        ),
+      },
+      {
+        path: '/contact-lists',
+        element: (
+          <RequireSubscription>
+            <PlanGate feature="useCampaigns">{page(() => import('../features/contact-lists/ContactListsPage'))}</PlanGate>
+          </RequireSubscription>
+        ),
+      },
+      {
+        path: '/contact-lists/:contactListId/contacts',
+        element: (
+          <RequireSubscription>
+            <PlanGate feature="useCampaigns">
+              <AdminOnly>{page(() => import('../features/contact-lists/ContactListItemsPage'))}</AdminOnly>
+            </PlanGate>
+          </RequireSubscription>
+        ),
+      },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

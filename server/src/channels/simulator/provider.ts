@@ -21,6 +21,9 @@ export const SIMULATED_ACKS = [
   { ack: ACK.read, afterSeconds: 2 },
 ] as const;
 
+/** The simulator's answer to "is this number on WhatsApp?" (see checkNumber). */
+export const isSimulatedWhatsappNumber = (number: string) => /^\d{10,15}$/.test(number) && !number.endsWith('0000');
+
 /**
  * The built-in WhatsApp stand-in (provider 'simulator'). It is always reachable: start() reports
  * CONNECTED. What the product sends is written to simulator_outbox (the customer's phone) and its
@@ -51,6 +54,14 @@ export class SimulatorProvider implements ChannelProvider {
       }
     }
     return { externalId: row.externalId };
+  }
+
+  /**
+   * Well-formed numbers (10 to 15 digits) are on WhatsApp, except those ending in 0000: the documented
+   * way to have the simulator call a number invalid (README "Simulator").
+   */
+  async checkNumber(number: string): Promise<boolean> {
+    return isSimulatedWhatsappNumber(number);
   }
 
   async edit(externalId: string, _to: string, body: string): Promise<void> {

@@ -18,3 +18,4 @@ export * from './automation';
 export * from './chats';
 export * from './announcements';
 export * from './schedules';
+export * from './campaigns';

@@ -13,3 +13,6 @@ export { tagsOfContact } from './service';
 export { upsertContact } from './service';
 export type { ContactViewer } from './service';
 export { walletUsersOf } from './service';
+export { parseContactSheet } from './import/sheet';
+export { loadExcelJs } from './import/exceljs';
+export { XLSX_MIME } from './import/export';

@@ -82,4 +82,7 @@ export const BUILT_MENU_KEYS: ReadonlySet<MenuKey> = new Set<MenuKey>([
   'chats',
   'announcements',
   'schedules',
+  'campaigns',
+  'contactLists',
+  'campaignsConfig',
 ]);

@@ -1,0 +1,78 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { campaignShipping, campaigns, contacts, messages, tickets } from '../../../db/schema';
+import { AppError } from '../../../http/errors';
+import { defineJob } from '../../../jobs/define';
+import type { JobQueue } from '../../../jobs/queue';
+import { announceCampaign } from '../events';
+import { readCampaignSettings } from '../settings';
+import { shippingKey, shippingText } from './step';
+
+/**
+ * The confirmation flow's second half (spec 3 "Campaigns"): a contact who was sent a confirmation
+ * message answers, and then gets the campaign message. The row moves awaiting_confirmation ->
+ * confirming (claimed, with confirmedAt) -> delivered with the provider's id; a re-run (a retried job,
+ * a second answer) finds the row confirming and sends again with the same key, which the provider
+ * answers with the first message, so the contact gets it once.
+ */
+export const confirmationReplyJob = defineJob({
+  name: 'campaign.confirmationReply',
+  payload: z.object({ messageId: z.number().int().positive() }),
+  retry: { limit: 5, backoffSeconds: 10 },
+  async run({ messageId }, deps) {
+    const [from] = await deps.db
+      .select({ number: contacts.number, companyId: contacts.companyId, connectionId: tickets.connectionId, fromMe: messages.fromMe })
+      .from(messages)
+      .innerJoin(tickets, eq(tickets.id, messages.ticketId))
+      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+      .where(eq(messages.id, messageId));
+    if (!from || from.fromMe || !from.connectionId) return;
+    const now = deps.clock.now();
+    const claimed = await deps.db
+      .update(campaignShipping)
+      .set({ state: 'confirming', confirmedAt: sql`coalesce(${campaignShipping.confirmedAt}, ${now.toISOString()}::timestamptz)` })
+      .where(
+        and(
+          eq(campaignShipping.companyId, from.companyId),
+          eq(campaignShipping.number, from.number),
+          inArray(campaignShipping.state, ['awaiting_confirmation', 'confirming']),
+          sql`${campaignShipping.campaignId} in (select id from campaigns where whatsapp_id = ${from.connectionId} and status <> 'CANCELADA')`,
+        ),
+      )
+      .returning();
+    for (const row of claimed) {
+      const [campaign] = await deps.db.select().from(campaigns).where(eq(campaigns.id, row.campaignId));
+      if (!campaign?.whatsappId) continue;
+      let provider: Awaited<ReturnType<typeof deps.channels.providerFor>>;
+      try {
+        provider = await deps.channels.providerFor(campaign.whatsappId);
+      } catch (err) {
+        if (err instanceof AppError) continue; // the connection is away: the next answer tries again
+        throw err;
+      }
+      const settings = await readCampaignSettings(deps.db, campaign.companyId);
+      const { text } = shippingText({ ...campaign, confirmation: false }, settings, { ...row, variant: row.variant });
+      const { externalId } = await provider.send({ kind: 'text', to: row.number, body: text }, { idempotencyKey: shippingKey(row.id) });
+      await deps.db.transaction(async (tx) => {
+        const [done] = await tx
+          .update(campaignShipping)
+          .set({ state: 'delivered', externalId, deliveredAt: now })
+          .where(and(eq(campaignShipping.id, row.id), eq(campaignShipping.state, 'confirming')))
+          .returning({ id: campaignShipping.id });
+        if (done)
+          await tx
+            .update(campaigns)
+            .set({ deliveredCount: sql`${campaigns.deliveredCount} + 1` })
+            .where(eq(campaigns.id, campaign.id));
+      });
+      await announceCampaign(deps.db, deps.realtime, campaign.id);
+    }
+  },
+});
+
+/** Called for every customer message after its commit (composition/channels.ts): cheap when nobody awaits a confirmation. */
+export function startConfirmationReply(deps: { jobs: JobQueue; log: { error(o: object, m: string): void } }, messageId: number): void {
+  confirmationReplyJob
+    .send(deps.jobs, { messageId }, { runAfterCommit: true, startAfterSeconds: 30 })
+    .catch((err) => deps.log.error({ err, messageId }, 'campaign confirmation job not queued'));
+}

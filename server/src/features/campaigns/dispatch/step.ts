@@ -1,0 +1,183 @@
+import { type CampaignSettingsValues, campaignMessages, renderCampaignMessage } from '@chatflow/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { ChannelProvider, OutboundPayload } from '../../../channels/types';
+import { type CampaignRow, campaigns, companies, connections } from '../../../db/schema';
+import { transactionRunner } from '../../../http/context';
+import { AppError } from '../../../http/errors';
+import { defineJob, type JobDeps } from '../../../jobs/define';
+import { announceCampaign } from '../events';
+import { readCampaignSettings } from '../settings';
+import { CLAIM_LEASE_SECONDS, type ClaimedRow, type Completion, claimRows, completeRows, hasOpenRows } from './claim';
+import { delayAfter, sendsInBatches } from './pacing';
+import { nextSendingTime } from './sending-window';
+
+/** Rows one step sends when every interval is zero. */
+export const DISPATCH_BATCH = 100;
+/** Steps one job run takes in this process before handing on to a fresh job (a run stays short). */
+const STEPS_PER_RUN = 50;
+/** How often a run going on in this process leaves a spare job behind (see dispatchStep). */
+const FALLBACK_EVERY_STEPS = 10;
+/** A connection that is away is looked at again after this long. */
+const RETRY_SECONDS = 60;
+
+/** The idempotency key of a campaign send: a re-send after a crash is the same message to the provider. */
+export const shippingKey = (shippingId: number, part: 'message' | 'confirmation' = 'message') =>
+  part === 'message' ? `campaign-${shippingId}` : `campaign-${shippingId}-confirmation`;
+
+type StepOutcome = { continueWith: number } | null;
+
+/**
+ * One campaign's dispatch, a chain of steps. Each step is a job {campaignId, seq}; it first moves the
+ * campaign's dispatchSeq from seq to seq+1 (a stale or duplicate job, or one of a cancelled campaign,
+ * changes nothing and stops), claims its row(s) and writes the job of the next step, all in one
+ * transaction; then sends, and completes the claims with the provider's message ids in a second one.
+ * A crash after the claim leaves the rows claimed: after the lease a later step claims them again and
+ * sends with the same idempotency key, so the provider answers with the first message instead of
+ * sending another. Pacing, sending hours and weekends are the delay of the next step's job, so they
+ * hold across restarts; each step costs the same few queries whatever the campaign's size.
+ */
+export const dispatchStepJob = defineJob({
+  name: 'campaign.dispatch',
+  payload: z.object({ campaignId: z.number().int().positive(), seq: z.number().int().min(0) }),
+  retry: { limit: 5, backoffSeconds: 10 },
+  timer: true,
+  async run({ campaignId, seq }, deps) {
+    let current = seq;
+    for (let i = 0; i < STEPS_PER_RUN; i++) {
+      const outcome = await dispatchStep(deps, campaignId, current, i === STEPS_PER_RUN - 1);
+      if (!outcome) return;
+      current = outcome.continueWith;
+    }
+  },
+});
+
+/** The campaign with its company's time zone and its connection's state, read before the step's transaction. */
+async function loadCampaign(deps: JobDeps, campaignId: number) {
+  const [row] = await deps.db
+    .select({ campaign: campaigns, timeZone: companies.timeZone, connectionStatus: connections.status })
+    .from(campaigns)
+    .innerJoin(companies, eq(companies.id, campaigns.companyId))
+    .leftJoin(connections, eq(connections.id, campaigns.whatsappId))
+    .where(eq(campaigns.id, campaignId));
+  return row;
+}
+
+async function providerOf(deps: JobDeps, c: CampaignRow, connectionStatus: string | null): Promise<ChannelProvider | null> {
+  if (!c.whatsappId || connectionStatus !== 'CONNECTED') return null;
+  try {
+    return await deps.channels.providerFor(c.whatsappId);
+  } catch (err) {
+    if (err instanceof AppError) return null;
+    throw err;
+  }
+}
+
+export async function dispatchStep(deps: JobDeps, campaignId: number, stepSeq: number, lastOfRun: boolean): Promise<StepOutcome> {
+  let seq = stepSeq;
+  const loaded = await loadCampaign(deps, campaignId);
+  if (loaded?.campaign.status !== 'EM_ANDAMENTO') return null;
+  if (loaded.campaign.dispatchSeq !== seq) {
+    // A stale step. When the chain has not moved for a lease (its worker died between steps), this
+    // step takes it over at its current number; otherwise it was a duplicate or a spare fallback.
+    const idle = deps.clock.now().getTime() - loaded.campaign.updatedAt.getTime();
+    if (idle < CLAIM_LEASE_SECONDS * 1000) return null;
+    seq = loaded.campaign.dispatchSeq;
+  }
+  const provider = await providerOf(deps, loaded.campaign, loaded.connectionStatus);
+  const settings = await readCampaignSettings(deps.db, loaded.campaign.companyId);
+  const now = deps.clock.now();
+  const next = () => ({ campaignId, seq: seq + 1 });
+  const transaction = transactionRunner(deps.db, deps.log);
+
+  const plan = await transaction(async (tx) => {
+    const [campaign] = await tx
+      .update(campaigns)
+      .set({ dispatchSeq: seq + 1, updatedAt: now })
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.dispatchSeq, seq), eq(campaigns.status, 'EM_ANDAMENTO')))
+      .returning();
+    if (!campaign) return null;
+    const later = (seconds: number) => dispatchStepJob.send(deps.jobs, next(), { tx, startAfterSeconds: Math.max(1, Math.ceil(seconds)) });
+    if (!provider) {
+      deps.log.warn({ campaignId, whatsappId: campaign.whatsappId }, 'campaign connection unavailable; dispatch waits');
+      await later(RETRY_SECONDS);
+      return null;
+    }
+    const openAt = nextSendingTime(now, settings, loaded.timeZone);
+    if (openAt.getTime() > now.getTime()) {
+      await later((openAt.getTime() - now.getTime()) / 1000);
+      return null;
+    }
+    const rows = await claimRows(tx, campaignId, sendsInBatches(settings) ? DISPATCH_BATCH : 1, now);
+    if (rows.length === 0) {
+      if (await hasOpenRows(tx, campaignId)) {
+        await later(CLAIM_LEASE_SECONDS); // another worker holds the last claims: look again once they could have expired
+        return null;
+      }
+      await tx.update(campaigns).set({ status: 'FINALIZADA', completedAt: now }).where(eq(campaigns.id, campaignId));
+      tx.afterCommit(() => announceCampaign(deps.db, deps.realtime, campaignId));
+      return null;
+    }
+    const delay = delayAfter(settings, rows[rows.length - 1].position);
+    const goOnHere = delay === 0 && !lastOfRun;
+    if (delay > 0)
+      await dispatchStepJob.send(deps.jobs, next(), { tx, startAfterSeconds: delay }); // the paced next step
+    else if (!goOnHere)
+      await later(CLAIM_LEASE_SECONDS); // this run ends here: the next starts below once the sends are done
+    // While a run goes on in this process, a spare job now and then takes the chain over should the process stop.
+    else if (seq % FALLBACK_EVERY_STEPS === 0) await later(CLAIM_LEASE_SECONDS + 1);
+    return { campaign, rows, goOnHere, handOn: delay === 0 && lastOfRun };
+  });
+  if (!plan) return null;
+
+  const done = await sendRows(deps, provider!, plan.campaign, settings, plan.rows);
+  await transaction(async (tx) => {
+    const delivered = await completeRows(tx, deps.clock.now(), done);
+    if (delivered > 0)
+      await tx
+        .update(campaigns)
+        .set({ deliveredCount: sql`${campaigns.deliveredCount} + ${delivered}` })
+        .where(eq(campaigns.id, campaignId));
+  });
+  await announceCampaign(deps.db, deps.realtime, campaignId);
+  if (plan.handOn) await dispatchStepJob.send(deps.jobs, next(), { runAfterCommit: true, startAfterSeconds: CLAIM_LEASE_SECONDS });
+  return plan.goOnHere ? { continueWith: seq + 1 } : null;
+}
+
+/** What one row is sent: its variant with the variables filled in, or that variant's confirmation message first. */
+export function shippingText(c: CampaignRow, settings: CampaignSettingsValues, row: ClaimedRow) {
+  const index = Math.min(Math.max(row.variant, 1), 5) - 1;
+  const message = campaignMessages(c)[index];
+  const confirmation = [
+    c.confirmationMessage1,
+    c.confirmationMessage2,
+    c.confirmationMessage3,
+    c.confirmationMessage4,
+    c.confirmationMessage5,
+  ][index];
+  const render = (text: string) => renderCampaignMessage(text, row, settings.variables);
+  if (c.confirmation && confirmation.trim()) return { text: render(confirmation), awaitingConfirmation: true };
+  return { text: render(message), awaitingConfirmation: false };
+}
+
+/**
+ * Sends the claimed rows (side by side within a batch). A row whose send fails stays claimed and is
+ * sent again after the lease with the same key; the failure is logged, the step goes on.
+ */
+async function sendRows(deps: JobDeps, provider: ChannelProvider, c: CampaignRow, settings: CampaignSettingsValues, rows: ClaimedRow[]) {
+  const results = await Promise.all(
+    rows.map(async (row): Promise<Completion | null> => {
+      const { text, awaitingConfirmation } = shippingText(c, settings, row);
+      const payload: OutboundPayload = { kind: 'text', to: row.number, body: text };
+      try {
+        const key = shippingKey(row.id, awaitingConfirmation ? 'confirmation' : 'message');
+        const { externalId } = await provider.send(payload, { idempotencyKey: key });
+        return { id: row.id, externalId, awaitingConfirmation };
+      } catch (err) {
+        deps.log.warn({ err, campaignId: c.id, shippingId: row.id }, 'campaign send failed; the row is sent again after its lease');
+        return null;
+      }
+    }),
+  );
+  return results.filter((r): r is Completion => r !== null);
+}

@@ -1,0 +1,2 @@
+export { contactListRoutes } from './routes';
+export { checkNumbersJob } from './check-numbers';

@@ -1,0 +1,1 @@
+export { useContactListOptions } from './hooks/use-contact-lists';
