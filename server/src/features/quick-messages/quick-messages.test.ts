@@ -30,6 +30,7 @@ describe('POST /quick-messages', () => {
       message: 'Olá! Como posso ajudar?',
       mediaPath: null,
       mediaName: null,
+      isMedia: false,
       geral: false,
       visao: true,
     });

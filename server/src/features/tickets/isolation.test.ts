@@ -50,9 +50,12 @@ describe('tenant isolation', () => {
     // and nothing changed
     const [row] = await db().select().from(tickets).where(eq(tickets.id, ticket.id));
     expect(row).toMatchObject({ status: 'open', unreadMessages: 1 });
-    expect(await db().select().from(ticketTags).where(eq(ticketTags.ticketId, ticket.id))).toEqual([
-      { ticketId: ticket.id, tagId: tag.id },
-    ]);
+    expect(
+      await db()
+        .select({ ticketId: ticketTags.ticketId, tagId: ticketTags.tagId })
+        .from(ticketTags)
+        .where(eq(ticketTags.ticketId, ticket.id)),
+    ).toEqual([{ ticketId: ticket.id, tagId: tag.id }]);
     expect(await db().select().from(ticketNotes).where(eq(ticketNotes.id, note.id))).toHaveLength(1);
   });
 
