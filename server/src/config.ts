@@ -8,6 +8,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** Connections this node's query pool may open (pg-boss and the realtime listener add their own few). */
+  databasePoolMax: number;
   jwtSecret: string;
   jwtRefreshSecret: string;
   accessTokenTtl: string;
@@ -97,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
+    databasePoolMax: Number(env.DATABASE_POOL_MAX ?? 20),
     jwtSecret: env.JWT_SECRET || persistentSecret(dataDir, 'jwt-secret'),
     jwtRefreshSecret: env.JWT_REFRESH_SECRET || persistentSecret(dataDir, 'jwt-refresh-secret'),
     accessTokenTtl: env.ACCESS_TOKEN_TTL ?? '15m',

@@ -60,9 +60,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('sessions across two server proc
   const nodes: Node[] = [];
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chatflow-nodes-'));
 
-  async function startNode(id: string): Promise<Node> {
+  /**
+   * Starts a node and waits until it answers. A node that exits first fails the start at once with its
+   * log (not after the deadline); one that lost its port to another test's listener (probed free, taken
+   * before it bound) is started again on another port.
+   */
+  async function startNode(id: string, attempt = 1): Promise<Node> {
     const port = await freePort();
-    const log = path.join(dataDir, `${id}.log`);
+    const log = path.join(dataDir, `${id}-${attempt}.log`);
     const fd = openSync(log, 'a');
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: serverDir,
@@ -70,6 +75,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('sessions across two server proc
       env: {
         ...process.env,
         DATABASE_URL: url,
+        // The suite's own test files hold connections too: two nodes with full pools could exhaust the server's.
+        DATABASE_POOL_MAX: '4',
         PORT: String(port),
         HOST: '127.0.0.1',
         PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -90,14 +97,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('sessions across two server proc
     const exited = new Promise((resolve) => child.once('exit', resolve));
     const node = { id, url: `http://127.0.0.1:${port}`, child, log, exited };
     nodes.push(node);
-    await until(
-      `${id} answers (log: ${log})`,
-      async () => {
-        if (child.exitCode !== null) throw new Error(`${id} exited: ${readFileSync(log, 'utf8').slice(-2000)}`);
-        return (await fetch(`${node.url}/version`)).ok;
-      },
-      90_000,
-    );
+    const answered = until(`${id} answers (log: ${log})`, async () => (await fetch(`${node.url}/version`)).ok, 90_000);
+    const outcome = await Promise.race([answered.then(() => 'up' as const), exited.then(() => 'exited' as const)]);
+    if (outcome === 'exited') {
+      const output = readFileSync(log, 'utf8');
+      if (attempt < 3 && output.includes('EADDRINUSE')) {
+        nodes.splice(nodes.indexOf(node), 1);
+        return startNode(id, attempt + 1);
+      }
+      throw new Error(`${id} exited before answering: ${output.slice(-2000)}`);
+    }
     return node;
   }
 

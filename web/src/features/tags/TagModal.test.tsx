@@ -38,7 +38,18 @@ describe('TagModal', { timeout: 20_000 }, () => {
     await userEvent.clear(screen.getByTestId('tag-color'));
     await userEvent.type(screen.getByTestId('tag-color'), '#123456');
     await userEvent.click(screen.getByTestId('tag-save'));
-    await waitFor(() => expect(api.post).toHaveBeenCalledWith('/tags', { name: 'VIP', color: '#123456', kanban: 0 }));
+    // A plain tag carries the lane fields at their "no timed lane" defaults.
+    await waitFor(() =>
+      expect(api.post).toHaveBeenCalledWith('/tags', {
+        name: 'VIP',
+        color: '#123456',
+        kanban: 0,
+        timeLane: 0,
+        nextLaneId: null,
+        rollbackLaneId: null,
+        greetingMessageLane: '',
+      }),
+    );
     expect(onClose).toHaveBeenCalled();
   });
 });
