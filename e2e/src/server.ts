@@ -83,6 +83,7 @@ export async function startServer(): Promise<RunningServer> {
       LOG_LEVEL: 'info',
       // Scenarios log in many times as the same admin; the limit itself is covered by server tests.
       LOGIN_RATE_LIMIT: '10000',
+      LOGIN_RATE_LIMIT_PER_ACCOUNT: '10000',
     },
   });
   closeSync(fd);
