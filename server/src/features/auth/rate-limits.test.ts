@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { TEST_PASSWORD } from '../../test/factory';
 import { useTestApp } from '../../test/harness';
 
 const forwardedFrom = (i: number) => ({ 'x-forwarded-for': `203.0.113.${i}` });
@@ -19,6 +20,19 @@ describe('without TRUST_PROXY (the default)', () => {
       statuses.push(res.statusCode);
     }
     expect(statuses).toEqual([401, 401, 401, 429, 429]); // the per-address limit (3), not the account's (5)
+  });
+
+  test('only failed tries count: a user who logs in often is never limited; wrong passwords are', async () => {
+    const user = await t.factory.user();
+    const attempt = (password: string) =>
+      t.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: '198.51.100.7', payload: { email: user.email, password } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await attempt(TEST_PASSWORD)).statusCode);
+    for (let i = 0; i < 4; i++) statuses.push((await attempt('Errada-123')).statusCode);
+    const blocked = await attempt(TEST_PASSWORD);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 401, 401, 401, 429]);
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
 

@@ -14,6 +14,7 @@ import type { Config } from '../../config';
 import { type AuthDeps, login } from './commands/login';
 import { requestPasswordReset, resetPassword } from './commands/password-reset';
 import { refreshSession } from './commands/refresh';
+import { LoginFailures } from './login-failures';
 import { signup } from './commands/signup';
 import { loadSessionUserView } from './session-user';
 import { REFRESH_COOKIE } from '../../auth/refresh-cookie';
@@ -57,18 +58,35 @@ export const authRoutes =
         }
       };
     };
-    const body = (req: FastifyRequest) => req.body;
     const params = (req: FastifyRequest) => req.params;
 
+    // Logins count their failures only (login-failures.ts): per address and e-mail, and per e-mail alone.
+    const loginFailures = new LoginFailures(windowMs);
+    const loginKeys = (req: FastifyRequest) => {
+      const email = emailIn(req.body);
+      return [
+        { key: `${req.ip}|${email}`, max },
+        { key: `account|${email}`, max: perAccountMax },
+      ];
+    };
     app.post(
       '/auth/login',
       {
         schema: { body: LoginInput, response: { 200: SessionView } },
-        config: { rateLimit: { ...limit, keyGenerator: (req) => `${req.ip}|${emailIn(req.body)}` } },
-        preHandler: [perAccount('login', body)],
+        preHandler: async (req, reply) => {
+          for (const { key, max: tries } of loginKeys(req)) {
+            const wait = loginFailures.retryAfter(key, tries);
+            if (wait === null) continue;
+            reply.header('retry-after', wait);
+            throw new AppError('ERR_TOO_MANY_REQUESTS', 429);
+          }
+        },
       },
       async (req, reply) => {
-        const session = await login(deps, req.body, { ip: req.ip, userAgent: req.headers['user-agent'] });
+        const session = await login(deps, req.body, { ip: req.ip, userAgent: req.headers['user-agent'] }).catch((err) => {
+          if (err instanceof AppError && err.status === 401) for (const { key } of loginKeys(req)) loginFailures.fail(key);
+          throw err;
+        });
         setRefreshCookie(reply, deps.config, session.refreshToken, session.remember);
         return { token: session.token, user: session.user };
       },
