@@ -26,7 +26,9 @@ async function main() {
 
   const handOverPort = await holdPort(config.host, config.port);
   if (!config.databaseUrl) useWasmTier(config.pgliteWasmTier);
-  const database: Database = config.databaseUrl ? openPostgres(config.databaseUrl, config.databasePoolMax) : await openPglite(path.join(config.dataDir, 'pglite'));
+  const database: Database = config.databaseUrl
+    ? openPostgres(config.databaseUrl, config.databasePoolMax)
+    : await openPglite(path.join(config.dataDir, 'pglite'));
   phase('database');
   await migrate(database);
   phase('migrate');
