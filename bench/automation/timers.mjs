@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { describeMachine } from '../lib/machine.mjs';
 import { createDatabase, dropDatabase, postgresVersion } from '../lib/postgres.mjs';
 import { killAllServers, login, REPO_ROOT, removeDir, rssMiB, startServer, tempDir } from '../lib/server.mjs';
+import { runBench } from '../lib/run-bench.mjs';
 
 const pg = createRequire(path.join(REPO_ROOT, 'server/package.json'))('pg');
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -231,17 +232,4 @@ async function main() {
   }
 }
 
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => {
-    killAllServers();
-    for (const dir of dirs) removeDir(dir);
-    dropDatabase(DB_NAME)
-      .catch(() => {})
-      .finally(() => process.exit(130));
-  });
-}
-
-main().catch((err) => {
-  console.error(err);
-  process.exitCode = 1;
-});
+runBench(main, { dbName: DB_NAME, dirs });

@@ -12,6 +12,7 @@ import { io } from 'socket.io-client';
 import { describeMachine } from '../lib/machine.mjs';
 import { createDatabase, dropDatabase, postgresVersion } from '../lib/postgres.mjs';
 import { killAllServers, login, removeDir, startServer, tempDir } from '../lib/server.mjs';
+import { runBench } from '../lib/run-bench.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const USERS = Number(process.env.BENCH_CHAT_USERS) || 200;
@@ -246,18 +247,10 @@ async function main() {
   }
 }
 
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => {
+runBench(main, {
+  dbName: DB_NAME,
+  dirs,
+  beforeExit: () => {
     for (const s of sockets) s.disconnect();
-    killAllServers();
-    for (const dir of dirs) removeDir(dir);
-    dropDatabase(DB_NAME)
-      .catch(() => {})
-      .finally(() => process.exit(130));
-  });
-}
-
-main().catch((err) => {
-  console.error(err);
-  process.exitCode = 1;
+  },
 });

@@ -17,6 +17,7 @@ import { percentile } from '../lib/load.mjs';
 import { describeMachine } from '../lib/machine.mjs';
 import { createDatabase, dropDatabase, postgresVersion } from '../lib/postgres.mjs';
 import { killAllServers, login, REPO_ROOT, removeDir, startServer, tempDir } from '../lib/server.mjs';
+import { runBench } from '../lib/run-bench.mjs';
 
 const require = createRequire(path.join(REPO_ROOT, 'server/package.json'));
 const pg = require('pg');
@@ -251,16 +252,4 @@ function render({ machine, pgVersion, loadBefore, loadAfter, inRange, lanesCount
   ].join('\n');
 }
 
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => {
-    killAllServers();
-    for (const dir of dirs) removeDir(dir);
-    dropDatabase(DB_NAME)
-      .catch(() => {})
-      .finally(() => process.exit(130));
-  });
-}
-main().catch((err) => {
-  console.error(err);
-  process.exitCode = 1;
-});
+runBench(main, { dbName: DB_NAME, dirs });
