@@ -4,7 +4,6 @@ import type { TicketRowLabels } from './row-labels';
 import { ROW } from './ticket-row-styles';
 import { coloredSx } from '../../../components/colored';
 
-const colored = coloredSx;
 
 /**
  * One label of the tag line. It stays in the row when it has nothing to show (hidden, and without
@@ -20,7 +19,7 @@ function TagLabel({ text, testId, color, title }: { text: string | undefined; te
       hidden={!shown}
       data-testid={shown ? testId : undefined}
       title={title}
-      style={shown && color ? colored(color) : undefined}
+      style={shown && color ? coloredSx(color) : undefined}
     >
       {text}
     </span>
