@@ -4,7 +4,6 @@ import type { TicketRowLabels } from './row-labels';
 import { ROW } from './ticket-row-styles';
 import { coloredSx } from '../../../components/colored';
 
-
 /**
  * One label of the tag line. It stays in the row when it has nothing to show (hidden, and without
  * its test id): the list recycles rows (row-slots.ts), and a label that is always there only
