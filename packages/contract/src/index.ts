@@ -9,6 +9,7 @@ export * from './plans';
 export * from './queues';
 export * from './chatbots';
 export * from './file-lists';
+export * from './flows';
 export * from './realtime';
 export * from './settings';
 export * from './simulator';

@@ -19,3 +19,4 @@ export * from './chats';
 export * from './announcements';
 export * from './schedules';
 export * from './campaigns';
+export * from './flows';
