@@ -1,8 +1,8 @@
-import type { SessionUserView } from '@chatflow/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { makeSessionUser as makeUser } from '../../test/session-user';
 import { DrawerMenu } from './DrawerMenu';
 
 const auth = vi.hoisted(() => ({ user: null as unknown, subscriptionValid: true }));
@@ -10,54 +10,6 @@ const helps = vi.hoisted(() => ({ list: [] as unknown[] }));
 vi.mock('../providers/AuthProvider', () => ({ useAuth: () => auth }));
 vi.mock('../../lib/api', () => ({ api: { get: vi.fn(async () => helps.list) } }));
 
-const plan = {
-  id: 1,
-  name: 'P',
-  useWhatsapp: true,
-  useFacebook: true,
-  useInstagram: true,
-  useCampaigns: true,
-  useSchedules: true,
-  useInternalChat: true,
-  useExternalApi: true,
-  useKanban: true,
-  useOpenAi: true,
-  useIntegrations: true,
-};
-function makeUser(over: Partial<SessionUserView> = {}): SessionUserView {
-  return {
-    id: 1,
-    companyId: 2,
-    name: 'Ana',
-    email: 'a@x.com',
-    profile: 'user',
-    super: false,
-    profileImage: null,
-    startWork: '00:00',
-    endWork: '23:59',
-    whatsappId: null,
-    farewellMessage: null,
-    defaultMenu: 'open',
-    defaultTheme: 'light',
-    darkMode: false,
-    allTicket: 'disable',
-    allowGroup: false,
-    allHistoric: 'disabled',
-    allUserChat: 'disabled',
-    userClosePendingTicket: 'enabled',
-    showDashboard: 'disabled',
-    allowRealTime: 'disabled',
-    allowConnections: 'disabled',
-    defaultTicketsManagerWidth: 1100,
-    online: true,
-    queues: [],
-    createdAt: '',
-    company: { id: 2, name: 'ACME', dueDate: '2999-01-01', settings: [], plan },
-    dueDate: '2999-01-01',
-    companieSettings: {},
-    ...over,
-  };
-}
 function renderMenu() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(

@@ -1,4 +1,11 @@
-import { canClosePendingTicket, canShowAllTickets, hasPermission, isAdmin, type SessionUserView } from '@chatflow/contract';
+import {
+  canClosePendingTicket,
+  canSeeDashboard,
+  canShowAllTickets,
+  hasPermission,
+  isAdmin,
+  type SessionUserView,
+} from '@chatflow/contract';
 import { actorOf } from '../../lib/actor';
 
 /** What the ticket list lets this user do (spec 1 §6); the server checks the same rules again. */
@@ -15,11 +22,11 @@ export function ticketListPermissions(user: SessionUserView) {
     seesOwnerTag: admin,
     seesGroups: user.allowGroup,
     /**
-     * The list's "ignore" button follows the ignore rule itself (userClosePendingTicket or admin):
-     * §6 also ties a close-pending button to showDashboard, but a user without userClosePendingTicket
-     * would only get a refusal from the server.
+     * The list's close-pending (×) button: spec 1 §6 shows it to admins and users with showDashboard;
+     * the ignore itself also needs userClosePendingTicket (or admin), so without it the button would
+     * only earn a refusal from the server and stays hidden too.
      */
-    canIgnorePending: canClosePendingTicket(actor),
+    canIgnorePending: canSeeDashboard(actor) && canClosePendingTicket(actor),
     /** Tickets without a queue: admins and users with allTicket enabled. */
     seesNoQueue: admin || user.allTicket === 'enable',
   };

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api';
 import { toastError } from '../../../lib/errors';
+import { notify } from '../../../lib/notify';
 import { useTagList } from '../../../lib/lookups';
 import { patchTicket, setTicket } from '../hooks/use-ticket';
 import { coloredSx } from '../../../components/colored';
@@ -35,6 +36,8 @@ export function TicketTagsSelect({ ticket }: { ticket: TicketView }) {
         for (const tag of added) saved = await api.put<TicketView>(`/ticket-tags/${ticket.id}/${tag.id}`);
       }
       if (saved?.id === ticket.id) setTicket(qc, saved);
+      // Spec 3 §8: a removal and an addition each say so.
+      notify(t(removed ? 'conversation.tags.removed' : 'conversation.tags.added'));
     } catch (err) {
       patchTicket(qc, ticket.uuid, (tk) => ({ ...tk, tags: before }));
       toastError(err);

@@ -1,0 +1,51 @@
+import type { SessionUserView } from '@chatflow/contract';
+
+/** A signed-in user as GET /auth/me answers it: a plain agent of company 2 with every plan switch on. */
+const plan = {
+  id: 1,
+  name: 'P',
+  useWhatsapp: true,
+  useFacebook: true,
+  useInstagram: true,
+  useCampaigns: true,
+  useSchedules: true,
+  useInternalChat: true,
+  useExternalApi: true,
+  useKanban: true,
+  useOpenAi: true,
+  useIntegrations: true,
+};
+export function makeSessionUser(over: Partial<SessionUserView> = {}): SessionUserView {
+  return {
+    id: 1,
+    companyId: 2,
+    name: 'Ana',
+    email: 'a@x.com',
+    profile: 'user',
+    super: false,
+    profileImage: null,
+    startWork: '00:00',
+    endWork: '23:59',
+    whatsappId: null,
+    farewellMessage: null,
+    defaultMenu: 'open',
+    defaultTheme: 'light',
+    darkMode: false,
+    allTicket: 'disable',
+    allowGroup: false,
+    allHistoric: 'disabled',
+    allUserChat: 'disabled',
+    userClosePendingTicket: 'enabled',
+    showDashboard: 'disabled',
+    allowRealTime: 'disabled',
+    allowConnections: 'disabled',
+    defaultTicketsManagerWidth: 1100,
+    online: true,
+    queues: [],
+    createdAt: '',
+    company: { id: 2, name: 'ACME', dueDate: '2999-01-01', settings: [], plan },
+    dueDate: '2999-01-01',
+    companieSettings: {},
+    ...over,
+  };
+}
