@@ -36,8 +36,9 @@ export const GLOBAL_SETTING_DEFAULTS: Record<string, string> = {
   userCreation: 'enabled',
   downloadLimit: '64',
   appName: 'Chat-flow',
-  primaryColorLight: '#2563eb',
-  primaryColorDark: '#60a5fa',
+  // Spec 3 §9: the default primary colours of a fresh install.
+  primaryColorLight: '#0000FF',
+  primaryColorDark: '#39ACE7',
   appLogoLight: '',
   appLogoDark: '',
   appLogoFavicon: '',

@@ -1,4 +1,4 @@
-import { PUBLIC_SETTING_KEYS, type PublicSettingKey } from '@chatflow/contract';
+import { GLOBAL_SETTING_DEFAULTS, PUBLIC_SETTING_KEYS, type PublicSettingKey } from '@chatflow/contract';
 import { CssBaseline, createTheme, ThemeProvider } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
@@ -73,7 +73,9 @@ export function AppearanceProvider({ children }: { children: ReactNode }) {
         palette: {
           mode,
           primary: {
-            main: (mode === 'dark' ? settings.primaryColorDark : settings.primaryColorLight) || (mode === 'dark' ? '#60a5fa' : '#2563eb'),
+            main:
+              (mode === 'dark' ? settings.primaryColorDark : settings.primaryColorLight) ||
+              GLOBAL_SETTING_DEFAULTS[mode === 'dark' ? 'primaryColorDark' : 'primaryColorLight'],
           },
           background: mode === 'light' ? { default: '#f4f6fa', paper: '#ffffff' } : { default: '#0f1218', paper: '#171b24' },
         },

@@ -31,14 +31,17 @@ const open = (r: QuickMessageView | null) => renderWithProviders(<QuickMessageMo
 describe('QuickMessageModal', { timeout: 20_000 }, () => {
   beforeEach(() => vi.clearAllMocks());
 
-  test("another user's visible, unshared message opens with every field disabled", () => {
+  test("another user's visible, unshared message opens in a view dialog with every field disabled", () => {
     open(record({ userId: 99, mediaName: 'tabela_precos.pdf' }));
     expect(screen.getByTestId('quick-message-locked')).toBeInTheDocument();
     expect(screen.getByTestId('quick-message-shortcode')).toBeDisabled();
     expect(screen.getByTestId('quick-message-message')).toBeDisabled();
     for (const name of ['Global', 'Visão']) expect(screen.getByRole('switch', { name })).toBeDisabled();
     expect(screen.getByTestId('quick-message-file')).toBeDisabled();
-    expect(screen.getByTestId('quick-message-save')).toBeDisabled();
+    expect(screen.getByRole('heading', { name: 'Ver resposta rápida' })).toBeInTheDocument();
+    expect(screen.queryByText('Editar resposta rápida')).toBeNull();
+    expect(screen.queryByTestId('quick-message-save')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Fechar' })).toBeEnabled();
   });
 
   test('the same message is editable by its owner, and a shared one by anyone', () => {

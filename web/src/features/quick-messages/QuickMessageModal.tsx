@@ -80,7 +80,7 @@ export default function QuickMessageModal({ open, onClose, record }: Props) {
   return (
     <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth scroll="paper" aria-labelledby="quick-message-modal-title">
       <DialogTitle id="quick-message-modal-title">
-        {record ? t('quickMessages.modal.titleEdit') : t('quickMessages.modal.titleAdd')}
+        {locked ? t('quickMessages.modal.titleView') : record ? t('quickMessages.modal.titleEdit') : t('quickMessages.modal.titleAdd')}
       </DialogTitle>
       <Box component="form" onSubmit={onSubmit} noValidate sx={{ display: 'contents' }}>
         <DialogContent dividers>
@@ -149,17 +149,20 @@ export default function QuickMessageModal({ open, onClose, record }: Props) {
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={isSubmitting}>
-            {t('common.cancel')}
+            {locked ? t('common.close') : t('common.cancel')}
           </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={locked || isSubmitting}
-            data-testid="quick-message-save"
-            startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {record ? t('common.save') : t('common.add')}
-          </Button>
+          {/* Someone else's visible, unshared message is only shown (spec 3 §5): no save to offer. */}
+          {!locked && (
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={isSubmitting}
+              data-testid="quick-message-save"
+              startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+            >
+              {record ? t('common.save') : t('common.add')}
+            </Button>
+          )}
         </DialogActions>
       </Box>
     </Dialog>
