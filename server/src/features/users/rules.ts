@@ -1,7 +1,7 @@
 import { MAIN_COMPANY_ID } from '@chatflow/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { companies, plans, userQueues } from '../../db/schema';
+import { companies, connections, plans, userQueues } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { companyQueueIds, countCompanyUsers, countOtherAdmins, emailTaken } from './queries';
 
@@ -56,4 +56,14 @@ export async function enforceUserLimit(tx: DbOrTx, companyId: number) {
 export async function assertAnotherAdmin(tx: DbOrTx, companyId: number, userId: number) {
   await lockCompany(tx, companyId);
   if ((await countOtherAdmins(tx, companyId, userId)) === 0) throw new AppError('ERR_LAST_ADMIN', 400);
+}
+
+/** A user's default connection must be one of the company's; another company's is as unknown as a missing one. */
+export async function assertCompanyConnection(tx: DbOrTx, companyId: number, whatsappId: number | null | undefined) {
+  if (whatsappId == null) return;
+  const [found] = await tx
+    .select({ id: connections.id })
+    .from(connections)
+    .where(and(eq(connections.id, whatsappId), eq(connections.companyId, companyId)));
+  if (!found) throw new AppError('ERR_NOT_FOUND', 404);
 }

@@ -4,6 +4,7 @@ import { userQueues, users } from '../../db/schema';
 import { verifyPassword } from '../../auth/password';
 import { TEST_PASSWORD } from '../../test/factory';
 import { useTestApp } from '../../test/harness';
+import { simulatorConnection } from '../../test/simulator';
 
 const t = useTestApp();
 
@@ -209,5 +210,38 @@ describe('PUT /users/:id as a profile user', () => {
     const res = await (await t.as(agent)).put(`/users/${admin.id}`, { name: 'Chefe' });
     expect(res.statusCode).toBe(403);
     expect((await row(admin.id)).name).not.toBe('Chefe');
+  });
+});
+
+describe('the default connection of a user (whatsappId)', () => {
+  test('an admin sets one of the company connections, and clears it', async () => {
+    const admin = await t.factory.admin();
+    const agent = await t.factory.user({ companyId: admin.companyId });
+    const connection = await simulatorConnection(t, admin);
+    const as = await t.as(admin);
+    const set = await as.put(`/users/${agent.id}`, { whatsappId: connection.id });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ whatsappId: connection.id });
+    expect((await row(agent.id)).whatsappId).toBe(connection.id);
+    const cleared = await as.put(`/users/${agent.id}`, { whatsappId: null });
+    expect(cleared.json()).toMatchObject({ whatsappId: null });
+  });
+
+  test("another company's connection is 404 on edit and on create, and nothing is saved", async () => {
+    const admin = await t.factory.admin();
+    const agent = await t.factory.user({ companyId: admin.companyId });
+    const stranger = await t.factory.admin();
+    const theirs = await simulatorConnection(t, stranger);
+    const as = await t.as(admin);
+    const edit = await as.put(`/users/${agent.id}`, { whatsappId: theirs.id });
+    expect(edit.statusCode).toBe(404);
+    expect((await row(agent.id)).whatsappId).toBeNull();
+    const create = await as.post('/users', {
+      name: 'Nova Pessoa',
+      email: `nova-${theirs.id}@x.com`,
+      password: 'segredo1',
+      whatsappId: theirs.id,
+    });
+    expect(create.statusCode).toBe(404);
   });
 });

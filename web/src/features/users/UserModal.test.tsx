@@ -1,6 +1,6 @@
 import type { SessionUserView, UserView } from '@chatflow/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import UserModal from './UserModal';
@@ -67,6 +67,7 @@ describe('UserModal', { timeout: 20_000 }, () => {
     api.get.mockImplementation(async (path: string) => {
       if (path === '/queue') return [{ id: 3, name: 'Vendas', color: '#ff0000' }];
       if (path === '/users/7') return makeUser();
+      if (path === '/whatsapp/') return [{ id: 12, name: 'Vendas WhatsApp' }];
       throw new Error(`unexpected GET ${path}`);
     });
   });
@@ -84,6 +85,18 @@ describe('UserModal', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Permissões' }));
     expect(screen.getByRole('switch', { name: 'Permitir fechar tickets pendentes' })).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Ver Dashboard' })).not.toBeChecked();
+  });
+
+  test("an admin picks the user's default connection from the company's connections", async () => {
+    signIn('admin');
+    api.put.mockResolvedValue(makeUser({ whatsappId: 12 }));
+    renderModal(7);
+    await screen.findByDisplayValue('Bruna Souza');
+    await userEvent.click(within(screen.getByTestId('user-whatsapp')).getByRole('combobox'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Vendas WhatsApp' }));
+    await userEvent.click(screen.getByTestId('user-save'));
+    await waitFor(() => expect(api.put).toHaveBeenCalledTimes(1));
+    expect(api.put.mock.calls[0][1]).toMatchObject({ whatsappId: 12 });
   });
 
   test('a profile user editing themself sees neither the Permissions tab nor the admin fields', async () => {

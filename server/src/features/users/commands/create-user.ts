@@ -5,7 +5,14 @@ import type { RequestContext } from '../../../http/context';
 import { hashPassword } from '../../../auth/password';
 import { presentUser } from '../presenter';
 import { queuesOfUser } from '../queries';
-import { assertCompanyQueues, assertEmailFree, enforceUserLimit, replaceUserQueues, rethrowEmailConflict } from '../rules';
+import {
+  assertCompanyConnection,
+  assertCompanyQueues,
+  assertEmailFree,
+  enforceUserLimit,
+  replaceUserQueues,
+  rethrowEmailConflict,
+} from '../rules';
 
 /**
  * An admin adds a user to their company. The form's defaults fill what is not sent; `super` is not
@@ -18,6 +25,7 @@ export async function createUser(ctx: RequestContext, input: z.output<typeof Use
     await enforceUserLimit(tx, ctx.companyId);
     await assertEmailFree(tx, fields.email);
     const queues = await assertCompanyQueues(tx, ctx.companyId, queueIds);
+    await assertCompanyConnection(tx, ctx.companyId, fields.whatsappId);
     const [row] = await tx
       .insert(users)
       .values({

@@ -10,7 +10,14 @@ import { closeRevokedSessions, revokeUserSessions } from '../../../auth/sessions
 import { canManageUser, canTouchTarget, changedAdminOnlyFields } from '../policy';
 import { presentUser } from '../presenter';
 import { findCompanyUser, queuesOfUser } from '../queries';
-import { assertAnotherAdmin, assertCompanyQueues, assertEmailFree, replaceUserQueues, rethrowEmailConflict } from '../rules';
+import {
+  assertAnotherAdmin,
+  assertCompanyConnection,
+  assertCompanyQueues,
+  assertEmailFree,
+  replaceUserQueues,
+  rethrowEmailConflict,
+} from '../rules';
 
 /**
  * Edits a user. An admin edits anyone in the company; a profile user edits only themself and only
@@ -31,6 +38,7 @@ export async function updateUser(ctx: RequestContext, userId: number, input: z.o
       await assertEmailFree(tx, fields.email, userId);
     }
     if (current.profile === 'admin' && fields.profile === 'user') await assertAnotherAdmin(tx, ctx.companyId, userId);
+    await assertCompanyConnection(tx, ctx.companyId, fields.whatsappId);
 
     const [row] = await tx
       .update(users)

@@ -3,6 +3,7 @@ import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../../components/PasswordField';
 import { fieldError } from '../../../components/form-errors';
+import { useConnections } from '../../../lib/lookups';
 import type { UserFormValues } from '../user-form';
 import { AvatarPicker } from './AvatarPicker';
 import { QueueMultiSelect } from './QueueMultiSelect';
@@ -29,6 +30,8 @@ export function UserGeneralTab({ isAdmin, isNew, profileImage, image, onImage }:
     formState: { errors },
   } = useFormContext<UserFormValues>();
   const name = watch('name');
+  // The default connection (spec 1 §2.8): the company's connections, fetched only for the admin who may set it.
+  const connections = useConnections(isAdmin);
 
   return (
     <Stack spacing={2}>
@@ -86,11 +89,28 @@ export function UserGeneralTab({ isAdmin, isNew, profileImage, image, onImage }:
             control={control}
             render={({ field }) => <QueueMultiSelect label={t('users.modal.queues')} value={field.value} onChange={field.onChange} />}
           />
-          {/* Connections arrive with their own feature; until then there is nothing to choose, so
-              the field says so instead of listing made-up options. The user's value is kept as is. */}
-          <TextField select disabled fullWidth label={t('users.modal.whatsapp')} value="" helperText={t('users.modal.noConnections')}>
-            <MenuItem value="">{t('users.modal.noConnection')}</MenuItem>
-          </TextField>
+          <Controller
+            name="whatsappId"
+            control={control}
+            render={({ field }) => (
+              <TextField
+                select
+                fullWidth
+                label={t('users.modal.whatsapp')}
+                value={field.value ?? ''}
+                onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
+                helperText={connections.data && connections.data.length === 0 ? t('users.modal.noConnections') : undefined}
+                data-testid="user-whatsapp"
+              >
+                <MenuItem value="">{t('users.modal.noConnection')}</MenuItem>
+                {(connections.data ?? []).map((c) => (
+                  <MenuItem key={c.id} value={c.id}>
+                    {c.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
           <Stack direction="row" spacing={2}>
             <TextField
               label={t('users.modal.startWork')}
