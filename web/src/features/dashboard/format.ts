@@ -8,9 +8,6 @@ export function hoursMinutes(minutes: number): string {
   return `${String(h).padStart(2, '0')} h ${String(m).padStart(2, '0')} m`;
 }
 
-/** The panel cuts names and last messages above 30 characters (spec 2 §9). */
-export const truncate = (text: string, limit: number) => (text.length > limit ? `${text.slice(0, limit)}...` : text);
-
 /** yyyy-MM-dd, as the dashboard and report send dates (spec 2 §5). */
 export const isoDay = (d: Date) => format(d, 'yyyy-MM-dd');
 

@@ -1,6 +1,7 @@
 import type { PanelTicketView } from '@chatflow/contract';
 import { describe, expect, test } from 'vitest';
-import { hoursMinutes, monthToDate, truncate } from './format';
+import { truncate } from '../../lib/text';
+import { hoursMinutes, monthToDate } from './format';
 import { canOpenFromPanel, panelColumns } from './hooks/panel-rules';
 
 const ticket = (id: number, over: Partial<PanelTicketView> = {}): PanelTicketView => ({

@@ -1,20 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { pageTitle, ratingEmoji, truncate, unreadGlyph } from './display';
+import { pageTitle, ratingEmoji, unreadGlyph } from './display';
 import { heldTicketOf } from '../../lib/held-ticket';
 import { ApiError } from '../../lib/api';
 
 describe('display rules', () => {
-  test('truncation keeps whole characters and marks the cut', () => {
-    expect(truncate('a'.repeat(60), 60)).toBe('a'.repeat(60));
-    expect(truncate('a'.repeat(61), 60)).toBe(`${'a'.repeat(60)}...`);
-    expect(truncate('😀'.repeat(41), 40)).toBe(`${'😀'.repeat(40)}...`);
-    expect(truncate(null, 40)).toBe('');
-    // Emoji at the cut: whole code points counted, never half a pair; a text that fits is returned as is.
-    expect(truncate(`${'a'.repeat(39)}😀😀`, 40)).toBe(`${'a'.repeat(39)}😀...`);
-    expect(truncate('😀'.repeat(40), 40)).toBe('😀'.repeat(40));
-    expect(truncate('\ud800'.repeat(41), 40)).toBe(`${'\ud800'.repeat(40)}...`); // lone surrogates count one each, as Array.from does
-  });
-
   test('the page title shows a digit glyph from 1 to 20, then (count)', () => {
     expect(unreadGlyph(0)).toBe('');
     expect(unreadGlyph(1)).toBe('➊');

@@ -5,24 +5,6 @@ export const LAST_MESSAGE_MAX = 40;
 /** Tags shown on a list item before the "+N" counter. */
 export const VISIBLE_TAGS = 2;
 
-const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
-const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
-
-/**
- * Cut at `max` characters with an ellipsis (whole code points, so an emoji is never split). Walks
- * the string instead of splitting it into an array: the ticket list calls this for every row it
- * mounts while scrolling, and a text that fits comes back as it is, allocating nothing.
- */
-export function truncate(text: string | null | undefined, max: number): string {
-  const s = text ?? '';
-  if (s.length <= max) return s; // no more code units than allowed, so no more code points
-  let end = 0;
-  for (let points = 0; points < max && end < s.length; points++) {
-    end += isHighSurrogate(s.charCodeAt(end)) && isLowSurrogate(s.charCodeAt(end + 1)) ? 2 : 1;
-  }
-  return end < s.length ? `${s.slice(0, end)}...` : s;
-}
-
 /** The five faces of a ticket's rating as the list shows them: angry, upset, neutral, happy, love. */
 export const RATING_EMOJIS: Record<number, { emoji: string; label: string }> = {
   1: { emoji: '😠', label: 'angry' },

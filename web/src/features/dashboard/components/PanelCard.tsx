@@ -2,7 +2,7 @@ import { PANEL_TEXT_LIMIT, type PanelTicketView } from '@chatflow/contract';
 import { Avatar, Badge, Box, Chip, List, ListItemAvatar, ListItemButton, ListItemText, Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { formatShort } from '../../../lib/format';
-import { truncate } from '../format';
+import { previewOf, truncate } from '../../../lib/text';
 
 interface Props {
   title: string;
@@ -55,7 +55,7 @@ export function PanelCard({ title, online, tickets, canOpen, onOpen, testId }: P
                 </ListItemAvatar>
                 <ListItemText
                   primary={truncate(ticket.contact.name, PANEL_TEXT_LIMIT)}
-                  secondary={truncate(ticket.lastMessage, PANEL_TEXT_LIMIT) || ' '}
+                  secondary={previewOf(ticket.lastMessage, PANEL_TEXT_LIMIT) || ' '}
                   slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
                 />
                 <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5, ml: 1, flexShrink: 0 }}>

@@ -1,6 +1,7 @@
 import type { TicketView } from '@chatflow/contract';
 import { memo } from 'react';
-import { CONTACT_NAME_MAX, LAST_MESSAGE_MAX, ratingEmoji, truncate } from '../display';
+import { previewOf, truncate } from '../../../lib/text';
+import { CONTACT_NAME_MAX, LAST_MESSAGE_MAX, ratingEmoji } from '../display';
 import { GLYPHS } from './row-glyphs';
 import type { TicketRowLabels } from './row-labels';
 import { rowTime } from './row-time';
@@ -102,7 +103,7 @@ export const TicketListItem = memo(function TicketListItem({
         </div>
         <div className={ROW.line}>
           <span className={ROW.preview} data-testid="ticket-last-message">
-            {truncate(ticket.lastMessage, LAST_MESSAGE_MAX)}
+            {previewOf(ticket.lastMessage, LAST_MESSAGE_MAX)}
           </span>
           {/* Always there, hidden at zero: a recycled row changes the count rather than mounting the badge. */}
           <span

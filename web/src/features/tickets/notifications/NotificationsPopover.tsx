@@ -17,7 +17,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppearance } from '../../../app/providers/AppearanceProvider';
 import { formatShort } from '../../../lib/format';
-import { CONTACT_NAME_MAX, LAST_MESSAGE_MAX, pageTitle, truncate } from '../display';
+import { previewOf, truncate } from '../../../lib/text';
+import { CONTACT_NAME_MAX, LAST_MESSAGE_MAX, pageTitle } from '../display';
 import { useNotifications } from './use-notifications';
 
 /**
@@ -96,7 +97,7 @@ export function NotificationsPopover() {
                         </Typography>
                       </Box>
                     }
-                    secondary={truncate(ticket.lastMessage, LAST_MESSAGE_MAX)}
+                    secondary={previewOf(ticket.lastMessage, LAST_MESSAGE_MAX)}
                     slotProps={{ secondary: { noWrap: true } }}
                   />
                 </ListItemButton>
