@@ -5,6 +5,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatShort } from '../../../lib/format';
+import { withoutFormatting } from '../../../lib/text';
 import { ChannelMark } from './ChannelMark';
 
 interface Props {
@@ -41,7 +42,7 @@ export const KanbanCard = memo(function KanbanCard({ ticket, floating }: Props) 
         {ticket.contact.number}
       </Typography>
       <Typography variant="body2" noWrap sx={{ my: 0.5, minHeight: '1.43em' }} title={ticket.lastMessage}>
-        {ticket.lastMessage}
+        {withoutFormatting(ticket.lastMessage)}
       </Typography>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <PersonIcon sx={{ fontSize: 16, color: 'text.secondary' }} aria-hidden />
