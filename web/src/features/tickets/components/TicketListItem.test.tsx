@@ -82,6 +82,10 @@ describe('TicketListItem', () => {
   test('unread badge; waiting tickets offer accept, and ignore only when allowed', async () => {
     const props = renderItem(makeTicket(1, { status: 'pending', userId: null, user: null, unreadMessages: 3 }), { canIgnore: true });
     expect(screen.getByTestId('ticket-unread')).toHaveTextContent('3');
+    // The ignore button comes before ACEITAR, not right after it where a slip would land.
+    expect(screen.getByTestId('ticket-ignore').compareDocumentPosition(screen.getByTestId('ticket-accept'))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
     await userEvent.click(screen.getByTestId('ticket-accept'));
     expect(props.onAccept).toHaveBeenCalledWith(props.ticket);
     expect(props.onSelect).not.toHaveBeenCalled();

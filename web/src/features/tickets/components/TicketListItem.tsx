@@ -120,19 +120,8 @@ export const TicketListItem = memo(function TicketListItem({
           <TicketTags ticket={ticket} showOwner={showOwner} labels={labels} />
           {ticket.status === 'pending' && (
             <>
-              <button
-                type="button"
-                className={ROW.accept}
-                disabled={busy}
-                tabIndex={tabStop ? undefined : -1}
-                data-testid="ticket-accept"
-                onClick={(e) => {
-                  e.stopPropagation();
-                  onAccept(ticket);
-                }}
-              >
-                {labels.accept}
-              </button>
+              {/* Ignore sits before ACEITAR with room between them: a slip off the button that opens
+                  the conversation must not close the ticket. */}
               {canIgnore && (
                 <button
                   type="button"
@@ -150,6 +139,19 @@ export const TicketListItem = memo(function TicketListItem({
                   <CloseGlyph />
                 </button>
               )}
+              <button
+                type="button"
+                className={ROW.accept}
+                disabled={busy}
+                tabIndex={tabStop ? undefined : -1}
+                data-testid="ticket-accept"
+                onClick={(e) => {
+                  e.stopPropagation();
+                  onAccept(ticket);
+                }}
+              >
+                {labels.accept}
+              </button>
             </>
           )}
         </div>

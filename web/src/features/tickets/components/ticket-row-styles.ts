@@ -170,6 +170,7 @@ export const TicketRowsBox = styled('div')(({ theme }) => ({
   [c(ROW.ignore)]: {
     flexShrink: 0,
     display: 'flex',
+    marginRight: 16,
     border: 0,
     borderRadius: '50%',
     padding: 2,
