@@ -50,6 +50,7 @@ beforeEach(() => {
   mocked.get.mockImplementation(async (path: string) => {
     if (path === '/contacts/3') return contact;
     if (path === '/ticket-notes/list') return [note];
+    if (path === '/tags/list') return [{ id: 4, name: 'VIP', color: '#ffcc00', kanban: 0 }];
     throw new Error(`unexpected GET ${path}`);
   });
 });
@@ -102,5 +103,32 @@ describe('ContactDrawer', { timeout: 20_000 }, () => {
     await userEvent.click(within(screen.getByTestId('contact-accept-audio')).getByRole('switch'));
     await waitFor(() => expect(mocked.put).toHaveBeenCalledWith('/contacts/toggleAcceptAudio/3'));
     await waitFor(() => expect(within(screen.getByTestId('contact-accept-audio')).getByRole('switch')).not.toBeChecked());
+  });
+
+  test('tag box: picks a tag, creates a typed one, refuses a name under 3 characters', async () => {
+    mocked.post.mockImplementation(async (_path: string, body?: unknown) => {
+      const tags = (body as { tags: ({ id: number } | { name: string })[] }).tags;
+      return {
+        tags: tags.map((tag) => ('id' in tag ? { id: 4, name: 'VIP', color: '#ffcc00' } : { id: 9, name: tag.name, color: '#000000' })),
+      };
+    });
+    renderWithProviders(<ContactDrawer ticket={ticket()} open onClose={() => {}} />);
+    const box = await screen.findByTestId('contact-tags');
+    const input = within(box).getByRole('combobox');
+    await userEvent.click(input);
+    await userEvent.click(await screen.findByRole('option', { name: 'VIP' }));
+    await waitFor(() => expect(mocked.post).toHaveBeenCalledWith('/tags/sync', { contactId: 3, tags: [{ id: 4 }] }));
+    expect(await within(box).findByText('VIP')).toBeInTheDocument();
+
+    await userEvent.type(input, 'ab{Enter}');
+    expect(await within(box).findByText('Tag muito curta!')).toBeInTheDocument();
+    expect(mocked.post).toHaveBeenCalledTimes(1);
+
+    await userEvent.clear(input);
+    await userEvent.type(input, 'Atacado{Enter}');
+    await waitFor(() =>
+      expect(mocked.post).toHaveBeenLastCalledWith('/tags/sync', { contactId: 3, tags: [{ id: 4 }, { name: 'Atacado' }] }),
+    );
+    expect(await within(box).findByText('Atacado')).toBeInTheDocument();
   });
 });

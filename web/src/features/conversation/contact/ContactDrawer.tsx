@@ -24,6 +24,7 @@ import { useBlockContact } from '../../contacts';
 import { KanbanLaneSelect } from '../../kanban';
 import { useApplyContact, useContact, useToggleAcceptAudio } from '../hooks/use-contact';
 import { ContactEditDialog } from './ContactEditDialog';
+import { ContactTagBox } from './ContactTagBox';
 import { TicketNotes } from './TicketNotes';
 
 export const CONTACT_DRAWER_WIDTH = 320;
@@ -171,6 +172,7 @@ export function ContactDrawer({ ticket, open, onClose }: Props) {
               />
             }
           />
+          <ContactTagBox contact={c} />
           <KanbanLaneSelect ticket={ticket} />
           <Divider />
           <TicketNotes ticketId={ticket.id} contactId={c.id} />
