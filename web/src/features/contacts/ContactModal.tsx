@@ -12,9 +12,10 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { type Resolver, useFieldArray, useForm } from 'react-hook-form';
+import { Controller, type Resolver, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, fieldError } from '../../components/form-errors';
+import { PhoneNumberField } from '../../components/PhoneNumberField';
 import { notify } from '../../lib/notify';
 import { ExtraInfoFields } from './components/ExtraInfoFields';
 import { type ContactFormValues, contactSchema, isMaskedNumber, NEW_CONTACT_VALUES, toFormValues, toPayload } from './contact-form';
@@ -78,16 +79,26 @@ export default function ContactModal({ open, onClose, contact, onSaved }: Props)
                 helperText={fieldError(t, errors.name)}
                 slotProps={{ htmlInput: { 'data-testid': 'contact-name' } }}
               />
-              <TextField
-                label={t('contacts.modal.number')}
-                placeholder="5541998608485"
-                fullWidth
-                autoComplete="off"
-                {...register('number')}
-                disabled={masked}
-                error={!!errors.number}
-                helperText={fieldError(t, errors.number)}
-                slotProps={{ htmlInput: { 'data-testid': 'contact-number' } }}
+              <Controller
+                name="number"
+                control={control}
+                render={({ field }) => (
+                  <PhoneNumberField
+                    label={t('contacts.modal.number')}
+                    placeholder="+55 41 99860 8485"
+                    fullWidth
+                    autoComplete="off"
+                    name={field.name}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    disabled={masked}
+                    error={!!errors.number}
+                    helperText={fieldError(t, errors.number)}
+                    slotProps={{ htmlInput: { 'data-testid': 'contact-number' } }}
+                  />
+                )}
               />
             </Stack>
             <TextField

@@ -1,9 +1,10 @@
 import { type ContactView, TicketContactInput } from '@chatflow/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
-import { type Resolver, useFieldArray, useForm } from 'react-hook-form';
+import { Controller, type Resolver, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, fieldError } from '../../../components/form-errors';
+import { PhoneNumberField } from '../../../components/PhoneNumberField';
 import { notify } from '../../../lib/notify';
 import { type ContactFormValues, ExtraInfoFields, isMaskedNumber, toFormValues, toPayload, useSaveContact } from '../../contacts';
 
@@ -61,13 +62,23 @@ export function ContactEditDialog({ contact, open, onClose, onSaved }: Props) {
               helperText={fieldError(t, errors.name)}
               slotProps={{ htmlInput: { 'data-testid': 'drawer-contact-name' } }}
             />
-            <TextField
-              label={t('conversation.contact.number')}
-              fullWidth
-              {...register('number')}
-              disabled={masked}
-              error={!!errors.number}
-              helperText={fieldError(t, errors.number)}
+            <Controller
+              name="number"
+              control={control}
+              render={({ field }) => (
+                <PhoneNumberField
+                  label={t('conversation.contact.number')}
+                  fullWidth
+                  name={field.name}
+                  value={field.value ?? ''}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  disabled={masked}
+                  error={!!errors.number}
+                  helperText={fieldError(t, errors.number)}
+                />
+              )}
             />
             <TextField
               label={t('conversation.contact.email')}
