@@ -141,7 +141,14 @@ describe('companies manager', () => {
   test('edit fills the form and saves with PUT, without a password', async () => {
     mocked.get.mockImplementation(async (path: string) => {
       if (path === '/plans/all') return [{ id: 7, name: 'Pro', amount: '49.90' }];
-      return { companies: [company(40, 'Acme', '2030-01-15')], count: 1, hasMore: false };
+      const acme = {
+        ...company(40, 'Acme', '2030-01-15'),
+        addressStreet: 'Rua A, 10',
+        addressCity: 'Curitiba',
+        addressState: 'PR',
+        paymentMethod: 'PIX',
+      };
+      return { companies: [acme], count: 1, hasMore: false };
     });
     mocked.put.mockResolvedValue(company(40, 'Acme 2', '2030-01-15'));
     renderWithProviders(<CompaniesManager />);
@@ -149,7 +156,9 @@ describe('companies manager', () => {
     const name = screen.getByLabelText('Nome');
     expect(name).toHaveValue('Acme');
     expect(screen.queryByLabelText('Senha do primeiro usuário')).toBeNull();
+    expect(screen.getByLabelText('Cidade')).toHaveValue('Curitiba');
     fireEvent.change(name, { target: { value: 'Acme 2' } });
+    fireEvent.change(screen.getByLabelText('Forma de pagamento'), { target: { value: 'Boleto' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() =>
       expect(mocked.put).toHaveBeenCalledWith(
@@ -160,6 +169,11 @@ describe('companies manager', () => {
           planId: 7,
           dueDate: '2030-01-15',
           recurrence: 'MENSAL',
+          // The address goes back as it was (not erased), the payment method as changed.
+          addressStreet: 'Rua A, 10',
+          addressCity: 'Curitiba',
+          addressState: 'PR',
+          paymentMethod: 'Boleto',
         }),
       ),
     );

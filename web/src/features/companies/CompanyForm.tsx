@@ -15,13 +15,31 @@ import { reportSaveError } from '../../components/save-error';
 
 type Form = z.input<typeof CompanyInput>;
 
-const EMPTY: Form = { name: '', email: '', phone: '', document: '', planId: '', dueDate: '', password: '', ...COMPANY_DEFAULTS };
+const EMPTY: Form = {
+  name: '',
+  email: '',
+  phone: '',
+  document: '',
+  addressStreet: '',
+  addressCity: '',
+  addressState: '',
+  paymentMethod: '',
+  planId: '',
+  dueDate: '',
+  password: '',
+  ...COMPANY_DEFAULTS,
+};
 
 const toForm = (c: CompanyView): Form => ({
   name: c.name,
   email: c.email,
   phone: c.phone,
   document: c.document,
+  // Sent back whole: the form's schema defaults a missing field to '', which would erase the stored one.
+  addressStreet: c.addressStreet,
+  addressCity: c.addressCity,
+  addressState: c.addressState,
+  paymentMethod: c.paymentMethod,
   planId: c.planId,
   status: c.status,
   dueDate: c.dueDate,
@@ -68,7 +86,10 @@ export function CompanyForm({ editing, onDone }: { editing: CompanyView | null; 
     }
   });
 
-  const text = (name: 'name' | 'email' | 'phone' | 'document', type = 'text') => (
+  const text = (
+    name: 'name' | 'email' | 'phone' | 'document' | 'addressStreet' | 'addressCity' | 'addressState' | 'paymentMethod',
+    type = 'text',
+  ) => (
     <TextField
       label={t(`companies.form.${name}`)}
       type={type}
@@ -91,6 +112,10 @@ export function CompanyForm({ editing, onDone }: { editing: CompanyView | null; 
         <Grid size={{ xs: 12, md: 4 }}>{text('email', 'email')}</Grid>
         <Grid size={{ xs: 12, sm: 6, md: 2 }}>{text('phone', 'tel')}</Grid>
         <Grid size={{ xs: 12, sm: 6, md: 2 }}>{text('document')}</Grid>
+        <Grid size={{ xs: 12, md: 5 }}>{text('addressStreet')}</Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>{text('addressCity')}</Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 2 }}>{text('addressState')}</Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 2 }}>{text('paymentMethod')}</Grid>
         <Grid size={{ xs: 12, sm: 6, md: 3 }}>
           <Controller
             name="planId"
