@@ -3,6 +3,7 @@ import { CssBaseline, createTheme, ThemeProvider } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { api } from '../../lib/api';
+import { stickyLastColumn } from '../theme/sticky-actions';
 import { useAuth } from './AuthProvider';
 
 type Mode = 'light' | 'dark';
@@ -81,7 +82,7 @@ export function AppearanceProvider({ children }: { children: ReactNode }) {
         },
         shape: { borderRadius: 8 },
         typography: { fontFamily: 'Inter, Roboto, "Helvetica Neue", Arial, sans-serif' },
-        components: { MuiButton: { defaultProps: { disableElevation: true } } },
+        components: { MuiButton: { defaultProps: { disableElevation: true } }, MuiTableCell: stickyLastColumn },
       }),
     [mode, settings.primaryColorDark, settings.primaryColorLight],
   );
