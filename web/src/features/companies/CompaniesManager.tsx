@@ -71,7 +71,8 @@ export function CompaniesManager() {
             placeholder={t('companies.searchPlaceholder')}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
-            sx={{ minWidth: 280 }}
+            // Wide enough for the whole placeholder next to the icon.
+            sx={{ minWidth: { sm: 340 } }}
             slotProps={{
               htmlInput: { 'aria-label': t('common.search') },
               input: {
@@ -99,6 +100,7 @@ export function CompaniesManager() {
           <CompaniesTable
             companies={companies}
             loading={query.isLoading}
+            failed={query.isError}
             onEdit={form.edit}
             onDelete={deleting.ask}
             onRenew={renewing.ask}

@@ -181,4 +181,14 @@ describe('companies manager', () => {
     expect(await screen.findByText('Operação realizada com sucesso!')).toBeInTheDocument();
     expect(screen.getByLabelText('Nome')).toHaveValue('');
   });
+
+  test('a list that fails to load shows the error, not also "none found"', async () => {
+    mocked.get.mockImplementation(async (path: string) => {
+      if (path === '/plans/all') return [];
+      throw new Error('down');
+    });
+    renderWithProviders(<CompaniesManager />);
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(screen.queryByText('Nenhuma empresa encontrada')).toBeNull();
+  });
 });

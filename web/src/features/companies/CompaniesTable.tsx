@@ -16,6 +16,8 @@ export const TONE_BACKGROUND = { overdue: 'rgba(244, 67, 54, 0.18)', soon: 'rgba
 interface Props {
   companies: CompanyView[];
   loading?: boolean;
+  /** The list failed to load: the page shows the error, so the table does not also say "none found". */
+  failed?: boolean;
   onEdit(c: CompanyView): void;
   onDelete(c: CompanyView): void;
   onRenew(c: CompanyView): void;
@@ -23,7 +25,7 @@ interface Props {
 }
 
 /** The companies table: yellow when due in 1 to 5 days, red when due today or past. */
-export function CompaniesTable({ companies, loading, onEdit, onDelete, onRenew, onAddUser }: Props) {
+export function CompaniesTable({ companies, loading, failed, onEdit, onDelete, onRenew, onAddUser }: Props) {
   const { t } = useTranslation();
   const action = (label: string, icon: React.ReactNode, onClick: () => void) => (
     <Tooltip title={label}>
@@ -51,7 +53,7 @@ export function CompaniesTable({ companies, loading, onEdit, onDelete, onRenew, 
         </TableRow>
       </TableHead>
       <TableBody>
-        {!loading && companies.length === 0 && (
+        {!loading && !failed && companies.length === 0 && (
           <TableRow>
             <TableCell colSpan={10}>
               <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>

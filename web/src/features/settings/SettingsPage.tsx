@@ -67,6 +67,8 @@ export default function SettingsPage() {
           onChange={(_, id: string) => setParams({ tab: id }, { replace: true })}
           variant="scrollable"
           scrollButtons="auto"
+          // On phones the arrows show that more tabs follow the ones that fit.
+          allowScrollButtonsMobile
           aria-label={t('settings.title')}
         >
           {tabs.map((tab) => (
