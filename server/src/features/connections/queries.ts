@@ -36,6 +36,13 @@ export async function findConnection(db: DbOrTx, companyId: number, id: number):
   return row;
 }
 
+/** Any company's connection, for the platform operator (GET /whatsapp-admin/{id}). */
+export async function findAnyConnection(db: DbOrTx, id: number): Promise<ConnectionRow> {
+  const [row] = await db.select().from(connections).where(eq(connections.id, id));
+  if (!row) throw notFound('ERR_NO_WAPP_FOUND');
+  return row;
+}
+
 /** A connection as the API and realtime events carry it, with its queues. */
 export async function connectionView(db: DbOrTx, row: ConnectionRow, opts: { withToken?: boolean } = {}) {
   const queuesById = await queuesOfConnections(db, [row.id]);

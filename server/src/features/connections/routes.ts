@@ -20,7 +20,7 @@ import { createConnection } from './commands/create-connection';
 import { deleteConnection } from './commands/delete-connection';
 import { updateConnection } from './commands/update-connection';
 import { presentConnection } from './presenter';
-import { connectionView, findConnection, listAllConnections, listConnections, queuesOfConnections } from './queries';
+import { connectionView, findAnyConnection, findConnection, listAllConnections, listConnections, queuesOfConnections } from './queries';
 import { sessionRoutes } from './session-routes';
 
 /** Connection managers (admins, and users with allowConnections: spec 2 §2) see the token. */
@@ -68,6 +68,13 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/whatsapp/all',
     { schema: { response: { 200: AllConnectionsView } }, preHandler: [app.authenticate, requireSuper] },
     async (req) => listAllConnections(req.ctx.db),
+  );
+
+  // The super user's /allConnections reads a connection of any company (spec 2 §7 "whatsapp-admin/{id}").
+  app.get(
+    '/whatsapp-admin/:id',
+    { schema: { params: IdParam, response: { 200: ConnectionView } }, preHandler: [app.authenticate, requireSuper] },
+    async (req) => connectionView(req.ctx.db, await findAnyConnection(req.ctx.db, req.params.id), { withToken: true }),
   );
 
   app.post('/whatsapp/:id/token', { schema: { params: IdParam, response: { 200: ConnectionView } }, preHandler: manage }, async (req) =>
