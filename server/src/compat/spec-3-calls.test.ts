@@ -41,7 +41,7 @@ describe('spec 3 §7 Campaigns and contact lists', () => {
     expect((await api.delete(`/contact-lists/${list.id}`)).statusCode).toBe(200);
   });
 
-  test('campaigns: GET /campaigns/ → records, hasMore; POST, GET, PUT /campaigns/{id}; cancel; DELETE; campaign-settings', async () => {
+  test('campaigns: GET /campaigns/ → records, hasMore; POST, GET, PUT /campaigns/{id}; DELETE; campaign-settings', async () => {
     const { api, connection } = await company();
     const list = (await api.post('/contact-lists', { name: 'Lista da campanha' })).json();
     const form = {
@@ -60,7 +60,6 @@ describe('spec 3 §7 Campaigns and contact lists', () => {
     expect((await api.get(`/campaigns/${id}`)).json()).toMatchObject({ id, name: 'Black Friday', status: 'PROGRAMADA' });
     // The dialog sends the whole form back.
     expect((await api.put(`/campaigns/${id}`, { ...form, name: 'Black Friday 2' })).json().name).toBe('Black Friday 2');
-    expect((await api.post(`/campaigns/${id}/cancel`)).statusCode).toBe(200);
     expect((await api.delete(`/campaigns/${id}`)).statusCode).toBe(200);
     expect(Array.isArray((await api.get('/campaign-settings')).json())).toBe(true);
     expect((await api.post('/campaign-settings', { settings: { messageInterval: 20 } })).statusCode).toBe(200);
@@ -140,12 +139,16 @@ describe('spec 3 §7 Tags and kanban', () => {
 describe('spec 3 §7 Announcements and internal chat', () => {
   test('announcements: GET /announcements/ → records, hasMore; GET, POST, PUT; DELETE', async () => {
     const operator = await t.as(await t.factory.superUser());
-    const created = (await operator.post('/announcements', { title: 'Manutenção', text: 'Domingo às 22h', priority: 1, status: true })).json();
+    const created = (
+      await operator.post('/announcements', { title: 'Manutenção', text: 'Domingo às 22h', priority: 1, status: true })
+    ).json();
     expect(keysOf((await operator.get('/announcements/', { searchParam: '', pageNumber: '1' })).json())).toEqual(
       expect.arrayContaining(['records', 'hasMore']),
     );
     expect((await operator.get(`/announcements/${created.id}`)).json().title).toBe('Manutenção');
-    expect((await operator.put(`/announcements/${created.id}`, { title: 'Manutenção adiada', text: 'Segunda', priority: 2 })).statusCode).toBe(200);
+    expect(
+      (await operator.put(`/announcements/${created.id}`, { title: 'Manutenção adiada', text: 'Segunda', priority: 2 })).statusCode,
+    ).toBe(200);
     expect((await operator.delete(`/announcements/${created.id}`)).statusCode).toBe(200);
   });
 
@@ -155,7 +158,9 @@ describe('spec 3 §7 Announcements and internal chat', () => {
     const chat = await api.post('/chats', { users: [{ id: colleague.id }], title: 'Plantão' });
     expect(chat.statusCode, chat.body).toBe(200);
     const id = chat.json().id as number;
-    expect(keysOf((await api.get('/chats', { searchParam: '', pageNumber: '1' })).json())).toEqual(expect.arrayContaining(['records', 'hasMore']));
+    expect(keysOf((await api.get('/chats', { searchParam: '', pageNumber: '1' })).json())).toEqual(
+      expect.arrayContaining(['records', 'hasMore']),
+    );
     expect((await api.put(`/chats/${id}`, { users: [{ id: colleague.id }], title: 'Plantão de sábado' })).statusCode).toBe(200);
     expect((await api.post(`/chats/${id}/messages`, { message: 'Quem cobre às 14h?' })).statusCode).toBe(200);
     const messages = (await api.get(`/chats/${id}/messages`, { pageNumber: '1' })).json();
@@ -171,7 +176,9 @@ describe('spec 3 §7 File lists, external API, helps, password reset', () => {
     const created = await api.post('/files', { name: 'Catálogo', message: 'Veja nosso catálogo', options: [], userId: admin.id });
     expect(created.statusCode, created.body).toBe(200);
     const id = created.json().id as number;
-    expect(keysOf((await api.get('/files/', { searchParam: '', pageNumber: '1' })).json())).toEqual(expect.arrayContaining(['files', 'hasMore']));
+    expect(keysOf((await api.get('/files/', { searchParam: '', pageNumber: '1' })).json())).toEqual(
+      expect.arrayContaining(['files', 'hasMore']),
+    );
     expect((await api.get(`/files/${id}`)).json().name).toBe('Catálogo');
     expect((await api.put(`/files/${id}`, { name: 'Catálogo 2026', message: 'Novo', options: [] })).json().name).toBe('Catálogo 2026');
     expect((await api.delete(`/files/${id}`)).statusCode).toBe(200);
