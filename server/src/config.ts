@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { bundledFfmpegPath } from './media/ffmpeg';
 
 /** Every environment variable the server reads; each is documented in the README's table. */
 export interface Config {
@@ -53,6 +54,8 @@ export interface Config {
   openAi: { baseUrl: string; apiKey: string | null; transcriptionModel: string };
   /** How V8 compiles the embedded database's WebAssembly (PGlite mode only); see openPglite. */
   pgliteWasmTier: 'baseline' | 'optimized';
+  /** The ffmpeg that turns browser recordings into voice notes (FFMPEG_PATH; the npm-bundled one by default). */
+  ffmpegPath: string;
   /**
    * Meta's Graph API (WhatsApp Cloud API, Facebook, Instagram): its base URL (tests point it at a
    * local fake), the app secret that signs webhooks and the verify token Meta echoes when the
@@ -152,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       transcriptionModel: env.OPENAI_TRANSCRIPTION_MODEL || 'whisper-1',
     },
     pgliteWasmTier: env.PGLITE_WASM_TIER === 'optimized' ? 'optimized' : 'baseline',
+    ffmpegPath: env.FFMPEG_PATH || bundledFfmpegPath(),
     meta: {
       graphApiUrl: (env.GRAPH_API_URL || 'https://graph.facebook.com/v21.0').replace(/\/+$/, ''),
       appSecret: env.META_APP_SECRET || null,

@@ -20,6 +20,7 @@
  */
 export { inertExtension, isActiveContent, isUtf8Text, sniffFileType, TEXT_TYPES, textMimeOf } from './content-type';
 export { displayName } from './display-name';
+export { bundledFfmpegPath, convertWithFfmpeg } from './ffmpeg';
 export { loadSharp } from './sharp';
 export { serveMedia } from './serve';
 export {

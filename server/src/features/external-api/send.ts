@@ -11,7 +11,7 @@ import { notFound } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
 import type { Realtime } from '../../realtime/emit';
 import { upsertContact } from '../contacts';
-import { classifyFile, createOutboundMessage, removeMedia, signaturePrefix, storeMedia } from '../messages';
+import { createOutboundMessage, prepareUpload, removeMedia, signaturePrefix, storeMedia } from '../messages';
 import { existingQueueIds } from '../queues';
 import { addTicketLogs, emitTicketChange } from '../tickets';
 import { findOrOpenTicket } from './ticket';
@@ -59,7 +59,7 @@ export async function sendExternalMessage(
   const text = input.sendSignature && user && input.body.trim() ? signaturePrefix(user.name) + input.body.trim() : input.body.trim();
 
   const classified = [];
-  for (const file of files) classified.push({ file, type: await classifyFile(file) });
+  for (const file of files) classified.push(await prepareUpload(file, deps));
   const stored: string[] = [];
   const ctx = { db: deps.db, companyId, realtime: deps.realtime, jobs: deps.jobs, config: deps.config };
   try {

@@ -7,6 +7,7 @@ export { resendStuckJob } from './resend-stuck-job';
 export { createOutboundMessage } from './service';
 export { signaturePrefix } from './compose';
 export { classifyFile } from './media';
+export { prepareUpload } from './voice-note';
 export { downloadLimitBytes } from './media';
 export { removeMedia } from './media';
 export { storeMedia } from './media';

@@ -4,7 +4,29 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { globalSettings, messages } from '../../db/schema';
 import { type Requester, useTestApp } from '../../test/harness';
+import { bundledFfmpegPath } from '../../media';
 import { messageFactory, mp3, multipart, oggOpus, type Part, pdf, png } from './testing';
+
+/** A real recording made by ffmpeg's tone generator in the given container and codec. */
+async function generateTone(ext: string, codec: string[]): Promise<Buffer> {
+  const { execFile } = await import('node:child_process');
+  const { mkdtemp, readFile, rm } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const dir = await mkdtemp(path.join(tmpdir(), 'tone-'));
+  try {
+    const out = path.join(dir, `tone.${ext}`);
+    await new Promise<void>((resolve, reject) =>
+      execFile(
+        bundledFfmpegPath(),
+        ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=3', ...codec, out],
+        (err) => (err ? reject(err) : resolve()),
+      ),
+    );
+    return await readFile(out);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 
 const t = useTestApp();
 const mf = () => messageFactory(t.database.db);
@@ -118,6 +140,20 @@ describe('POST /messages/:ticketId (multipart)', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json().messages.map((m: { mediaType: string }) => m.mediaType)).toEqual(['audio', 'audio']);
     expect(ok.json().messages.map((m: { body: string }) => m.body)).toEqual(['', '']);
+  });
+
+  test('a WebM/Opus browser recording (Chromium) is stored as an Ogg/Opus voice note', async () => {
+    const { ticket, api } = await setup();
+    // Three seconds of tone recorded the way Chromium's MediaRecorder does: Opus in a WebM container.
+    const tone = await generateTone('webm', ['-c:a', 'libopus', '-b:a', '32k']);
+    const res = await send(api, ticket.id, [
+      { name: 'medias', value: tone, filename: 'audio-record-site-1700000000.webm', type: 'audio/webm' },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const [note] = res.json().messages;
+    expect(note).toMatchObject({ mediaType: 'audio', mediaName: 'audio-record-site-1700000000.ogg' });
+    expect(note.mediaUrl).toMatch(/\.ogg$/);
+    expect(readFileSync(onDisk(note.mediaUrl)).subarray(0, 4).toString()).toBe('OggS');
   });
 
   test('private files are marked and stay in the product', async () => {

@@ -4,21 +4,22 @@ import type { TicketRow } from '../../../db/schema';
 import type { RequestContext } from '../../../http/context';
 import { assertWritable, composeText } from '../compose';
 import { assertCustomerWindow } from '../customer-window';
-import { type ClassifiedFile, classifyFile, downloadLimitBytes, readMediaForm, removeMedia, storeMedia, type UploadedFile } from '../media';
+import { type ClassifiedFile, downloadLimitBytes, readMediaForm, removeMedia, storeMedia, type UploadedFile } from '../media';
 import { presentMessages } from '../presenter';
 import { createOutboundMessage } from '../service';
+import { prepareUpload } from '../voice-note';
 
 /**
  * POST /messages/:ticketId as multipart: one message per file, each with its own caption. Every
  * file is checked (size, type from its bytes, recording length) before any is stored, so a bad
- * file in the batch sends nothing.
+ * file in the batch sends nothing; browser recordings become Ogg/Opus voice notes (voice-note.ts).
  */
 export async function sendMediaMessages(ctx: RequestContext, ticket: TicketRow, req: FastifyRequest): Promise<MessageView[]> {
   assertWritable(ticket);
   const form = await readMediaForm(req, await downloadLimitBytes(ctx.db));
   if (!form.isPrivate) await assertCustomerWindow(ctx.db, ticket);
   const classified: { file: UploadedFile; type: ClassifiedFile }[] = [];
-  for (const file of form.files) classified.push({ file, type: await classifyFile(file) });
+  for (const file of form.files) classified.push(await prepareUpload(file, ctx));
 
   const stored: string[] = [];
   let rows: Awaited<ReturnType<typeof createOutboundMessage>>[];
