@@ -182,7 +182,12 @@ export default function FlowEditorPage() {
             >
               <Background gap={20} />
               <Controls />
-              <MiniMap pannable zoomable nodeColor={(n) => NODE_LOOK[n.type as FlowNodeType]?.color ?? '#999'} />
+              <MiniMap
+                pannable
+                zoomable
+                style={{ width: 150, height: 96 }}
+                nodeColor={(n) => NODE_LOOK[n.type as FlowNodeType]?.color ?? '#999'}
+              />
             </ReactFlow>
           </EditorActionsContext.Provider>
         )}

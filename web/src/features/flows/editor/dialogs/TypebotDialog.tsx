@@ -9,7 +9,7 @@ import { TypebotForm } from './node-forms';
 
 type Values = Record<keyof TypebotForm, string>;
 const FIELDS: { name: keyof Values; label: string; required?: boolean; number?: boolean; wide?: boolean }[] = [
-  { name: 'name', label: 'name', required: true },
+  { name: 'name', label: 'name', required: true, wide: true },
   { name: 'urlN8N', label: 'url', required: true },
   { name: 'typebotSlug', label: 'slug', required: true },
   { name: 'typebotExpires', label: 'expires', number: true },
