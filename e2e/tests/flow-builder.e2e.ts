@@ -119,7 +119,9 @@ test('an admin draws a flow with content, a menu and a question, saves it, finds
   await duplicate.getByRole('button', { name: 'Sim' }).click();
   await shows(toast(page, 'Fluxo duplicado com sucesso'), 'the duplicated toast');
   await page.waitForFunction(
-    (n) => [...document.querySelectorAll('[data-testid="flow-row"]')].filter((r) => r.textContent?.includes(n)).length === 2,
+    (n) =>
+      Array.from(document.querySelectorAll('[data-testid="flow-row"]') as ArrayLike<Element>).filter((r) => r.textContent?.includes(n))
+        .length === 2,
     name,
   );
 
@@ -136,7 +138,9 @@ test('an admin draws a flow with content, a menu and a question, saves it, finds
   await confirm.getByRole('button', { name: 'Sim' }).click();
   await shows(toast(page, 'Fluxo excluído com sucesso'), 'the deleted toast');
   await page.waitForFunction(
-    (n) => [...document.querySelectorAll('[data-testid="flow-row"]')].filter((r) => r.textContent?.includes(n)).length === 1,
+    (n) =>
+      Array.from(document.querySelectorAll('[data-testid="flow-row"]') as ArrayLike<Element>).filter((r) => r.textContent?.includes(n))
+        .length === 1,
     name,
   );
 });
