@@ -1,6 +1,7 @@
 import type { FlowNodeType } from '@chatflow/contract';
 import { ContentDialog } from './ContentDialog';
 import { IntervalDialog } from './IntervalDialog';
+import { MediaNodeDialog } from './MediaNodeDialog';
 import { MenuDialog } from './MenuDialog';
 import { MessageDialog } from './MessageDialog';
 import type { NodeDialogProps } from './NodeDialogShell';
@@ -10,7 +11,7 @@ import { RandomizerDialog } from './RandomizerDialog';
 import { TicketDialog } from './TicketDialog';
 import { TypebotDialog } from './TypebotDialog';
 
-/** Node types that have a dialog: every quick-add type but the start, and the earlier-style message node. */
+/** Node types that have a dialog: every quick-add type but the start, and the earlier-style message and media nodes. */
 export const TYPES_WITH_DIALOG: ReadonlySet<FlowNodeType> = new Set<FlowNodeType>([
   'singleBlock',
   'menu',
@@ -21,6 +22,9 @@ export const TYPES_WITH_DIALOG: ReadonlySet<FlowNodeType> = new Set<FlowNodeType
   'openai',
   'question',
   'message',
+  'img',
+  'audio',
+  'video',
 ]);
 
 interface Props extends NodeDialogProps {
@@ -49,6 +53,10 @@ export function NodeDialog({ type, variables, ...props }: Props) {
       return <QuestionDialog {...props} />;
     case 'message':
       return <MessageDialog {...props} />;
+    case 'img':
+    case 'audio':
+    case 'video':
+      return <MediaNodeDialog {...props} type={type} />;
     default:
       return null;
   }

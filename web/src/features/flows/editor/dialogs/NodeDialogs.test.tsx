@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders } from '../../../../test/render';
 import { ContentDialog } from './ContentDialog';
 import { IntervalDialog } from './IntervalDialog';
+import { MediaNodeDialog } from './MediaNodeDialog';
 import { MenuDialog } from './MenuDialog';
 import { OpenAiDialog } from './OpenAiDialog';
 import { QuestionDialog } from './QuestionDialog';
@@ -230,5 +231,31 @@ describe('flow node dialogs', { timeout: 30_000 }, () => {
         }),
       ),
     );
+  });
+  test('earlier-style media nodes: the older limits (image 2 MB), and audio goes to /flowbuilder/audio with fromMe, medias and body', async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:preview');
+    URL.revokeObjectURL = vi.fn();
+    const { unmount } = renderWithProviders(<MediaNodeDialog type="img" data={null} onSave={onSave} onClose={onClose} />);
+    await submit();
+    expect(await screen.findByText('Delete os cards vazios(Imagem, Audio e Video)')).toBeInTheDocument();
+    const photo = new File(['x'], 'foto.png', { type: 'image/png' });
+    Object.defineProperty(photo, 'size', { value: 2_000_001 });
+    await userEvent.upload(screen.getByTestId('media-node-file'), photo);
+    expect(notify).toHaveBeenCalledWith('Arquivo é muito grande! 2MB máximo', 'error');
+    unmount();
+
+    api.post.mockResolvedValue({ name: '/public/company1/flowbuilder/b.ogg', original: 'voz.ogg', mediaType: 'audio' });
+    renderWithProviders(<MediaNodeDialog type="audio" data={null} onSave={onSave} onClose={onClose} />);
+    await userEvent.upload(screen.getByTestId('media-node-file'), new File(['OggS'], 'voz.ogg', { type: 'audio/ogg' }));
+    await userEvent.click(screen.getByLabelText('Enviar como audio gravado na hora'));
+    await submit();
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ url: '/public/company1/flowbuilder/b.ogg', record: true }));
+    const [path, form] = api.post.mock.calls[0];
+    expect(path).toBe('/flowbuilder/audio');
+    expect([(form as FormData).get('fromMe'), (form as FormData).get('body'), ((form as FormData).get('medias') as File).name]).toEqual([
+      'true',
+      'voz.ogg',
+      'voz.ogg',
+    ]);
   });
 });

@@ -125,7 +125,7 @@ function QuestionNode({ id, data, selected }: NodeProps) {
   );
 }
 
-/** Earlier-style nodes (message, img, audio, video, condition) a saved flow may hold: shown, editable only for the message. */
+/** Earlier-style nodes (message, img, audio, video, condition) a saved flow may hold: shown; all but the condition have a dialog. */
 function LegacyNode({ id, data, selected, type }: NodeProps) {
   const summary = text(data.label) || text(data.url).split('/').pop() || [data.key, data.condition, data.value].filter(Boolean).join(' ');
   return (
