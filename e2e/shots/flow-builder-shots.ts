@@ -94,6 +94,11 @@ async function drawEveryNode(baseUrl: string, token: string) {
       typebotExpires: 1,
       typebotDelayMessage: 1000,
     }),
+    // Earlier-style nodes a flow drawn by an older editor may hold.
+    node('message', 'message', 0, 560, { label: 'Mensagem simples' }),
+    node('img', 'img', 320, 560, { url: image.name }),
+    node('audio', 'audio', 640, 560, { url: '', record: true }),
+    node('video', 'video', 960, 560, { url: '' }),
   ];
   const connections = [
     edge('start', 'content'),
@@ -177,6 +182,7 @@ async function main() {
     await dialogOf(page, 'typebot', '12-dialog-typebot');
     await dialogOf(page, 'openai', '13-dialog-openai');
     await dialogOf(page, 'question', '14-dialog-question');
+    await dialogOf(page, 'img', '14b-dialog-image-node');
 
     // The content dialog's checks, and a refused save naming its node.
     await page.getByTestId('flow-add-node').click();
