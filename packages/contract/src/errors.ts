@@ -41,6 +41,13 @@ export const ERROR_CODES = [
   'ERR_LAST_ADMIN', // demoting the company's only admin would leave nobody to manage it
   'ERR_INVALID_FILE',
   'ERR_FILE_TOO_LARGE',
+  // Flow builder save (POST /flowbuilder/flow): the graph rules; `nodeId` / `edgeId` name the culprit.
+  'ERR_FLOW_NO_START', // no start node
+  'ERR_FLOW_MANY_STARTS', // more than one start node
+  'ERR_FLOW_DUPLICATE_NODE', // two nodes share an id
+  'ERR_FLOW_DANGLING_EDGE', // an edge whose source or target is not a node of the flow
+  'ERR_FLOW_MENU_OPTION', // a menu edge whose handle names no option of the menu
+  'ERR_FLOW_CYCLE_WITHOUT_WAIT', // a loop with no node that waits (menu, question, interval, typebot, openai)
   'ERR_TICKET_REQUIRES_TAG', // closing a ticket without a tag while the requiredTag setting is on
   'ERR_TRANSCRIPTION_NOT_CONFIGURED', // no OpenAI key for audio transcription (setting openAiKeyAudio or OPENAI_API_KEY)
   'ERR_TRANSCRIPTION_FAILED', // the transcription service refused or failed (wrong key, unreachable, …)

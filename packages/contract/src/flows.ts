@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coercedId, fromText } from './fields';
 
 /**
  * The flow document (spec 3 §3 Flow, Flow node): what the flow builder saves and the flow runtime
@@ -96,3 +97,156 @@ export const FlowDocumentSchema = z.object({
   nodes: z.array(FlowNodeSchema).max(1000),
   connections: z.array(FlowConnectionSchema).max(5000),
 });
+
+/** Node types where a walk stops until the customer answers or time passes: a loop must hold one (save rule). */
+export const FLOW_WAITING_NODE_TYPES: readonly FlowNodeType[] = ['menu', 'question', 'interval', 'typebot', 'openai'];
+
+/** Spec 3 §9: uploads of the flow builder, at most 20 MB (20,000,000 bytes) each. */
+export const FLOW_UPLOAD_MAX_BYTES = 20_000_000;
+export const FLOW_UPLOAD_MAX_MB = 20;
+/** Files one content upload may carry (one per media block of a content node). */
+export const FLOW_UPLOAD_MAX_FILES = 10;
+/** Spec 3 §5: image png/jpg/jpeg, audio ogg/mp3 (opus in the content dialog), video mp4 only. */
+export const FLOW_UPLOAD_EXTENSIONS = {
+  img: ['png', 'jpg', 'jpeg'],
+  audio: ['ogg', 'mp3', 'opus'],
+  video: ['mp4'],
+} as const;
+/** The multipart field carrying the files of POST /flowbuilder/content, /img and /audio. */
+export const FLOW_UPLOAD_FIELD = 'medias';
+export const FLOWS_PAGE_SIZE = 20;
+
+/** Flow name (spec 3 §5): min 2 "Muito curto!", max 50 "Muito longo!", required "Digite um nome!". */
+const flowName = () =>
+  z
+    .string({ message: 'validation.flowNameRequired' })
+    .trim()
+    .min(1, { message: 'validation.flowNameRequired', abort: true })
+    .min(2, { message: 'validation.tooShort', abort: true })
+    .max(50, { message: 'validation.tooLong' });
+
+/** GET /flowbuilder {search, page} (spec 3 §7). */
+export const FlowListQuery = z.object({
+  search: z.string().max(200).optional().default(''),
+  page: fromText(z.number().int().min(1).max(100000)).optional().default(1),
+});
+export type FlowListQuery = z.input<typeof FlowListQuery>;
+
+/** POST /flowbuilder {name}. */
+export const FlowCreateInput = z.object({ name: flowName() });
+export type FlowCreateInput = z.input<typeof FlowCreateInput>;
+
+/** PUT /flowbuilder {name, flowId}: renames the flow. */
+export const FlowRenameInput = z.object({ name: flowName(), flowId: coercedId('validation.required') });
+export type FlowRenameInput = z.input<typeof FlowRenameInput>;
+
+/** POST /flowbuilder/duplicate {flowId}. */
+export const FlowDuplicateInput = z.object({ flowId: coercedId('validation.required') });
+export type FlowDuplicateInput = z.input<typeof FlowDuplicateInput>;
+
+/** POST /flowbuilder/flow {idFlow, nodes, connections}: the whole drawing replaces the stored one. */
+export const FlowSaveInput = FlowDocumentSchema.extend({ idFlow: coercedId('validation.required') });
+export type FlowSaveInput = z.input<typeof FlowSaveInput>;
+
+/** The culprit a refused save names (with an ERR_FLOW_* code). */
+export interface FlowGraphProblem {
+  code:
+    | 'ERR_FLOW_NO_START'
+    | 'ERR_FLOW_MANY_STARTS'
+    | 'ERR_FLOW_DUPLICATE_NODE'
+    | 'ERR_FLOW_DANGLING_EDGE'
+    | 'ERR_FLOW_MENU_OPTION'
+    | 'ERR_FLOW_CYCLE_WITHOUT_WAIT';
+  nodeId?: string;
+  edgeId?: string;
+}
+
+const menuHandle = /^a(\d+)$/;
+
+/**
+ * The graph rules a saved flow must keep (spec: refused at save), checked by the save route and
+ * usable by the editor before it sends: exactly one start node, unique node ids, every edge's ends
+ * exist, a menu edge leaves from an existing option's handle, and no loop without a waiting node
+ * (a loop of content and tickets would send forever). Returns the first problem, or null.
+ */
+export function findFlowGraphProblem(doc: FlowDocument): FlowGraphProblem | null {
+  const byId = new Map<string, FlowNode>();
+  for (const node of doc.nodes) {
+    if (byId.has(node.id)) return { code: 'ERR_FLOW_DUPLICATE_NODE', nodeId: node.id };
+    byId.set(node.id, node);
+  }
+  const starts = doc.nodes.filter((n) => n.type === 'start');
+  if (starts.length === 0) return { code: 'ERR_FLOW_NO_START' };
+  if (starts.length > 1) return { code: 'ERR_FLOW_MANY_STARTS', nodeId: starts[1].id };
+  for (const edge of doc.connections) {
+    const source = byId.get(edge.source);
+    if (!source || !byId.has(edge.target))
+      return { code: 'ERR_FLOW_DANGLING_EDGE', edgeId: edge.id, nodeId: source ? edge.target : edge.source };
+    if (source.type === 'menu') {
+      const number = Number(menuHandle.exec(edge.sourceHandle ?? '')?.[1]);
+      const options = Array.isArray(source.data.arrayOption) ? (source.data.arrayOption as FlowMenuOption[]) : [];
+      if (!options.some((o) => Number(o?.number) === number)) return { code: 'ERR_FLOW_MENU_OPTION', edgeId: edge.id, nodeId: source.id };
+    }
+  }
+  const culprit = nodeOnLoopWithoutWait(doc, byId);
+  return culprit ? { code: 'ERR_FLOW_CYCLE_WITHOUT_WAIT', nodeId: culprit } : null;
+}
+
+/** A loop without a wait is a cycle of the graph restricted to non-waiting nodes: a depth-first search finds one. */
+function nodeOnLoopWithoutWait(doc: FlowDocument, byId: Map<string, FlowNode>): string | null {
+  const moving = (id: string) => {
+    const node = byId.get(id);
+    return node !== undefined && !FLOW_WAITING_NODE_TYPES.includes(node.type);
+  };
+  const next = new Map<string, string[]>();
+  for (const e of doc.connections) {
+    if (moving(e.source) && moving(e.target)) next.set(e.source, [...(next.get(e.source) ?? []), e.target]);
+  }
+  const state = new Map<string, 'open' | 'done'>();
+  for (const root of next.keys()) {
+    if (state.has(root)) continue;
+    // Iterative DFS (a drawing may hold 1,000 nodes): a node reached while still open closes a loop.
+    const stack: { id: string; i: number }[] = [{ id: root, i: 0 }];
+    state.set(root, 'open');
+    while (stack.length) {
+      const top = stack[stack.length - 1];
+      const outs = next.get(top.id) ?? [];
+      if (top.i >= outs.length) {
+        state.set(top.id, 'done');
+        stack.pop();
+        continue;
+      }
+      const to = outs[top.i++];
+      if (state.get(to) === 'open') return to;
+      if (!state.has(to)) {
+        state.set(to, 'open');
+        stack.push({ id: to, i: 0 });
+      }
+    }
+  }
+  return null;
+}
+
+/** OpenAI node voices (spec 3 §3): "texto" answers in text, or one of fifteen Brazilian-Portuguese neural voices. */
+export const OPENAI_VOICES = [
+  'texto',
+  'pt-BR-FranciscaNeural',
+  'pt-BR-AntonioNeural',
+  'pt-BR-BrendaNeural',
+  'pt-BR-DonatoNeural',
+  'pt-BR-ElzaNeural',
+  'pt-BR-FabioNeural',
+  'pt-BR-GiovannaNeural',
+  'pt-BR-HumbertoNeural',
+  'pt-BR-JulioNeural',
+  'pt-BR-LeilaNeural',
+  'pt-BR-LeticiaNeural',
+  'pt-BR-ManuelaNeural',
+  'pt-BR-NicolauNeural',
+  'pt-BR-ValerioNeural',
+  'pt-BR-YaraNeural',
+] as const;
+/** OpenAI node defaults (spec 3 §3 / §9). */
+export const OPENAI_NODE_DEFAULTS = { voice: 'texto', maxTokens: 100, temperature: 1, maxMessages: 10 } as const;
+/** Typebot defaults (spec 3 §9): 1000 ms between messages, session expires after 1 (minute). */
+export const TYPEBOT_NODE_DEFAULTS = { typebotDelayMessage: 1000, typebotExpires: 1 } as const;

@@ -5,6 +5,7 @@ import type { ConnectionView } from './views/connections';
 import type { ContactListItemView, ContactListView } from './views/contact-lists';
 import type { ContactView } from './views/contacts';
 import type { FileListView } from './views/file-lists';
+import type { FlowSummaryView } from './views/flows';
 import type { MessageView } from './views/messages';
 import type { QuickMessageView } from './views/quick-messages';
 import type { ScheduledMessageView } from './views/schedules';
@@ -36,6 +37,8 @@ export interface CompanyEvents {
   quickemessage: { action: 'create' | 'update'; record: QuickMessageView } | { action: 'delete'; id: number };
   /** File lists (spec 3 §7: company-{id}-file). */
   file: { action: 'create' | 'update'; fileList: FileListView } | { action: 'delete'; fileListId: number };
+  /** Flow list (company-{id}-flowbuilder): a created, renamed, saved or duplicated flow, or a deleted one. */
+  flowbuilder: { action: 'create' | 'update'; record: FlowSummaryView } | { action: 'delete'; id: number };
   whatsapp: { action: 'update'; whatsapp: ConnectionView } | { action: 'delete'; whatsappId: number };
   whatsappSession: { action: 'update'; session: ConnectionView };
   /** A batch contact import (POST /contacts/import/rows): progress every 5 contacts, then the summary. */

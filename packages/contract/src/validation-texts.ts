@@ -40,6 +40,7 @@ export const validationTexts = {
     'validation.campaignMessage': 'Informe ao menos uma mensagem',
     'validation.campaignConfirmation': 'Com a confirmação ativa, informe a mensagem de confirmação da mensagem',
     'validation.importColumns': 'A planilha precisa das colunas nome e numero (email opcional)',
+    'validation.flowNameRequired': 'Digite um nome!',
   },
   en: {
     'validation.errorExpiresNPS': 'With ratings enabled, fill in the rating message and a rating expiry greater than zero',
@@ -75,6 +76,7 @@ export const validationTexts = {
     'validation.campaignMessage': 'Write at least one message',
     'validation.campaignConfirmation': 'With confirmation on, write the confirmation message of a message',
     'validation.importColumns': 'The spreadsheet needs the columns nome and numero (email optional)',
+    'validation.flowNameRequired': 'Type a name!',
   },
   es: {
     'validation.errorExpiresNPS': 'Con la evaluación activa, informe el mensaje de evaluación y un tiempo de expiración mayor que cero',
@@ -110,6 +112,7 @@ export const validationTexts = {
     'validation.campaignMessage': 'Informe al menos un mensaje',
     'validation.campaignConfirmation': 'Con la confirmación activa, informe el mensaje de confirmación de un mensaje',
     'validation.importColumns': 'La planilla necesita las columnas nome y numero (email opcional)',
+    'validation.flowNameRequired': '¡Escriba un nombre!',
   },
 } as const;
 

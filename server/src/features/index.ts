@@ -16,6 +16,7 @@ import { metaRoutes } from './meta';
 import { planRoutes } from './plans';
 import { chatbotRoutes, queueRoutes } from './queues';
 import { fileListRoutes } from './file-lists';
+import { flowRoutes } from './flows';
 import { quickMessageRoutes } from './quick-messages';
 import { scheduleRoutes } from './schedules';
 import { settingRoutes } from './settings';
@@ -57,4 +58,5 @@ export async function registerFeatures(app: FastifyInstance, deps: FeatureDeps) 
   await app.register(dashboardRoutes);
   await app.register(contactListRoutes);
   await app.register(campaignRoutes);
+  await app.register(flowRoutes);
 }

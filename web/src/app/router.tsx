@@ -173,6 +173,14 @@ export const router = createBrowserRouter([
           </RequireSubscription>
         ),
       },
+      {
+        path: '/flowbuilders',
+        element: <RequireSubscription>{page(() => import('../features/flows/FlowsPage'))}</RequireSubscription>,
+      },
+      {
+        path: '/flowbuilder/:id',
+        element: <RequireSubscription>{page(() => import('../features/flows/FlowEditorPage'))}</RequireSubscription>,
+      },
       { path: '/simulator/:connectionId', element: <AdminOnly>{page(() => import('../features/simulator/SimulatorPage'))}</AdminOnly> },
       { path: '/helps', element: <RequireSubscription>{page(() => import('../features/helps/HelpsPage'))}</RequireSubscription> },
       {
