@@ -17,6 +17,7 @@ export type CompanySettingsObject = z.infer<typeof CompanySettingsObject>;
 
 /** PUT /settings/{key} and /companySettings: a global key answers with its global view, a company key with the plain one. */
 export const UpdatedSetting = z.union([GlobalSettingView, SettingView]);
+export type UpdatedSetting = z.infer<typeof UpdatedSetting>;
 
 /** POST /settings/cert-upload: the spec's answer ('Arquivo Anexado'). */
 export const CertificateUploadAnswer = z.object({ mensagem: z.string() });
