@@ -38,7 +38,7 @@ test('the super user changes the app name and primary colour; another open sessi
   const name = page.getByLabel('Nome do sistema');
   await name.fill(appName);
   await name.press('Enter');
-  const colour = page.getByRole('textbox', { name: 'Cor primária (tema claro)' });
+  const colour = page.getByRole('textbox', { name: 'Cor primária (tema claro)', exact: true });
   await colour.fill('#aa00cc');
   await colour.press('Enter');
 
