@@ -62,6 +62,16 @@ export interface Config {
    * webhook URL is registered. Without an app secret every webhook POST is refused.
    */
   meta: { graphApiUrl: string; appSecret: string | null; verifyToken: string | null };
+  /**
+   * Mercado Pago: the API's base URL (tests point it at a local fake) and the webhook secret of the
+   * application's notifications; when set, a notification must carry a valid x-signature.
+   */
+  mercadoPago: { apiUrl: string; webhookSecret: string | null };
+  /**
+   * Efí (Gerencianet) PIX API: its base URL and, for sandboxes and tests, a PEM file of extra CAs to
+   * trust for it (the client certificate itself is uploaded on the certificate tab).
+   */
+  efi: { apiUrl: string; caFile: string | null };
 }
 
 /** Secrets not given in the environment are generated once and kept in DATA_DIR, so restarts keep sessions. */
@@ -160,6 +170,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       graphApiUrl: (env.GRAPH_API_URL || 'https://graph.facebook.com/v21.0').replace(/\/+$/, ''),
       appSecret: env.META_APP_SECRET || null,
       verifyToken: env.META_VERIFY_TOKEN || null,
+    },
+    mercadoPago: {
+      apiUrl: (env.MERCADOPAGO_API_URL || 'https://api.mercadopago.com').replace(/\/+$/, ''),
+      webhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET || null,
+    },
+    efi: {
+      apiUrl: (env.EFI_API_URL || 'https://pix.api.efipay.com.br').replace(/\/+$/, ''),
+      caFile: env.EFI_CA_FILE || null,
     },
     ...overrides,
   };

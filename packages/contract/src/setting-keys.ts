@@ -66,6 +66,15 @@ export const SECRET_SETTING_KEYS = [
   'openAiKeyAudio',
 ] as const;
 
+/**
+ * Where an uploaded payment certificate is used (POST /settings/cert-upload?ref=): today only the Efí
+ * PIX API, which requires mutual TLS with the account's .p12 certificate.
+ */
+export const CERTIFICATE_DESTINATIONS = ['efi'] as const;
+export type CertificateDestination = (typeof CERTIFICATE_DESTINATIONS)[number];
+/** A .p12 holds one key and a short chain: a few kilobytes. */
+export const CERTIFICATE_MAX_BYTES = 256 * 1024;
+
 export const DOWNLOAD_LIMIT_OPTIONS = [32, 64, 128, 256, 512, 1024, 2048] as const;
 export const WHITELABEL_LOGO_MODES = ['Light', 'Dark', 'Favicon'] as const;
 export type WhitelabelLogoMode = (typeof WHITELABEL_LOGO_MODES)[number];

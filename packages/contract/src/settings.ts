@@ -107,3 +107,9 @@ export const WhitelabelLogoFields = z.object({
   mode: z.enum(WHITELABEL_LOGO_MODES, { message: 'validation.invalid' }),
   typeArch: z.string().max(50, { message: 'validation.tooLong' }).optional(),
 });
+
+/**
+ * POST /settings/cert-upload?ref={destination}. The destination is checked by the route (not by this
+ * schema) so a missing or unknown one gets the spec's 'Escolha um destino!' after the file's own check.
+ */
+export const CertificateUploadQuery = z.object({ ref: z.string().max(50, { message: 'validation.tooLong' }).optional() });

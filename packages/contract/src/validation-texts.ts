@@ -41,6 +41,9 @@ export const validationTexts = {
     'validation.campaignConfirmation': 'Com a confirmação ativa, informe a mensagem de confirmação da mensagem',
     'validation.importColumns': 'A planilha precisa das colunas nome e numero (email opcional)',
     'validation.flowNameRequired': 'Digite um nome!',
+    'validation.certificateFile': 'Escolha um arquivo!',
+    'validation.certificateDestination': 'Escolha um destino!',
+    'validation.certificateP12': 'Use somente arquivos em formato p12!',
   },
   en: {
     'validation.errorExpiresNPS': 'With ratings enabled, fill in the rating message and a rating expiry greater than zero',
@@ -77,6 +80,9 @@ export const validationTexts = {
     'validation.campaignConfirmation': 'With confirmation on, write the confirmation message of a message',
     'validation.importColumns': 'The spreadsheet needs the columns nome and numero (email optional)',
     'validation.flowNameRequired': 'Type a name!',
+    'validation.certificateFile': 'Choose a file!',
+    'validation.certificateDestination': 'Choose a destination!',
+    'validation.certificateP12': 'Use only files in p12 format!',
   },
   es: {
     'validation.errorExpiresNPS': 'Con la evaluación activa, informe el mensaje de evaluación y un tiempo de expiración mayor que cero',
@@ -113,6 +119,9 @@ export const validationTexts = {
     'validation.campaignConfirmation': 'Con la confirmación activa, informe el mensaje de confirmación de un mensaje',
     'validation.importColumns': 'La planilla necesita las columnas nome y numero (email opcional)',
     'validation.flowNameRequired': '¡Escriba un nombre!',
+    'validation.certificateFile': '¡Elija un archivo!',
+    'validation.certificateDestination': '¡Elija un destino!',
+    'validation.certificateP12': '¡Use solo archivos en formato p12!',
   },
 } as const;
 

@@ -3,6 +3,7 @@ import { SnackbarProvider } from 'notistack';
 import { RouterProvider } from 'react-router';
 import { AppearanceProvider } from './providers/AppearanceProvider';
 import { AuthProvider } from './providers/AuthProvider';
+import { PublicSettingsLive } from './providers/PublicSettingsLive';
 import { SocketProvider } from './providers/SocketProvider';
 import { router } from './router';
 
@@ -18,6 +19,7 @@ export function App() {
           {/* Bottom-right: toasts never cover the top bar's controls (menu, theme, language, user). */}
           <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}>
             <SocketProvider>
+              <PublicSettingsLive />
               <RouterProvider router={router} />
             </SocketProvider>
           </SnackbarProvider>

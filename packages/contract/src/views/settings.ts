@@ -17,3 +17,12 @@ export type CompanySettingsObject = z.infer<typeof CompanySettingsObject>;
 
 /** PUT /settings/{key} and /companySettings: a global key answers with its global view, a company key with the plain one. */
 export const UpdatedSetting = z.union([GlobalSettingView, SettingView]);
+export type UpdatedSetting = z.infer<typeof UpdatedSetting>;
+
+/** POST /settings/cert-upload: the spec's answer ('Arquivo Anexado'). */
+export const CertificateUploadAnswer = z.object({ mensagem: z.string() });
+export type CertificateUploadAnswer = z.infer<typeof CertificateUploadAnswer>;
+
+/** GET /settings/certificates: what is installed, never the file itself (write-only like the secrets). */
+export const CertificateView = z.object({ destination: z.string(), fileName: z.string(), uploadedAt: z.string() });
+export type CertificateView = z.infer<typeof CertificateView>;

@@ -21,3 +21,16 @@ export const globalSettings = pgTable('global_settings', {
   value: text('value').notNull().default(''),
   ...timestamps,
 });
+
+/**
+ * Payment certificates (super user, POST /settings/cert-upload): one per destination, replaced on
+ * re-upload. Kept in the database, not on a node's disk, so every node's provider reads the same one;
+ * base64 text because both drivers read text alike. Never served back: only its name and date are shown.
+ */
+export const paymentCertificates = pgTable('payment_certificates', {
+  destination: text('destination').primaryKey(),
+  fileName: text('file_name').notNull(),
+  contentBase64: text('content_base64').notNull(),
+  ...timestamps,
+});
+export type PaymentCertificateRow = typeof paymentCertificates.$inferSelect;

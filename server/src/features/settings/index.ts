@@ -6,3 +6,4 @@ export { getCompanySetting } from './service';
 export { getGlobalSetting } from './service';
 export { setCompanySetting } from './service';
 export { setGlobalSetting } from './service';
+export { readCertificate } from './certificates';

@@ -1,4 +1,7 @@
 import {
+  CertificateUploadAnswer,
+  CertificateUploadQuery,
+  CertificateView,
   CompanySettingOneView,
   CompanySettingOneQuery,
   CompanySettingsObject,
@@ -17,6 +20,9 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { requireAdmin, requireSuper } from '../../http/guards';
+import { readCertificateUpload } from './certificate-file';
+import { listCertificates } from './certificates';
+import { uploadCertificate } from './commands/upload-certificate';
 import { uploadWhitelabelLogo } from './commands/upload-logo';
 import { updateSetting } from './commands/update-setting';
 import { readLogoUpload } from './logo-file';
@@ -94,5 +100,22 @@ export const settingRoutes =
         const { mode, file } = await readLogoUpload(req);
         return sendJsonString(reply, await uploadWhitelabelLogo(req.ctx, mode, file));
       },
+    );
+
+    // Spec 2 §7: the payment certificate (.p12) for a destination (?ref=efi). Write-only: the answer is
+    // the spec's 'Arquivo Anexado', and no route ever returns the file.
+    app.post(
+      '/settings/cert-upload',
+      {
+        schema: { querystring: CertificateUploadQuery, response: { 200: CertificateUploadAnswer } },
+        preHandler: [app.authenticate, requireSuper],
+      },
+      async (req) => uploadCertificate(req.ctx, await readCertificateUpload(req, req.query.ref)),
+    );
+
+    app.get(
+      '/settings/certificates',
+      { schema: { response: { 200: z.array(CertificateView) } }, preHandler: [app.authenticate, requireSuper] },
+      async (req) => listCertificates(req.ctx.db),
     );
   };

@@ -8,6 +8,7 @@ import { useAuth } from './AuthProvider';
 
 type Mode = 'light' | 'dark';
 const MODE_KEY = 'preferredTheme';
+const DEFAULT_FAVICON = '/favicon.svg';
 
 interface Appearance {
   mode: Mode;
@@ -61,10 +62,11 @@ export function AppearanceProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     document.title = appName;
-    const favicon = settings.appLogoFavicon;
-    if (favicon) {
-      const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
-      if (link) link.href = favicon;
+    // A removed favicon falls back to the built-in one; the type goes, so the browser sniffs a PNG or ICO.
+    const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+    if (link) {
+      link.href = settings.appLogoFavicon || DEFAULT_FAVICON;
+      if (settings.appLogoFavicon) link.removeAttribute('type');
     }
   }, [appName, settings.appLogoFavicon]);
 

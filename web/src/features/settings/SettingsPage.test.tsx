@@ -48,11 +48,19 @@ describe('tabs', () => {
     expect(mocked.get.mock.calls.map(([p]) => p)).toEqual(['/settings']);
   });
 
-  test('a super user gets options, companies, plans, help and whitelabel', async () => {
+  test('a super user gets options, companies, plans, help, whitelabel, payments and certificate', async () => {
     signIn(true);
     renderWithProviders(<SettingsPage />);
     await screen.findByRole('switch', { name: 'Avaliações' });
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Opções', 'Empresas', 'Planos', 'Ajuda', 'Whitelabel']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Opções',
+      'Empresas',
+      'Planos',
+      'Ajuda',
+      'Whitelabel',
+      'Pagamentos',
+      'Certificado',
+    ]);
     fireEvent.click(screen.getByRole('tab', { name: 'Planos' }));
     expect(await screen.findByText('Nenhum plano cadastrado')).toBeInTheDocument();
   });

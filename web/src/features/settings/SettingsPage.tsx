@@ -1,15 +1,18 @@
-import { Box, Chip, CircularProgress, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Chip, CircularProgress, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useIsMutating } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../app/providers/AuthProvider';
+import { notify } from '../../lib/notify';
 import { CompaniesManager } from '../companies';
 import { HelpsManager } from '../helps';
 import { PlansManager } from '../plans';
+import { CertificateTab } from './CertificateTab';
 import { CompanySchedulesTab } from './CompanySchedulesTab';
 import { settingKeys, useCompanySettings } from './hooks';
 import { OptionsTab } from './OptionsTab';
+import { PaymentCredentialsTab } from './PaymentCredentialsTab';
 import { WhitelabelTab } from './WhitelabelTab';
 
 interface SettingsTab {
@@ -21,9 +24,9 @@ interface SettingsTab {
 }
 
 /**
- * Tabs of spec 2 §2 Settings. The schedules tab shows while scheduleType is 'company'; the
- * certificate upload comes with its own feature. The router already keeps non-admins out; the super-only tabs are
- * simply absent for anyone else, and the server refuses their calls anyway.
+ * Tabs of spec 2 §2 Settings. The schedules tab shows while scheduleType is 'company'. The router
+ * already keeps non-admins out; the super-only tabs are absent for anyone else, and the server refuses
+ * their calls anyway. Payments holds the write-only credentials (spec 2 §3 global keys).
  */
 const TABS: SettingsTab[] = [
   { id: 'options', superOnly: false, render: () => <OptionsTab /> },
@@ -32,7 +35,25 @@ const TABS: SettingsTab[] = [
   { id: 'plans', superOnly: true, render: () => <PlansManager /> },
   { id: 'helps', superOnly: true, render: () => <HelpsManager /> },
   { id: 'whitelabel', superOnly: true, render: () => <WhitelabelTab /> },
+  { id: 'payments', superOnly: true, render: () => <PaymentCredentialsTab /> },
+  { id: 'certificate', superOnly: true, render: () => <CertificateTab /> },
 ];
+
+/** Screens a non-super user is sent away from with 'Sem permissão para acessar!' (spec 2 §2 Settings). */
+const GUARDED_TABS = ['whitelabel', 'payments', 'certificate'];
+const REDIRECT_DELAY_MS = 500;
+
+/** Says 'Sem permissão para acessar!' and goes to / after 500 ms. */
+function NoAccessRedirect() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    notify(t('settings.noAccess'), 'error', 2000);
+    const timer = setTimeout(() => navigate('/', { replace: true }), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [navigate, t]);
+  return <Alert severity="error">{t('settings.noAccess')}</Alert>;
+}
 
 /** /settings (admin). The open tab lives in the URL (?tab=plans) so it survives a reload. */
 export default function SettingsPage() {
@@ -43,6 +64,7 @@ export default function SettingsPage() {
   const scheduleType = useCompanySettings().data?.scheduleType;
   const tabs = TABS.filter((tab) => (!tab.superOnly || user?.super) && (!tab.scheduleType || tab.scheduleType === scheduleType));
   const current = tabs.find((tab) => tab.id === params.get('tab')) ?? tabs[0];
+  if (!user?.super && GUARDED_TABS.includes(params.get('tab') ?? '')) return <NoAccessRedirect />;
 
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>

@@ -1,4 +1,14 @@
-import type { GlobalSettingView, SettingView, WhitelabelLogoMode } from '@chatflow/contract';
+import {
+  type CERTIFICATE_DESTINATIONS,
+  type CertificateUploadAnswer,
+  type CertificateView,
+  type GlobalSettingView,
+  isCompanySettingKey,
+  isPublicSettingKey,
+  type SettingView,
+  type UpdatedSetting,
+  type WhitelabelLogoMode,
+} from '@chatflow/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { publicSettingsQuery } from '../../app/providers/AppearanceProvider';
@@ -11,6 +21,7 @@ export type SettingScope = 'company' | 'global';
 export const settingKeys = {
   company: ['settings', 'company'] as const,
   global: ['settings', 'global'] as const,
+  certificates: ['settings', 'certificates'] as const,
   update: ['settings', 'update'] as const,
 };
 
@@ -20,19 +31,42 @@ const toValues = (rows: SettingView[]): Values => Object.fromEntries(rows.map((r
 /** The company's settings as key -> value; another admin's change arrives over the socket. */
 export function useCompanySettings() {
   const qc = useQueryClient();
-  useCompanyEvent('settings', ({ setting }) =>
-    qc.setQueryData<Values>(settingKeys.company, (old) => (old ? { ...old, [setting.key]: setting.value } : old)),
-  );
+  useCompanyEvent('settings', ({ setting }) => {
+    // The same channel carries the platform's whitelabel keys (PublicSettingsLive applies those).
+    if (!isCompanySettingKey(setting.key)) return;
+    qc.setQueryData<Values>(settingKeys.company, (old) => (old ? { ...old, [setting.key]: setting.value } : old));
+  });
   return useQuery({ queryKey: settingKeys.company, queryFn: async () => toValues(await api.get<SettingView[]>('/settings')) });
 }
 
-/** Global settings (super user). Secrets come back empty and are not edited on these tabs. */
-export function useGlobalSettings(enabled = true) {
-  return useQuery({
-    queryKey: settingKeys.global,
-    queryFn: async () => toValues(await api.get<GlobalSettingView[]>('/settings/global')),
-    enabled,
+/** Replaces (or adds) one row of the global settings cache. */
+function withGlobalRow(old: GlobalSettingView[] | undefined, row: GlobalSettingView): GlobalSettingView[] {
+  const rows = old ?? [];
+  return rows.some((r) => r.key === row.key) ? rows.map((r) => (r.key === row.key ? row : r)) : [...rows, row];
+}
+
+/** The global settings rows (super user); another super user's whitelabel change arrives over the socket. */
+function useGlobalRows<T>(select: (rows: GlobalSettingView[]) => T, enabled = true) {
+  const qc = useQueryClient();
+  useCompanyEvent('settings', ({ setting }) => {
+    if (!isPublicSettingKey(setting.key)) return;
+    qc.setQueryData<GlobalSettingView[]>(settingKeys.global, (old) =>
+      old ? withGlobalRow(old, { ...setting, hasValue: setting.value !== '', secret: false }) : old,
+    );
   });
+  return useQuery({ queryKey: settingKeys.global, queryFn: () => api.get<GlobalSettingView[]>('/settings/global'), select, enabled });
+}
+
+/** Global settings as key -> value. Secrets come back empty: their state is useSecretStatus's. */
+export function useGlobalSettings(enabled = true) {
+  return useGlobalRows(toValues, enabled);
+}
+
+/** Secret key -> whether a value is set. The values themselves never reach the browser (write-only). */
+export function useSecretStatus() {
+  return useGlobalRows(
+    (rows) => Object.fromEntries(rows.filter((r) => r.secret).map((r) => [r.key, r.hasValue])) as Record<string, boolean>,
+  );
 }
 
 /**
@@ -45,10 +79,16 @@ export function useSaveSetting(scope: SettingScope) {
   const qc = useQueryClient();
   const mutation = useMutation({
     mutationKey: settingKeys.update,
-    mutationFn: ({ key, value }: { key: string; value: string }) => api.put<SettingView>(`/settings/${encodeURIComponent(key)}`, { value }),
+    mutationFn: ({ key, value }: { key: string; value: string }) =>
+      api.put<UpdatedSetting>(`/settings/${encodeURIComponent(key)}`, { value }),
     onSuccess: (saved, { key, value }) => {
-      qc.setQueryData<Values>(settingKeys[scope], (old) => ({ ...old, [key]: saved?.value ?? value }));
-      if (scope === 'global') void qc.invalidateQueries({ queryKey: publicSettingsQuery.queryKey });
+      if (scope === 'company') {
+        qc.setQueryData<Values>(settingKeys.company, (old) => ({ ...old, [key]: saved?.value ?? value }));
+        return;
+      }
+      const row = saved && 'secret' in saved ? saved : { key, value, hasValue: value !== '', secret: false };
+      qc.setQueryData<GlobalSettingView[]>(settingKeys.global, (old) => withGlobalRow(old, row));
+      void qc.invalidateQueries({ queryKey: publicSettingsQuery.queryKey });
     },
   });
   return async (key: string, value: string): Promise<string | null> => {
@@ -77,8 +117,30 @@ export function useUploadLogo() {
       return api.post<string>('/settings-whitelabel/logo', form);
     },
     onSuccess: (path, { mode }) => {
-      qc.setQueryData<Values>(settingKeys.global, (old) => ({ ...old, [`appLogo${mode}`]: path }));
+      const row = { key: `appLogo${mode}`, value: path, hasValue: true, secret: false };
+      qc.setQueryData<GlobalSettingView[]>(settingKeys.global, (old) => withGlobalRow(old, row));
       return qc.invalidateQueries({ queryKey: publicSettingsQuery.queryKey });
     },
+  });
+}
+
+/** GET /settings/certificates: which destinations have a certificate, by file name and date only. */
+export function useCertificates() {
+  return useQuery({ queryKey: settingKeys.certificates, queryFn: () => api.get<CertificateView[]>('/settings/certificates') });
+}
+
+export type CertificateDestination = (typeof CERTIFICATE_DESTINATIONS)[number];
+
+/** POST /settings/cert-upload?ref={destination}; the answer is the spec's { mensagem: 'Arquivo Anexado' }. */
+export function useUploadCertificate() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationKey: settingKeys.update,
+    mutationFn: ({ destination, file }: { destination: CertificateDestination; file: File }) => {
+      const form = new FormData();
+      form.append('file', file);
+      return api.post<CertificateUploadAnswer>(`/settings/cert-upload?ref=${encodeURIComponent(destination)}`, form);
+    },
+    onSuccess: () => qc.invalidateQueries({ queryKey: settingKeys.certificates }),
   });
 }

@@ -9,6 +9,7 @@ import { ZodError, type z } from 'zod';
 import type { Tx } from '../../../db/client';
 import type { RequestContext } from '../../../http/context';
 import { AppError, forbidden } from '../../../http/errors';
+import { announcePublicSetting } from '../events';
 import { canWriteGlobalSettings } from '../policy';
 import { presentGlobalSetting } from '../presenter';
 import { getCompanySetting, setCompanySetting, setGlobalSetting } from '../service';
@@ -46,6 +47,7 @@ export async function updateSetting(
     if (!canWriteGlobalSettings(ctx.actor)) throw forbidden();
     const value = parseValue(schema, raw, field);
     await setGlobalSetting(ctx.db, key, value);
+    await announcePublicSetting(ctx.db, ctx.realtime, key, value);
     return presentGlobalSetting(key, value);
   }
 

@@ -1,5 +1,6 @@
 import type { WhitelabelLogoMode } from '@chatflow/contract';
 import type { RequestContext } from '../../../http/context';
+import { announcePublicSetting } from '../events';
 import { logoExtension, removeLogo, writeLogo } from '../logo-file';
 import { globalSettingsMap, setGlobalSetting } from '../service';
 
@@ -23,5 +24,6 @@ export async function uploadWhitelabelLogo(ctx: RequestContext, mode: Whitelabel
   const previous = before[key];
   const stillUsed = LOGO_KEYS.some((k) => k !== key && before[k] === previous);
   if (previous && !stillUsed) await removeLogo(ctx.config, previous);
+  await announcePublicSetting(ctx.db, ctx.realtime, key, publicPath);
   return publicPath;
 }

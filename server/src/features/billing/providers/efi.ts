@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import type { Agent } from 'node:https';
+import { type JsonResponse, jsonOverMutualTls, mutualTlsAgent } from './efi-http';
+import type { Charge, ChargeRequest, PaymentNotice, PaymentProvider, WebhookRequest } from './provider';
+
+/**
+ * Efí (Gerencianet) PIX (issue 19), over mutual TLS with the account's .p12 (certificate tab):
+ * an OAuth2 client-credentials token (efiClientId / efiClientSecret), an immediate charge
+ * `PUT /v2/cob/{txid}` on the pix key efiPixKey, then its QR code `GET /v2/loc/{id}/qrcode` (the
+ * copy-and-paste `qrcode` is the charge's pixCode). The txid is the providerPaymentId.
+ *
+ * The webhook (`POST …/pix`, a list of pix `{ txid, endToEndId, valor }`) is not trusted as sent: each
+ * pix is confirmed by reading its charge back, `GET /v2/cob/{txid}`, which must be CONCLUIDA and list
+ * that endToEndId with that value.
+ */
+export interface EfiOptions {
+  /** EFI_API_URL (https://pix.api.efipay.com.br). */
+  apiUrl: string;
+  /** Extra CAs to trust for the API (EFI_CA_FILE's content), for sandboxes and tests. */
+  ca?: Buffer;
+  /** The super user's secret settings ('' when not set). */
+  credentials(): Promise<{ clientId: string; clientSecret: string; pixKey: string }>;
+  /** The uploaded certificate for destination 'efi', or null. */
+  certificate(): Promise<Buffer | null>;
+  /** Seconds a charge stays payable (calendario.expiracao); one day by default. */
+  expirySeconds?: number;
+}
+
+export class EfiError extends Error {
+  constructor(
+    readonly status: number,
+    what: string,
+  ) {
+    super(`Efí answered ${status} to ${what}`);
+  }
+}
+
+const TXID = /^[a-zA-Z0-9]{26,35}$/;
+
+interface Cob {
+  txid?: string;
+  status?: string;
+  loc?: { id?: number };
+  valor?: { original?: string };
+  pix?: { endToEndId?: string; valor?: string }[];
+}
+
+interface WebhookPix {
+  txid?: unknown;
+  endToEndId?: unknown;
+  valor?: unknown;
+}
+
+/** txid: 26 to 35 letters and digits (Efí's rule), unique per charge and readable back to the invoice. */
+const newTxid = (invoiceId: number) => `cf${invoiceId}x${randomBytes(16).toString('hex')}`.slice(0, 35);
+
+/** The debtor Efí wants: cpf (11 digits) or cnpj (14) with the name; omitted when the document is neither. */
+function debtor(payer: ChargeRequest['payer']) {
+  const digits = payer.document.replace(/\D/g, '');
+  if (digits.length === 11) return { cpf: digits, nome: payer.name };
+  if (digits.length === 14) return { cnpj: digits, nome: payer.name };
+  return undefined;
+}
+
+const sameAmount = (a: unknown, b: unknown) =>
+  typeof a === 'string' && typeof b === 'string' && Number(a).toFixed(2) === Number(b).toFixed(2);
+
+export function efiProvider(options: EfiOptions): PaymentProvider {
+  let token: { value: string; expiresAt: number; for: string } | null = null;
+  let agent: { value: Agent; for: Buffer } | null = null;
+
+  /** The agent for the current certificate; a re-uploaded certificate gets a new one. */
+  async function tlsAgent(): Promise<Agent> {
+    const pfx = await options.certificate();
+    if (!pfx) throw new EfiError(0, 'any call (no certificate uploaded for efi)');
+    if (!agent?.for.equals(pfx)) {
+      agent?.value.destroy();
+      agent = { value: mutualTlsAgent({ pfx, ca: options.ca }), for: pfx };
+      token = null;
+    }
+    return agent.value;
+  }
+
+  async function accessToken(http: Agent): Promise<string> {
+    const { clientId, clientSecret } = await options.credentials();
+    if (token && token.for === clientId && token.expiresAt > Date.now()) return token.value;
+    const res = await jsonOverMutualTls(http, `${options.apiUrl}/oauth/token`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}` },
+      body: { grant_type: 'client_credentials' },
+    });
+    const body = res.body as { access_token?: string; expires_in?: number };
+    if (res.status !== 200 || !body?.access_token) throw new EfiError(res.status, 'POST /oauth/token');
+    // Renewed a minute early so a call never leaves with a token about to expire.
+    token = { value: body.access_token, expiresAt: Date.now() + ((body.expires_in ?? 3600) - 60) * 1000, for: clientId };
+    return token.value;
+  }
+
+  /** An authorised API call; a 401 (token revoked early) gets one new token and one retry. */
+  async function api(method: string, path: string, body?: unknown): Promise<JsonResponse> {
+    const http = await tlsAgent();
+    const send = async () =>
+      jsonOverMutualTls(http, `${options.apiUrl}${path}`, {
+        method,
+        body,
+        headers: { authorization: `Bearer ${await accessToken(http)}` },
+      });
+    const res = await send();
+    if (res.status !== 401) return res;
+    token = null;
+    return send();
+  }
+
+  /** A webhook pix is real when its charge, read back, is CONCLUIDA and lists that payment with that value. */
+  async function confirmed(pix: WebhookPix): Promise<boolean> {
+    if (typeof pix.txid !== 'string' || !TXID.test(pix.txid) || typeof pix.endToEndId !== 'string') return false;
+    const res = await api('GET', `/v2/cob/${pix.txid}`);
+    if (res.status === 404 || res.status === 400) return false;
+    if (res.status !== 200) throw new EfiError(res.status, 'GET /v2/cob/{txid}'); // the route fails; Efí retries
+    const cob = res.body as Cob;
+    return cob.status === 'CONCLUIDA' && !!cob.pix?.some((p) => p.endToEndId === pix.endToEndId && sameAmount(p.valor, pix.valor));
+  }
+
+  return {
+    name: 'efi',
+
+    async isConfigured() {
+      const { clientId, clientSecret, pixKey } = await options.credentials();
+      return !!(clientId && clientSecret && pixKey && (await options.certificate()));
+    },
+
+    async createCharge(request: ChargeRequest): Promise<Charge> {
+      const { pixKey } = await options.credentials();
+      const txid = newTxid(request.invoiceId);
+      const devedor = debtor(request.payer);
+      const cob = await api('PUT', `/v2/cob/${txid}`, {
+        calendario: { expiracao: options.expirySeconds ?? 86_400 },
+        ...(devedor ? { devedor } : {}),
+        valor: { original: request.value.toFixed(2) },
+        chave: pixKey,
+        solicitacaoPagador: request.description.slice(0, 140),
+        infoAdicionais: [{ nome: 'Fatura', valor: String(request.invoiceId) }],
+      });
+      const locId = (cob.body as Cob)?.loc?.id;
+      if (cob.status !== 201 && cob.status !== 200) throw new EfiError(cob.status, 'PUT /v2/cob/{txid}');
+      if (locId === undefined) throw new EfiError(cob.status, 'PUT /v2/cob/{txid} (no loc)');
+      const qr = await api('GET', `/v2/loc/${locId}/qrcode`);
+      const code = (qr.body as { qrcode?: string })?.qrcode;
+      if (qr.status !== 200 || !code) throw new EfiError(qr.status, 'GET /v2/loc/{id}/qrcode');
+      return { providerPaymentId: txid, pixCode: code };
+    },
+
+    async verifyWebhook(req: WebhookRequest): Promise<PaymentNotice[] | null> {
+      const body = req.body as { pix?: unknown; evento?: unknown } | null;
+      if (body && typeof body === 'object' && body.evento === 'teste_webhook') return []; // Efí's registration probe
+      if (!body || typeof body !== 'object' || !Array.isArray(body.pix)) return null;
+      const ours = (body.pix as WebhookPix[]).filter((p) => p && typeof p === 'object' && p.txid !== undefined);
+      const notices: PaymentNotice[] = [];
+      for (const pix of ours) if (await confirmed(pix)) notices.push({ providerPaymentId: pix.txid as string, status: 'paid' });
+      // Pix without a txid are transfers to the key, not charges: nothing to apply. A charge's pix that
+      // cannot be confirmed is a forgery (or not ours): when nothing is confirmed, the request is refused.
+      if (ours.length > 0 && notices.length === 0) return null;
+      return notices;
+    },
+  };
+}

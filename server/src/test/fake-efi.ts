@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:https';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { TLSSocket } from 'node:tls';
+import type { TestPki } from './payment-certificates';
+
+export interface EfiCob {
+  txid: string;
+  status: 'ATIVA' | 'CONCLUIDA' | 'REMOVIDA_PELO_USUARIO_RECEBEDOR';
+  calendario: { criacao: string; expiracao: number };
+  loc: { id: number; location: string; tipoCob: 'cob' };
+  valor: { original: string };
+  chave: string;
+  devedor?: Record<string, string>;
+  solicitacaoPagador?: string;
+  pix?: { endToEndId: string; txid: string; valor: string; horario: string }[];
+}
+
+/**
+ * A local stand-in for Efí's PIX API (pix.api.efipay.com.br), HTTPS with a required client certificate
+ * signed by the test CA, as Efí requires mutual TLS: `POST /oauth/token` (Basic client id/secret,
+ * client_credentials), `PUT /v2/cob/{txid}`, `GET /v2/cob/{txid}`, `GET /v2/loc/{id}/qrcode`. Calls
+ * without the bearer token it issued get 401. `pay()` plays a payer paying a charge.
+ */
+export class FakeEfi {
+  readonly cobs = new Map<string, EfiCob & { body: Record<string, unknown> }>();
+  readonly calls: { method: string; path: string }[] = [];
+  /** Connections refused at the TLS handshake (no or untrusted client certificate). */
+  refusedHandshakes = 0;
+  tokensIssued = 0;
+  private server: Server | null = null;
+  private tokens = new Set<string>();
+  private nextLoc = 100;
+  url = '';
+
+  constructor(
+    private readonly pki: TestPki,
+    readonly client: { id: string; secret: string },
+  ) {}
+
+  async start(): Promise<this> {
+    this.server = createServer(
+      { key: this.pki.server.key, cert: this.pki.server.cert, ca: this.pki.ca, requestCert: true, rejectUnauthorized: true },
+      (req, res) => void this.handle(req, res),
+    );
+    this.server.on('tlsClientError', () => this.refusedHandshakes++);
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    this.url = `https://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  /** The payer pays the charge: it becomes CONCLUIDA with one pix; the pix (as the webhook carries it) is returned. */
+  pay(txid: string) {
+    const cob = this.cobs.get(txid);
+    if (!cob) throw new Error(`no charge ${txid}`);
+    const pix = {
+      endToEndId: `E0000000020261124${randomBytes(6).toString('hex')}`,
+      txid,
+      valor: cob.valor.original,
+      horario: new Date().toISOString(),
+    };
+    cob.status = 'CONCLUIDA';
+    cob.pix = [pix];
+    return pix;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const url = new URL(req.url ?? '/', this.url);
+    this.calls.push({ method: req.method ?? '', path: url.pathname });
+    const send = (status: number, json: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(json));
+    };
+    if (!(req.socket as TLSSocket).authorized) return send(401, { nome: 'unauthorized', mensagem: 'certificado inválido' });
+    const body = chunks.length ? (JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown>) : {};
+
+    if (req.method === 'POST' && url.pathname === '/oauth/token') {
+      const basic = `Basic ${Buffer.from(`${this.client.id}:${this.client.secret}`).toString('base64')}`;
+      if (req.headers.authorization !== basic || body.grant_type !== 'client_credentials') {
+        return send(401, { error: 'invalid_client', error_description: 'Invalid or inactive credentials' });
+      }
+      const token = randomBytes(16).toString('hex');
+      this.tokens.add(token);
+      this.tokensIssued++;
+      return send(200, { access_token: token, token_type: 'Bearer', expires_in: 3600, scope: 'cob.write cob.read pix.read' });
+    }
+    const bearer = req.headers.authorization?.replace(/^Bearer /, '') ?? '';
+    if (!this.tokens.has(bearer)) return send(401, { nome: 'unauthorized', mensagem: 'Token inválido' });
+
+    const cob = /^\/v2\/cob\/([a-zA-Z0-9]{26,35})$/.exec(url.pathname);
+    if (cob && req.method === 'PUT') {
+      const txid = cob[1];
+      const loc = this.nextLoc++;
+      const created: EfiCob & { body: Record<string, unknown> } = {
+        txid,
+        status: 'ATIVA',
+        calendario: { criacao: new Date().toISOString(), expiracao: (body.calendario as { expiracao: number }).expiracao },
+        loc: { id: loc, location: `qrcodes-pix.gerencianet.com.br/v2/${randomBytes(8).toString('hex')}`, tipoCob: 'cob' },
+        valor: body.valor as { original: string },
+        chave: body.chave as string,
+        devedor: body.devedor as Record<string, string> | undefined,
+        solicitacaoPagador: body.solicitacaoPagador as string | undefined,
+        body,
+      };
+      this.cobs.set(txid, created);
+      const { body: _sent, ...view } = created;
+      return send(201, view);
+    }
+    if (cob && req.method === 'GET') {
+      const found = this.cobs.get(cob[1]);
+      if (!found) return send(404, { nome: 'cobranca_nao_encontrada', mensagem: 'Nenhuma cobrança encontrada para o txid informado' });
+      const { body: _sent, ...view } = found;
+      return send(200, view);
+    }
+    const qr = /^\/v2\/loc\/(\d+)\/qrcode$/.exec(url.pathname);
+    if (qr && req.method === 'GET') {
+      const found = [...this.cobs.values()].find((c) => c.loc.id === Number(qr[1]));
+      if (!found) return send(404, { nome: 'location_nao_encontrada', mensagem: 'Location não encontrada' });
+      return send(200, {
+        qrcode: `00020101021226830014BR.GOV.BCB.PIX2561${found.loc.location}5204000053039865802BR5905EFISA6008SAOPAULO62070503***6304ABCD`,
+        imagemQrcode: 'data:image/png;base64,iVBORw0KGgo=',
+        linkVisualizacao: `https://pix.sejaefi.com.br/cob/pagar/${found.txid}`,
+      });
+    }
+    send(404, { nome: 'nao_encontrado', mensagem: 'Recurso não encontrado' });
+  }
+}

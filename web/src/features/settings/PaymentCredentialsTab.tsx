@@ -1,0 +1,58 @@
+import { Alert, Box, CircularProgress, Grid, Paper, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSaveSetting, useSecretStatus } from './hooks';
+import { SecretField } from './SecretField';
+
+/** The write-only credentials, grouped by the service that uses them (spec 2 §3 global keys). */
+const GROUPS: { id: string; keys: string[] }[] = [
+  { id: 'efi', keys: ['efiClientId', 'efiClientSecret', 'efiPixKey'] },
+  { id: 'mercadopago', keys: ['mpAccessToken'] },
+  { id: 'stripe', keys: ['stripePrivateKey'] },
+  { id: 'asaas', keys: ['asaasToken'] },
+  { id: 'openai', keys: ['openAiKeyAudio'] },
+];
+
+/** "Pagamentos" (super user): payment providers' credentials and the AI audio key. Values are never shown. */
+export function PaymentCredentialsTab() {
+  const { t } = useTranslation();
+  const status = useSecretStatus();
+  const save = useSaveSetting('global');
+
+  if (status.isLoading)
+    return (
+      <Box sx={{ textAlign: 'center', py: 4 }}>
+        <CircularProgress size={28} />
+      </Box>
+    );
+  if (status.isError) return <Alert severity="error">{t('common.loadError')}</Alert>;
+  const section = (id: string, children: ReactNode) => (
+    <Paper key={id} variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby={`payments-${id}`}>
+      <Typography id={`payments-${id}`} variant="subtitle1" sx={{ fontWeight: 600 }}>
+        {t(`settings.payments.groups.${id}`)}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {t(`settings.payments.hints.${id}`)}
+      </Typography>
+      {children}
+    </Paper>
+  );
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Alert severity="info">{t('settings.payments.writeOnly')}</Alert>
+      {GROUPS.map((group) =>
+        section(
+          group.id,
+          <Grid container spacing={2}>
+            {group.keys.map((key) => (
+              <Grid key={key} size={{ xs: 12, md: group.keys.length > 1 ? 4 : 6 }}>
+                <SecretField settingKey={key} label={t(`settings.payments.keys.${key}`)} isSet={!!status.data?.[key]} save={save} />
+              </Grid>
+            ))}
+          </Grid>,
+        ),
+      )}
+    </Box>
+  );
+}
