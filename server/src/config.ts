@@ -59,6 +59,11 @@ export interface Config {
    * webhook URL is registered. Without an app secret every webhook POST is refused.
    */
   meta: { graphApiUrl: string; appSecret: string | null; verifyToken: string | null };
+  /**
+   * Payment providers' API base URLs (ASAAS_API_URL, STRIPE_API_URL): their production APIs by default;
+   * tests and the e2e point them at local fakes. Credentials are the super user's secret settings.
+   */
+  billing: { asaasApiUrl: string; stripeApiUrl: string };
 }
 
 /** Secrets not given in the environment are generated once and kept in DATA_DIR, so restarts keep sessions. */
@@ -156,6 +161,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       graphApiUrl: (env.GRAPH_API_URL || 'https://graph.facebook.com/v21.0').replace(/\/+$/, ''),
       appSecret: env.META_APP_SECRET || null,
       verifyToken: env.META_VERIFY_TOKEN || null,
+    },
+    billing: {
+      asaasApiUrl: (env.ASAAS_API_URL || 'https://api.asaas.com/v3').replace(/\/+$/, ''),
+      stripeApiUrl: (env.STRIPE_API_URL || 'https://api.stripe.com').replace(/\/+$/, ''),
     },
     ...overrides,
   };

@@ -56,3 +56,6 @@ export * from './campaigns';
 export * from './contact-lists';
 export * from './views/campaigns';
 export * from './views/contact-lists';
+export * from './billing-rules';
+export * from './billing';
+export * from './views/billing';

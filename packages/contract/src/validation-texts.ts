@@ -40,6 +40,10 @@ export const validationTexts = {
     'validation.campaignMessage': 'Informe ao menos uma mensagem',
     'validation.campaignConfirmation': 'Com a confirmação ativa, informe a mensagem de confirmação da mensagem',
     'validation.importColumns': 'A planilha precisa das colunas nome e numero (email opcional)',
+    'validation.fullNameRequired': 'O nome completo é obrigatório',
+    'validation.documentRequired': 'O CPF/CNPJ é obrigatório',
+    'validation.documentInvalid': 'CPF/CNPJ inválido: informe 11 ou 14 dígitos',
+    'validation.customPlanMinimum': 'O mínimo é 3',
   },
   en: {
     'validation.errorExpiresNPS': 'With ratings enabled, fill in the rating message and a rating expiry greater than zero',
@@ -75,6 +79,10 @@ export const validationTexts = {
     'validation.campaignMessage': 'Write at least one message',
     'validation.campaignConfirmation': 'With confirmation on, write the confirmation message of a message',
     'validation.importColumns': 'The spreadsheet needs the columns nome and numero (email optional)',
+    'validation.fullNameRequired': 'Full name is required',
+    'validation.documentRequired': 'CPF/CNPJ is required',
+    'validation.documentInvalid': 'Invalid CPF/CNPJ: enter 11 or 14 digits',
+    'validation.customPlanMinimum': 'The minimum is 3',
   },
   es: {
     'validation.errorExpiresNPS': 'Con la evaluación activa, informe el mensaje de evaluación y un tiempo de expiración mayor que cero',
@@ -110,6 +118,10 @@ export const validationTexts = {
     'validation.campaignMessage': 'Informe al menos un mensaje',
     'validation.campaignConfirmation': 'Con la confirmación activa, informe el mensaje de confirmación de un mensaje',
     'validation.importColumns': 'La planilla necesita las columnas nome y numero (email opcional)',
+    'validation.fullNameRequired': 'El nombre completo es obligatorio',
+    'validation.documentRequired': 'El CPF/CNPJ es obligatorio',
+    'validation.documentInvalid': 'CPF/CNPJ inválido: ingrese 11 o 14 dígitos',
+    'validation.customPlanMinimum': 'El mínimo es 3',
   },
 } as const;
 
