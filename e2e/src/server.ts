@@ -104,7 +104,7 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Run
   };
 
   try {
-    await waitForVersion(baseUrl, child, logFile, 60_000);
+    await waitForVersion(baseUrl, child, logFile, 180_000);
   } catch (err) {
     await stop();
     throw err;

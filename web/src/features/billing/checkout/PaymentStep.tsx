@@ -33,7 +33,7 @@ export function PaymentStep({ result, renewed }: { result: SubscriptionResult; r
       <Typography variant="h5" data-testid="payment-amount">
         {formatBRL(result.valorext)}
       </Typography>
-      {result.qrcode && (
+      {!renewed && result.qrcode && (
         <Stack spacing={1} sx={{ alignItems: 'center', width: '100%' }}>
           <Typography variant="subtitle1">{t('billing.checkout.pix')}</Typography>
           <Box sx={{ p: 1.5, bgcolor: '#fff', borderRadius: 1 }}>
@@ -48,20 +48,21 @@ export function PaymentStep({ result, renewed }: { result: SubscriptionResult; r
           />
         </Stack>
       )}
-      {links.map(([provider, url]) => (
-        <Button
-          key={provider}
-          variant="contained"
-          href={url}
-          target="_blank"
-          rel="noopener noreferrer"
-          endIcon={<OpenInNewIcon />}
-          data-testid={`pay-${provider}`}
-          sx={{ minWidth: 260 }}
-        >
-          {t(`billing.checkout.payWith.${provider}`)}
-        </Button>
-      ))}
+      {!renewed &&
+        links.map(([provider, url]) => (
+          <Button
+            key={provider}
+            variant="contained"
+            href={url}
+            target="_blank"
+            rel="noopener noreferrer"
+            endIcon={<OpenInNewIcon />}
+            data-testid={`pay-${provider}`}
+            sx={{ minWidth: 260 }}
+          >
+            {t(`billing.checkout.payWith.${provider}`)}
+          </Button>
+        ))}
     </Stack>
   );
 }

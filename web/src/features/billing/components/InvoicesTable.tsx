@@ -17,6 +17,8 @@ interface Props {
 }
 
 const CHIP_COLOR = { paid: 'success', overdue: 'error', open: 'warning' } as const;
+/** On a phone the counts give way, so value, due date, status and the pay button fit the screen. */
+const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
 
 /** Spec 2 /financeiro: details, users, connections, queues, value, due date, status, action; overdue rows tinted red. */
 export function InvoicesTable({ records, loading, loadingMore, showCompany, onPay, scrollRef, onScroll }: Props) {
@@ -33,11 +35,17 @@ export function InvoicesTable({ records, loading, loadingMore, showCompany, onPa
       <Table size="small" stickyHeader aria-label={t('billing.invoices')}>
         <TableHead>
           <TableRow>
-            {showCompany && <TableCell>{t('billing.table.company')}</TableCell>}
+            {showCompany && <TableCell sx={WIDE_ONLY}>{t('billing.table.company')}</TableCell>}
             <TableCell>{t('billing.table.detail')}</TableCell>
-            <TableCell align="center">{t('billing.table.users')}</TableCell>
-            <TableCell align="center">{t('billing.table.connections')}</TableCell>
-            <TableCell align="center">{t('billing.table.queues')}</TableCell>
+            <TableCell align="center" sx={WIDE_ONLY}>
+              {t('billing.table.users')}
+            </TableCell>
+            <TableCell align="center" sx={WIDE_ONLY}>
+              {t('billing.table.connections')}
+            </TableCell>
+            <TableCell align="center" sx={WIDE_ONLY}>
+              {t('billing.table.queues')}
+            </TableCell>
             <TableCell align="right">{t('billing.table.value')}</TableCell>
             <TableCell align="center">{t('billing.table.dueDate')}</TableCell>
             <TableCell align="center">{t('billing.table.status')}</TableCell>
@@ -57,15 +65,23 @@ export function InvoicesTable({ records, loading, loadingMore, showCompany, onPa
                   status === 'overdue' ? { bgcolor: (th) => (th.palette.mode === 'dark' ? 'rgba(244,67,54,0.18)' : '#fdecea') } : undefined
                 }
               >
-                {showCompany && <TableCell>{invoice.companyName}</TableCell>}
+                {showCompany && <TableCell sx={WIDE_ONLY}>{invoice.companyName}</TableCell>}
                 <TableCell>{invoice.detail}</TableCell>
-                <TableCell align="center">{invoice.users}</TableCell>
-                <TableCell align="center">{invoice.connections}</TableCell>
-                <TableCell align="center">{invoice.queues}</TableCell>
+                <TableCell align="center" sx={WIDE_ONLY}>
+                  {invoice.users}
+                </TableCell>
+                <TableCell align="center" sx={WIDE_ONLY}>
+                  {invoice.connections}
+                </TableCell>
+                <TableCell align="center" sx={WIDE_ONLY}>
+                  {invoice.queues}
+                </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {formatBRL(invoice.value)}
                 </TableCell>
-                <TableCell align="center">{formatDate(invoice.dueDate)}</TableCell>
+                <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
+                  {formatDate(invoice.dueDate)}
+                </TableCell>
                 <TableCell align="center">
                   <Chip size="small" color={CHIP_COLOR[status]} label={t(`billing.status.${status}`)} />
                 </TableCell>
