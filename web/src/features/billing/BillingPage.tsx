@@ -54,6 +54,7 @@ export default function BillingPage() {
         loadingMore={query.isFetchingNextPage}
         showCompany={user.super}
         onPay={setPaying}
+        canPay={(invoice) => invoice.companyId === user.companyId}
         scrollRef={scroll.ref}
         onScroll={scroll.onScroll}
       />

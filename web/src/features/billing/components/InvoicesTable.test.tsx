@@ -20,6 +20,7 @@ describe('InvoicesTable', () => {
         loadingMore={false}
         showCompany={false}
         onPay={onPay}
+        canPay={(i) => i.companyId === 3}
         scrollRef={null}
         onScroll={() => {}}
       />,
@@ -37,9 +38,35 @@ describe('InvoicesTable', () => {
     expect(onPay).toHaveBeenCalledWith(invoices[1]);
   });
 
+  test("another company's invoice (the super user's list) has no pay button", () => {
+    renderWithProviders(
+      <InvoicesTable
+        records={invoices}
+        loading={false}
+        loadingMore={false}
+        showCompany
+        onPay={() => {}}
+        canPay={() => false}
+        scrollRef={null}
+        onScroll={() => {}}
+      />,
+    );
+    expect(screen.queryByTestId('pay-invoice')).not.toBeInTheDocument();
+    expect(screen.getAllByText('Acme')).toHaveLength(3);
+  });
+
   test('an empty list says so', () => {
     renderWithProviders(
-      <InvoicesTable records={[]} loading={false} loadingMore={false} showCompany onPay={() => {}} scrollRef={null} onScroll={() => {}} />,
+      <InvoicesTable
+        records={[]}
+        loading={false}
+        loadingMore={false}
+        showCompany
+        onPay={() => {}}
+        canPay={() => true}
+        scrollRef={null}
+        onScroll={() => {}}
+      />,
     );
     expect(screen.getByText('Nenhuma fatura')).toBeInTheDocument();
   });

@@ -12,16 +12,18 @@ interface Props {
   /** The super user sees every company's invoices, so the company is named. */
   showCompany: boolean;
   onPay(invoice: InvoiceView): void;
+  /** Only the company's own invoices can be paid from here (the super user sees everyone's). */
+  canPay(invoice: InvoiceView): boolean;
   scrollRef: Ref<HTMLDivElement>;
   onScroll(): void;
 }
 
 const CHIP_COLOR = { paid: 'success', overdue: 'error', open: 'warning' } as const;
-/** On a phone the counts give way, so value, due date, status and the pay button fit the screen. */
+/** On a phone the company, details and counts give way, so value, due date, status and the pay button fit the screen. */
 const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
 
 /** Spec 2 /financeiro: details, users, connections, queues, value, due date, status, action; overdue rows tinted red. */
-export function InvoicesTable({ records, loading, loadingMore, showCompany, onPay, scrollRef, onScroll }: Props) {
+export function InvoicesTable({ records, loading, loadingMore, showCompany, onPay, canPay, scrollRef, onScroll }: Props) {
   const { t } = useTranslation();
   const columns = showCompany ? 9 : 8;
   return (
@@ -36,7 +38,7 @@ export function InvoicesTable({ records, loading, loadingMore, showCompany, onPa
         <TableHead>
           <TableRow>
             {showCompany && <TableCell sx={WIDE_ONLY}>{t('billing.table.company')}</TableCell>}
-            <TableCell>{t('billing.table.detail')}</TableCell>
+            <TableCell sx={WIDE_ONLY}>{t('billing.table.detail')}</TableCell>
             <TableCell align="center" sx={WIDE_ONLY}>
               {t('billing.table.users')}
             </TableCell>
@@ -66,7 +68,7 @@ export function InvoicesTable({ records, loading, loadingMore, showCompany, onPa
                 }
               >
                 {showCompany && <TableCell sx={WIDE_ONLY}>{invoice.companyName}</TableCell>}
-                <TableCell>{invoice.detail}</TableCell>
+                <TableCell sx={WIDE_ONLY}>{invoice.detail}</TableCell>
                 <TableCell align="center" sx={WIDE_ONLY}>
                   {invoice.users}
                 </TableCell>
@@ -86,7 +88,7 @@ export function InvoicesTable({ records, loading, loadingMore, showCompany, onPa
                   <Chip size="small" color={CHIP_COLOR[status]} label={t(`billing.status.${status}`)} />
                 </TableCell>
                 <TableCell align="center">
-                  {status !== 'paid' && (
+                  {status !== 'paid' && canPay(invoice) && (
                     <Button
                       size="small"
                       variant="contained"
