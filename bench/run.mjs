@@ -67,6 +67,11 @@ const SUITES = [
     script: 'channels/takeover.mjs',
     what: 'WhatsApp Web session takeover after the holding node is killed, over 5 kills, two nodes on PostgreSQL (issue 13)',
   },
+  {
+    name: 'billing',
+    script: 'billing/run.mjs',
+    what: 'the invoice job for 10,000 companies (<= 60 s, idempotent) and payment webhook to renewal event p99 (issue 19)',
+  },
 ];
 
 const only = process.env.BENCH_ONLY?.split(',')

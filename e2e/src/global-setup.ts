@@ -1,19 +1,25 @@
 import type { TestProject } from 'vitest/node';
+import { startFakePayments } from '../../server/src/test/fake-payments';
 import { startServer } from './server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     serverLog: string;
+    /** The fake payment providers' API (Asaas under /v3, Stripe under /v1) the server charges through. */
+    paymentsUrl: string;
   }
 }
 
 /** One server for the whole run; every scenario makes its own users or company, so they share it safely. */
 export default async function setup(project: TestProject) {
-  const server = await startServer();
+  const payments = await startFakePayments();
+  const server = await startServer({ ASAAS_API_URL: `${payments.url}/v3`, STRIPE_API_URL: payments.url });
   project.provide('baseUrl', server.baseUrl);
   project.provide('serverLog', server.logFile);
+  project.provide('paymentsUrl', payments.url);
   return async () => {
     await server.stop();
+    await payments.close();
   };
 }

@@ -52,7 +52,7 @@ async function waitForVersion(baseUrl: string, child: ChildProcess, logFile: str
  * directory and a free loopback port, with its log in e2e/.tmp/server.log so scenarios can read what
  * the server writes there (the password-reset code when SMTP is not configured).
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
   const entry = path.join(REPO_ROOT, 'server/dist/main.js');
   const webDist = path.join(REPO_ROOT, 'web/dist');
   for (const built of [entry, path.join(webDist, 'index.html')]) {
@@ -84,6 +84,7 @@ export async function startServer(): Promise<RunningServer> {
       // Scenarios log in many times as the same admin; the limit itself is covered by server tests.
       LOGIN_RATE_LIMIT: '10000',
       LOGIN_RATE_LIMIT_PER_ACCOUNT: '10000',
+      ...extraEnv,
     },
   });
   closeSync(fd);
@@ -103,7 +104,7 @@ export async function startServer(): Promise<RunningServer> {
   };
 
   try {
-    await waitForVersion(baseUrl, child, logFile, 60_000);
+    await waitForVersion(baseUrl, child, logFile, 180_000);
   } catch (err) {
     await stop();
     throw err;

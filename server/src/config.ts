@@ -72,6 +72,11 @@ export interface Config {
    * trust for it (the client certificate itself is uploaded on the certificate tab).
    */
   efi: { apiUrl: string; caFile: string | null };
+  /**
+   * Payment providers' API base URLs (ASAAS_API_URL, STRIPE_API_URL): their production APIs by default;
+   * tests and the e2e point them at local fakes. Credentials are the super user's secret settings.
+   */
+  billing: { asaasApiUrl: string; stripeApiUrl: string };
 }
 
 /** Secrets not given in the environment are generated once and kept in DATA_DIR, so restarts keep sessions. */
@@ -178,6 +183,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     efi: {
       apiUrl: (env.EFI_API_URL || 'https://pix.api.efipay.com.br').replace(/\/+$/, ''),
       caFile: env.EFI_CA_FILE || null,
+    },
+    billing: {
+      asaasApiUrl: (env.ASAAS_API_URL || 'https://api.asaas.com/v3').replace(/\/+$/, ''),
+      stripeApiUrl: (env.STRIPE_API_URL || 'https://api.stripe.com').replace(/\/+$/, ''),
     },
     ...overrides,
   };

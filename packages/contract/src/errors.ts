@@ -66,6 +66,9 @@ export const ERROR_CODES = [
   'ERR_CAMPAIGN_NOT_EDITABLE', // PUT /campaigns/{id} once it is running, finished, or within an hour of its start
   'ERR_CAMPAIGN_STATUS', // cancel outside EM_ANDAMENTO, restart outside CANCELADA
   'ERR_INTERNAL',
+  'ERR_NO_PAYMENT_PROVIDER', // POST /subscription while the super user has configured no payment provider
+  'ERR_PAYMENT_PROVIDER', // every configured payment provider refused the charge or could not be reached
+  'ERR_INVOICE_ALREADY_PAID', // POST /subscription for an invoice that is paid
   'ERR_KANBAN_LANE_CYCLE', // a lane whose timed move points to itself or closes a cycle of timed moves
   'ERR_KANBAN_LANE_INVALID', // a lane's next or rollback lane is not a kanban lane of the company
 ] as const;

@@ -57,3 +57,6 @@ export * from './contact-lists';
 export * from './views/campaigns';
 export * from './views/contact-lists';
 export * from './views/flows';
+export * from './billing-rules';
+export * from './billing';
+export * from './views/billing';

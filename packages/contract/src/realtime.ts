@@ -69,6 +69,8 @@ export interface CompanyEvents {
    * messages of `all` received so far are stored (-1: preparing); `date` is when the last one was sent
    * (ISO). `refresh`: the import ended, the connections list is to be read again.
    */
+  /** A confirmed payment renewed the company (spec 2 §4 Checkout): the web shows the new due date. */
+  payment: { action: 'CONCLUIDA'; company: { id: number; dueDate: string } };
   importMessages: { action: 'update'; status: ImportMessagesStatus } | { action: 'refresh' };
 }
 

@@ -63,6 +63,9 @@ export const SECRET_SETTING_KEYS = [
   'mpAccessToken',
   'stripePrivateKey',
   'asaasToken',
+  // Webhook authentication (billing): Asaas sends this token in asaas-access-token; Stripe signs with this endpoint secret.
+  'asaasWebhookToken',
+  'stripeWebhookSecret',
   'openAiKeyAudio',
 ] as const;
 

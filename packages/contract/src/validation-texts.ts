@@ -44,6 +44,10 @@ export const validationTexts = {
     'validation.certificateFile': 'Escolha um arquivo!',
     'validation.certificateDestination': 'Escolha um destino!',
     'validation.certificateP12': 'Use somente arquivos em formato p12!',
+    'validation.fullNameRequired': 'O nome completo é obrigatório',
+    'validation.documentRequired': 'O CPF/CNPJ é obrigatório',
+    'validation.documentInvalid': 'CPF/CNPJ inválido: informe 11 ou 14 dígitos',
+    'validation.customPlanMinimum': 'O mínimo é 3',
   },
   en: {
     'validation.errorExpiresNPS': 'With ratings enabled, fill in the rating message and a rating expiry greater than zero',
@@ -83,6 +87,10 @@ export const validationTexts = {
     'validation.certificateFile': 'Choose a file!',
     'validation.certificateDestination': 'Choose a destination!',
     'validation.certificateP12': 'Use only files in p12 format!',
+    'validation.fullNameRequired': 'Full name is required',
+    'validation.documentRequired': 'CPF/CNPJ is required',
+    'validation.documentInvalid': 'Invalid CPF/CNPJ: enter 11 or 14 digits',
+    'validation.customPlanMinimum': 'The minimum is 3',
   },
   es: {
     'validation.errorExpiresNPS': 'Con la evaluación activa, informe el mensaje de evaluación y un tiempo de expiración mayor que cero',
@@ -122,6 +130,10 @@ export const validationTexts = {
     'validation.certificateFile': '¡Elija un archivo!',
     'validation.certificateDestination': '¡Elija un destino!',
     'validation.certificateP12': '¡Use solo archivos en formato p12!',
+    'validation.fullNameRequired': 'El nombre completo es obligatorio',
+    'validation.documentRequired': 'El CPF/CNPJ es obligatorio',
+    'validation.documentInvalid': 'CPF/CNPJ inválido: ingrese 11 o 14 dígitos',
+    'validation.customPlanMinimum': 'El mínimo es 3',
   },
 } as const;
 

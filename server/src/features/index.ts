@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FeatureDeps } from './deps';
 import { announcementRoutes } from './announcements';
 import { authRoutes } from './auth';
+import { billingRoutes } from './billing';
 import { chatRoutes } from './chats';
 import { campaignRoutes } from './campaigns';
 import { contactListRoutes } from './contact-lists';
@@ -59,4 +60,5 @@ export async function registerFeatures(app: FastifyInstance, deps: FeatureDeps) 
   await app.register(contactListRoutes);
   await app.register(campaignRoutes);
   await app.register(flowRoutes);
+  await app.register(billingRoutes(deps));
 }

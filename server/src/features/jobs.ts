@@ -10,6 +10,7 @@ import { sendPendingJob } from './messages';
 import { sessionCommandJob } from '../channels/session-command-job';
 import { markOfflineJob } from './users';
 import { scheduleDispatchJob } from './schedules';
+import { createInvoicesJob } from './billing';
 
 /** Every job of every feature; the runner creates their queues, workers and cron schedules. */
 export const allJobs: Job[] = [
@@ -32,4 +33,5 @@ export const allJobs: Job[] = [
   startCampaignJob,
   dispatchStepJob,
   confirmationReplyJob,
+  createInvoicesJob,
 ];

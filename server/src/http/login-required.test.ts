@@ -26,6 +26,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'OPTIONS *': 'CORS preflight, which browsers send without credentials',
   'GET /webhook': "Meta's webhook registration, authorised by the verify token (META_VERIFY_TOKEN)",
   'POST /webhook': "Meta's deliveries, authorised by X-Hub-Signature-256 over the body (META_APP_SECRET)",
+  'POST /subscription/webhook/:provider': "payment providers' notices, authorised by each provider's signature or token (billing)",
+  'POST /subscription/webhook/:provider/pix': 'Efí posts its PIX notices to the registered URL plus /pix (billing)',
   'POST /api/messages/send': "the external API, authorised by the connection's token as Bearer (spec 3 External messages API)",
 };
 

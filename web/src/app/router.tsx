@@ -93,6 +93,7 @@ export const router = createBrowserRouter([
       { path: '/403', element: <ForbiddenPage /> },
       { path: '/tickets/:uuid?', element: page(() => import('../features/tickets/TicketsPage')) },
       { path: '/financeiro', element: <AdminOnly>{page(() => import('../features/billing/BillingPage'))}</AdminOnly> },
+      { path: '/subscription', element: <AdminOnly>{page(() => import('../features/billing/SubscriptionPage'))}</AdminOnly> },
       {
         path: '/users',
         element: (

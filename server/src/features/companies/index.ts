@@ -1,1 +1,2 @@
 export { companyRoutes } from './routes';
+export { renewedDueDate } from './commands/renew-company';

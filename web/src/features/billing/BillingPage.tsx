@@ -1,41 +1,68 @@
-import { daysUntilDue, isSubscriptionValid } from '@chatflow/contract';
-import { Alert, Paper, Stack, Typography } from '@mui/material';
+import { daysUntilDue, type InvoiceView, isSubscriptionValid } from '@chatflow/contract';
+import { Alert, Stack, Typography } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/providers/AuthProvider';
-import { formatDate } from '../../lib/format';
+import { useLoadMoreOnScroll } from '../../components/infinite-scroll';
+import { useErrorToast } from '../../components/use-error-toast';
+import { InvoicesTable } from './components/InvoicesTable';
+import { useInvoices } from './hooks/use-invoices';
+import { usePaymentRealtime } from './hooks/use-payment-realtime';
+
+const CheckoutDialog = lazy(() => import('./checkout/CheckoutDialog'));
 
 /**
- * /financeiro: where an expired company lands after login. It states the subscription's due date and
- * plan; the invoice list and checkout arrive with the billing feature.
+ * /financeiro (spec 2 "Invoices, checkout, subscription"): 'Faturas (count)', the invoice table with its
+ * statuses, and a pay button on unpaid invoices opening the checkout. An expired company lands here
+ * after login (spec 1 §4.3) and gets its access back as soon as the payment webhook arrives.
  */
 export default function BillingPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
+  const query = useInvoices();
+  const records = query.data?.pages.flatMap((p) => p.invoices) ?? [];
+  const count = query.data?.pages[0]?.count ?? 0;
+  const scroll = useLoadMoreOnScroll(query, records.length);
+  const [paying, setPaying] = useState<InvoiceView | null>(null);
+  const renewed = usePaymentRealtime();
+  useErrorToast(query);
   if (!user) return null;
   const valid = isSubscriptionValid(user.company.id, user.company.dueDate);
   const days = daysUntilDue(user.company.dueDate);
+
   return (
-    <Stack spacing={2} sx={{ maxWidth: 720 }}>
-      <Typography variant="h5">{t('billing.title')}</Typography>
-      {!valid && (
+    <Stack spacing={2} sx={{ height: '100%' }}>
+      <Typography variant="h5" component="h1" data-testid="invoices-title">
+        {t('billing.invoicesTitle', { count })}
+      </Typography>
+      {renewed && (
+        <Alert severity="success" data-testid="renewed-message">
+          {renewed}
+        </Alert>
+      )}
+      {!valid && !renewed && (
         <Alert severity="error" data-testid="subscription-expired">
           {t('subscription.expired')}
         </Alert>
       )}
-      {valid && days < 5 && (
+      {valid && !renewed && days >= 0 && days < 5 && (
         <Alert severity="warning">{days === 0 ? t('subscription.expiresToday') : t('subscription.expiresIn', { count: days })}</Alert>
       )}
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Typography>
-          <b>{t('billing.company')}:</b> {user.company.name}
-        </Typography>
-        <Typography>
-          <b>{t('billing.plan')}:</b> {user.company.plan?.name ?? '—'}
-        </Typography>
-        <Typography>
-          <b>{t('billing.dueDate')}:</b> {formatDate(user.company.dueDate)}
-        </Typography>
-      </Paper>
+      <InvoicesTable
+        records={records}
+        loading={query.isLoading}
+        loadingMore={query.isFetchingNextPage}
+        showCompany={user.super}
+        onPay={setPaying}
+        canPay={(invoice) => invoice.companyId === user.companyId}
+        scrollRef={scroll.ref}
+        onScroll={scroll.onScroll}
+      />
+      {paying && (
+        <Suspense fallback={null}>
+          <CheckoutDialog invoice={paying} email={user.email} renewed={renewed} onClose={() => setPaying(null)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+export const InvoiceView = z.object({
+  id: z.number(),
+  companyId: z.number(),
+  /** Shown to the super user, who lists every company's invoices. */
+  companyName: z.string(),
+  detail: z.string(),
+  users: z.number(),
+  connections: z.number(),
+  queues: z.number(),
+  value: z.number(),
+  /** yyyy-MM-dd */
+  dueDate: z.string(),
+  status: z.enum(['open', 'paid']),
+  paidAt: z.string().nullable(),
+});
+export type InvoiceView = z.infer<typeof InvoiceView>;
+
+export const InvoicePage = z.object({ invoices: z.array(InvoiceView), count: z.number(), hasMore: z.boolean() });
+export type InvoicePage = z.infer<typeof InvoicePage>;
+
+/** What POST /subscription answers (spec 2 §7): one way to pay per configured provider, null where none. */
+export const SubscriptionResult = z.object({
+  invoiceId: z.number(),
+  qrcode: z.object({ qrcode: z.string() }).nullable(),
+  stripeURL: z.string().nullable(),
+  asaasURL: z.string().nullable(),
+  mercadopagoURL: z.string().nullable(),
+  /** The amount charged, BRL. */
+  valorext: z.number(),
+});
+export type SubscriptionResult = z.infer<typeof SubscriptionResult>;
+
+export const WebhookAck = z.object({ received: z.boolean() });
