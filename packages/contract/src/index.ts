@@ -56,3 +56,4 @@ export * from './campaigns';
 export * from './contact-lists';
 export * from './views/campaigns';
 export * from './views/contact-lists';
+export * from './flow-campaigns';

@@ -25,6 +25,7 @@ import { ticketRoutes } from './tickets';
 import { userRoutes } from './users';
 import { versionRoutes } from './version';
 import { dashboardRoutes } from './dashboard';
+import { flowCampaignRoutes } from './flow-campaigns';
 
 export type { FeatureDeps } from './deps';
 
@@ -57,4 +58,5 @@ export async function registerFeatures(app: FastifyInstance, deps: FeatureDeps) 
   await app.register(dashboardRoutes);
   await app.register(contactListRoutes);
   await app.register(campaignRoutes);
+  await app.register(flowCampaignRoutes);
 }

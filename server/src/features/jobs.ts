@@ -12,6 +12,8 @@ import { markOfflineJob } from './users';
 import { scheduleDispatchJob } from './schedules';
 
 /** Every job of every feature; the runner creates their queues, workers and cron schedules. */
+import { flowResumeJob, flowStepJob } from './flow-runtime';
+
 export const allJobs: Job[] = [
   markOfflineJob,
   contactImportJob,
@@ -32,4 +34,6 @@ export const allJobs: Job[] = [
   startCampaignJob,
   dispatchStepJob,
   confirmationReplyJob,
+  flowStepJob,
+  flowResumeJob,
 ];
