@@ -1,29 +1,44 @@
 import { expect, test } from 'vitest';
 import { useTestApp } from '../../test/harness';
 import { simulatorConnection } from '../../test/simulator';
-import { drawFlow, insertFlow } from '../flow-runtime/testing';
+import { flows } from '../../db/schema';
 
 const t = useTestApp();
 
 /** A company with a flow and a simulator connection; `api` is its admin's session (made last: one live session per user). */
 async function setup() {
   const admin = await t.factory.admin();
-  const f = drawFlow();
-  f.chain(f.node('message', { label: 'oi' }));
-  const flow = await insertFlow(t, admin.companyId, f.document(), { name: 'Atendimento' });
+  const [flow] = await t.database.db.insert(flows).values({ companyId: admin.companyId, name: 'Atendimento', flow: null }).returning();
   const connection = await simulatorConnection(t, admin);
   return { admin, flow, connection, api: await t.as(admin) };
 }
 
 test('an admin creates, reads, edits (status too) and deletes a phrase campaign', async () => {
   const { flow, api, connection } = await setup();
-  const created = await api.post('/flowcampaign', { name: 'Promo', flowId: flow.id, whatsappId: connection.id, phrase: 'Quero a promoção' });
+  const created = await api.post('/flowcampaign', {
+    name: 'Promo',
+    flowId: flow.id,
+    whatsappId: connection.id,
+    phrase: 'Quero a promoção',
+  });
   expect(created.statusCode, created.body).toBe(200);
   const campaign = created.json();
   expect(campaign).toMatchObject({ name: 'Promo', flowId: flow.id, whatsappId: connection.id, phrase: 'Quero a promoção', status: true });
 
-  expect((await api.get(`/flowcampaign/${campaign.id}`)).json()).toMatchObject({ name: 'Promo', phrase: 'Quero a promoção', status: true, flowId: flow.id });
-  const edited = await api.put('/flowcampaign', { id: campaign.id, name: 'Promo 2', flowId: flow.id, whatsappId: null, phrase: 'promo', status: false });
+  expect((await api.get(`/flowcampaign/${campaign.id}`)).json()).toMatchObject({
+    name: 'Promo',
+    phrase: 'Quero a promoção',
+    status: true,
+    flowId: flow.id,
+  });
+  const edited = await api.put('/flowcampaign', {
+    id: campaign.id,
+    name: 'Promo 2',
+    flowId: flow.id,
+    whatsappId: null,
+    phrase: 'promo',
+    status: false,
+  });
   expect(edited.statusCode, edited.body).toBe(200);
   expect(edited.json()).toMatchObject({ name: 'Promo 2', whatsappId: null, phrase: 'promo', status: false });
   expect((await api.get('/flowcampaign')).json().flow.map((c: { id: number }) => c.id)).toEqual([campaign.id]);
@@ -38,7 +53,12 @@ test('name, flow and phrase are required; an empty connection is allowed', async
   const { flow, api } = await setup();
   const res = await api.post('/flowcampaign', { name: ' ', flowId: '', whatsappId: '', phrase: '' });
   expect(res.statusCode).toBe(400);
-  expect(res.json().fields.map((f: { field: string; message: string }) => [f.field, f.message]).sort()).toEqual([
+  expect(
+    res
+      .json()
+      .fields.map((f: { field: string; message: string }) => [f.field, f.message])
+      .sort(),
+  ).toEqual([
     ['flowId', 'Obrigatório'],
     ['name', 'Obrigatório'],
     ['phrase', 'Obrigatório'],
@@ -59,9 +79,9 @@ test("another company's user gets 404 on a campaign and cannot point one at anot
   expect(put.statusCode).toBe(404);
   expect((await stranger.api.delete(`/flowcampaign/${campaign.id}`)).statusCode).toBe(404);
   expect((await stranger.api.post('/flowcampaign', { name: 'x', flowId: flow.id, phrase: 'x' })).statusCode).toBe(404);
-  expect((await stranger.api.post('/flowcampaign', { name: 'x', flowId: stranger.flow.id, whatsappId: connection.id, phrase: 'x' })).statusCode).toBe(
-    404,
-  );
+  expect(
+    (await stranger.api.post('/flowcampaign', { name: 'x', flowId: stranger.flow.id, whatsappId: connection.id, phrase: 'x' })).statusCode,
+  ).toBe(404);
   // Untouched.
   expect((await api.get(`/flowcampaign/${campaign.id}`)).json()).toMatchObject({ name: 'Minha', phrase: 'minha' });
 });

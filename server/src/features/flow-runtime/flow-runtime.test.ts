@@ -3,10 +3,9 @@ import { afterEach, expect, test } from 'vitest';
 import { flows, messages, ticketAutomations } from '../../db/schema';
 import { useTestApp } from '../../test/harness';
 import { TINY_PNG } from '../../test/simulator';
-import { botConnection, customer, jobDepsOf, updateConnection } from '../automation/testing';
 import { storeMedia } from '../messages';
 import { runFlowStep } from './step';
-import { drawFlow, insertFlow, insertPhraseCampaign, runsOf } from './testing';
+import { botConnection, customer, drawFlow, insertFlow, insertPhraseCampaign, jobDepsOf, runsOf, updateConnection } from './testing';
 
 const t = useTestApp();
 afterEach(() => {
