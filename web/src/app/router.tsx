@@ -173,6 +173,10 @@ export const router = createBrowserRouter([
           </RequireSubscription>
         ),
       },
+      {
+        path: '/phrase-lists',
+        element: <RequireSubscription>{page(() => import('../features/flow-campaigns/FlowCampaignsPage'))}</RequireSubscription>,
+      },
       { path: '/simulator/:connectionId', element: <AdminOnly>{page(() => import('../features/simulator/SimulatorPage'))}</AdminOnly> },
       { path: '/helps', element: <RequireSubscription>{page(() => import('../features/helps/HelpsPage'))}</RequireSubscription> },
       {

@@ -85,4 +85,5 @@ export const BUILT_MENU_KEYS: ReadonlySet<MenuKey> = new Set<MenuKey>([
   'campaigns',
   'contactLists',
   'campaignsConfig',
+  'phraseLists',
 ]);

@@ -1,0 +1,2 @@
+// The router lazy-loads the page directly; nothing else uses this feature.
+export {};
