@@ -7,7 +7,7 @@ const t = useTestApp();
 const flowOf = async (companyId: number) =>
   (await t.database.db.insert(flows).values({ companyId, name: 'Fluxo', flow: null }).returning())[0];
 
-test('the default flow tab saves the welcome and not-phrase flows; another company\'s flow is refused', async () => {
+test("the default flow tab saves the welcome and not-phrase flows; another company's flow is refused", async () => {
   const admin = await t.factory.admin();
   const welcome = await flowOf(admin.companyId);
   const notPhrase = await flowOf(admin.companyId);
