@@ -57,7 +57,8 @@ export default function FlowCampaignModal({ onClose, record }: Props) {
     watch,
     formState: { errors, isSubmitting, submitCount },
   } = useForm<FormValues>({
-    resolver: zodResolver(FlowCampaignInput) as unknown as Resolver<FormValues>,
+    // raw: the form keeps its own values (the status switch is not part of the creation schema).
+    resolver: zodResolver(FlowCampaignInput, undefined, { raw: true }) as unknown as Resolver<FormValues>,
     defaultValues: valuesOf(record),
   });
   const noConnection = submitCount > 0 && watch('whatsappId') === '';
