@@ -259,7 +259,9 @@ async function main() {
     );
     const resumeJobs = (state) =>
       db.query(`select count(*)::int as n from pgboss.job where name = 'flow.resume' and state = $1`, [state]).then((r) => r.rows[0].n);
-    for (let waited = 0; (await resumeJobs('created')) < WAITING && waited < 120_000; waited += 500) await sleep(500);
+    const allResumeJobs = () => db.query(`select count(*)::int as n from pgboss.job where name = 'flow.resume'`).then((r) => r.rows[0].n);
+    // Every run has reached its interval (its resume job exists, whether it already fired or not).
+    for (let waited = 0; (await allResumeJobs()) < WAITING && waited < 300_000; waited += 500) await sleep(500);
     const rssHeld = await settledRss(server.pid);
     log(
       `${await resumeJobs('created')} runs waiting after ${Date.now() - started} ms; RSS ${rssBefore.toFixed(1)} -> ${rssHeld.toFixed(1)} MiB`,
