@@ -56,6 +56,11 @@ const SUITES = [
     script: 'campaigns/run.mjs',
     what: 'campaigns: preparing 100,000 contacts and dispatching through the simulator with intervals 0 (issue 15)',
   },
+  {
+    name: 'flows',
+    script: 'flows/run.mjs',
+    what: 'the flow runtime: 1,000 customers walking a five-step flow; 10,000 runs waiting in intervals, memory and resume lateness (issue 18)',
+  },
   { name: 'web', script: 'web/run.mjs', what: 'the /tickets route: JavaScript size and scrolling 10,000 tickets (issue 3)' },
   {
     name: 'channels-whatsapp-web',

@@ -92,6 +92,9 @@ const connectionFields = {
   importOldMessagesGroups: z.boolean(),
   closedTicketsPostImported: z.boolean(),
   queueIdImportMessages: optionalRef(),
+  /** The "default flow" tab (spec 2 §3 Links): the flow a new ticket's first message starts, and the one run when no phrase matched. */
+  flowIdWelcome: optionalRef(),
+  flowIdNotPhrase: optionalRef(),
 };
 
 /** Values the cross-field rules read; an update merges the sent fields over the stored ones first. */
@@ -208,6 +211,8 @@ export const ConnectionInput = z.object({
   importOldMessagesGroups: connectionFields.importOldMessagesGroups.optional().default(false),
   closedTicketsPostImported: connectionFields.closedTicketsPostImported.optional().default(false),
   queueIdImportMessages: connectionFields.queueIdImportMessages.optional().default(null),
+  flowIdWelcome: connectionFields.flowIdWelcome.optional().default(null),
+  flowIdNotPhrase: connectionFields.flowIdNotPhrase.optional().default(null),
 });
 export type ConnectionInput = z.input<typeof ConnectionInput>;
 export type ConnectionData = z.output<typeof ConnectionInput>;

@@ -60,3 +60,4 @@ export * from './views/flows';
 export * from './billing-rules';
 export * from './billing';
 export * from './views/billing';
+export * from './flow-campaigns';

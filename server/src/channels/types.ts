@@ -16,6 +16,8 @@ export type OutboundPayload =
       mimeType: string;
       caption?: string;
       quotedExternalId?: string;
+      /** Audio only: deliver as a voice note recorded on the spot (a flow's audio block with `record`). */
+      voiceNote?: boolean;
     }
   | { kind: 'contact'; to: string; vcard: string; displayName: string }
   | { kind: 'location'; to: string; latitude: number; longitude: number; description?: string }

@@ -27,6 +27,7 @@ import { ticketRoutes } from './tickets';
 import { userRoutes } from './users';
 import { versionRoutes } from './version';
 import { dashboardRoutes } from './dashboard';
+import { flowCampaignRoutes } from './flow-campaigns';
 
 export type { FeatureDeps } from './deps';
 
@@ -61,4 +62,5 @@ export async function registerFeatures(app: FastifyInstance, deps: FeatureDeps) 
   await app.register(campaignRoutes);
   await app.register(flowRoutes);
   await app.register(billingRoutes(deps));
+  await app.register(flowCampaignRoutes);
 }

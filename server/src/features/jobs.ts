@@ -13,6 +13,8 @@ import { scheduleDispatchJob } from './schedules';
 import { createInvoicesJob } from './billing';
 
 /** Every job of every feature; the runner creates their queues, workers and cron schedules. */
+import { flowResumeJob, flowStepJob } from './flow-runtime';
+
 export const allJobs: Job[] = [
   markOfflineJob,
   contactImportJob,
@@ -34,4 +36,6 @@ export const allJobs: Job[] = [
   dispatchStepJob,
   confirmationReplyJob,
   createInvoicesJob,
+  flowStepJob,
+  flowResumeJob,
 ];

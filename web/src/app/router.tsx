@@ -182,6 +182,10 @@ export const router = createBrowserRouter([
         path: '/flowbuilder/:id',
         element: <RequireSubscription>{page(() => import('../features/flows/FlowEditorPage'))}</RequireSubscription>,
       },
+      {
+        path: '/phrase-lists',
+        element: <RequireSubscription>{page(() => import('../features/flow-campaigns/FlowCampaignsPage'))}</RequireSubscription>,
+      },
       { path: '/simulator/:connectionId', element: <AdminOnly>{page(() => import('../features/simulator/SimulatorPage'))}</AdminOnly> },
       { path: '/helps', element: <RequireSubscription>{page(() => import('../features/helps/HelpsPage'))}</RequireSubscription> },
       {

@@ -43,6 +43,8 @@ export const ConnectionView = z.object({
   schedules: z.array(QueueScheduleItem),
   integrationId: z.number().nullable(),
   promptId: z.number().nullable(),
+  flowIdWelcome: z.number().nullable(),
+  flowIdNotPhrase: z.number().nullable(),
   /** 'yyyy-MM-dd' or ''. */
   importOldMessages: z.string(),
   importRecentMessages: z.string(),

@@ -58,7 +58,8 @@ export function messageContent(payload: OutboundPayload): AnyMessageContent {
       if (payload.mediaType === 'image') return { image: file, caption, mimetype: payload.mimeType };
       if (payload.mediaType === 'video') return { video: file, caption, mimetype: payload.mimeType };
       // Recorded voice notes (ogg/opus) play as voice notes; other audio files as audio files.
-      if (payload.mediaType === 'audio') return { audio: file, mimetype: payload.mimeType, ptt: /ogg|opus/.test(payload.mimeType) };
+      if (payload.mediaType === 'audio')
+        return { audio: file, mimetype: payload.mimeType, ptt: payload.voiceNote || /ogg|opus/.test(payload.mimeType) };
       return { document: file, mimetype: payload.mimeType, fileName: payload.fileName, caption };
     }
     case 'contact':

@@ -21,3 +21,4 @@ export * from './schedules';
 export * from './campaigns';
 export * from './flows';
 export * from './invoices';
+export * from './flow-runtime';

@@ -8,6 +8,8 @@ import { queueById } from './queues-of';
 import { say } from './say';
 import { sendMenu } from './send-menu';
 import { texts } from './texts';
+import { startQueueFlow } from '../flow-runtime';
+import { flowOfQueue } from './queue-flow';
 import { logTicket, moveTicket, settingOn, type Turn } from './turn';
 import { eq, and } from 'drizzle-orm';
 import { fileListOptions, fileLists, type QueueOptionRow } from '../../db/schema';
@@ -64,6 +66,12 @@ export async function enterQueue(turn: Turn, queue: QueueRow, greet: boolean): P
   }
   if (turn.settings.scheduleType === 'queue' && !withinSchedule(queue.schedules, turn.now, turn.timeZone)) {
     await say(turn, queue.outOfHoursMessage);
+    await leaveBot(turn);
+    return;
+  }
+  // A queue whose integration is a flow: the flow takes the ticket from here instead of the queue's options.
+  if (await startQueueFlow(turn.tx, turn.deps, turn.ticket, await flowOfQueue(turn, queue))) {
+    if (greet) await say(turn, queue.greetingMessage);
     await leaveBot(turn);
     return;
   }

@@ -10,6 +10,7 @@ import { saveTurn } from './save-turn';
 import { scheduleSilenceTimers } from './silence';
 import { lgpdTurn } from './lgpd';
 import { say } from './say';
+import { flowTurn } from '../flow-runtime';
 import { texts } from './texts';
 import { directToWallet } from './wallet';
 import { loadTurn, settingOn, type Turn, unansweredMessages } from './turn';
@@ -34,11 +35,13 @@ const refuseAudio = (turn: Turn, message: MessageRow) =>
   !turn.ticket.isGroup &&
   (!settingOn(turn, 'acceptAudioMessageContact') || !turn.contact.acceptAudioMessage);
 
-/** One customer message: away answers first, then the menu the ticket is at. */
+/** One customer message: away answers first, then a flow's turn, then the menu the ticket is at. */
 async function answerMessage(turn: Turn, message: MessageRow): Promise<void> {
   if (turn.fresh) await scheduleRedirect(turn);
   if (turn.fresh) await directToWallet(turn);
   if (refuseAudio(turn, message)) return say(turn, texts.noAudio);
+  // Flows come before the chatbot: a running flow owns the conversation (precedence in flow-runtime/triggers.ts).
+  if (!turn.contact.disableBot && (await flowTurn(turn.tx, turn.deps, { ...turn, message, firstMessage: turn.fresh }))) return;
   if (!botServes(turn)) return;
   if (await lgpdTurn(turn, message.body)) return;
   if (await outOfService(turn)) return;

@@ -51,6 +51,8 @@ export function presentConnection(c: ConnectionRow, queues: QueueRef[], opts: { 
     timeCreateNewTicket: c.timeCreateNewTicket,
     schedules: c.schedules,
     integrationId: c.integrationId,
+    flowIdWelcome: c.flowIdWelcome,
+    flowIdNotPhrase: c.flowIdNotPhrase,
     promptId: c.promptId,
     importOldMessages: dateOnly(c.importOldMessages),
     importRecentMessages: dateOnly(c.importRecentMessages),

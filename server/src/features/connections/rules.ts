@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { CONNECTION_TOKEN_LENGTH, type ConnectionRuleValues, connectionRuleIssues, MAIN_COMPANY_ID } from '@chatflow/contract';
-import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { companies, type ConnectionRow, connectionQueues, connections, plans } from '../../db/schema';
+import { companies, type ConnectionRow, connectionQueues, connections, flows, plans } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { ZodError } from 'zod';
 import { existingQueueIds } from '../queues';
@@ -46,6 +46,8 @@ export interface ConnectionDraft extends ConnectionRuleValues {
   queueIds: number[];
   greetingMessage: string;
   queueIdImportMessages?: number | null;
+  flowIdWelcome?: number | null;
+  flowIdNotPhrase?: number | null;
 }
 
 /**
@@ -73,6 +75,14 @@ export async function assertConnectionRules(tx: Tx, companyId: number, draft: Co
   const queueIds = [...new Set(draft.queueIds)];
   const referenced = [...new Set([...queueIds, draft.sendIdQueue, draft.queueIdImportMessages].filter((id): id is number => !!id))];
   if ((await existingQueueIds(tx, companyId, referenced)).length !== referenced.length) throw new AppError('ERR_NOT_FOUND', 404);
+  const flowIds = [...new Set([draft.flowIdWelcome, draft.flowIdNotPhrase].filter((id): id is number => !!id))];
+  if (flowIds.length > 0) {
+    const own = await tx
+      .select({ id: flows.id })
+      .from(flows)
+      .where(and(eq(flows.companyId, companyId), inArray(flows.id, flowIds)));
+    if (own.length !== flowIds.length) throw new AppError('ERR_NOT_FOUND', 404);
+  }
   if (queueIds.length > 1 && !draft.greetingMessage.trim()) throw new AppError('ERR_WAPP_GREETING_REQUIRED', 400);
 
   const userRating = (await getCompanySetting(tx, companyId, 'userRating')) === 'enabled';

@@ -64,7 +64,18 @@ export async function outboundPayload(
   if (mediaType && filePath && mimeType) {
     const fileName = message.mediaName || path.basename(filePath);
     const caption = message.body.trim() && message.body !== fileName ? message.body : undefined;
-    return { kind: 'media', to, mediaType, filePath, fileName, mimeType, ...(caption ? { caption } : {}), ...quoted };
+    const voiceNote = mediaType === 'audio' && (message.dataJson as { voiceNote?: unknown } | null)?.voiceNote === true;
+    return {
+      kind: 'media',
+      to,
+      mediaType,
+      filePath,
+      fileName,
+      mimeType,
+      ...(caption ? { caption } : {}),
+      ...(voiceNote ? { voiceNote } : {}),
+      ...quoted,
+    };
   }
   if (message.mediaType === 'contactMessage') {
     const displayName = /^FN[^:]*:(.*)$/m.exec(message.body)?.[1]?.trim() || to;

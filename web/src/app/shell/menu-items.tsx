@@ -86,4 +86,5 @@ export const BUILT_MENU_KEYS: ReadonlySet<MenuKey> = new Set<MenuKey>([
   'contactLists',
   'campaignsConfig',
   'flowbuilders',
+  'phraseLists',
 ]);

@@ -37,6 +37,8 @@ export const connectionView = (id: number, name: string, over: Partial<Connectio
   schedules: [],
   integrationId: null,
   promptId: null,
+  flowIdWelcome: null,
+  flowIdNotPhrase: null,
   importOldMessages: '',
   importRecentMessages: '',
   importOldMessagesGroups: false,

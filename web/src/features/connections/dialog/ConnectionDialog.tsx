@@ -25,13 +25,14 @@ import { upsertConnection, useGreetingMedia, useSaveConnection } from '../hooks/
 import { importNeedsNewLogin, warnImportNeedsNewLogin } from './import-warning';
 import { AssessmentsTab } from './AssessmentsTab';
 import { ChatbotTab } from './ChatbotTab';
+import { DefaultFlowTab } from './DefaultFlowTab';
 import { type ConnectionFormValues, connectionFormSchema, type DialogChannel, newConnectionValues, toFormValues } from './connection-form';
 import { GeneralTab } from './GeneralTab';
 import { IntegrationsTab } from './IntegrationsTab';
 import { MessagesTab } from './MessagesTab';
 import { SchedulesTab } from './SchedulesTab';
 
-type TabKey = 'general' | 'integrations' | 'messages' | 'chatbot' | 'assessments' | 'schedules';
+type TabKey = 'general' | 'integrations' | 'messages' | 'chatbot' | 'assessments' | 'defaultFlow' | 'schedules';
 
 /** The tab that shows each field, so a failed save opens the tab of its first error. */
 const TAB_OF: Partial<Record<keyof ConnectionFormValues, TabKey>> = {
@@ -55,6 +56,8 @@ const TAB_OF: Partial<Record<keyof ConnectionFormValues, TabKey>> = {
   expiresTicketNPS: 'assessments',
   maxUseBotQueuesNPS: 'assessments',
   schedules: 'schedules',
+  flowIdWelcome: 'defaultFlow',
+  flowIdNotPhrase: 'defaultFlow',
 };
 
 interface Props {
@@ -67,8 +70,7 @@ interface Props {
 
 /**
  * The connection dialog (spec 2 §2): general, integrations, messages, chatbot, assessments and, when
- * the scheduleType setting is 'connection', schedules. The "default flow" tab waits for the flow
- * builder. The contract's schema plus the shared cross-field rules validate it, as the server does.
+ * the scheduleType setting is 'connection', schedules; and the "default flow" tab (welcome and not-phrase flows). The contract's schema plus the shared cross-field rules validate it, as the server does.
  */
 export default function ConnectionDialog({ connection, channel = 'whatsapp', onClose }: Props) {
   const { t } = useTranslation();
@@ -126,6 +128,7 @@ export default function ConnectionDialog({ connection, channel = 'whatsapp', onC
     'messages',
     'chatbot',
     'assessments',
+    'defaultFlow',
     ...(withSchedules ? (['schedules'] as const) : []),
   ];
   const submitting = form.formState.isSubmitting;
@@ -164,6 +167,7 @@ export default function ConnectionDialog({ connection, channel = 'whatsapp', onC
             )}
             {tab === 'chatbot' && <ChatbotTab form={form} queues={queues} />}
             {tab === 'assessments' && <AssessmentsTab form={form} userRating={userRating} />}
+            {tab === 'defaultFlow' && <DefaultFlowTab form={form} />}
             {tab === 'schedules' && <SchedulesTab form={form} />}
           </Box>
         </DialogContent>

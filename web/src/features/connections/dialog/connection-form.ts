@@ -70,5 +70,7 @@ export function toFormValues(c: ConnectionView): ConnectionFormValues {
     importOldMessagesGroups: c.importOldMessagesGroups,
     closedTicketsPostImported: c.closedTicketsPostImported,
     queueIdImportMessages: c.queueIdImportMessages,
+    flowIdWelcome: c.flowIdWelcome,
+    flowIdNotPhrase: c.flowIdNotPhrase,
   };
 }

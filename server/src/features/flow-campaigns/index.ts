@@ -1,0 +1,3 @@
+export { flowCampaignRoutes } from './routes';
+export { matchPhraseCampaign } from './queries';
+export { phraseKey } from './phrase';

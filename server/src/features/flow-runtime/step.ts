@@ -1,0 +1,134 @@
+import type { FlowDocument } from '@chatflow/contract';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { connections, type FlowRunRow, flowRuns, flows, tickets } from '../../db/schema';
+import { transactionRunner, type HookedTx } from '../../http/context';
+import { defineJob, type JobDeps } from '../../jobs/define';
+import { nextNodeId, nodeById } from './document';
+import { nodeExecutors } from './nodes';
+import type { Outcome } from './step-context';
+
+const StepPayload = z.object({ runId: z.number().int().positive(), version: z.number().int().nonnegative() });
+
+/** How long the stored copy of an immediate step waits: the step runs in this process right after the commit; the copy is the fallback. */
+const FALLBACK_AFTER_SECONDS = 30;
+
+/** One step of a run (the node at the version it was queued for); a delivery that finds the run moved on does nothing. */
+export const flowStepJob = defineJob({
+  name: 'flow.step',
+  payload: StepPayload,
+  retry: { limit: 5, backoffSeconds: 5 },
+  worker: { batchSize: 50, concurrency: 8 },
+  async run({ runId, version }, deps) {
+    await runFlowStep(deps, runId, version);
+  },
+});
+
+/** The step after an interval: the same step, as a timer due when the wait is over (a restart keeps it in the queue). */
+export const flowResumeJob = defineJob({
+  name: 'flow.resume',
+  payload: StepPayload,
+  timer: true,
+  retry: { limit: 5, backoffSeconds: 5 },
+  worker: { batchSize: 100, concurrency: 8 },
+  async run({ runId, version }, deps) {
+    await runFlowStep(deps, runId, version);
+  },
+});
+
+/** Queues the run's next step in the caller's transaction: at once (after the commit), or as a timer after `delaySeconds`. */
+export async function queueStep(tx: HookedTx, deps: Pick<JobDeps, 'jobs'>, run: FlowRunRow, delaySeconds: number): Promise<void> {
+  const payload = { runId: run.id, version: run.version };
+  const key = `flow-${run.id}-${run.version}`;
+  if (delaySeconds > 0) {
+    await flowResumeJob.send(deps.jobs, payload, { tx, startAfterSeconds: delaySeconds, singletonKey: key });
+    return;
+  }
+  await flowStepJob.send(deps.jobs, payload, { tx, runAfterCommit: true, startAfterSeconds: FALLBACK_AFTER_SECONDS, singletonKey: key });
+}
+
+/**
+ * A run that moves this many times without the customer saying anything is stopped: a drawing with a
+ * loop and no wait would otherwise send forever.
+ */
+export const MAX_STEPS_WITHOUT_ANSWER = 200;
+
+/** Writes a move of the run (version + 1) and, when it goes on, queues its next step in the same transaction. */
+export async function moveRun(
+  tx: HookedTx,
+  deps: JobDeps,
+  run: FlowRunRow,
+  change: Partial<Pick<FlowRunRow, 'nodeId' | 'block' | 'status' | 'waitingFor' | 'variables' | 'endReason' | 'quietSteps'>>,
+  delaySeconds = 0,
+): Promise<FlowRunRow> {
+  const [moved] = await tx
+    .update(flowRuns)
+    .set({ quietSteps: run.quietSteps + 1, ...change, version: run.version + 1, updatedAt: new Date() })
+    .where(eq(flowRuns.id, run.id))
+    .returning();
+  if (moved.status === 'running') await queueStep(tx, deps, moved, delaySeconds);
+  return moved;
+}
+
+export const endRun = (tx: HookedTx, deps: JobDeps, run: FlowRunRow, reason: string) =>
+  moveRun(tx, deps, run, { status: reason === 'done' ? 'done' : 'stopped', waitingFor: null, endReason: reason });
+
+/** Applies a node's outcome to the run. */
+export async function applyOutcome(tx: HookedTx, deps: JobDeps, run: FlowRunRow, doc: FlowDocument, outcome: Outcome): Promise<FlowRunRow> {
+  switch (outcome.kind) {
+    case 'wait':
+      return moveRun(tx, deps, run, { status: 'waiting', waitingFor: outcome.waitingFor });
+    case 'block':
+      return moveRun(tx, deps, run, { block: outcome.block }, outcome.delaySeconds);
+    case 'end':
+      return moveRun(tx, deps, run, {
+        status: outcome.reason === 'ticket' ? 'done' : 'stopped',
+        waitingFor: null,
+        endReason: outcome.reason,
+      });
+    case 'next': {
+      const next = nextNodeId(doc, run.nodeId, outcome.handle ?? 'a');
+      if (!next) return moveRun(tx, deps, run, { status: 'done', waitingFor: null, endReason: 'done' });
+      return moveRun(tx, deps, run, { nodeId: next, block: 0, status: 'running', waitingFor: null }, outcome.delaySeconds ?? 0);
+    }
+  }
+}
+
+/**
+ * Whether a flow may still speak on the ticket: waiting for an agent, none has taken it. An agent's
+ * accept (open, userId set) or a close stops the run at its next step or answer.
+ */
+export const flowMayServe = (ticket: Pick<typeof tickets.$inferSelect, 'status' | 'userId' | 'isGroup'>) =>
+  ticket.status === 'pending' && ticket.userId === null && !ticket.isGroup;
+
+/** Why a run may not go on with this ticket. */
+const stopReason = (ticket: typeof tickets.$inferSelect) => (ticket.status === 'closed' ? 'closed' : 'human');
+
+/**
+ * One step of a run, in one transaction with the ticket and the run locked (ticket first, as the
+ * automation turn does): only when the run still stands at `version` and is running; the node's
+ * messages, the run's move and its next step job commit together, so a crash before the commit
+ * repeats the step whole and a second delivery after it does nothing.
+ */
+export async function runFlowStep(deps: JobDeps, runId: number, version: number): Promise<void> {
+  const [peek] = await deps.db.select({ ticketId: flowRuns.ticketId }).from(flowRuns).where(eq(flowRuns.id, runId));
+  if (!peek) return;
+  await transactionRunner(
+    deps.db,
+    deps.log,
+  )(async (tx) => {
+    const [ticket] = await tx.select().from(tickets).where(eq(tickets.id, peek.ticketId)).for('update');
+    const [run] = await tx.select().from(flowRuns).where(eq(flowRuns.id, runId)).for('update');
+    if (!ticket || !run || run.status !== 'running' || run.version !== version) return;
+    if (!flowMayServe(ticket)) return void (await endRun(tx, deps, run, stopReason(ticket)));
+    if (run.quietSteps >= MAX_STEPS_WITHOUT_ANSWER) return void (await endRun(tx, deps, run, 'too-many-steps'));
+    const [flow] = await tx.select({ doc: flows.flow }).from(flows).where(eq(flows.id, run.flowId));
+    const node = flow?.doc ? nodeById(flow.doc, run.nodeId) : undefined;
+    if (!flow?.doc || !node || ticket.connectionId === null) return void (await endRun(tx, deps, run, 'node-missing'));
+    const [connection] = await tx.select().from(connections).where(eq(connections.id, ticket.connectionId));
+    if (!connection) return void (await endRun(tx, deps, run, 'node-missing'));
+    const ctx = { tx, deps, run, doc: flow.doc, node, ticket, connection };
+    const outcome = await nodeExecutors[node.type](ctx);
+    await applyOutcome(tx, deps, run, flow.doc, outcome);
+  });
+}
