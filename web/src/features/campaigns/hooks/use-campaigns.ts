@@ -53,11 +53,35 @@ export function useShipping(id: number) {
   });
 }
 
+/** What the modal does with the attachment on save: keep it, send a newly chosen file, or remove the stored one. */
+export type AttachmentChange = { kind: 'keep' } | { kind: 'replace'; file: File } | { kind: 'remove' };
+
+/**
+ * Saves the campaign, then its attachment (POST or DELETE /campaigns/:id/media-upload): a new
+ * campaign has no id before its save, and the upload is a multipart request of its own.
+ */
 export function useSaveCampaign() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, values }: { id: number | null; values: CampaignInput }) =>
-      id === null ? api.post<CampaignView>('/campaigns', values) : api.put<CampaignView>(`/campaigns/${id}`, values),
+    mutationFn: async ({
+      id,
+      values,
+      attachment = { kind: 'keep' },
+    }: {
+      id: number | null;
+      values: CampaignInput;
+      attachment?: AttachmentChange;
+    }) => {
+      const saved =
+        id === null ? await api.post<CampaignView>('/campaigns', values) : await api.put<CampaignView>(`/campaigns/${id}`, values);
+      if (attachment.kind === 'replace') {
+        const form = new FormData();
+        form.append('file', attachment.file);
+        return api.post<CampaignView>(`/campaigns/${saved.id}/media-upload`, form);
+      }
+      if (attachment.kind === 'remove' && saved.mediaPath) return api.delete<CampaignView>(`/campaigns/${saved.id}/media-upload`);
+      return saved;
+    },
     onSuccess: (saved) => campaignsCache.upsert(qc, saved),
   });
 }
