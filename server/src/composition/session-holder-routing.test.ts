@@ -4,9 +4,8 @@ import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { SessionLeases } from '../channels/lease';
 import { ProviderRegistry } from '../channels/registry';
 import type { BaileysProvider } from '../channels/baileys';
-import { channelPairingRequests, connections } from '../db/schema';
+import { channelPairingRequests, connections, contacts, messages, tickets } from '../db/schema';
 import type { JobDefinition, JobDeps } from '../jobs/define';
-import { messageFactory } from '../features/messages/testing';
 import { useTestApp } from '../test/harness';
 import { customerNumber } from '../test/simulator';
 import { FakeWhatsApp } from '../test/whatsapp-web';
@@ -22,7 +21,6 @@ import { registerWhatsappWeb } from './channels';
  */
 const t = useTestApp();
 const db = () => t.database.db;
-const mf = () => messageFactory(db());
 const onA = new FakeWhatsApp();
 const onB = new FakeWhatsApp();
 const eventDeps = () => ({ db: db(), realtime: t.app.realtime, log: t.app.log, config: t.config, jobs: t.jobs });
@@ -86,8 +84,25 @@ async function heldByB(adminCompanyId: number, paired: boolean) {
 test('an edit and a delete made on the node without the session reach the phone through the holder', async () => {
   const admin = await t.factory.admin();
   const { conn, socket } = await heldByB(admin.companyId, true);
-  const ticket = await mf().ticket(admin.companyId, { userId: admin.id, connectionId: conn.id });
-  const message = await mf().message(ticket, { fromMe: true, userId: admin.id, externalId: '3EB0SENT1', body: 'original' });
+  const [contact] = await db().insert(contacts).values({ companyId: admin.companyId, name: 'Ana', number: customerNumber() }).returning();
+  const [ticket] = await db()
+    .insert(tickets)
+    .values({ companyId: admin.companyId, contactId: contact.id, connectionId: conn.id, userId: admin.id, status: 'open' })
+    .returning();
+  const [message] = await db()
+    .insert(messages)
+    .values({
+      companyId: admin.companyId,
+      ticketId: ticket.id,
+      contactId: contact.id,
+      connectionId: conn.id,
+      userId: admin.id,
+      fromMe: true,
+      externalId: '3EB0SENT1',
+      body: 'original',
+      ack: 1,
+    })
+    .returning();
   const api = await t.as(admin);
 
   expect((await api.post(`/messages/edit/${message.id}`, { body: 'corrigido' })).statusCode).toBe(200);

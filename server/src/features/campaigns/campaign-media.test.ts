@@ -6,7 +6,7 @@ import { campaigns, simulatorOutbox } from '../../db/schema';
 import { useTestApp } from '../../test/harness';
 import { multipart } from '../../test/multipart';
 import { customerOf, TINY_PNG } from '../../test/simulator';
-import { oggOpus } from '../messages/testing';
+import { oggOpus } from '../../test/audio-files';
 import { type CampaignSetup, campaignNow, campaignSetup, createCampaign, MONDAY_10AM } from './testing';
 
 /**

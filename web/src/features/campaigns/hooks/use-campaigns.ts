@@ -57,8 +57,10 @@ export function useShipping(id: number) {
 export type AttachmentChange = { kind: 'keep' } | { kind: 'replace'; file: File } | { kind: 'remove' };
 
 /**
- * Saves the campaign, then its attachment (POST or DELETE /campaigns/:id/media-upload): a new
- * campaign has no id before its save, and the upload is a multipart request of its own.
+ * Saves the campaign and its attachment (POST or DELETE /campaigns/:id/media-upload). The attachment
+ * goes first, while the campaign is still editable: saved with a start time less than an hour away
+ * it would no longer be (spec 3 §4), and would start without its file. A new campaign is therefore
+ * created unscheduled, given its file, then saved with its time.
  */
 export function useSaveCampaign() {
   const qc = useQueryClient();
@@ -72,17 +74,21 @@ export function useSaveCampaign() {
       values: CampaignInput;
       attachment?: AttachmentChange;
     }) => {
-      const saved =
-        id === null ? await api.post<CampaignView>('/campaigns', values) : await api.put<CampaignView>(`/campaigns/${id}`, values);
+      if (attachment.kind === 'keep')
+        return id === null ? api.post<CampaignView>('/campaigns', values) : api.put<CampaignView>(`/campaigns/${id}`, values);
+      const target = id ?? (await api.post<CampaignView>('/campaigns', { ...values, scheduledAt: null })).id;
       if (attachment.kind === 'replace') {
         const form = new FormData();
         form.append('file', attachment.file);
-        return api.post<CampaignView>(`/campaigns/${saved.id}/media-upload`, form);
+        await api.post<CampaignView>(`/campaigns/${target}/media-upload`, form);
+      } else {
+        await api.delete<CampaignView>(`/campaigns/${target}/media-upload`);
       }
-      if (attachment.kind === 'remove' && saved.mediaPath) return api.delete<CampaignView>(`/campaigns/${saved.id}/media-upload`);
-      return saved;
+      return api.put<CampaignView>(`/campaigns/${target}`, values);
     },
     onSuccess: (saved) => campaignsCache.upsert(qc, saved),
+    // A failure after the campaign was created (a refused file) leaves it in the list: show it.
+    onError: () => qc.invalidateQueries({ queryKey: campaignKeys.lists() }),
   });
 }
 
