@@ -6,6 +6,7 @@ import { useBrowser } from '../src/browser';
 import { customerConversation, customerNumber } from '../src/inbox';
 import { shows } from '../src/wait';
 import { useTempDir } from '../fixtures/files';
+import { makePng } from '../fixtures/png';
 import { makeXlsx } from '../fixtures/xlsx';
 
 const b = useBrowser();
@@ -109,6 +110,9 @@ test('an admin imports a contact list, runs a campaign through the simulator and
   await page.getByRole('option', { name: `Clientes ${tag}` }).click();
   await page.getByTestId('campaign-scheduledAt').fill(localMinute(new Date()));
   await page.getByTestId('campaign-message1').fill('Olá {nome}, temos uma oferta!');
+  // The attachment every contact receives with the message (the text as its caption).
+  await page.getByTestId('campaign-file').setInputFiles(files.write(`folheto-${tag}.png`, makePng(16, 16).bytes));
+  await shows(page.getByTestId('campaign-attachment').filter({ hasText: `folheto-${tag}.png` }), 'the chosen attachment');
   await shoot(page, 'campaign-modal');
   await page.getByTestId('campaign-save').click();
   const campaignRow = page.getByTestId('campaign-row').filter({ hasText: `Promo ${tag}` });
@@ -125,7 +129,8 @@ test('an admin imports a contact list, runs a campaign through the simulator and
   );
   await shoot(page, 'campaign-report');
   const received = await customerConversation(connection.id, numbers[0]);
-  if (!received.some((m) => m.body === `Olá Ana ${tag}, temos uma oferta!`)) throw new Error('Ana did not receive the campaign message');
+  if (!received.some((m) => m.body === `Olá Ana ${tag}, temos uma oferta!` && m.type === 'image'))
+    throw new Error(`Ana did not receive the campaign message with its image: ${JSON.stringify(received)}`);
 
   await page.goto('/campaigns');
   await shows(campaignRow, 'the campaign list');

@@ -26,6 +26,8 @@ export type SessionCommand = 'start' | 'stop';
 export interface SessionSharing {
   leases: SessionLeases;
   tellHolder(holder: string, connectionId: number, command: SessionCommand): Promise<void>;
+  /** Asks the holder's live session for a pairing code and waits for its answer. */
+  pairingCodeFrom(holder: string, connectionId: number, phoneNumber: string): Promise<string>;
 }
 
 /**
@@ -185,9 +187,19 @@ export class ProviderRegistry implements ChannelRegistry {
     }
   }
 
-  /** A pairing code for a connection whose provider offers one (WhatsApp Web); others cannot pair by code. */
-  async requestPairingCode(connectionId: number, phoneNumber: string): Promise<string> {
-    const provider = await this.providerFor(connectionId);
+  /**
+   * A pairing code for a connection whose provider offers one (WhatsApp Web); others cannot pair by code.
+   * The code belongs to the live socket, so a session held by another node is asked there, unless
+   * `here` (the holder answering such a request: it never passes it on again).
+   */
+  async requestPairingCode(connectionId: number, phoneNumber: string, options: { here?: boolean } = {}): Promise<string> {
+    let provider: ChannelProvider;
+    try {
+      provider = await this.providerFor(connectionId);
+    } catch (err) {
+      if (!(err instanceof SessionElsewhere) || !this.sharing || options.here) throw err;
+      return this.sharing.pairingCodeFrom(err.holder, connectionId, phoneNumber);
+    }
     if (!provider.requestPairingCode) throw new AppError('ERR_PAIRING_CODE_UNSUPPORTED', 400);
     return provider.requestPairingCode(phoneNumber);
   }

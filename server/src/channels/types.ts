@@ -118,7 +118,7 @@ export interface ChannelRegistry {
   start(connectionId: number): Promise<void>;
   stop(connectionId: number): Promise<void>;
   /** Starts the session if needed and asks its provider for a pairing code (ERR_PAIRING_CODE_UNSUPPORTED when it has none). */
-  requestPairingCode(connectionId: number, phoneNumber: string): Promise<string>;
+  requestPairingCode(connectionId: number, phoneNumber: string, options?: { here?: boolean }): Promise<string>;
 }
 
 /**

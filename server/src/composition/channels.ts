@@ -5,6 +5,7 @@ import { fakePhoneTransport } from '../channels/baileys/fake-phone';
 import { SessionLeases } from '../channels/lease';
 import { type ProviderRegistry, providerKeyOf } from '../channels/registry';
 import { sessionCommandJob } from '../channels/session-command-job';
+import { pairingCodeFromHolder } from '../channels/pairing-code-relay';
 import { SessionKeeper } from '../channels/session-keeper';
 import { SimulatorProvider } from '../channels/simulator/provider';
 import type { ProviderEvents } from '../channels/types';
@@ -151,6 +152,7 @@ export function shareSessions(
   registry.shareSessions({
     leases,
     tellHolder: (holder, connectionId, command) => sessionCommandJob.send(jobs(), { connectionId, command }, { node: holder }),
+    pairingCodeFrom: (holder, connectionId, phoneNumber) => pairingCodeFromHolder(db, jobs(), holder, connectionId, phoneNumber),
   });
   return new SessionKeeper(registry, leases, { sweepMs: config.sessionLease.sweepMs, orphans: () => orphanedSessions(registry, db), log });
 }

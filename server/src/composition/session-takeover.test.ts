@@ -159,6 +159,53 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('sessions across two server proc
     rmSync(dataDir, { recursive: true, force: true });
   }, 30_000);
 
+  /** What the fake phone got for a message: its kind ('send', 'edit', 'delete'), body and the node that sent it. */
+  const phoneGot = async (externalId: string, kind: string) =>
+    one<{ body: string; node: string }>(`select body, node from fake_phone_sent where message_id = $1 and kind = $2`, [externalId, kind]);
+
+  test('an edit and a delete made on the node without the session are done by the holder', async () => {
+    const [a] = nodes;
+    const user = await one<{ id: number; company_id: number }>('select id, company_id from users where email = $1', [ADMIN_EMAIL]);
+    const companyId = user!.company_id;
+    const connection = await one<{ id: number }>(
+      `insert into connections (company_id, name, provider, token) values ($1, 'WA edits', 'beta', $2) returning id`,
+      [companyId, randomBytes(15).toString('hex')],
+    );
+    const connectionId = connection!.id;
+    const contact = await one<{ id: number }>(`insert into contacts (company_id, name, number) values ($1, 'Bia', $2) returning id`, [
+      companyId,
+      `5521${Date.now().toString().slice(-9)}`,
+    ]);
+    const ticket = await one<{ id: number }>(
+      `insert into tickets (company_id, contact_id, connection_id, user_id, status) values ($1, $2, $3, $4, 'open') returning id`,
+      [companyId, contact!.id, connectionId, user!.id],
+    );
+    const token = await login(a);
+    await post(a, token, `/whatsappsession/${connectionId}`);
+    const holderId = await until('the session is CONNECTED under a lease', async () => {
+      const row = await one<{ status: string; owner: string | null }>(
+        `select c.status, l.owner from connections c left join channel_leases l on l.connection_id = c.id where c.id = $1`,
+        [connectionId],
+      );
+      return row?.status === 'CONNECTED' && row.owner ? row.owner : null;
+    });
+    const other = nodes.find((n) => n.id !== holderId)!;
+    const { id } = await post(other, token, `/messages/${ticket!.id}`, { body: 'valor: R$ 10' });
+    const externalId = await until('the reply is sent', async () => {
+      const row = await one<{ external_id: string | null; ack: number }>('select external_id, ack from messages where id = $1', [id]);
+      return row?.external_id && row.ack >= 1 ? row.external_id : null;
+    });
+
+    await post(other, token, `/messages/edit/${id}`, { body: 'valor: R$ 12' });
+    const edit = await until('the edit reaches the phone', () => phoneGot(externalId, 'edit'));
+    expect(edit).toEqual({ body: 'valor: R$ 12', node: holderId });
+
+    const res = await fetch(`${other.url}/messages/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    const deleted = await until('the delete reaches the phone', () => phoneGot(externalId, 'delete'));
+    expect(deleted.node).toBe(holderId);
+  }, 120_000);
+
   test('the holder is killed: the other node takes the session and sends what was pending, each message once', async () => {
     const [a] = nodes;
     const user = await one<{ id: number; company_id: number }>('select id, company_id from users where email = $1', [ADMIN_EMAIL]);
@@ -197,7 +244,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('sessions across two server proc
       (
         await db.query<{ id: string; node: string; copies: string }>(
           `select m.id, min(f.node) as node, count(f.id) as copies
-             from messages m join fake_phone_sent f on f.message_id = m.external_id
+             from messages m join fake_phone_sent f on f.message_id = m.external_id and f.kind = 'send'
             where m.id = any($1) group by m.id order by m.id`,
           [ids],
         )
@@ -227,7 +274,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('sessions across two server proc
     );
     expect((await sentBy(after)).map((r) => [r.node, r.copies])).toEqual(after.map(() => [survivor.id, '1']));
     // Nothing else reached the phone: six messages, each once, none of the first sent again.
-    const total = await one<{ n: string }>(`select count(*) as n from fake_phone_sent where jid = $1`, [`${number}@s.whatsapp.net`]);
+    const total = await one<{ n: string }>(`select count(*) as n from fake_phone_sent where jid = $1 and kind = 'send'`, [
+      `${number}@s.whatsapp.net`,
+    ]);
     expect(total?.n).toBe('6');
     const stored = await db.query<{ ack: number }>('select ack from messages where id = any($1)', [[...before, ...after]]);
     expect(stored.rows.map((r) => r.ack >= 1)).toEqual([...before, ...after].map(() => true));

@@ -7,7 +7,9 @@ import { confirmationReplyJob, dispatchStepJob, startCampaignJob } from './campa
 import { checkNumbersJob } from './contact-lists';
 import { forwardMessageJob, resendStuckJob, sendMessageJob } from './messages';
 import { sendPendingJob } from './messages';
+import { providerChangeJob } from './messages';
 import { sessionCommandJob } from '../channels/session-command-job';
+import { pairingCodeJob } from '../channels/pairing-code-relay';
 import { markOfflineJob } from './users';
 import { scheduleDispatchJob } from './schedules';
 import { createInvoicesJob } from './billing';
@@ -20,6 +22,7 @@ export const allJobs: Job[] = [
   contactImportJob,
   forwardMessageJob,
   sendMessageJob,
+  providerChangeJob,
   resendStuckJob,
   simulatorAckJob,
   inboundAutomationJob,
@@ -28,6 +31,7 @@ export const allJobs: Job[] = [
   silenceJob,
   sendPendingJob,
   sessionCommandJob,
+  pairingCodeJob,
   laneTimerJob,
   laneRollbackJob,
   scheduleDispatchJob,

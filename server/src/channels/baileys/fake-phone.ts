@@ -10,7 +10,7 @@ import type { BaileysSocket, SocketFactory, SocketOptions } from './socket';
  * WHATSAPP_WEB_TRANSPORT=fake-phone: WhatsApp Web with no network, for tests that run whole server
  * processes (several nodes on one database) and for benchmarks. Each socket is a phone that scans
  * the first QR code at once (the login is then stored like a real one, so any node resumes it) and
- * opens straight away when it has a login. What it is sent is written to the table fake_phone_sent
+ * opens straight away when it has a login. What it is sent (messages, edits, deletes) is written to the table fake_phone_sent
  * (created on first use, outside the migrations: only databases that ran the fake have it), so a
  * test in another process can count every message each node sent. Never for production.
  */
@@ -28,7 +28,7 @@ export function fakePhoneTransport(database: () => Db, nodeId: string): { makeSo
       new FakePhoneSocket(options, async (row) => {
         await ready();
         await database().execute(
-          sql`insert into fake_phone_sent (message_id, jid, body, node) values (${row.messageId}, ${row.jid}, ${row.body}, ${nodeId})`,
+          sql`insert into fake_phone_sent (message_id, jid, body, kind, node) values (${row.messageId}, ${row.jid}, ${row.body}, ${row.kind}, ${nodeId})`,
         );
       }),
     download: async () => {
@@ -44,13 +44,15 @@ async function createSentTable(db: Db): Promise<void> {
     message_id text not null,
     jid text not null,
     body text not null,
+    kind text not null default 'send',
     node text not null,
     sent_at timestamptz not null default now()
   )`;
   await db.execute(create).catch(() => db.execute(create));
 }
 
-type SentRow = { messageId: string; jid: string; body: string };
+/** `send` a new message (message_id its id); `edit` and `delete` name the message they change. */
+type SentRow = { messageId: string; jid: string; body: string; kind: 'send' | 'edit' | 'delete' };
 
 class FakePhoneSocket implements BaileysSocket {
   readonly ev = new EventEmitter();
@@ -83,7 +85,13 @@ class FakePhoneSocket implements BaileysSocket {
   async sendMessage(jid: string, content: AnyMessageContent, options?: MiscMessageGenerationOptions): Promise<WAMessage | undefined> {
     const id = options?.messageId ?? `FAKE${randomInt(1e12)}`;
     const body = 'text' in content && typeof content.text === 'string' ? content.text : '';
-    await this.record({ messageId: id, jid, body });
+    if ('delete' in content && content.delete) {
+      await this.record({ messageId: content.delete.id ?? '', jid, body: '', kind: 'delete' });
+    } else if ('edit' in content && content.edit) {
+      await this.record({ messageId: content.edit.id ?? '', jid, body, kind: 'edit' });
+    } else {
+      await this.record({ messageId: id, jid, body, kind: 'send' });
+    }
     return { key: { remoteJid: jid, id, fromMe: true }, message: { conversation: body } };
   }
 

@@ -86,8 +86,10 @@ export const campaigns = pgTable(
     openTicket: text('open_ticket', { enum: ['enabled', 'disabled'] })
       .notNull()
       .default('disabled'),
+    /** The attachment (POST /campaigns/:id/media-upload): its public url, shown name and kind (image, video, audio, document). */
     mediaPath: text('media_path'),
     mediaName: text('media_name'),
+    mediaType: text('media_type'),
     contactsCount: integer('contacts_count').notNull().default(0),
     deliveredCount: integer('delivered_count').notNull().default(0),
     /** Bumped by each dispatch step: a step whose number is stale (a duplicate, a cancelled run) does nothing. */

@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { companies } from './companies';
 import { connections } from './connections';
 
@@ -74,4 +74,19 @@ export const channelLeases = pgTable('channel_leases', {
   owner: text('owner').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   acquiredAt: timestamp('acquired_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * A pairing code asked on a node that does not hold the session (channels/pairing-code-relay.ts): the
+ * asking node writes the request, the holder answers in `code` (or `error`, an ERR_* code), the
+ * asking node reads the answer and removes the row.
+ */
+export const channelPairingRequests = pgTable('channel_pairing_requests', {
+  id: uuid('id').primaryKey(),
+  connectionId: integer('connection_id')
+    .notNull()
+    .references(() => connections.id, { onDelete: 'cascade' }),
+  code: text('code'),
+  error: text('error'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

@@ -12,6 +12,7 @@ import {
 } from '@chatflow/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActiveSubscription, requireAdmin, requirePlan } from '../../http/guards';
+import { attachCampaignMedia, detachCampaignMedia, readCampaignUpload } from './commands/campaign-media';
 import { cancelCampaign, restartCampaign } from './commands/cancel-restart';
 import { createCampaign, deleteCampaign, updateCampaign } from './commands/save-campaign';
 import { campaignView, listCampaignsPage, listShippingPage } from './queries';
@@ -47,6 +48,16 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
     await deleteCampaign(req.ctx, req.params.id);
     return { message: 'Campaign deleted' };
   });
+  app.post(
+    '/campaigns/:id/media-upload',
+    { schema: { params: IdParam, response: { 200: CampaignView } }, preHandler: guard },
+    async (req) => attachCampaignMedia(req.ctx, req.params.id, await readCampaignUpload(req)),
+  );
+  app.delete(
+    '/campaigns/:id/media-upload',
+    { schema: { params: IdParam, response: { 200: CampaignView } }, preHandler: guard },
+    async (req) => detachCampaignMedia(req.ctx, req.params.id),
+  );
   app.post('/campaigns/:id/cancel', { schema: { params: IdParam, response: { 200: CampaignView } }, preHandler: guard }, async (req) =>
     cancelCampaign(req.ctx, req.params.id),
   );

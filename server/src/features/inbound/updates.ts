@@ -1,8 +1,9 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { AckUpdate, DeleteUpdate, EditUpdate } from '../../channels/types';
-import { type MessageRow, messages } from '../../db/schema';
+import { type MessageRow, messages, tickets } from '../../db/schema';
 import { type HookedTx, transactionRunner } from '../../http/context';
-import { announceMessage } from '../messages';
+import { announceMessage, removeMedia } from '../messages';
+import { getCompanySetting } from '../settings';
 import { messageIdOfSendKey } from '../outbound';
 import type { InboundDeps } from './deps';
 import { withoutNul } from '../../http/nul-characters';
@@ -80,16 +81,47 @@ export async function applyEdit(deps: InboundDeps, update: EditUpdate): Promise<
 }
 
 /**
- * The sender deleted the message for everyone. It is marked deleted and its body is kept for the
- * company's records (audit, disputes); the conversation shows "apagada pelo contato" instead of it.
+ * The sender deleted the message for everyone: it is marked deleted and the conversation shows
+ * "apagada pelo contato" instead of it. What happens to its content is the company's lgpdDeleteMessage
+ * setting ("Ofuscar mensagem apagada pelo contato"): off, the content is kept for the company's
+ * records (audit, disputes); on, the customer's choice is honoured as LGPD asks: the text, the
+ * media file and any structured content are erased for good, and the ticket's last-message preview
+ * if it showed that text. Only the customer's own messages are erased: a company message deleted
+ * from the phone is the company's record.
  */
 export async function applyDelete(deps: InboundDeps, update: DeleteUpdate): Promise<void> {
+  let erasedMedia: { companyId: number; mediaUrl: string } | null = null;
   await changeMessage(deps, update.connectionId, update.externalId, async (tx) => {
     const [row] = await tx
       .update(messages)
       .set({ isDeleted: true, updatedAt: new Date() })
       .where(and(byExternalId(update.connectionId, update.externalId), eq(messages.isDeleted, false)))
       .returning();
-    return row;
+    if (!row || row.fromMe || (await getCompanySetting(tx, row.companyId, 'lgpdDeleteMessage')) !== 'enabled') return row;
+    const erased = await eraseContent(tx, row);
+    if (row.mediaUrl) erasedMedia = { companyId: row.companyId, mediaUrl: row.mediaUrl };
+    return erased;
   });
+  const media = erasedMedia as { companyId: number; mediaUrl: string } | null;
+  if (media) {
+    await removeMedia(deps.config, media.companyId, media.mediaUrl).catch((err) =>
+      deps.log.warn({ err, mediaUrl: media.mediaUrl }, 'media of a message deleted by the contact was not removed'),
+    );
+  }
+}
+
+/** Erases a deleted message's content (lgpdDeleteMessage) and the ticket preview that quoted it. */
+async function eraseContent(tx: HookedTx, row: MessageRow): Promise<MessageRow> {
+  const [erased] = await tx
+    .update(messages)
+    .set({ body: '', mediaUrl: null, mediaName: null, dataJson: null })
+    .where(eq(messages.id, row.id))
+    .returning();
+  if (row.body) {
+    await tx
+      .update(tickets)
+      .set({ lastMessage: '' })
+      .where(and(eq(tickets.id, row.ticketId), eq(tickets.lastMessage, row.body)));
+  }
+  return erased;
 }

@@ -37,6 +37,7 @@ describe('POST /messages/edit/:id', () => {
     const update = t.sent.findLast((e) => e.event === `company-${admin.companyId}-appMessage`);
     expect(update?.payload).toMatchObject({ action: 'update', message: { id: message.id, isEdited: true } });
     expect(update?.room).toContain(`chatbox:${ticket.uuid}`);
+    await t.jobs.drain(); // the provider is told by a job (on the session's holder)
     expect(await outboxOf(message.externalId as string)).toMatchObject({ body: 'corrigido', isEdited: true });
   });
 
@@ -86,6 +87,8 @@ describe('POST /messages/edit/:id', () => {
     const message = await mf().message(ticket, { fromMe: true, userId: admin.id, externalId: 'WA-1' });
     const res = await (await t.as(admin)).post(`/messages/edit/${message.id}`, { body: 'só aqui' });
     expect(res.statusCode).toBe(200);
+    await t.jobs.drain();
+    expect(t.jobs.errors).toEqual([]);
     expect(await row(message.id)).toMatchObject({ body: 'só aqui', isEdited: true });
   });
 });
@@ -102,6 +105,7 @@ describe('DELETE /messages/:id', () => {
       action: 'update',
       message: { id: message.id, isDeleted: true },
     });
+    await t.jobs.drain();
     expect((await outboxOf(message.externalId as string)).isDeleted).toBe(true);
     // Deleting again changes nothing.
     expect((await api.delete(`/messages/${message.id}`)).statusCode).toBe(200);

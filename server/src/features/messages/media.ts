@@ -89,7 +89,7 @@ export async function storeMedia(config: Config, companyId: number, data: Buffer
 }
 
 /** Removes a file stored by storeMedia (a batch that was not recorded). */
-export function removeMedia(config: Config, companyId: number, mediaUrl: string): Promise<void> {
+export function removeMedia(config: Pick<Config, 'dataDir'>, companyId: number, mediaUrl: string): Promise<void> {
   return mediaStorage(config).remove(mediaUrl, companyFolder(companyId, 'media'));
 }
 

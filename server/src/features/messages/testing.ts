@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import type { Db } from '../../db/client';
+import { oggOpus } from '../../test/audio-files';
 import {
   type ConnectionRow,
   type ContactRow,
@@ -99,12 +100,7 @@ export function messageFactory(db: Db) {
   return f;
 }
 
-/** An Ogg page with an OpusHead packet: sniffs as audio/opus. */
-export function oggOpus(size = 12_000): Buffer {
-  const head = Buffer.alloc(28);
-  head.write('OggS', 0, 'latin1');
-  return Buffer.concat([head, Buffer.from('OpusHead', 'latin1'), Buffer.alloc(Math.max(0, size - 36), 1)]);
-}
+export { oggOpus };
 
 /** An ID3 tag then an MPEG-1 Layer III frame header: sniffs as audio/mpeg (mp3). */
 export const mp3 = (size = 12_000) =>

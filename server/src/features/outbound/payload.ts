@@ -52,7 +52,7 @@ function locationOf(body: string): { latitude: number; longitude: number; descri
  * missing is sent as its text rather than not at all.
  */
 export async function outboundPayload(
-  message: MessageRow,
+  message: Pick<MessageRow, 'mediaType' | 'mediaUrl' | 'mediaName' | 'body' | 'dataJson'>,
   to: string,
   dataDir: string,
   quotedExternalId: string | null,

@@ -68,4 +68,56 @@ describe('CampaignModal', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('campaign-name')).toBeEnabled();
     expect(screen.getByTestId('campaign-save')).toBeInTheDocument();
   });
+
+  test('a chosen attachment is uploaded as the multipart field "file" before the campaign is saved (it may start soon after)', async () => {
+    api.post.mockResolvedValueOnce(campaign({ mediaPath: '/public/company1/media/a.png', mediaName: 'folheto.png' }));
+    api.put.mockResolvedValueOnce(campaign({ mediaName: 'folheto.png' }));
+    const onClose = vi.fn();
+    renderWithProviders(<CampaignModal record={campaign()} onClose={onClose} />);
+    expect(screen.getByText('Opcional: enviado a cada contato com a mensagem da campanha.')).toBeInTheDocument();
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'folheto.png', { type: 'image/png' });
+    await userEvent.upload(screen.getByTestId('campaign-file'), file);
+    expect(screen.getByTestId('campaign-attachment')).toHaveTextContent('folheto.png');
+    await userEvent.click(screen.getByTestId('campaign-save'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [path, form] = api.post.mock.calls[0];
+    expect(path).toBe('/campaigns/7/media-upload');
+    expect((form as FormData).get('file')).toBe(file);
+    expect(api.put).toHaveBeenCalledWith('/campaigns/7', expect.objectContaining({ name: 'Promoção' }));
+    expect(api.post.mock.invocationCallOrder[0]).toBeLessThan(api.put.mock.invocationCallOrder[0]);
+  });
+
+  test('a stored attachment kept as it is: only the campaign is saved', async () => {
+    const stored = campaign({ mediaPath: '/public/company1/media/a.png', mediaName: 'folheto.png' });
+    api.put.mockResolvedValue(stored);
+    const onClose = vi.fn();
+    renderWithProviders(<CampaignModal record={stored} onClose={onClose} />);
+    await userEvent.click(screen.getByTestId('campaign-save'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.post).not.toHaveBeenCalled();
+    expect(api.delete).not.toHaveBeenCalled();
+  });
+
+  test('removing the stored attachment sends DELETE before the save', async () => {
+    const stored = campaign({ mediaPath: '/public/company1/media/a.png', mediaName: 'folheto.png' });
+    api.put.mockResolvedValue(campaign());
+    api.delete.mockResolvedValueOnce(campaign());
+    const onClose = vi.fn();
+    renderWithProviders(<CampaignModal record={stored} onClose={onClose} />);
+    await userEvent.click(screen.getByLabelText('Remover anexo'));
+    expect(screen.queryByTestId('campaign-attachment')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('campaign-save'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.delete).toHaveBeenCalledWith('/campaigns/7/media-upload');
+    expect(api.delete.mock.invocationCallOrder[0]).toBeLessThan(api.put.mock.invocationCallOrder[0]);
+  });
+
+  test('a campaign that can no longer be edited shows its attachment without letting it change', () => {
+    renderWithProviders(
+      <CampaignModal record={campaign({ status: 'FINALIZADA', mediaPath: '/public/x.png', mediaName: 'folheto.png' })} onClose={vi.fn()} />,
+    );
+    expect(screen.getByTestId('campaign-attachment')).toHaveTextContent('folheto.png');
+    expect(screen.getByTestId('campaign-file')).toBeDisabled();
+    expect(screen.queryByLabelText('Remover anexo')).not.toBeInTheDocument();
+  });
 });

@@ -9,6 +9,22 @@ const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delet
 const notify = vi.hoisted(() => vi.fn());
 vi.mock('../../lib/api', async (importOriginal) => ({ ...(await importOriginal<object>()), api }));
 vi.mock('../../lib/notify', () => ({ notify }));
+const auth = vi.hoisted(() => ({ user: { id: 1, companyId: 2, profile: 'admin' } }));
+vi.mock('../../app/providers/AuthProvider', () => ({ useAuth: () => auth }));
+
+const AGENTS = [
+  { id: 7, name: 'Bruna' },
+  { id: 8, name: 'Carlos' },
+  { id: 9, name: 'Diana' },
+];
+/** GET answers: the company's agents and contact 9's stored wallet (Carlos). */
+function serveGets() {
+  api.get.mockImplementation(async (path: string) => {
+    if (path === '/users/list') return AGENTS;
+    if (path === '/contacts/9/wallets') return { wallets: [{ id: 8, name: 'Carlos' }] };
+    throw new Error(`unexpected GET ${path}`);
+  });
+}
 
 const contact = (over: Partial<ContactView> = {}): ContactView => ({
   id: 9,
@@ -35,7 +51,11 @@ const onClose = vi.fn();
 const open = (c: ContactView | null = null) => renderWithProviders(<ContactModal open contact={c} onClose={onClose} />);
 
 describe('ContactModal', { timeout: 20_000 }, () => {
-  beforeEach(() => vi.clearAllMocks());
+  beforeEach(() => {
+    vi.clearAllMocks();
+    auth.user.profile = 'admin';
+    serveGets();
+  });
 
   test('an empty form says what is required and sends nothing', async () => {
     open();
@@ -117,5 +137,67 @@ describe('ContactModal', { timeout: 20_000 }, () => {
         extraInfo: [{ id: 4, name: 'CPF', value: '123' }],
       }),
     );
+  });
+
+  describe('wallet', () => {
+    const walletField = () => screen.getByRole('combobox', { name: 'Atendentes da carteira' });
+
+    test('shows the stored wallet; an admin adds an agent by keyboard and it is saved after the contact, in order', async () => {
+      api.put.mockImplementation(async (path: string, body: { userIds?: number[] }) =>
+        path === '/contacts/9/wallets' ? { wallets: (body.userIds ?? []).map((id) => AGENTS.find((a) => a.id === id)) } : contact(),
+      );
+      open(contact());
+      expect(await screen.findByText('Carlos · principal')).toBeInTheDocument();
+      await userEvent.type(walletField(), 'Dia');
+      await userEvent.keyboard('{ArrowDown}{Enter}');
+      expect(screen.getByText('Diana')).toBeInTheDocument();
+      await userEvent.click(screen.getByTestId('contact-save'));
+      await waitFor(() => expect(api.put).toHaveBeenCalledWith('/contacts/9/wallets', { userIds: [8, 9] }));
+      expect(api.put.mock.calls.map((c) => c[0])).toEqual(['/contacts/9', '/contacts/9/wallets']);
+      expect(onClose).toHaveBeenCalled();
+    });
+
+    test('an unchanged wallet is not sent again', async () => {
+      api.put.mockResolvedValue(contact());
+      open(contact());
+      await screen.findByText('Carlos · principal');
+      await userEvent.click(screen.getByTestId('contact-save'));
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      expect(api.put.mock.calls.map((c) => c[0])).toEqual(['/contacts/9']);
+    });
+
+    test('emptying the wallet says so and sends an empty list', async () => {
+      api.put.mockImplementation(async (path: string) => (path.endsWith('/wallets') ? { wallets: [] } : contact()));
+      open(contact());
+      const chip = (await screen.findByText('Carlos · principal')).closest('.MuiChip-root') as HTMLElement;
+      await userEvent.click(chip.querySelector('.MuiChip-deleteIcon') as Element);
+      expect(screen.getByText('Nenhum atendente: o contato não está na carteira de ninguém.')).toBeInTheDocument();
+      await userEvent.click(screen.getByTestId('contact-save'));
+      await waitFor(() => expect(api.put).toHaveBeenCalledWith('/contacts/9/wallets', { userIds: [] }));
+    });
+
+    test('a new contact gets its wallet once it has an id', async () => {
+      api.post.mockResolvedValueOnce(contact({ id: 31 }));
+      api.put.mockResolvedValueOnce({ wallets: [{ id: 7, name: 'Bruna' }] });
+      open();
+      await userEvent.type(screen.getByTestId('contact-name'), 'Ana Lima');
+      await userEvent.type(screen.getByTestId('contact-number'), '5511999990001');
+      await userEvent.type(walletField(), 'Bru');
+      await userEvent.keyboard('{ArrowDown}{Enter}');
+      await userEvent.click(screen.getByTestId('contact-save'));
+      await waitFor(() => expect(api.put).toHaveBeenCalledWith('/contacts/31/wallets', { userIds: [7] }));
+    });
+
+    test('a user profile sees the wallet but cannot change it, and never sends it', async () => {
+      auth.user.profile = 'user';
+      api.put.mockResolvedValue(contact());
+      open(contact());
+      expect(await screen.findByText('Carlos · principal')).toBeInTheDocument();
+      expect(walletField()).toHaveAttribute('readonly');
+      await userEvent.click(screen.getByTestId('contact-save'));
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      expect(api.put.mock.calls.map((c) => c[0])).toEqual(['/contacts/9']);
+      expect(api.get).not.toHaveBeenCalledWith('/users/list');
+    });
   });
 });

@@ -12,14 +12,18 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { useEffect, useState } from 'react';
 import { Controller, type Resolver, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../app/providers/AuthProvider';
 import { applyServerErrors, fieldError } from '../../components/form-errors';
 import { PhoneNumberField } from '../../components/PhoneNumberField';
 import { notify } from '../../lib/notify';
 import { ExtraInfoFields } from './components/ExtraInfoFields';
 import { type ContactFormValues, contactSchema, isMaskedNumber, NEW_CONTACT_VALUES, toFormValues, toPayload } from './contact-form';
+import { type WalletUser, WalletField } from './components/WalletField';
 import { useSaveContact } from './hooks/use-contact-mutations';
+import { useContactWallet, useSaveContactWallet } from './hooks/use-contact-wallet';
 
 interface Props {
   open: boolean;
@@ -30,13 +34,25 @@ interface Props {
 }
 
 /**
- * The contact modal (spec 1 §2.8): name, number, e-mail and the extra info list. The contract's
- * ContactInput validates it, so the form and the server give the same messages; a number already
- * taken comes back as ERR_DUPLICATED_CONTACT and is shown as the translated error toast.
+ * The contact modal (spec 1 §2.8): name, number, e-mail, the extra info list and the contact's wallet
+ * (the agents who own it, for DirectTicketsToWallets; admins change it). The contract's ContactInput
+ * validates it, so the form and the server give the same messages; a number already taken comes back
+ * as ERR_DUPLICATED_CONTACT and is shown as the translated error toast. The wallet is saved after the
+ * contact (a new contact needs its id first), and only when it changed.
  */
 export default function ContactModal({ open, onClose, contact, onSaved }: Props) {
   const { t } = useTranslation();
   const save = useSaveContact();
+  const { user } = useAuth();
+  const canEditWallet = user?.profile === 'admin';
+  const storedWallet = useContactWallet(contact?.id ?? null);
+  const saveWallet = useSaveContactWallet();
+  const [wallet, setWallet] = useState<WalletUser[] | null>(null);
+  // The stored wallet arrives after the modal opens; the field shows it until the user changes it.
+  const shownWallet = wallet ?? storedWallet.data?.wallets ?? [];
+  useEffect(() => {
+    if (!open) setWallet(null);
+  }, [open]);
   const masked = !!contact && isMaskedNumber(contact.number);
   const {
     register,
@@ -53,6 +69,7 @@ export default function ContactModal({ open, onClose, contact, onSaved }: Props)
   const onSubmit = handleSubmit(async (values) => {
     try {
       const saved = await save.mutateAsync({ id: contact?.id ?? null, payload: toPayload(values, masked) });
+      if (wallet && canEditWallet) await saveWallet.mutateAsync({ contactId: saved.id, userIds: wallet.map((u) => u.id) });
       notify(t('contacts.modal.success'));
       onSaved?.(saved);
       onClose();
@@ -120,6 +137,8 @@ export default function ContactModal({ open, onClose, contact, onSaved }: Props)
               onAdd={() => extra.append({ name: '', value: '' })}
               onRemove={extra.remove}
             />
+            <Typography variant="subtitle1">{t('contacts.wallet.title')}</Typography>
+            <WalletField value={shownWallet} onChange={setWallet} readOnly={!canEditWallet} disabled={isSubmitting} />
           </Stack>
         </DialogContent>
         <DialogActions>

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { campaigns, connections, contactLists, queues, tags, users } from '../../../db/schema';
 import type { HookedTx, RequestContext } from '../../../http/context';
 import { AppError, notFound } from '../../../http/errors';
+import { removeMedia } from '../../messages';
 import { startCampaignJob } from '../dispatch/start';
 import { announceCampaign, announceCampaignDeleted } from '../events';
 import { campaignView, findCampaign } from '../queries';
@@ -79,8 +80,9 @@ export async function updateCampaign(ctx: RequestContext, id: number, input: Cam
 /** DELETE /campaigns/:id: its shipping rows go with it; a running dispatch finds nothing left and stops. */
 export async function deleteCampaign(ctx: RequestContext, id: number): Promise<void> {
   await ctx.transaction(async (tx) => {
-    await findCampaign(tx, ctx.companyId, id);
+    const { mediaPath } = await findCampaign(tx, ctx.companyId, id);
     await tx.delete(campaigns).where(and(eq(campaigns.id, id), eq(campaigns.companyId, ctx.companyId)));
+    if (mediaPath) tx.afterCommit(() => removeMedia(ctx.config, ctx.companyId, mediaPath));
     tx.afterCommit(() => announceCampaignDeleted(ctx.realtime, ctx.companyId, id));
   });
 }

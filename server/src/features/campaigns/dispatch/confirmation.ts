@@ -6,6 +6,7 @@ import { defineJob } from '../../../jobs/define';
 import type { JobQueue } from '../../../jobs/queue';
 import { announceCampaign } from '../events';
 import { readCampaignSettings } from '../settings';
+import { campaignAttachment, campaignPayloads, sendPayloads } from './payloads';
 import { shippingKey, shippingText } from './step';
 
 /**
@@ -52,7 +53,9 @@ export const confirmationReplyJob = defineJob({
       }
       const settings = await readCampaignSettings(deps.db, campaign.companyId);
       const { text } = shippingText({ ...campaign, confirmation: false }, settings, { ...row, variant: row.variant });
-      const { externalId } = await provider.send({ kind: 'text', to: row.number, body: text }, { idempotencyKey: shippingKey(row.id) });
+      // The campaign message proper, with the attachment the confirmation request went without.
+      const payloads = campaignPayloads(await campaignAttachment(campaign, deps.config.dataDir), row.number, text);
+      const externalId = await sendPayloads(provider, payloads, shippingKey(row.id));
       await deps.db.transaction(async (tx) => {
         const [done] = await tx
           .update(campaignShipping)

@@ -1,7 +1,7 @@
 import { type CampaignSettingsValues, campaignMessages, renderCampaignMessage } from '@chatflow/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { ChannelProvider, OutboundPayload } from '../../../channels/types';
+import type { ChannelProvider } from '../../../channels/types';
 import { type CampaignRow, campaigns, companies, connections } from '../../../db/schema';
 import { transactionRunner } from '../../../http/context';
 import { AppError } from '../../../http/errors';
@@ -10,6 +10,7 @@ import { announceCampaign } from '../events';
 import { readCampaignSettings } from '../settings';
 import { CLAIM_LEASE_SECONDS, type ClaimedRow, type Completion, claimRows, completeRows, hasOpenRows } from './claim';
 import { delayAfter, sendsInBatches } from './pacing';
+import { campaignAttachment, campaignPayloads, sendPayloads } from './payloads';
 import { nextSendingTime } from './sending-window';
 
 /** Rows one step sends when every interval is zero. */
@@ -165,13 +166,15 @@ export function shippingText(c: CampaignRow, settings: CampaignSettingsValues, r
  * sent again after the lease with the same key; the failure is logged, the step goes on.
  */
 async function sendRows(deps: JobDeps, provider: ChannelProvider, c: CampaignRow, settings: CampaignSettingsValues, rows: ClaimedRow[]) {
+  const attachment = await campaignAttachment(c, deps.config.dataDir);
   const results = await Promise.all(
     rows.map(async (row): Promise<Completion | null> => {
       const { text, awaitingConfirmation } = shippingText(c, settings, row);
-      const payload: OutboundPayload = { kind: 'text', to: row.number, body: text };
+      // A confirmation request is text alone; the attachment goes with the campaign message itself.
+      const payloads = awaitingConfirmation ? campaignPayloads(null, row.number, text) : campaignPayloads(attachment, row.number, text);
       try {
         const key = shippingKey(row.id, awaitingConfirmation ? 'confirmation' : 'message');
-        const { externalId } = await provider.send(payload, { idempotencyKey: key });
+        const externalId = await sendPayloads(provider, payloads, key);
         return { id: row.id, externalId, awaitingConfirmation };
       } catch (err) {
         deps.log.warn({ err, campaignId: c.id, shippingId: row.id }, 'campaign send failed; the row is sent again after its lease');

@@ -1,12 +1,13 @@
 import { MESSAGE_EDIT_WINDOW_MS, type MessageView } from '@chatflow/contract';
 import { eq } from 'drizzle-orm';
-import { contacts, type MessageRow, messages, type TicketRow } from '../../../db/schema';
-import type { RequestContext } from '../../../http/context';
+import { type MessageRow, messages, type TicketRow } from '../../../db/schema';
+import type { HookedTx, RequestContext } from '../../../http/context';
 import { forbidden } from '../../../http/errors';
 import { findVisibleTicket } from '../../tickets';
 import { presentOne } from '../presenter';
 import { findCompanyMessage } from '../queries';
 import { announceMessage } from '../announce';
+import { providerChangeJob } from '../provider-change-job';
 
 /** Kinds whose text an agent may rewrite: plain texts and media captions. */
 const EDITABLE_KINDS: readonly string[] = ['conversation', 'extendedTextMessage', 'chat', 'image', 'video', 'document', 'application'];
@@ -20,23 +21,13 @@ async function ownMessage(ctx: RequestContext, id: number): Promise<{ message: M
 }
 
 /**
- * Tells the provider after commit; the product's copy is the truth, so a provider that cannot
- * edit or delete (or fails) leaves the change local and is logged.
+ * Tells the network after commit, through a job that runs on the node holding the connection's
+ * session (provider-change-job.ts); stored with the change, so a crash right after the commit loses
+ * nothing. Messages never sent to the network (notes, unsent ones) have nothing to tell.
  */
-function syncWithProvider(ctx: RequestContext, message: MessageRow, action: (to: string) => Promise<void> | undefined) {
+async function syncWithProvider(tx: HookedTx, ctx: RequestContext, message: MessageRow, change: 'edit' | 'delete') {
   if (!message.externalId || !message.connectionId || message.isPrivate) return;
-  const connectionId = message.connectionId;
-  return async () => {
-    try {
-      const [contact] = await ctx.db
-        .select({ number: contacts.number })
-        .from(contacts)
-        .where(eq(contacts.id, message.contactId ?? -1));
-      if (contact) await action(contact.number);
-    } catch (err) {
-      ctx.log.warn({ err, messageId: message.id, connectionId }, 'provider could not apply the change; kept locally');
-    }
-  };
+  await providerChangeJob.send(ctx.jobs, { messageId: message.id, change }, { tx, runAfterCommit: true });
 }
 
 /** POST /messages/edit/:id: own messages, within MESSAGE_EDIT_WINDOW_MS of sending. */
@@ -47,11 +38,7 @@ export async function editMessage(ctx: RequestContext, id: number, body: string)
   const row = await ctx.transaction(async (tx) => {
     const [updated] = await tx.update(messages).set({ body, isEdited: true }).where(eq(messages.id, message.id)).returning();
     announceMessage(tx, ctx, updated, 'update');
-    const sync = syncWithProvider(ctx, updated, async (to) => {
-      const provider = await ctx.channels.providerFor(updated.connectionId as number);
-      if (provider.edit) await provider.edit(updated.externalId as string, to, body);
-    });
-    if (sync) tx.afterCommit(sync);
+    await syncWithProvider(tx, ctx, updated, 'edit');
     return updated;
   });
   return presentOne(ctx.db, ticket, row);
@@ -64,11 +51,7 @@ export async function deleteMessage(ctx: RequestContext, id: number): Promise<Me
   const row = await ctx.transaction(async (tx) => {
     const [updated] = await tx.update(messages).set({ isDeleted: true }).where(eq(messages.id, message.id)).returning();
     announceMessage(tx, ctx, updated, 'update');
-    const sync = syncWithProvider(ctx, updated, async (to) => {
-      const provider = await ctx.channels.providerFor(updated.connectionId as number);
-      if (provider.delete) await provider.delete(updated.externalId as string, to);
-    });
-    if (sync) tx.afterCommit(sync);
+    await syncWithProvider(tx, ctx, updated, 'delete');
     return updated;
   });
   return presentOne(ctx.db, ticket, row);

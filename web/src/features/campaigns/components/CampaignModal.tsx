@@ -25,7 +25,8 @@ import { useConnections, useTagList, useUserList } from '../../../lib/lookups';
 import { notify } from '../../../lib/notify';
 import { useContactListOptions } from '../../contact-lists';
 import { useQueues } from '../../queues';
-import { useCampaignSettings, useSaveCampaign } from '../hooks/use-campaigns';
+import { type AttachmentChange, useCampaignSettings, useSaveCampaign } from '../hooks/use-campaigns';
+import { CampaignAttachment } from './CampaignAttachment';
 
 const VARIANTS = [1, 2, 3, 4, 5] as const;
 
@@ -108,7 +109,7 @@ function toFormValues(c: CampaignView | null): FormValues {
 
 /**
  * The campaign modal (spec 3 "Campaigns", §5): name, connection, contact list or tag, schedule,
- * confirmation, ticket options and up to five messages each with its confirmation message. Read-only
+ * confirmation, ticket options, the attachment and up to five messages each with its confirmation message. Read-only
  * when the campaign is no longer editable (spec 3 §4).
  */
 export function CampaignModal({ record, onClose }: { record: CampaignView | null; onClose(): void }) {
@@ -130,12 +131,13 @@ export function CampaignModal({ record, onClose }: { record: CampaignView | null
     setError,
     formState: { errors, isSubmitting },
   } = useForm<FormValues>({ resolver, defaultValues: toFormValues(record) });
+  const [attachment, setAttachment] = useState<AttachmentChange>({ kind: 'keep' });
   const confirmation = watch('confirmation');
   const ticketOn = watch('openTicket') === 'enabled';
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await save.mutateAsync({ id: record?.id ?? null, values: toPayload(values) });
+      await save.mutateAsync({ id: record?.id ?? null, values: toPayload(values), attachment });
       notify(t('campaigns.saved'));
       onClose();
     } catch (err) {
@@ -261,6 +263,15 @@ export function CampaignModal({ record, onClose }: { record: CampaignView | null
             <Grid size={{ xs: 12, md: 6 }}>{select('userId', t('campaigns.modal.user'), users.data ?? [], { disabled: !ticketOn })}</Grid>
             <Grid size={{ xs: 12, md: 6 }}>
               {select('queueId', t('campaigns.modal.queue'), queues.data ?? [], { disabled: !ticketOn })}
+            </Grid>
+            <Grid size={12}>
+              <CampaignAttachment
+                storedName={attachment.kind === 'keep' ? (record?.mediaName ?? null) : null}
+                pending={attachment.kind === 'replace' ? attachment.file : null}
+                disabled={readOnly}
+                onPick={(file) => setAttachment({ kind: 'replace', file })}
+                onRemove={() => setAttachment({ kind: 'remove' })}
+              />
             </Grid>
             <Grid size={12}>
               <Tabs

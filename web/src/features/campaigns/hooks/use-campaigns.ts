@@ -53,12 +53,42 @@ export function useShipping(id: number) {
   });
 }
 
+/** What the modal does with the attachment on save: keep it, send a newly chosen file, or remove the stored one. */
+export type AttachmentChange = { kind: 'keep' } | { kind: 'replace'; file: File } | { kind: 'remove' };
+
+/**
+ * Saves the campaign and its attachment (POST or DELETE /campaigns/:id/media-upload). The attachment
+ * goes first, while the campaign is still editable: saved with a start time less than an hour away
+ * it would no longer be (spec 3 §4), and would start without its file. A new campaign is therefore
+ * created unscheduled, given its file, then saved with its time.
+ */
 export function useSaveCampaign() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, values }: { id: number | null; values: CampaignInput }) =>
-      id === null ? api.post<CampaignView>('/campaigns', values) : api.put<CampaignView>(`/campaigns/${id}`, values),
+    mutationFn: async ({
+      id,
+      values,
+      attachment = { kind: 'keep' },
+    }: {
+      id: number | null;
+      values: CampaignInput;
+      attachment?: AttachmentChange;
+    }) => {
+      if (attachment.kind === 'keep')
+        return id === null ? api.post<CampaignView>('/campaigns', values) : api.put<CampaignView>(`/campaigns/${id}`, values);
+      const target = id ?? (await api.post<CampaignView>('/campaigns', { ...values, scheduledAt: null })).id;
+      if (attachment.kind === 'replace') {
+        const form = new FormData();
+        form.append('file', attachment.file);
+        await api.post<CampaignView>(`/campaigns/${target}/media-upload`, form);
+      } else {
+        await api.delete<CampaignView>(`/campaigns/${target}/media-upload`);
+      }
+      return api.put<CampaignView>(`/campaigns/${target}`, values);
+    },
     onSuccess: (saved) => campaignsCache.upsert(qc, saved),
+    // A failure after the campaign was created (a refused file) leaves it in the list: show it.
+    onError: () => qc.invalidateQueries({ queryKey: campaignKeys.lists() }),
   });
 }
 
