@@ -56,3 +56,7 @@ export * from './campaigns';
 export * from './contact-lists';
 export * from './views/campaigns';
 export * from './views/contact-lists';
+export * from './integrations';
+export * from './views/integrations';
+export * from './prompts';
+export * from './views/prompts';

@@ -5,6 +5,8 @@ import type { ConnectionView } from './views/connections';
 import type { ContactListItemView, ContactListView } from './views/contact-lists';
 import type { ContactView } from './views/contacts';
 import type { FileListView } from './views/file-lists';
+import type { QueueIntegrationView } from './views/integrations';
+import type { PromptView } from './views/prompts';
 import type { MessageView } from './views/messages';
 import type { QuickMessageView } from './views/quick-messages';
 import type { ScheduledMessageView } from './views/schedules';
@@ -36,6 +38,10 @@ export interface CompanyEvents {
   quickemessage: { action: 'create' | 'update'; record: QuickMessageView } | { action: 'delete'; id: number };
   /** File lists (spec 3 §7: company-{id}-file). */
   file: { action: 'create' | 'update'; fileList: FileListView } | { action: 'delete'; fileListId: number };
+  /** Queue integrations (spec 3 §7: company-{id}-queueIntegration). */
+  queueIntegration: { action: 'create' | 'update'; queueIntegration: QueueIntegrationView } | { action: 'delete'; integrationId: number };
+  /** AI prompts (spec 3 §7: company-{id}-prompt). */
+  prompt: { action: 'create' | 'update'; prompt: PromptView } | { action: 'delete'; promptId: number };
   whatsapp: { action: 'update'; whatsapp: ConnectionView } | { action: 'delete'; whatsappId: number };
   whatsappSession: { action: 'update'; session: ConnectionView };
   /** A batch contact import (POST /contacts/import/rows): progress every 5 contacts, then the summary. */

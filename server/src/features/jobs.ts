@@ -10,6 +10,8 @@ import { sendPendingJob } from './messages';
 import { sessionCommandJob } from '../channels/session-command-job';
 import { markOfflineJob } from './users';
 import { scheduleDispatchJob } from './schedules';
+import { delayedRepliesJob, integrationRetryJob, integrationTurnJob } from './integrations';
+import { assistantRetryJob, assistantTurnJob } from './prompts';
 
 /** Every job of every feature; the runner creates their queues, workers and cron schedules. */
 export const allJobs: Job[] = [
@@ -32,4 +34,9 @@ export const allJobs: Job[] = [
   startCampaignJob,
   dispatchStepJob,
   confirmationReplyJob,
+  integrationTurnJob,
+  integrationRetryJob,
+  delayedRepliesJob,
+  assistantTurnJob,
+  assistantRetryJob,
 ];

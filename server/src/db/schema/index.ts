@@ -20,3 +20,4 @@ export * from './announcements';
 export * from './schedules';
 export * from './campaigns';
 export * from './flows';
+export * from './integrations';

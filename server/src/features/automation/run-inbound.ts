@@ -10,6 +10,7 @@ import { saveTurn } from './save-turn';
 import { scheduleSilenceTimers } from './silence';
 import { lgpdTurn } from './lgpd';
 import { say } from './say';
+import { passToBot, servedByBot } from './hand-to-bot';
 import { texts } from './texts';
 import { directToWallet } from './wallet';
 import { loadTurn, settingOn, type Turn, unansweredMessages } from './turn';
@@ -39,6 +40,7 @@ async function answerMessage(turn: Turn, message: MessageRow): Promise<void> {
   if (turn.fresh) await scheduleRedirect(turn);
   if (turn.fresh) await directToWallet(turn);
   if (refuseAudio(turn, message)) return say(turn, texts.noAudio);
+  if (servedByBot(turn)) return passToBot(turn, message.id);
   if (!botServes(turn)) return;
   if (await lgpdTurn(turn, message.body)) return;
   if (await outOfService(turn)) return;
@@ -72,6 +74,7 @@ export async function runInboundAutomation(deps: JobDeps, messageId: number): Pr
     // An answer to a rating request belongs to the rated ticket: this new ticket is gone with it.
     if (await takeRatingAnswer(turn, unanswered[0])) return;
     for (const m of unanswered) {
+      turn.currentMessageId = m.id;
       await answerMessage(turn, m);
       turn.fresh = false;
       turn.state.lastMessageId = m.id;

@@ -14,3 +14,4 @@ export { BOT_MESSAGE_MARK, type BotFile, sendBotMessage } from './bot-texts';
 export type { OutboundContext } from './service';
 export { sendPendingJob } from './send-pending-job';
 export { resendStuckMessages } from './resend-stuck';
+export { transcribeStoredAudio } from './transcription';
