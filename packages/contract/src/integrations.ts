@@ -36,12 +36,16 @@ const httpUrl = z
 
 const fields = {
   type: z.enum(QUEUE_INTEGRATION_TYPES, { message: 'validation.required' }),
+  // One message per state (required, too short), without aborting: the type's own rules still run, so
+  // the dialog shows every missing field at once.
   name: z
     .string({ message: 'validation.required' })
     .trim()
-    .min(1, { message: 'validation.required', abort: true })
-    .min(2, { message: 'validation.tooShort', abort: true })
-    .max(50, { message: 'validation.tooLong' }),
+    .max(50, { message: 'validation.tooLong' })
+    .superRefine((v, ctx) => {
+      if (v === '') ctx.addIssue({ code: 'custom', message: 'validation.required' });
+      else if (v.length < 2) ctx.addIssue({ code: 'custom', message: 'validation.tooShort' });
+    }),
   projectName: optionalText(200),
   /** Dialogflow: the Google service account key (JSON text). */
   jsonContent: optionalText(20000),
@@ -75,8 +79,9 @@ export function integrationTypeRule(v: IntegrationShape, ctx: z.RefinementCtx) {
   if (v.type === 'dialogflow') {
     need('projectName');
     need('jsonContent');
-    if (v.jsonContent?.trim() && !isServiceAccountJson(v.jsonContent))
-      ctx.addIssue({ code: 'custom', path: ['jsonContent'], message: 'validation.invalid' });
+    // The rule also runs on an object whose other fields failed: read the fields as text, never assume them.
+    const key = typeof v.jsonContent === 'string' ? v.jsonContent.trim() : '';
+    if (key && !isServiceAccountJson(key)) ctx.addIssue({ code: 'custom', path: ['jsonContent'], message: 'validation.invalid' });
   }
 }
 
@@ -90,8 +95,11 @@ export function isServiceAccountJson(text: string): boolean {
   }
 }
 
+/** Runs the type's rules even when another field failed (an object refinement otherwise waits for a clean object). */
+const always = { when: (p: { value: unknown }) => typeof p.value === 'object' && p.value !== null };
+
 /** POST /queueIntegration. */
-export const QueueIntegrationInput = z.object(fields).superRefine(integrationTypeRule);
+export const QueueIntegrationInput = z.object(fields).superRefine(integrationTypeRule, always);
 export type QueueIntegrationInput = z.input<typeof QueueIntegrationInput>;
 export type QueueIntegrationData = z.output<typeof QueueIntegrationInput>;
 
@@ -107,5 +115,5 @@ export const QueueIntegrationTestSession = z
     jsonContent: fields.jsonContent,
     language: fields.language,
   })
-  .superRefine((v, ctx) => integrationTypeRule({ ...v, type: 'dialogflow' }, ctx));
+  .superRefine((v, ctx) => integrationTypeRule({ ...v, type: 'dialogflow' }, ctx), always);
 export type QueueIntegrationTestSession = z.output<typeof QueueIntegrationTestSession>;

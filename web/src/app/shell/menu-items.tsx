@@ -85,4 +85,6 @@ export const BUILT_MENU_KEYS: ReadonlySet<MenuKey> = new Set<MenuKey>([
   'campaigns',
   'contactLists',
   'campaignsConfig',
+  'prompts',
+  'queueIntegration',
 ]);
