@@ -52,7 +52,8 @@ async function waitForVersion(baseUrl: string, child: ChildProcess, logFile: str
  * directory and a free loopback port, with its log in e2e/.tmp/server.log so scenarios can read what
  * the server writes there (the password-reset code when SMTP is not configured).
  */
-export async function startServer(): Promise<RunningServer> {
+/** `extraEnv`: variables of the run's fakes (OPENAI_BASE_URL of the local OpenAI-compatible server). */
+export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
   const entry = path.join(REPO_ROOT, 'server/dist/main.js');
   const webDist = path.join(REPO_ROOT, 'web/dist');
   for (const built of [entry, path.join(webDist, 'index.html')]) {
@@ -84,6 +85,7 @@ export async function startServer(): Promise<RunningServer> {
       // Scenarios log in many times as the same admin; the limit itself is covered by server tests.
       LOGIN_RATE_LIMIT: '10000',
       LOGIN_RATE_LIMIT_PER_ACCOUNT: '10000',
+      ...extraEnv,
     },
   });
   closeSync(fd);
