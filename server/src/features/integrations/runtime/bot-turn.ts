@@ -13,7 +13,7 @@ import { transactionRunner, type HookedTx } from '../../../http/context';
 import type { JobDeps } from '../../../jobs/define';
 import { sendBotMessage, storeMedia } from '../../messages';
 import { handToQueue } from './handoff';
-import { BotUnavailable, type BotOutcome, type BotReply } from './outcome';
+import { BotUnavailable, type BotOutcome, type BotReply, type StoredReply } from './outcome';
 import { sendReplies } from './replies';
 import { HANDOFF_TEXT } from './texts';
 
@@ -118,9 +118,6 @@ export const outboundOf = (deps: JobDeps, ticket: TicketRow) => ({
   jobs: deps.jobs,
   config: deps.config,
 });
-
-/** Stored replies: an audio reply becomes a media file before the transaction. */
-export type StoredReply = { kind: 'text'; text: string } | { kind: 'audio'; mediaUrl: string; text: string };
 
 async function storeAudio(deps: JobDeps, companyId: number, replies: BotReply[]): Promise<StoredReply[]> {
   const out: StoredReply[] = [];

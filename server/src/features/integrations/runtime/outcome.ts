@@ -10,6 +10,9 @@ export interface BotOutcome {
 
 export type BotReply = { kind: 'text'; text: string } | { kind: 'audio'; data: Buffer; ext: string; text: string };
 
+/** A reply ready to send: an audio reply has become a stored media file (before the turn's transaction). */
+export type StoredReply = { kind: 'text'; text: string } | { kind: 'audio'; mediaUrl: string; text: string };
+
 export const textReply = (text: string): BotReply => ({ kind: 'text', text });
 
 /**

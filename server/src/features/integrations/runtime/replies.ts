@@ -4,7 +4,7 @@ import { isActiveTicketStatus, type TicketRow, tickets } from '../../../db/schem
 import { transactionRunner, type HookedTx } from '../../../http/context';
 import { defineJob, type JobDeps } from '../../../jobs/define';
 import { sendBotMessage } from '../../messages';
-import type { StoredReply } from './bot-turn';
+import type { StoredReply } from './outcome';
 
 const outbound = (deps: JobDeps, ticket: TicketRow) => ({
   db: deps.db,
