@@ -59,9 +59,9 @@ test("an admin creates a prompt for a queue; a customer's message through the si
   await page.goto('/tickets');
   await page.getByRole('tab', { name: /Aguardando/ }).click();
   await ticketItem(page, contact).getByRole('button', { name: 'Aceitar' }).click();
-  await shows(page.getByTestId('ticket-header').filter({ hasText: contact }), 'the accepted conversation');
-  await shows(conversationMessage(page, answer), "the assistant's answer in the conversation");
-});
+  await shows(page.getByTestId('ticket-header').filter({ hasText: contact }), 'the accepted conversation', 60_000);
+  await shows(conversationMessage(page, answer), "the assistant's answer in the conversation", 60_000);
+}, 240_000);
 
 test('an admin adds a webhook integration through the dialog; it is listed with its logo, and each type shows its own fields', async () => {
   const { page } = b;
@@ -83,6 +83,7 @@ test('an admin adds a webhook integration through the dialog; it is listed with 
   ] as const) {
     await dialog.getByRole('combobox', { name: /Tipo/ }).click();
     await page.getByRole('option', { name: type }).click();
+    await hides(page.getByRole('listbox'), 'the type menu');
     if (field) await shows(dialog.getByTestId(field), `the ${type} fields`);
     await picture(page, `queue-integration-dialog-${type.toLowerCase()}`);
   }
@@ -95,4 +96,4 @@ test('an admin adds a webhook integration through the dialog; it is listed with 
   await shows(row, 'the new integration in the list');
   await shows(row.getByTestId('logo-webhook'), 'with the webhook logo');
   await picture(page, 'queue-integration-list');
-});
+}, 240_000);
