@@ -15,6 +15,8 @@ const b = useBrowser();
 /** With E2E_SCREENSHOTS=1 the scenarios also leave 1366×768 pictures of their screens in e2e/screenshots/. */
 async function picture(page: Page, name: string) {
   if (!process.env.E2E_SCREENSHOTS) return;
+  // A closing select menu fades out after it left the accessibility tree: picture the screen once it is gone.
+  await hides(page.locator('.MuiPopover-root'), 'a closing menu');
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.screenshot({ path: path.join(REPO_ROOT, 'e2e/screenshots', `${name}.png`) });
 }
