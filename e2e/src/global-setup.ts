@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { startFakePayments } from '../../server/src/test/fake-payments';
+import { startFakeOpenAi } from './fake-openai';
 import { startServer } from './server';
 
 declare module 'vitest' {
@@ -14,12 +15,15 @@ declare module 'vitest' {
 /** One server for the whole run; every scenario makes its own users or company, so they share it safely. */
 export default async function setup(project: TestProject) {
   const payments = await startFakePayments();
-  const server = await startServer({ ASAAS_API_URL: `${payments.url}/v3`, STRIPE_API_URL: payments.url });
+  // AI assistants answer through this local OpenAI-compatible server, never the network.
+  const openAi = await startFakeOpenAi();
+  const server = await startServer({ ASAAS_API_URL: `${payments.url}/v3`, STRIPE_API_URL: payments.url, OPENAI_BASE_URL: openAi.baseUrl });
   project.provide('baseUrl', server.baseUrl);
   project.provide('serverLog', server.logFile);
   project.provide('paymentsUrl', payments.url);
   return async () => {
     await server.stop();
     await payments.close();
+    await openAi.stop();
   };
 }

@@ -52,6 +52,7 @@ async function waitForVersion(baseUrl: string, child: ChildProcess, logFile: str
  * directory and a free loopback port, with its log in e2e/.tmp/server.log so scenarios can read what
  * the server writes there (the password-reset code when SMTP is not configured).
  */
+/** `extraEnv`: variables of the run's fakes (payment providers, the OpenAI-compatible server). */
 export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
   const entry = path.join(REPO_ROOT, 'server/dist/main.js');
   const webDist = path.join(REPO_ROOT, 'web/dist');

@@ -51,7 +51,15 @@ export interface Config {
    */
   sessionLease: { ttlMs: number; sweepMs: number };
   /** OpenAI-compatible endpoint for audio transcription; the key may also come from the openAiKeyAudio setting. */
-  openAi: { baseUrl: string; apiKey: string | null; transcriptionModel: string };
+  openAi: { baseUrl: string; apiKey: string | null; transcriptionModel: string; chatModel: string; speechModel: string };
+  /**
+   * Queue integrations and AI assistants (features/integrations, features/prompts): how long one call to
+   * a bot platform may take (INTEGRATION_TIMEOUT_MS, 15000), Dialogflow's REST base (DIALOGFLOW_API_URL),
+   * and the text-to-speech provider of voice replies: TTS_PROVIDER `azure` (SSML to TTS_BASE_URL, default
+   * https://{region}.tts.speech.microsoft.com, with the prompt's voice key and region) or `openai`
+   * (OPENAI_BASE_URL/audio/speech with OPENAI_SPEECH_MODEL).
+   */
+  integrations: { timeoutMs: number; dialogflowApiUrl: string; ttsProvider: 'azure' | 'openai'; ttsBaseUrl: string | null };
   /** How V8 compiles the embedded database's WebAssembly (PGlite mode only); see openPglite. */
   pgliteWasmTier: 'baseline' | 'optimized';
   /** The ffmpeg that turns browser recordings into voice notes (FFMPEG_PATH; the npm-bundled one by default). */
@@ -168,6 +176,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       baseUrl: env.OPENAI_BASE_URL || 'https://api.openai.com/v1',
       apiKey: env.OPENAI_API_KEY || null,
       transcriptionModel: env.OPENAI_TRANSCRIPTION_MODEL || 'whisper-1',
+      chatModel: env.OPENAI_CHAT_MODEL || 'gpt-4o-mini',
+      speechModel: env.OPENAI_SPEECH_MODEL || 'tts-1',
+    },
+    integrations: {
+      timeoutMs: positiveSeconds(env.INTEGRATION_TIMEOUT_MS, 15_000),
+      dialogflowApiUrl: (env.DIALOGFLOW_API_URL || 'https://dialogflow.googleapis.com').replace(/\/+$/, ''),
+      ttsProvider: env.TTS_PROVIDER === 'openai' ? 'openai' : 'azure',
+      ttsBaseUrl: env.TTS_BASE_URL ? env.TTS_BASE_URL.replace(/\/+$/, '') : null,
     },
     pgliteWasmTier: env.PGLITE_WASM_TIER === 'optimized' ? 'optimized' : 'baseline',
     ffmpegPath: env.FFMPEG_PATH || bundledFfmpegPath(),

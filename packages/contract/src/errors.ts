@@ -71,6 +71,8 @@ export const ERROR_CODES = [
   'ERR_INVOICE_ALREADY_PAID', // POST /subscription for an invoice that is paid
   'ERR_KANBAN_LANE_CYCLE', // a lane whose timed move points to itself or closes a cycle of timed moves
   'ERR_KANBAN_LANE_INVALID', // a lane's next or rollback lane is not a kanban lane of the company
+  'ERR_INTEGRATION_TEST_FAILED', // POST /queueIntegration/testSession: Dialogflow refused the key or the project, or could not be reached
+  'ERR_INTEGRATION_INVALID_QUEUE', // a prompt's queue is not a queue of the company
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

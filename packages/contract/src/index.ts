@@ -61,3 +61,7 @@ export * from './billing-rules';
 export * from './billing';
 export * from './views/billing';
 export * from './flow-campaigns';
+export * from './integrations';
+export * from './views/integrations';
+export * from './prompts';
+export * from './views/prompts';

@@ -6,6 +6,8 @@ import type { ContactListItemView, ContactListView } from './views/contact-lists
 import type { ContactView } from './views/contacts';
 import type { FileListView } from './views/file-lists';
 import type { FlowSummaryView } from './views/flows';
+import type { QueueIntegrationView } from './views/integrations';
+import type { PromptView } from './views/prompts';
 import type { MessageView } from './views/messages';
 import type { QuickMessageView } from './views/quick-messages';
 import type { ScheduledMessageView } from './views/schedules';
@@ -39,6 +41,10 @@ export interface CompanyEvents {
   file: { action: 'create' | 'update'; fileList: FileListView } | { action: 'delete'; fileListId: number };
   /** Flow list (company-{id}-flowbuilder): a created, renamed, saved or duplicated flow, or a deleted one. */
   flowbuilder: { action: 'create' | 'update'; record: FlowSummaryView } | { action: 'delete'; id: number };
+  /** Queue integrations (spec 3 §7: company-{id}-queueIntegration). */
+  queueIntegration: { action: 'create' | 'update'; queueIntegration: QueueIntegrationView } | { action: 'delete'; integrationId: number };
+  /** AI prompts (spec 3 §7: company-{id}-prompt). */
+  prompt: { action: 'create' | 'update'; prompt: PromptView } | { action: 'delete'; promptId: number };
   whatsapp: { action: 'update'; whatsapp: ConnectionView } | { action: 'delete'; whatsappId: number };
   whatsappSession: { action: 'update'; session: ConnectionView };
   /** A batch contact import (POST /contacts/import/rows): progress every 5 contacts, then the summary. */

@@ -17,6 +17,10 @@ export const TICKET_LOG_TYPES = [
   'closed',
   'reopen',
   'redirect',
+  /** A queue integration or AI assistant failed (timeout, 5xx, invalid key): the ticket went to its queue for a human. */
+  'integrationFailed',
+  /** A queue integration or AI assistant handed the ticket over to a human (asked by the customer or by the bot). */
+  'integrationHandoff',
 ] as const;
 export type TicketLogType = (typeof TICKET_LOG_TYPES)[number];
 

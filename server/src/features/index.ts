@@ -18,6 +18,8 @@ import { planRoutes } from './plans';
 import { chatbotRoutes, queueRoutes } from './queues';
 import { fileListRoutes } from './file-lists';
 import { flowRoutes } from './flows';
+import { integrationRoutes } from './integrations';
+import { promptRoutes } from './prompts';
 import { quickMessageRoutes } from './quick-messages';
 import { scheduleRoutes } from './schedules';
 import { settingRoutes } from './settings';
@@ -38,6 +40,8 @@ export async function registerFeatures(app: FastifyInstance, deps: FeatureDeps) 
   await app.register(queueRoutes);
   await app.register(chatbotRoutes);
   await app.register(fileListRoutes);
+  await app.register(integrationRoutes);
+  await app.register(promptRoutes);
   await app.register(companyRoutes);
   await app.register(planRoutes(deps));
   await app.register(helpRoutes);

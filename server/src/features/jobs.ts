@@ -13,10 +13,11 @@ import { pairingCodeJob } from '../channels/pairing-code-relay';
 import { markOfflineJob } from './users';
 import { scheduleDispatchJob } from './schedules';
 import { createInvoicesJob } from './billing';
-
-/** Every job of every feature; the runner creates their queues, workers and cron schedules. */
+import { delayedRepliesJob, integrationRetryJob, integrationTurnJob } from './integrations';
+import { assistantRetryJob, assistantTurnJob } from './prompts';
 import { flowResumeJob, flowStepJob } from './flow-runtime';
 
+/** Every job of every feature; the runner creates their queues, workers and cron schedules. */
 export const allJobs: Job[] = [
   markOfflineJob,
   contactImportJob,
@@ -42,4 +43,9 @@ export const allJobs: Job[] = [
   createInvoicesJob,
   flowStepJob,
   flowResumeJob,
+  integrationTurnJob,
+  integrationRetryJob,
+  delayedRepliesJob,
+  assistantTurnJob,
+  assistantRetryJob,
 ];

@@ -167,6 +167,26 @@ export const router = createBrowserRouter([
         ),
       },
       {
+        path: '/queue-integration',
+        element: (
+          <RequireSubscription>
+            <PlanGate feature="useIntegrations">
+              <AdminOnly>{page(() => import('../features/integrations/QueueIntegrationsPage'))}</AdminOnly>
+            </PlanGate>
+          </RequireSubscription>
+        ),
+      },
+      {
+        path: '/prompts',
+        element: (
+          <RequireSubscription>
+            <PlanGate feature="useOpenAi">
+              <AdminOnly>{page(() => import('../features/prompts/PromptsPage'))}</AdminOnly>
+            </PlanGate>
+          </RequireSubscription>
+        ),
+      },
+      {
         path: '/files',
         element: (
           <RequireSubscription>

@@ -22,3 +22,4 @@ export * from './campaigns';
 export * from './flows';
 export * from './invoices';
 export * from './flow-runtime';
+export * from './integrations';

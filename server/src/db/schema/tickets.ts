@@ -49,6 +49,8 @@ export const tickets = pgTable(
     lastMessage: text('last_message').notNull().default(''),
     useIntegration: boolean('use_integration').notNull().default(false),
     integrationId: integer('integration_id'),
+    /** The AI assistant (prompts.id) serving the ticket while useIntegration is on, instead of an integration. */
+    promptId: integer('prompt_id'),
     amount: numeric('amount', { precision: 12, scale: 2 }),
     /** Times the chatbot menu was shown (the connection's maxUseBotQueues bounds it). */
     amountUsedBotQueues: integer('amount_used_bot_queues').notNull().default(0),
@@ -159,6 +161,8 @@ export const TICKET_LOG_TYPES = [
   'closed',
   'reopen',
   'redirect',
+  'integrationFailed',
+  'integrationHandoff',
 ] as const;
 
 export const ticketLogs = pgTable(

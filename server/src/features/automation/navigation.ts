@@ -2,6 +2,7 @@ import type { QueueRow } from '../../db/schema';
 import { withinSchedule } from './hours';
 import { landInQueue, closeByBot } from './land-in-queue';
 import { leaveBot } from './leave-bot';
+import { handToBot } from './hand-to-bot';
 import { parseMenuAnswer } from './menu';
 import { optionsUnder, optionById } from './options';
 import { queueById } from './queues-of';
@@ -30,6 +31,8 @@ export async function showQueueMenu(turn: Turn, header: string): Promise<void> {
  * queue menu. With one queue, greetings are sent only when sendGreetingMessageOneQueues is on.
  */
 export async function startQueues(turn: Turn): Promise<void> {
+  // The connection's own bot (integrationId, promptId) takes the customer before any menu.
+  if (await handToBot(turn, { integrationId: turn.connection.integrationId, promptId: turn.connection.promptId, queueId: null })) return;
   const single = turn.queues.length === 1;
   const greet = !single || settingOn(turn, 'sendGreetingMessageOneQueues');
   const current = turn.ticket.queueId === null ? (single ? turn.queues[0] : null) : await queueById(turn, turn.ticket.queueId);
@@ -75,6 +78,8 @@ export async function enterQueue(turn: Turn, queue: QueueRow, greet: boolean): P
     await leaveBot(turn);
     return;
   }
+  // A queue with an integration or an AI prompt hands its customers to that bot.
+  if (await handToBot(turn, { integrationId: queue.integrationId, promptId: null, queueId: queue.id })) return;
   const roots = await optionsUnder(turn, queue.id, null);
   if (roots.length === 0) {
     if (greet) await say(turn, queue.greetingMessage);

@@ -11,6 +11,7 @@ import { scheduleSilenceTimers } from './silence';
 import { lgpdTurn } from './lgpd';
 import { say } from './say';
 import { flowTurn } from '../flow-runtime';
+import { passToBot, servedByBot } from './hand-to-bot';
 import { texts } from './texts';
 import { directToWallet } from './wallet';
 import { loadTurn, settingOn, type Turn, unansweredMessages } from './turn';
@@ -40,6 +41,7 @@ async function answerMessage(turn: Turn, message: MessageRow): Promise<void> {
   if (turn.fresh) await scheduleRedirect(turn);
   if (turn.fresh) await directToWallet(turn);
   if (refuseAudio(turn, message)) return say(turn, texts.noAudio);
+  if (servedByBot(turn)) return passToBot(turn, message.id);
   // Flows come before the chatbot: a running flow owns the conversation (precedence in flow-runtime/triggers.ts).
   if (!turn.contact.disableBot && (await flowTurn(turn.tx, turn.deps, { ...turn, message, firstMessage: turn.fresh }))) return;
   if (!botServes(turn)) return;
@@ -75,6 +77,7 @@ export async function runInboundAutomation(deps: JobDeps, messageId: number): Pr
     // An answer to a rating request belongs to the rated ticket: this new ticket is gone with it.
     if (await takeRatingAnswer(turn, unanswered[0])) return;
     for (const m of unanswered) {
+      turn.currentMessageId = m.id;
       await answerMessage(turn, m);
       turn.fresh = false;
       turn.state.lastMessageId = m.id;

@@ -4,7 +4,7 @@ import { addTicketLogs, emitTicketChange } from '../tickets';
 import { flushSaid } from './say';
 import type { Turn } from './turn';
 
-const CHANGEABLE = ['queueId', 'userId', 'status', 'isBot', 'amountUsedBotQueues'] as const;
+const CHANGEABLE = ['queueId', 'userId', 'status', 'isBot', 'amountUsedBotQueues', 'useIntegration', 'integrationId', 'promptId'] as const;
 
 /**
  * Writes what the turn changed, in its transaction: the ticket's fields, its log entries and the

@@ -47,6 +47,8 @@ export interface Turn {
   logs: LogEntry[];
   /** Texts said in this turn, sent as one message when it is saved (say.ts). */
   said: string[];
+  /** The customer message being answered (a bot taking the ticket over answers it). */
+  currentMessageId: number;
 }
 
 async function connectionQueuesOf(tx: HookedTx, connectionId: number): Promise<QueueRow[]> {
@@ -99,6 +101,7 @@ export async function loadTurn(tx: HookedTx, deps: JobDeps, ticketId: number): P
     fresh: !state,
     logs: [],
     said: [],
+    currentMessageId: 0,
   };
 }
 
@@ -123,7 +126,9 @@ export const settingOn = (turn: Turn, key: string) => turn.settings[key] === 'en
 /** Ticket fields a turn changes, applied in memory; saveTurn writes them. */
 export function moveTicket(
   turn: Turn,
-  change: Partial<Pick<TicketRow, 'queueId' | 'userId' | 'status' | 'isBot' | 'amountUsedBotQueues'>>,
+  change: Partial<
+    Pick<TicketRow, 'queueId' | 'userId' | 'status' | 'isBot' | 'amountUsedBotQueues' | 'useIntegration' | 'integrationId' | 'promptId'>
+  >,
 ) {
   Object.assign(turn.ticket, change);
 }

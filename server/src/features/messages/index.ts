@@ -16,3 +16,4 @@ export type { OutboundContext } from './service';
 export { sendPendingJob } from './send-pending-job';
 export { resendStuckMessages } from './resend-stuck';
 export { providerChangeJob } from './provider-change-job';
+export { transcribeStoredAudio } from './transcription';

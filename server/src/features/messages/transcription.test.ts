@@ -21,7 +21,9 @@ await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
 afterAll(() => new Promise<void>((resolve) => fake.close(() => resolve())));
 const baseUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}/v1`;
 
-const t = useTestApp({ openAi: { baseUrl, apiKey: null, transcriptionModel: 'whisper-1' } });
+const t = useTestApp({
+  openAi: { baseUrl, apiKey: null, transcriptionModel: 'whisper-1', chatModel: 'gpt-4o-mini', speechModel: 'tts-1' },
+});
 const mf = () => messageFactory(t.database.db);
 
 const setKey = (value: string) =>

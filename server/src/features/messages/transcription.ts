@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { messages } from '../../db/schema';
+import type { Config } from '../../config';
 import type { RequestContext } from '../../http/context';
 import { AppError, notFound } from '../../http/errors';
 import { getGlobalSetting } from '../settings';
@@ -36,20 +37,37 @@ export async function transcribeAudio(ctx: RequestContext, file: string): Promis
   if (!message) throw notFound();
   await findVisibleTicket(ctx, message.ticketId);
   const key = await transcriptionKey(ctx);
-  const filePath = mediaFilePath(ctx.config, ctx.companyId, message.mediaUrl);
-  const audio = filePath ? await readFile(filePath).catch(() => null) : null;
-  if (!audio) throw notFound();
-
-  const { default: OpenAI, toFile } = await import('openai');
-  const client = new OpenAI({ apiKey: key, baseURL: ctx.config.openAi.baseUrl, timeout: 120_000, maxRetries: 1 });
   try {
-    const result = await client.audio.transcriptions.create({
-      file: await toFile(audio, path.basename(filePath as string)),
-      model: ctx.config.openAi.transcriptionModel,
-    });
-    return { transcribedText: result.text ?? '' };
+    const text = await transcribeStoredAudio(ctx.config, ctx.companyId, message.mediaUrl, key);
+    if (text === null) throw notFound();
+    return { transcribedText: text };
   } catch (err) {
+    if (err instanceof AppError) throw err;
     ctx.log.warn({ err, messageId: message.id }, 'audio transcription failed');
     throw new AppError('ERR_TRANSCRIPTION_FAILED', 502);
   }
+}
+
+/**
+ * The text of a stored audio file of the company, from an OpenAI-compatible /audio/transcriptions
+ * endpoint (OPENAI_BASE_URL) with `apiKey`; null when the file is not there. Also used by the AI
+ * assistants, which transcribe a customer's voice message before answering it. Throws when the
+ * service refuses or fails.
+ */
+export async function transcribeStoredAudio(
+  config: Config,
+  companyId: number,
+  mediaUrl: string | null,
+  apiKey: string,
+): Promise<string | null> {
+  const filePath = mediaFilePath(config, companyId, mediaUrl);
+  const audio = filePath ? await readFile(filePath).catch(() => null) : null;
+  if (!audio || !filePath) return null;
+  const { default: OpenAI, toFile } = await import('openai');
+  const client = new OpenAI({ apiKey, baseURL: config.openAi.baseUrl, timeout: 120_000, maxRetries: 1 });
+  const result = await client.audio.transcriptions.create({
+    file: await toFile(audio, path.basename(filePath)),
+    model: config.openAi.transcriptionModel,
+  });
+  return result.text ?? '';
 }

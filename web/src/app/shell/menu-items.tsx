@@ -87,4 +87,6 @@ export const BUILT_MENU_KEYS: ReadonlySet<MenuKey> = new Set<MenuKey>([
   'campaignsConfig',
   'flowbuilders',
   'phraseLists',
+  'prompts',
+  'queueIntegration',
 ]);

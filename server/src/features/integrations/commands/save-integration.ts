@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import type { QueueIntegrationData, QueueIntegrationView } from '@chatflow/contract';
+import { and, eq } from 'drizzle-orm';
+import { connections, queueIntegrations, queues } from '../../../db/schema';
+import type { RequestContext } from '../../../http/context';
+import { announceIntegration, announceIntegrationDeleted } from '../events';
+import { presentQueueIntegration } from '../presenter';
+import { findIntegration } from '../queries';
+
+const newSecret = () => randomBytes(32).toString('hex');
+
+/** POST /queueIntegration: the record and its signing secret (made here, never chosen by the caller). */
+export async function createIntegration(ctx: RequestContext, input: QueueIntegrationData): Promise<QueueIntegrationView> {
+  return ctx.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(queueIntegrations)
+      .values({ ...input, companyId: ctx.companyId, signingSecret: newSecret() })
+      .returning();
+    const view = presentQueueIntegration(row);
+    announceIntegration(tx, ctx.realtime, ctx.companyId, 'create', view);
+    return view;
+  });
+}
+
+/** PUT /queueIntegration/{id}: the dialog sends the whole record; the secret stays. */
+export async function updateIntegration(ctx: RequestContext, id: number, input: QueueIntegrationData): Promise<QueueIntegrationView> {
+  return ctx.transaction(async (tx) => {
+    await findIntegration(tx, ctx.companyId, id);
+    const [row] = await tx
+      .update(queueIntegrations)
+      .set({ ...input, updatedAt: new Date() })
+      .where(and(eq(queueIntegrations.companyId, ctx.companyId), eq(queueIntegrations.id, id)))
+      .returning();
+    const view = presentQueueIntegration(row);
+    announceIntegration(tx, ctx.realtime, ctx.companyId, 'update', view);
+    return view;
+  });
+}
+
+/**
+ * DELETE /queueIntegration/{id}: queues and connections that pointed at it lose the link; a ticket
+ * it was serving is handed to its queue at its next message (the bot turn finds no integration).
+ */
+export async function deleteIntegration(ctx: RequestContext, id: number): Promise<void> {
+  await ctx.transaction(async (tx) => {
+    await findIntegration(tx, ctx.companyId, id);
+    await tx
+      .update(queues)
+      .set({ integrationId: null })
+      .where(and(eq(queues.companyId, ctx.companyId), eq(queues.integrationId, id)));
+    await tx
+      .update(connections)
+      .set({ integrationId: null })
+      .where(and(eq(connections.companyId, ctx.companyId), eq(connections.integrationId, id)));
+    await tx.delete(queueIntegrations).where(and(eq(queueIntegrations.companyId, ctx.companyId), eq(queueIntegrations.id, id)));
+    announceIntegrationDeleted(tx, ctx.realtime, ctx.companyId, id);
+  });
+}

@@ -1,0 +1,22 @@
+import type { QueueIntegrationView } from '@chatflow/contract';
+import type { QueueIntegrationRow } from '../../db/schema';
+
+export const presentQueueIntegration = (r: QueueIntegrationRow): QueueIntegrationView => ({
+  id: r.id,
+  type: r.type,
+  name: r.name,
+  projectName: r.projectName,
+  jsonContent: r.jsonContent,
+  language: r.language,
+  urlN8N: r.urlN8N,
+  typebotSlug: r.typebotSlug,
+  typebotDelayMessage: r.typebotDelayMessage,
+  typebotExpires: r.typebotExpires,
+  typebotKeywordFinish: r.typebotKeywordFinish,
+  typebotKeywordRestart: r.typebotKeywordRestart,
+  typebotRestartMessage: r.typebotRestartMessage,
+  typebotUnknownMessage: r.typebotUnknownMessage,
+  signingSecret: r.signingSecret,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});

@@ -1,0 +1,59 @@
+/**
+ * What a bot (queue integration, AI assistant, or a flow's typebot/openai node) answers to one
+ * customer message: the messages to send, in order, and whether a human must take over.
+ */
+export interface BotOutcome {
+  replies: BotReply[];
+  /** The bot is done (asked by the customer or by the bot): the ticket waits in its queue for a human. */
+  handoff: boolean;
+}
+
+export type BotReply = { kind: 'text'; text: string } | { kind: 'audio'; data: Buffer; ext: string; text: string };
+
+/** A reply ready to send: an audio reply has become a stored media file (before the turn's transaction). */
+export type StoredReply = { kind: 'text'; text: string } | { kind: 'audio'; mediaUrl: string; text: string };
+
+export const textReply = (text: string): BotReply => ({ kind: 'text', text });
+
+/**
+ * A bot platform that could not answer now (timeout, network, 5xx, 429): the turn is tried again later.
+ * Anything else thrown (`BotRefused`: 4xx, an invalid API key) is final at once.
+ */
+export class BotUnavailable extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'BotUnavailable';
+  }
+}
+
+/** The platform refused the call for good (wrong key, wrong slug, bad request): retrying would not help. */
+export class BotRefused extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'BotRefused';
+  }
+}
+
+/** Classifies an HTTP answer: 2xx passes, 408/429/5xx are temporary, other statuses final. */
+export function checkStatus(res: Response, what: string): void {
+  if (res.ok) return;
+  const message = `${what} answered ${res.status}`;
+  if (res.status === 408 || res.status === 429 || res.status >= 500) throw new BotUnavailable(message, res.status);
+  throw new BotRefused(message, res.status);
+}
+
+/** fetch with the integration timeout; a timeout or a network failure is temporary. */
+export async function callBot(url: string, init: RequestInit, timeoutMs: number, what: string): Promise<Response> {
+  try {
+    return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (err) {
+    const reason = err instanceof Error && err.name === 'TimeoutError' ? 'timed out' : 'could not be reached';
+    throw new BotUnavailable(`${what} ${reason}`);
+  }
+}

@@ -1,0 +1,21 @@
+import { and, desc, eq, lte } from 'drizzle-orm';
+import { messages } from '../../../db/schema';
+import type { DbOrTx } from '../../../db/client';
+
+/** The ticket's last `limit` messages up to `upToId`, oldest first (deleted ones and notes left out). */
+export async function conversationHistory(db: DbOrTx, ticketId: number, upToId: number, limit: number) {
+  const rows = await db
+    .select({
+      id: messages.id,
+      fromMe: messages.fromMe,
+      body: messages.body,
+      mediaType: messages.mediaType,
+      isDeleted: messages.isDeleted,
+      isPrivate: messages.isPrivate,
+    })
+    .from(messages)
+    .where(and(eq(messages.ticketId, ticketId), lte(messages.id, upToId)))
+    .orderBy(desc(messages.id))
+    .limit(limit);
+  return rows.filter((r) => !r.isDeleted && !r.isPrivate).reverse();
+}

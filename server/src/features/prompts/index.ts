@@ -1,0 +1,11 @@
+export { promptRoutes } from './routes';
+export { assistantTurnJob } from './jobs';
+export { assistantRetryJob } from './jobs';
+export { startAssistantTurn } from './jobs';
+export { promptForQueue } from './queries';
+export { promptOf } from './queries';
+export { assistantReply } from './assistant/reply';
+export type { AssistantInput } from './assistant/reply';
+export type { AssistantSettings } from './assistant/reply';
+export { HANDOFF_MARKER } from './assistant/handoff';
+export { customerAsksForHuman } from './assistant/handoff';
