@@ -59,6 +59,8 @@ export interface Config {
    * webhook URL is registered. Without an app secret every webhook POST is refused.
    */
   meta: { graphApiUrl: string; appSecret: string | null; verifyToken: string | null };
+  /** METRICS_TOKEN: the bearer token `/metrics` asks for; without it the route answers 404 (metrics off). */
+  metricsToken: string | null;
 }
 
 /** Secrets not given in the environment are generated once and kept in DATA_DIR, so restarts keep sessions. */
@@ -157,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       appSecret: env.META_APP_SECRET || null,
       verifyToken: env.META_VERIFY_TOKEN || null,
     },
+    metricsToken: env.METRICS_TOKEN || null,
     ...overrides,
   };
   return config;

@@ -17,7 +17,7 @@ describe('health', () => {
     expect((await t.anon.get('/health/live')).json()).toEqual({ status: 'ok' });
     const ready = await t.anon.get('/health/ready');
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ok' });
+    expect(ready.json()).toEqual({ status: 'ok', checks: { database: 'ok', realtime: 'ok' } });
   });
 });
 
@@ -48,7 +48,7 @@ describe('while the database cannot be reached', () => {
   test('ready says not ready; live still answers', async () => {
     const ready = await app.inject({ method: 'GET', url: '/health/ready' });
     expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toEqual({ status: 'unavailable' });
+    expect(ready.json()).toEqual({ status: 'unavailable', checks: { database: 'unavailable', realtime: 'ok' } });
     expect((await app.inject({ method: 'GET', url: '/health/live' })).statusCode).toBe(200);
   });
 });
