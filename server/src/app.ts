@@ -13,6 +13,7 @@ import { registerFeatures } from './features';
 import { authenticator } from './http/authenticate';
 import { frameworkErrorReply, installErrorHandler } from './http/errors';
 import { healthRoutes } from './http/health';
+import { installDraining } from './http/draining';
 import { installLoginFirst } from './http/login-first';
 import { metricsRoutes, NodeMetrics } from './http/metrics';
 import { installNulStripping } from './http/nul-characters';
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     reply.header('x-request-id', req.id);
   });
   metrics.timeRequests(app);
+  installDraining(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);

@@ -73,7 +73,7 @@ export async function startNode(options: NodeOptions, attempt = 1): Promise<Serv
       JWT_REFRESH_SECRET: 'nodes-refresh',
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.CLUSTER_TEST_LOG_LEVEL ?? 'warn',
       NODE_ID: id,
       WHATSAPP_WEB_TRANSPORT: 'fake-phone',
       // Short enough to keep the tests quick, long enough that a loaded machine's pauses do not move a lease.
