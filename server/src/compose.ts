@@ -54,10 +54,16 @@ export async function compose(opts: {
   const metrics = new NodeMetrics();
   channels.observeTraffic(metrics.channelTraffic);
   if (jobs instanceof JobRunner) {
-    metrics.gaugeOnScrape('chatflow_job_queue_depth', 'Jobs per queue and state, as pg-boss last counted them', ['queue', 'state'], async (gauge) => {
-      gauge.reset();
-      for (const q of await jobs.queueDepths()) for (const state of ['ready', 'deferred', 'active'] as const) gauge.set({ queue: q.queue, state }, q[state]);
-    });
+    metrics.gaugeOnScrape(
+      'chatflow_job_queue_depth',
+      'Jobs per queue and state, as pg-boss last counted them',
+      ['queue', 'state'],
+      async (gauge) => {
+        gauge.reset();
+        for (const q of await jobs.queueDepths())
+          for (const state of ['ready', 'deferred', 'active'] as const) gauge.set({ queue: q.queue, state }, q[state]);
+      },
+    );
   }
   const keeper = shareSessions(channels, { db: database.db, config, log: opts.log }, () => jobs);
   app = await buildApp({ config, database, realtime: opts.realtime, jobs, channels, logger: opts.logger, metrics });

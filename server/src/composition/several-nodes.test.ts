@@ -35,7 +35,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL).each(clusterAdapters())('several
     json(
       await fetch(`${base}${route}`, {
         method,
-        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...headers,
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       }),
     );
@@ -125,7 +129,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL).each(clusterAdapters())('several
       body: JSON.stringify({ email, password: 'Senha123' }),
     });
     expect(loggedIn.status).toBe(200);
-    const cookieOf = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith('jrt='))!.split(';')[0];
+    const cookieOf = (res: Response) =>
+      res.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('jrt='))!
+        .split(';')[0];
     const refreshed = await fetch(`${b.url}/auth/refresh_token`, { method: 'POST', headers: { cookie: cookieOf(loggedIn) } });
     expect(refreshed.status).toBe(200);
     const { token } = (await refreshed.json()) as { token: string };
@@ -167,15 +175,28 @@ describe.skipIf(!process.env.TEST_DATABASE_URL).each(clusterAdapters())('several
     // Sent through the proxy: the schedules land on different nodes; every node works the queue.
     for (const body of bodies) {
       const sendAt = new Date(Date.now() + 2000).toISOString();
-      const res = await call(proxy.url, 'POST', '/schedules', adminToken, { body, contactId: contact!.contact_id, sendAt, whatsappId: simulator.id });
+      const res = await call(proxy.url, 'POST', '/schedules', adminToken, {
+        body,
+        contactId: contact!.contact_id,
+        sendAt,
+        whatsappId: simulator.id,
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
     const copies = async () =>
-      (await database.pool.query<{ body: string; n: string }>('select body, count(*) as n from messages where body = any($1) group by body', [bodies]))
-        .rows;
+      (
+        await database.pool.query<{ body: string; n: string }>(
+          'select body, count(*) as n from messages where body = any($1) group by body',
+          [bodies],
+        )
+      ).rows;
     const unfinished = async () =>
       (await database.pool.query("select id from pgboss.job where name = 'schedule.dispatch' and state <> 'completed'")).rowCount;
-    await until('every schedule was sent and its job completed', async () => (await copies()).length === bodies.length && (await unfinished()) === 0, 60_000);
+    await until(
+      'every schedule was sent and its job completed',
+      async () => (await copies()).length === bodies.length && (await unfinished()) === 0,
+      60_000,
+    );
     expect((await copies()).map((r) => r.n)).toEqual(bodies.map(() => '1'));
   }, 90_000);
 
@@ -258,7 +279,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL).each(clusterAdapters())('several
       },
       6_000,
     );
-    expect((await database.one<{ status: string }>('select status from connections where id = $1', [connectionId]))?.status).toBe('CONNECTED');
+    expect((await database.one<{ status: string }>('select status from connections where id = $1', [connectionId]))?.status).toBe(
+      'CONNECTED',
+    );
     nodes = nodes.filter((n) => n !== leaving);
   }, 60_000);
 

@@ -71,5 +71,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('when PostgreSQL ends every conn
     for (let i = 0; i < 5 && statuses.at(-1) !== 200; i++) statuses.push((await me.get('/auth/me')).statusCode);
     expect(statuses.at(-1)).toBe(200);
     expect(statuses.every((s) => s === 200 || s === 503)).toBe(true);
+    // Readiness is back too, without a restart.
+    const ready = await t.anon.get('/health/ready');
+    expect([ready.statusCode, ready.json()]).toEqual([200, { status: 'ok', checks: { database: 'ok', realtime: 'ok' } }]);
   });
 });
