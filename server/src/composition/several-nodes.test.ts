@@ -5,7 +5,7 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { clusterDatabase } from '../test/cluster/database';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, clusterAdapters, killNode, type ServerNode, startNode } from '../test/cluster/nodes';
-import { type Proxy, startProxy } from '../test/cluster/proxy';
+import { type ReverseProxy, startProxy } from '../test/cluster/proxy';
 import { until } from '../test/cluster/wait';
 
 /**
@@ -21,7 +21,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL).each(clusterAdapters())('several
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'chatflow-cluster-'));
   let database: Awaited<ReturnType<typeof clusterDatabase>>;
   let nodes: ServerNode[] = [];
-  let proxy: Proxy;
+  let proxy: ReverseProxy;
   let companyId: number;
   let adminToken: string;
   let simulator: { id: number; token: string };

@@ -8,7 +8,7 @@ import { freePort, until } from './wait';
 export const NGINX_SITE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../deploy/nginx/chatflow.conf');
 const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 
-export interface Proxy {
+export interface ReverseProxy {
   url: string;
   port: number;
   child: ChildProcess;
@@ -29,7 +29,7 @@ export function siteFor(upstreams: string[], port: number): string {
  * a free port: pid, logs and temp files go to `workDir`, nothing to the system's paths, so it needs
  * no root and leaves nothing behind.
  */
-export async function startProxy(upstreams: string[], workDir: string): Promise<Proxy> {
+export async function startProxy(upstreams: string[], workDir: string): Promise<ReverseProxy> {
   const dir = path.join(workDir, 'nginx');
   mkdirSync(dir, { recursive: true });
   const port = await freePort();
