@@ -67,6 +67,11 @@ const SUITES = [
     script: 'channels/takeover.mjs',
     what: 'WhatsApp Web session takeover after the holding node is killed, over 5 kills, two nodes on PostgreSQL (issue 13)',
   },
+  {
+    name: 'cluster',
+    script: 'cluster/run.mjs',
+    what: 'two nodes behind nginx: socket fan-out p99, memory per socket, inbound two nodes vs one (issue 20)',
+  },
 ];
 
 const only = process.env.BENCH_ONLY?.split(',')
