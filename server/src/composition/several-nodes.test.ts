@@ -4,6 +4,7 @@ import path from 'node:path';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { clusterDatabase } from '../test/cluster/database';
+import { signedHeaders, TEST_APP_SECRET } from '../test/fake-graph';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, clusterAdapters, killNode, type ServerNode, startNode } from '../test/cluster/nodes';
 import { type ReverseProxy, startProxy } from '../test/cluster/proxy';
 import { until } from '../test/cluster/wait';
@@ -16,6 +17,8 @@ import { until } from '../test/cluster/wait';
  * nodes (SIGTERM, then SIGKILL), so they run last and in this order.
  */
 const METRICS_TOKEN = 'several-nodes-metrics';
+/** The Cloud API connection's phone number id (Meta's id, which routes a webhook delivery to its connection). */
+const CLOUD_NUMBER_ID = '100200300400500';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL).each(clusterAdapters())('several nodes behind nginx (%s adapter)', (adapter) => {
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'chatflow-cluster-'));
@@ -47,6 +50,29 @@ describe.skipIf(!process.env.TEST_DATABASE_URL).each(clusterAdapters())('several
   /** A customer's message through the simulator's HTTP face (the connection's token authorises it). */
   const inbound = (base: string, from: string, body: string, id?: string) =>
     call(base, 'POST', `/simulator/${simulator.id}/messages`, simulator.token, { from, body, ...(id ? { id } : {}) });
+  /** A customer's message to the Cloud API number, as Meta delivers it: a webhook POST signed with the app secret. */
+  const cloudInbound = async (base: string, from: string, body: string, id: string) => {
+    const payload = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: 'WABA_ID',
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                messaging_product: 'whatsapp',
+                metadata: { display_phone_number: '15550001111', phone_number_id: CLOUD_NUMBER_ID },
+                contacts: [{ profile: { name: 'Cliente' }, wa_id: from }],
+                messages: [{ from, id, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body } }],
+              },
+            },
+          ],
+        },
+      ],
+    });
+    return json(await fetch(`${base}/webhook`, { method: 'POST', headers: signedHeaders(payload), body: payload }));
+  };
   const storedCount = async (externalIds: string[]) =>
     Number((await database.one<{ n: string }>('select count(*) as n from messages where external_id = any($1)', [externalIds]))?.n);
   const socketThroughProxy = (token: string) => {
@@ -61,7 +87,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL).each(clusterAdapters())('several
     // All start at once, as a cluster does (the first-start seed serializes itself).
     nodes = await Promise.all(
       ['node-a', 'node-b', 'node-c'].map((id) =>
-        startNode({ id, databaseUrl: database.url, workDir, adapter, env: { METRICS_TOKEN, TRUST_PROXY: '1' } }),
+        startNode({
+          id,
+          databaseUrl: database.url,
+          workDir,
+          adapter,
+          env: { METRICS_TOKEN, TRUST_PROXY: '1', META_APP_SECRET: TEST_APP_SECRET },
+        }),
       ),
     );
     proxy = await startProxy(
@@ -75,6 +107,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL).each(clusterAdapters())('several
     const created = await call(proxy.url, 'POST', '/whatsapp', adminToken, { name: 'Simulador nós', provider: 'simulator' });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     simulator = { id: created.body.id, token: created.body.token };
+    // A WhatsApp Cloud API connection, as the connection dialog stores it (no session: any node takes its webhooks).
+    await database.pool.query(
+      `insert into connections (company_id, name, channel, provider, status, token, facebook_page_user_id, token_meta)
+       values ($1, 'Cloud API nós', 'whatsappapi', 'whatsappapi', 'CONNECTED', md5(random()::text), $2, 'EAAnodes')`,
+      [companyId, CLOUD_NUMBER_ID],
+    );
   }, 240_000);
 
   afterAll(async () => {
@@ -285,17 +323,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL).each(clusterAdapters())('several
     nodes = nodes.filter((n) => n !== leaving);
   }, 60_000);
 
-  test('SIGKILL mid-burst through the proxy: no message answered 2xx is lost, and retries store none twice', async () => {
+  test('SIGKILL mid-burst of simulator and Cloud API messages through the proxy: none answered 2xx is lost, none stored twice', async () => {
     const victim = byId('node-b');
     const customer = `5511${Date.now().toString().slice(-9)}`;
-    const ids = Array.from({ length: 120 }, (_, i) => `kill-${Date.now()}-${i}`);
+    // Even ones through the simulator, odd ones as Cloud API webhooks (their id is Meta's wamid).
+    const ids = Array.from({ length: 120 }, (_, i) => (i % 2 ? `wamid.kill${Date.now()}${i}` : `kill-${Date.now()}-${i}`));
+    const send = (id: string) =>
+      id.startsWith('wamid.') ? cloudInbound(proxy.url, customer, `rajada ${id}`, id) : inbound(proxy.url, customer, `rajada ${id}`, id);
     const status = new Map<string, number>();
     let next = 0;
     let killed = false;
     const worker = async () => {
       while (next < ids.length) {
         const id = ids[next++];
-        const res = await inbound(proxy.url, customer, `rajada ${id}`, id).catch(() => ({ status: 0 }));
+        const res = await send(id).catch(() => ({ status: 0 }));
         status.set(id, res.status);
         if (!killed && status.size >= 40) {
           killed = true;
@@ -310,7 +351,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL).each(clusterAdapters())('several
 
     // The customer's phone sends again what was not answered 2xx (as providers do): once each, in the end.
     for (const id of ids.filter((id) => status.get(id) !== 200)) {
-      await until(`${id} is accepted on a retry`, async () => (await inbound(proxy.url, customer, `rajada ${id}`, id)).status === 200);
+      await until(`${id} is accepted on a retry`, async () => (await send(id)).status === 200);
     }
     expect(await storedCount(ids)).toBe(ids.length);
     nodes = nodes.filter((n) => n !== victim);
