@@ -77,6 +77,11 @@ const SUITES = [
     script: 'billing/run.mjs',
     what: 'the invoice job for 10,000 companies (<= 60 s, idempotent) and payment webhook to renewal event p99 (issue 19)',
   },
+  {
+    name: 'cluster',
+    script: 'cluster/run.mjs',
+    what: 'two nodes behind nginx: socket fan-out p99, memory per socket, inbound two nodes vs one (issue 20)',
+  },
 ];
 
 const only = process.env.BENCH_ONLY?.split(',')

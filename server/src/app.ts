@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
@@ -12,7 +13,9 @@ import { registerFeatures } from './features';
 import { authenticator } from './http/authenticate';
 import { frameworkErrorReply, installErrorHandler } from './http/errors';
 import { healthRoutes } from './http/health';
+import { installDraining } from './http/draining';
 import { installLoginFirst } from './http/login-first';
+import { metricsRoutes, NodeMetrics } from './http/metrics';
 import { installNulStripping } from './http/nul-characters';
 import { documentRoute } from './http/openapi';
 import { installRouteTable, type RegisteredRoute } from './http/route-table';
@@ -22,6 +25,7 @@ import { tokenService } from './http/tokens';
 import { serveWeb } from './http/web';
 import type { ChannelRegistry } from './channels/types';
 import type { JobQueue } from './jobs/queue';
+import { realtimeAdapterReady } from './realtime/adapter-health';
 import { type Realtime, socketRealtime } from './realtime/emit';
 import { createSocketServer } from './realtime/server';
 import { ticketChatBoxAuthorizer } from './features/tickets';
@@ -38,6 +42,8 @@ export interface AppDeps {
   jobs: JobQueue;
   channels: ChannelRegistry;
   logger?: boolean | object;
+  /** This node's Prometheus metrics (the composition root also feeds it channel traffic and queue depths). */
+  metrics?: NodeMetrics;
 }
 
 export interface App extends FastifyInstance {
@@ -45,6 +51,16 @@ export interface App extends FastifyInstance {
   realtime: Realtime;
   /** Every registered route (method and URL pattern), in registration order. */
   routeTable: readonly RegisteredRoute[];
+  metrics: NodeMetrics;
+}
+
+/** A request id a proxy may hand us (nginx's $request_id is 32 hex digits): anything else is replaced. */
+const FORWARDED_REQUEST_ID = /^[\w.:-]{1,64}$/;
+
+/** The caller's X-Request-Id when it is a plain token (so one id follows a request through the proxy), else a new UUID. */
+function requestIdOf(req: { headers: Record<string, string | string[] | undefined> }): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && FORWARDED_REQUEST_ID.test(given) ? given : randomUUID();
 }
 
 /** Builds the whole HTTP + realtime server without listening; tests drive it with inject(). */
@@ -57,9 +73,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: 2 * 1024 * 1024,
     frameworkErrors: frameworkErrorReply,
     rewriteUrl: (req) => withoutTrailingSlash(req.url),
+    // Every log line of a request carries its id (reqId), answered in X-Request-Id so a user's report finds it.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
   app.decorate('routeTable', installRouteTable(app));
+  const metrics = deps.metrics ?? new NodeMetrics();
+  app.decorate('metrics', metrics);
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  metrics.timeRequests(app);
+  installDraining(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
@@ -76,6 +102,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const realtime = deps.realtime ?? socketRealtime(io);
   app.decorate('io', io);
+  metrics.gaugeOnScrape('chatflow_socket_connections', 'Socket.IO clients connected to this node', [], (gauge) => {
+    gauge.set(io.engine.clientsCount);
+  });
   app.decorate('realtime', realtime);
   const { authenticate, authenticateWith } = authenticator({
     db: database.db,
@@ -104,8 +133,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerFeatures(app, { db: database.db, config, tokens, realtime, log: app.log, jobs: deps.jobs, channels: deps.channels });
   // The OpenAPI document, at /docs and at /docs/json where OpenAPI tools look for it; DOCS=off serves neither.
   if (config.docs) for (const url of ['/docs', '/docs/json']) app.get(url, { schema: { hide: true } }, async () => app.swagger());
-  await app.register(healthRoutes(database.db));
+  await app.register(healthRoutes(database.db, { realtime: () => realtimeAdapterReady(io) }));
+  await app.register(metricsRoutes(metrics, config.metricsToken));
 
+  // Clients' sockets are closed before the HTTP server waits for its connections (an open websocket would
+  // hold it); they reconnect through the proxy to another node. The server itself closes with the app.
+  app.addHook('preClose', async () => {
+    io.engine.close();
+  });
   app.addHook('onClose', async () => {
     io.close();
   });

@@ -5,6 +5,7 @@ import { type Clock, systemClock } from './clock';
 import { type ChannelEventDeps, channelEvents, shareSessions, startChannelSessions, wireChannels } from './composition/channels';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { NodeMetrics } from './http/metrics';
 import { allJobs } from './features/jobs';
 import type { JobDeps } from './jobs/define';
 import { InlineJobQueue } from './jobs/queue';
@@ -50,8 +51,22 @@ export async function compose(opts: {
   const jobDeps = (): JobDeps => ({ db: database.db, config, realtime: app!.realtime, log: log(), jobs, channels, clock });
   const jobs = opts.inlineJobs ? new InlineJobQueue(allJobs, jobDeps) : new JobRunner(database, jobDeps);
   wireChannels(channels, config, eventDeps);
+  const metrics = new NodeMetrics();
+  channels.observeTraffic(metrics.channelTraffic);
+  if (jobs instanceof JobRunner) {
+    metrics.gaugeOnScrape(
+      'chatflow_job_queue_depth',
+      'Jobs per queue and state, as pg-boss last counted them',
+      ['queue', 'state'],
+      async (gauge) => {
+        gauge.reset();
+        for (const q of await jobs.queueDepths())
+          for (const state of ['ready', 'deferred', 'active'] as const) gauge.set({ queue: q.queue, state }, q[state]);
+      },
+    );
+  }
   const keeper = shareSessions(channels, { db: database.db, config, log: opts.log }, () => jobs);
-  app = await buildApp({ config, database, realtime: opts.realtime, jobs, channels, logger: opts.logger });
+  app = await buildApp({ config, database, realtime: opts.realtime, jobs, channels, logger: opts.logger, metrics });
   const startSessions = async () => {
     await startChannelSessions(channels, eventDeps());
     keeper.start();

@@ -85,6 +85,8 @@ export interface Config {
    * tests and the e2e point them at local fakes. Credentials are the super user's secret settings.
    */
   billing: { asaasApiUrl: string; stripeApiUrl: string };
+  /** METRICS_TOKEN: the bearer token `/metrics` asks for; without it the route answers 404 (metrics off). */
+  metricsToken: string | null;
 }
 
 /** Secrets not given in the environment are generated once and kept in DATA_DIR, so restarts keep sessions. */
@@ -204,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       asaasApiUrl: (env.ASAAS_API_URL || 'https://api.asaas.com/v3').replace(/\/+$/, ''),
       stripeApiUrl: (env.STRIPE_API_URL || 'https://api.stripe.com').replace(/\/+$/, ''),
     },
+    metricsToken: env.METRICS_TOKEN || null,
     ...overrides,
   };
   return config;

@@ -12,6 +12,9 @@ import { allJobs } from './features/jobs';
 import { attachClusterAdapter } from './realtime/cluster';
 import { JobRunner } from './jobs/runner';
 
+/** A stopping node exits within this, finished or not (orchestrators send SIGKILL at 30 s). */
+const SHUTDOWN_DEADLINE_MS = 29_000;
+
 /** config -> db -> migrate -> seed -> listen -> jobs (ARCHITECTURE "Layout"; jobs last so the port opens sooner). */
 async function main() {
   const started = performance.now();
@@ -57,14 +60,29 @@ async function main() {
   }
   await startSessions();
 
-  const shutdown = async () => {
-    await app.close().catch(() => {});
-    await closeCluster().catch(() => {});
-    // Sessions are handed over: stopped without being reported down, their leases given back.
+  let stopping = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    const stopStarted = performance.now();
+    log.info({ signal }, 'stopping: no new requests; finishing the requests and jobs in flight');
+    // Whatever hangs (a provider call, a client that never finishes its request), the node is gone in time.
+    setTimeout(() => {
+      log.error({ afterMs: SHUTDOWN_DEADLINE_MS }, 'stop took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
+    // The listener closes (the proxy's next connection goes to another node), sockets are closed (their
+    // clients reconnect elsewhere), idle keep-alive connections end and the requests in flight finish.
+    await app.close().catch((err) => log.error({ err }, 'closing the HTTP server failed'));
+    // Workers fetch no more jobs; those running finish (requests may have sent some, so after them).
+    if (jobs instanceof JobRunner) await jobs.stop().catch((err) => log.error({ err }, 'stopping the job queue failed'));
+    // Sessions are handed over: stopped without being reported down, their leases given back, so the
+    // other nodes' next sweep (SESSION_SWEEP_SECONDS) takes them without waiting for a lease to expire.
     stopSessionKeeping();
-    await channels.stopAll().catch(() => {});
-    if (jobs instanceof JobRunner) await jobs.stop().catch(() => {});
+    await channels.stopAll().catch((err) => log.error({ err }, 'handing over the sessions failed'));
+    await closeCluster().catch(() => {});
     await database.close().catch(() => {});
+    log.info({ afterMs: Math.round(performance.now() - stopStarted) }, 'stopped');
     process.exit(0);
   };
   process.once('SIGINT', shutdown);

@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { type ConnectionRow, connections } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { SessionLeases } from './lease';
-import { type ChannelProvider, type ChannelRegistry, type ProviderEvents, SessionElsewhere } from './types';
+import { type ChannelProvider, type ChannelRegistry, type ChannelTraffic, type ProviderEvents, SessionElsewhere } from './types';
 
 /**
  * The factory name a connection runs under: a WhatsApp connection's provider (`beta`, `simulator`),
@@ -47,6 +47,7 @@ export class ProviderRegistry implements ChannelRegistry {
   private quiet = new Set<number>();
   private starting = new Map<number, Promise<void>>();
   private sharing: SessionSharing | null = null;
+  private traffic: ChannelTraffic | null = null;
 
   constructor(
     private db: Db,
@@ -58,6 +59,11 @@ export class ProviderRegistry implements ChannelRegistry {
   register(provider: string, factory: ProviderFactory, options: { session?: boolean } = {}) {
     this.factories.set(provider, factory);
     if (options.session) this.sessionProviders.add(provider);
+  }
+
+  /** Counts what the providers carry (the node's metrics); by provider key, for stored inbound and sent outbound messages. */
+  observeTraffic(traffic: ChannelTraffic) {
+    this.traffic = traffic;
   }
 
   /** Turns on session leases (the composition root does, for the product). */
@@ -133,12 +139,20 @@ export class ProviderRegistry implements ChannelRegistry {
     }
     this.quiet.delete(connectionId);
     const events = this.eventsFor(connection);
-    const provider = factory(connection, {
-      ...events,
-      onStatus: async (status, extra) => {
-        if (!this.quiet.has(connectionId)) await events.onStatus(status, extra);
-      },
-    });
+    const provider = this.counted(
+      key,
+      factory(connection, {
+        ...events,
+        onInbound: async (message) => {
+          const result = await events.onInbound(message);
+          if (result.status === 'stored') this.traffic?.inbound(key);
+          return result;
+        },
+        onStatus: async (status, extra) => {
+          if (!this.quiet.has(connectionId)) await events.onStatus(status, extra);
+        },
+      }),
+    );
     this.live.set(connectionId, provider);
     if (leases) this.leased.add(connectionId);
     try {
@@ -150,6 +164,17 @@ export class ProviderRegistry implements ChannelRegistry {
       this.log.error({ err, connectionId }, 'provider failed to start');
       throw err;
     }
+  }
+
+  /** The provider with its successful sends counted (the same object: its other methods keep their `this`). */
+  private counted(key: string, provider: ChannelProvider): ChannelProvider {
+    const send = provider.send.bind(provider);
+    provider.send = async (payload, options) => {
+      const result = await send(payload, options);
+      this.traffic?.outbound(key);
+      return result;
+    };
+    return provider;
   }
 
   /** Stops the session (reported DISCONNECTED) and gives its lease back; one held by another node is stopped there. */

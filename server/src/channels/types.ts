@@ -137,3 +137,9 @@ export class SessionElsewhere extends AppError {
     super('ERR_WAPP_NOT_INITIALIZED', 400);
   }
 }
+
+/** What the registry reports of each provider's traffic (the node's metrics count it), by provider key. */
+export interface ChannelTraffic {
+  inbound(provider: string): void;
+  outbound(provider: string): void;
+}

@@ -1,13 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { withDatabase } from '../test/global-setup';
+import { clusterDatabase } from '../test/cluster/database';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, killNode, type ServerNode, startNode as startServerNode } from '../test/cluster/nodes';
+import { until } from '../test/cluster/wait';
 
 /**
  * Sessions across nodes, end to end: two real server processes (`src/main.ts`) on one PostgreSQL
@@ -17,96 +16,17 @@ import { withDatabase } from '../test/global-setup';
  * wrote meanwhile; nothing is sent twice. PostgreSQL only (PGlite is one process's database).
  * Every wait is for a condition in the database, bounded by a deadline; none is a fixed sleep.
  */
-const here = path.dirname(fileURLToPath(import.meta.url));
-const serverDir = path.resolve(here, '../..');
-// The super admin the test template was seeded with (test/global-setup.ts).
-const ADMIN_EMAIL = 'admin@chatflow.local';
-const ADMIN_PASSWORD = 'Admin123';
-
-interface Node {
-  id: string;
-  url: string;
-  child: ChildProcess;
-  log: string;
-  exited: Promise<unknown>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Polls `check` until it answers something truthy; fails with `what` after `timeoutMs`. */
-async function until<T>(what: string, check: () => Promise<T>, timeoutMs = 30_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check().catch(() => null);
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+type Node = ServerNode;
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('sessions across two server processes', () => {
-  let dbName: string;
-  let url: string;
+  let database: Awaited<ReturnType<typeof clusterDatabase>>;
   let db: pg.Pool;
   const nodes: Node[] = [];
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chatflow-nodes-'));
 
-  /**
-   * Starts a node and waits until it answers. A node that exits first fails the start at once with its
-   * log (not after the deadline); one that lost its port to another test's listener (probed free, taken
-   * before it bound) is started again on another port.
-   */
-  async function startNode(id: string, attempt = 1): Promise<Node> {
-    const port = await freePort();
-    const log = path.join(dataDir, `${id}-${attempt}.log`);
-    const fd = openSync(log, 'a');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: serverDir,
-      stdio: ['ignore', fd, fd],
-      env: {
-        ...process.env,
-        DATABASE_URL: url,
-        // The suite's own test files hold connections too: two nodes with full pools could exhaust the server's.
-        DATABASE_POOL_MAX: '4',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        DATA_DIR: path.join(dataDir, id),
-        JWT_SECRET: 'nodes-secret',
-        JWT_REFRESH_SECRET: 'nodes-refresh',
-        ADMIN_EMAIL,
-        ADMIN_PASSWORD,
-        LOG_LEVEL: 'warn',
-        NODE_ID: id,
-        WHATSAPP_WEB_TRANSPORT: 'fake-phone',
-        // Short enough to keep the test quick, long enough that a loaded machine's pauses do not move the lease.
-        SESSION_LEASE_SECONDS: '6',
-        SESSION_SWEEP_SECONDS: '1',
-        SIMULATOR: 'off',
-      },
-    });
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    const node = { id, url: `http://127.0.0.1:${port}`, child, log, exited };
+  async function startNode(id: string): Promise<Node> {
+    const node = await startServerNode({ id, databaseUrl: database.url, workDir: dataDir, env: { SIMULATOR: 'off' } });
     nodes.push(node);
-    const answered = until(`${id} answers (log: ${log})`, async () => (await fetch(`${node.url}/version`)).ok, 90_000);
-    const outcome = await Promise.race([answered.then(() => 'up' as const), exited.then(() => 'exited' as const)]);
-    if (outcome === 'exited') {
-      const output = readFileSync(log, 'utf8');
-      if (attempt < 3 && output.includes('EADDRINUSE')) {
-        nodes.splice(nodes.indexOf(node), 1);
-        return startNode(id, attempt + 1);
-      }
-      throw new Error(`${id} exited before answering: ${output.slice(-2000)}`);
-    }
     return node;
   }
 
@@ -134,28 +54,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('sessions across two server proc
   const one = async <T>(text: string, values: unknown[] = []) => (await db.query(text, values)).rows[0] as T | undefined;
 
   beforeAll(async () => {
-    const server = process.env.TEST_DATABASE_URL!;
-    dbName = `chatflow_nodes_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName} TEMPLATE ${process.env.TEST_TEMPLATE_DB}`);
-    await admin.end();
-    url = withDatabase(server, dbName);
-    db = new pg.Pool({ connectionString: url, max: 2 });
-    // The forced drop at the end ends any connection still closing: that is expected, not a failure.
-    db.on('error', () => {});
+    database = await clusterDatabase();
+    db = database.pool;
     // Both start at once, as a cluster does (the first-start seed serializes itself).
     await Promise.all([startNode('node-a'), startNode('node-b')]);
   }, 120_000);
 
   afterAll(async () => {
-    for (const node of nodes) if (node.child.exitCode === null) node.child.kill('SIGKILL');
-    await Promise.all(nodes.map((n) => n.exited));
-    await db?.end();
-    const dropper = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await dropper.end();
+    await Promise.all(nodes.map(killNode));
+    await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }, 30_000);
 

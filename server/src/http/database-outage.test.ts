@@ -17,7 +17,7 @@ describe('health', () => {
     expect((await t.anon.get('/health/live')).json()).toEqual({ status: 'ok' });
     const ready = await t.anon.get('/health/ready');
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ok' });
+    expect(ready.json()).toEqual({ status: 'ok', checks: { database: 'ok', realtime: 'ok' } });
   });
 });
 
@@ -48,7 +48,7 @@ describe('while the database cannot be reached', () => {
   test('ready says not ready; live still answers', async () => {
     const ready = await app.inject({ method: 'GET', url: '/health/ready' });
     expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toEqual({ status: 'unavailable' });
+    expect(ready.json()).toEqual({ status: 'unavailable', checks: { database: 'unavailable', realtime: 'ok' } });
     expect((await app.inject({ method: 'GET', url: '/health/live' })).statusCode).toBe(200);
   });
 });
@@ -71,5 +71,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('when PostgreSQL ends every conn
     for (let i = 0; i < 5 && statuses.at(-1) !== 200; i++) statuses.push((await me.get('/auth/me')).statusCode);
     expect(statuses.at(-1)).toBe(200);
     expect(statuses.every((s) => s === 200 || s === 503)).toBe(true);
+    // Readiness is back too, without a restart.
+    const ready = await t.anon.get('/health/ready');
+    expect([ready.statusCode, ready.json()]).toEqual([200, { status: 'ok', checks: { database: 'ok', realtime: 'ok' } }]);
   });
 });

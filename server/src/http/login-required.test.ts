@@ -20,6 +20,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /version': 'the version in the footer (spec 3 §10)',
   'GET /health/live': 'for load balancers and orchestrators',
   'GET /health/ready': 'for load balancers and orchestrators',
+  'GET /metrics': 'for Prometheus: protected by METRICS_TOKEN instead of a login (404 when unset, 401 without it)',
   'GET /docs': 'the OpenAPI document (DOCS=off turns it off in production)',
   'GET /docs/json': 'the OpenAPI document (DOCS=off turns it off in production)',
   'GET /public/*': 'media, served under random names without script (spec 3 §10: "a public files path")',

@@ -157,9 +157,20 @@ export class JobRunner implements JobQueue {
     void run.finally(() => this.afterCommitWork.delete(run));
   }
 
+  /**
+   * How many jobs of each queue wait (ready now or delayed) and run, as pg-boss's monitor last counted
+   * them (it counts every few seconds; the figure is for dashboards, not for decisions).
+   */
+  async queueDepths(): Promise<{ queue: string; ready: number; deferred: number; active: number }[]> {
+    if (!this.isStarted) return [];
+    const queues = await this.boss.getQueues([...this.definitions.keys()]);
+    return queues.map((q) => ({ queue: q.name, ready: q.readyCount, deferred: q.deferredCount, active: q.activeCount }));
+  }
+
   /** Lets work started after a commit finish (bounded: a stuck provider call is the stored job's to redo). */
   async stop(): Promise<void> {
     await Promise.race([Promise.all([...this.afterCommitWork]), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
-    await this.boss.stop({ graceful: true, timeout: 5000 });
+    // Running jobs get 15 s to finish (a node's whole stop is bounded at 29 s, main.ts); the rest are retried elsewhere.
+    await this.boss.stop({ graceful: true, timeout: 15_000 });
   }
 }

@@ -7,6 +7,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Database } from '../db/client';
 import { cloneTestDatabase } from '../test/database';
+import { realtimeAdapterReady } from './adapter-health';
 import { attachClusterAdapter } from './cluster';
 
 const quiet = { warn: () => {} } as unknown as FastifyBaseLogger;
@@ -82,13 +83,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the cluster adapter when Postgr
 
   test('the process stays up and events cross nodes again by themselves', async () => {
     await relayed(1);
+    expect(realtimeAdapterReady(receiver.io)).toBe(true);
     const before = await listenerPids();
     await admin.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [before]);
+    // Readiness says so while the adapter is not listening (it waits 1 to 3 s before listening again)...
+    await until(() => !realtimeAdapterReady(receiver.io), 'readiness to see the LISTEN connection gone');
     await until(async () => {
       const now = await listenerPids();
       return now.length >= 2 && now.every((pid) => !before.includes(pid));
     }, 'both nodes to LISTEN on new connections');
     await relayed(2);
     expect(heard).toContain(2);
+    // ...and is ready again by itself.
+    expect(realtimeAdapterReady(receiver.io)).toBe(true);
   });
 });

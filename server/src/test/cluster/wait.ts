@@ -1,0 +1,26 @@
+import { createServer } from 'node:net';
+
+/** A TCP port free on 127.0.0.1 when asked (another listener may still take it before the caller binds). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Polls `check` until it answers something truthy; fails with `what` after `timeoutMs`. Never a fixed sleep. */
+export async function until<T>(what: string, check: () => Promise<T> | T, timeoutMs = 30_000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await Promise.resolve()
+      .then(check)
+      .catch(() => null);
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
