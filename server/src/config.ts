@@ -59,6 +59,41 @@ export interface Config {
    * webhook URL is registered. Without an app secret every webhook POST is refused.
    */
   meta: { graphApiUrl: string; appSecret: string | null; verifyToken: string | null };
+  /** Where media live (STORAGE_DRIVER): `fs` under DATA_DIR/public, or an S3-compatible bucket (S3_*). */
+  storage: StorageConfig;
+  /** REDIS_URL: Socket.IO fans events out through Redis streams instead of PostgreSQL (several nodes only). */
+  redisUrl: string | null;
+}
+
+export interface S3StorageConfig {
+  driver: 's3';
+  bucket: string;
+  region: string;
+  /** An S3-compatible endpoint (MinIO, R2...); null means AWS S3 itself. */
+  endpoint: string | null;
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  /** Bucket in the path (http://host/bucket/key) rather than the host name: MinIO and most local servers need it. */
+  forcePathStyle: boolean;
+}
+
+export type StorageConfig = { driver: 'fs' } | S3StorageConfig;
+
+/** STORAGE_DRIVER and the S3_* variables; an s3 driver without a bucket is a start-up error, not a silent fs. */
+function storageOf(env: NodeJS.ProcessEnv): StorageConfig {
+  const driver = (env.STORAGE_DRIVER || 'fs').trim();
+  if (driver === 'fs') return { driver: 'fs' };
+  if (driver !== 's3') throw new Error(`STORAGE_DRIVER must be fs or s3, not "${driver}"`);
+  if (!env.S3_BUCKET) throw new Error('STORAGE_DRIVER=s3 needs S3_BUCKET');
+  return {
+    driver: 's3',
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION || 'us-east-1',
+    endpoint: env.S3_ENDPOINT || null,
+    accessKeyId: env.S3_ACCESS_KEY_ID || null,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || null,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+  };
 }
 
 /** Secrets not given in the environment are generated once and kept in DATA_DIR, so restarts keep sessions. */
@@ -157,6 +192,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       appSecret: env.META_APP_SECRET || null,
       verifyToken: env.META_VERIFY_TOKEN || null,
     },
+    storage: storageOf(env),
+    redisUrl: env.REDIS_URL || null,
     ...overrides,
   };
   return config;

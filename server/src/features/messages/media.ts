@@ -94,11 +94,11 @@ export function removeMedia(config: Config, companyId: number, mediaUrl: string)
 }
 
 /**
- * The file on disk behind a public media url, or null when the url is not a file under the
- * company's public folder (never a path outside DATA_DIR/public/company{id}).
+ * A local file with the bytes behind a public media url (the stored file, or a cached copy of the
+ * bucket's object), or null when the url is not a file under the company's folder or is gone.
  */
-export function mediaFilePath(config: Config, companyId: number, mediaUrl: string | null): string | null {
+export async function mediaFilePath(config: Config, companyId: number, mediaUrl: string | null): Promise<string | null> {
   const storage = mediaStorage(config);
   const key = storage.keyOf(mediaUrl, companyFolder(companyId));
-  return key ? storage.localPath(key) : null;
+  return key ? storage.localFile(key) : null;
 }

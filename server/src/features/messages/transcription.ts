@@ -36,7 +36,7 @@ export async function transcribeAudio(ctx: RequestContext, file: string): Promis
   if (!message) throw notFound();
   await findVisibleTicket(ctx, message.ticketId);
   const key = await transcriptionKey(ctx);
-  const filePath = mediaFilePath(ctx.config, ctx.companyId, message.mediaUrl);
+  const filePath = await mediaFilePath(ctx.config, ctx.companyId, message.mediaUrl);
   const audio = filePath ? await readFile(filePath).catch(() => null) : null;
   if (!audio) throw notFound();
 
