@@ -62,6 +62,21 @@ export class MediaStorage {
     return { key, url: await this.disk.getUrl(key) };
   }
 
+  /**
+   * Writes bytes under a key another storage already holds (the media migration copies keys as they
+   * are, so stored urls stay valid). Only a key the module could have written is accepted.
+   */
+  async putAt(key: string, data: Uint8Array): Promise<void> {
+    if (this.keyOf(this.url(key)) !== key) throw new Error(`not a storage key: ${key}`);
+    await this.disk.put(key, data);
+  }
+
+  /** The size of a stored object, or null when it is absent. */
+  async sizeOf(key: string): Promise<number | null> {
+    if (!(await this.disk.exists(key))) return null;
+    return (await this.disk.getMetaData(key)).contentLength;
+  }
+
   url(key: string): string {
     return `${PUBLIC_URL_PREFIX}${key}`;
   }
