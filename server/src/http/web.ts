@@ -61,11 +61,7 @@ function sessionCompany(db: Db, tokens: TokenService): CallerCompany {
   return async (req: FastifyRequest) => {
     const token = bearerToken(req);
     const verified = token ? await tokens.verifyAccess(token) : null;
-    const session = verified
-      ? verified.ok
-        ? verified.claims
-        : null
-      : await sessionOfRefreshCookie(db, tokens, req.headers.cookie);
+    const session = verified ? (verified.ok ? verified.claims : null) : await sessionOfRefreshCookie(db, tokens, req.headers.cookie);
     if (!session) return null;
     const user = await loadSessionUser(db, session.sessionId, session.userId);
     return user?.companyId ?? null;

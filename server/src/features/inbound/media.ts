@@ -46,7 +46,9 @@ function kindOf(declared: string, sniffedMime: string | undefined): string {
  */
 export async function storeInboundMedia(
   files: Pick<Config, 'dataDir' | 'storage'>,
-  companyId: number, msg: InboundMessage): Promise<StoredMedia | null> {
+  companyId: number,
+  msg: InboundMessage,
+): Promise<StoredMedia | null> {
   const media = msg.media;
   if (!media) return null;
   const sniffed = media.data.length > 0 ? await sniffFileType(media.data) : undefined;
