@@ -68,6 +68,11 @@ const SUITES = [
     what: 'memory per idle WhatsApp Web session at 50 sessions, fake transport and Baileys socket (issue 13)',
   },
   {
+    name: 'cluster-adapters',
+    script: 'cluster-adapters/run.mjs',
+    what: 'event fan-out across two nodes through the Redis streams and the PostgreSQL adapters, 200 clients (issue 20)',
+  },
+  {
     name: 'channels-takeover',
     script: 'channels/takeover.mjs',
     what: 'WhatsApp Web session takeover after the holding node is killed, over 5 kills, two nodes on PostgreSQL (issue 13)',

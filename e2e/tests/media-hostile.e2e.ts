@@ -9,6 +9,12 @@ import { createInbox, customerConversation } from '../src/inbox';
 import { hides, shows } from '../src/wait';
 
 const b = useBrowser();
+
+/** GETs a stored file with the browser's cookies, as its <img> does: media answer only to their company's sessions. */
+async function fetchAsBrowser(url: string) {
+  const cookie = (await b.context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+  return fetch(`${inject('baseUrl')}${url}`, { headers: { cookie } });
+}
 const files = useTempDir();
 
 function expectEqual<T>(actual: T, expected: T, what: string) {
@@ -102,7 +108,7 @@ function beaconCalls(context: BrowserContext): string[] {
 const ACTIVE_TYPES = /html|xml|svg|javascript|ecmascript/i;
 
 async function headersOf(url: string): Promise<Headers> {
-  const res = await fetch(`${inject('baseUrl')}${url}`);
+  const res = await fetchAsBrowser(url);
   if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`);
   await res.arrayBuffer();
   return res.headers;
@@ -215,7 +221,7 @@ test('a stored file that is neither a picture, media, PDF nor text downloads ins
   await customerSendsFile(inbox.connectionId, number, { fileName: 'arquivos.zip', mimeType: 'text/html', data: zip });
   const url = (await storedUrls(inbox.connectionId, number, ['arquivos.zip'])).get('arquivos.zip') as string;
 
-  const res = await fetch(`${inject('baseUrl')}${url}`);
+  const res = await fetchAsBrowser(url);
   expectEqual(res.ok, true, `GET ${url}`);
   expectEqual(res.headers.get('content-disposition'), 'attachment', 'Content-Disposition');
   expectEqual(res.headers.get('x-content-type-options'), 'nosniff', 'X-Content-Type-Options');

@@ -10,6 +10,12 @@ import { useTempDir } from '../fixtures/files';
 import { makePng } from '../fixtures/png';
 
 const b = useBrowser();
+
+/** GETs a stored file with the browser's cookies, as its <img> does: media answer only to their company's sessions. */
+async function fetchAsBrowser(url: string) {
+  const cookie = (await b.context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+  return fetch(`${inject('baseUrl')}${url}`, { headers: { cookie } });
+}
 const files = useTempDir();
 
 /** The picture of an image message: the thumbnail inside its "Ampliar imagem" button. */
@@ -99,7 +105,7 @@ test('the agent sends an image with a caption: it shows in the conversation and 
   const images = (await repliesOnPhone(inbox.connectionId, number)).filter((m) => m.type === 'image');
   expectEqual(images.length, 1, 'image replies the customer received');
   const mediaUrl = images[0]?.mediaUrl;
-  const file = await fetch(`${inject('baseUrl')}${mediaUrl}`);
+  const file = await fetchAsBrowser(mediaUrl as string);
   expectEqual(file.ok, true, `GET ${mediaUrl}`);
   expectEqual(Buffer.from(await file.arrayBuffer()).equals(png.bytes), true, 'the received file is the picked picture');
 });

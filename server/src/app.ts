@@ -23,6 +23,7 @@ import { installSecurityHeaders } from './http/security-headers';
 import { withoutTrailingSlash } from './http/trailing-slash';
 import { tokenService } from './http/tokens';
 import { serveWeb } from './http/web';
+import { mediaStorage } from './media';
 import type { ChannelRegistry } from './channels/types';
 import type { JobQueue } from './jobs/queue';
 import { realtimeAdapterReady } from './realtime/adapter-health';
@@ -128,7 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Named components: the recursive schemas (a chatbot option holds options) are referenced, not inlined.
     transformObject: jsonSchemaTransformObject,
   });
-  await serveWeb(app, { webDist: config.webDist, publicDir: path.join(config.dataDir, 'public') });
+  await serveWeb(app, { webDist: config.webDist, storage: mediaStorage(config), db: database.db, tokens });
 
   await registerFeatures(app, { db: database.db, config, tokens, realtime, log: app.log, jobs: deps.jobs, channels: deps.channels });
   // The OpenAPI document, at /docs and at /docs/json where OpenAPI tools look for it; DOCS=off serves neither.

@@ -87,6 +87,41 @@ export interface Config {
   billing: { asaasApiUrl: string; stripeApiUrl: string };
   /** METRICS_TOKEN: the bearer token `/metrics` asks for; without it the route answers 404 (metrics off). */
   metricsToken: string | null;
+  /** Where media live (STORAGE_DRIVER): `fs` under DATA_DIR/public, or an S3-compatible bucket (S3_*). */
+  storage: StorageConfig;
+  /** REDIS_URL: Socket.IO fans events out through Redis streams instead of PostgreSQL (several nodes only). */
+  redisUrl: string | null;
+}
+
+export interface S3StorageConfig {
+  driver: 's3';
+  bucket: string;
+  region: string;
+  /** An S3-compatible endpoint (MinIO, R2...); null means AWS S3 itself. */
+  endpoint: string | null;
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  /** Bucket in the path (http://host/bucket/key) rather than the host name: MinIO and most local servers need it. */
+  forcePathStyle: boolean;
+}
+
+export type StorageConfig = { driver: 'fs' } | S3StorageConfig;
+
+/** STORAGE_DRIVER and the S3_* variables; an s3 driver without a bucket is a start-up error, not a silent fs. */
+function storageOf(env: NodeJS.ProcessEnv): StorageConfig {
+  const driver = (env.STORAGE_DRIVER || 'fs').trim();
+  if (driver === 'fs') return { driver: 'fs' };
+  if (driver !== 's3') throw new Error(`STORAGE_DRIVER must be fs or s3, not "${driver}"`);
+  if (!env.S3_BUCKET) throw new Error('STORAGE_DRIVER=s3 needs S3_BUCKET');
+  return {
+    driver: 's3',
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION || 'us-east-1',
+    endpoint: env.S3_ENDPOINT || null,
+    accessKeyId: env.S3_ACCESS_KEY_ID || null,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || null,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+  };
 }
 
 /** Secrets not given in the environment are generated once and kept in DATA_DIR, so restarts keep sessions. */
@@ -207,6 +242,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       stripeApiUrl: (env.STRIPE_API_URL || 'https://api.stripe.com').replace(/\/+$/, ''),
     },
     metricsToken: env.METRICS_TOKEN || null,
+    storage: storageOf(env),
+    redisUrl: env.REDIS_URL || null,
     ...overrides,
   };
   return config;

@@ -9,7 +9,7 @@ import { migrate } from './db/migrate';
 import { holdPort, PortTakenError } from './http/port-hold';
 import { seed } from './composition/seed';
 import { allJobs } from './features/jobs';
-import { attachClusterAdapter } from './realtime/cluster';
+import { attachRealtimeAdapter } from './realtime/adapter';
 import { JobRunner } from './jobs/runner';
 
 /** A stopping node exits within this, finished or not (orchestrators send SIGKILL at 30 s). */
@@ -44,7 +44,7 @@ async function main() {
     log,
     logger: { level: config.logLevel },
   });
-  const closeCluster = database.kind === 'postgres' ? await attachClusterAdapter(app.io, database, log) : async () => {};
+  const closeCluster = await attachRealtimeAdapter(app.io, { config, database, log });
   phase('app');
 
   await handOverPort();

@@ -10,6 +10,7 @@ import { SessionKeeper } from '../channels/session-keeper';
 import { SimulatorProvider } from '../channels/simulator/provider';
 import type { ProviderEvents } from '../channels/types';
 import type { Config } from '../config';
+import { mediaStorage } from '../media';
 import type { Db } from '../db/client';
 import type { ConnectionRow } from '../db/schema';
 import { channelLeases, channelSessions, connections } from '../db/schema';
@@ -75,7 +76,7 @@ export function wireChannels(registry: ProviderRegistry, config: Config, deps: (
   if (config.simulator) {
     registry.register('simulator', (connection, events) => {
       const { db, jobs, log, config } = deps();
-      return new SimulatorProvider(connection, events, { db, jobs, log, dataDir: config.dataDir });
+      return new SimulatorProvider(connection, events, { db, jobs, log, storage: mediaStorage(config) });
     });
   }
   wireMetaChannels(registry, deps);

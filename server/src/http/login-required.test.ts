@@ -23,7 +23,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /metrics': 'for Prometheus: protected by METRICS_TOKEN instead of a login (404 when unset, 401 without it)',
   'GET /docs': 'the OpenAPI document (DOCS=off turns it off in production)',
   'GET /docs/json': 'the OpenAPI document (DOCS=off turns it off in production)',
-  'GET /public/*': 'media, served under random names without script (spec 3 §10: "a public files path")',
+  'GET /public/*':
+    'media (spec 3 §10: "a public files path"): logos/ is open to the login page; a company\'s files answer only to a session of that company (access token or refresh cookie), else 404 like a missing file (media/serve.ts)',
   'OPTIONS *': 'CORS preflight, which browsers send without credentials',
   'GET /webhook': "Meta's webhook registration, authorised by the verify token (META_VERIFY_TOKEN)",
   'POST /webhook': "Meta's deliveries, authorised by X-Hub-Signature-256 over the body (META_APP_SECRET)",

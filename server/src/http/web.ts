@@ -1,15 +1,23 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
-import { serveMedia } from '../media';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sessionOfRefreshCookie } from '../auth/refresh-cookie';
+import { loadSessionUser } from '../auth/sessions';
+import type { Db } from '../db/client';
+import { type CallerCompany, type MediaStorage, serveMedia } from '../media';
+import { bearerToken } from './authenticate';
+import type { TokenService } from './tokens';
 
 /**
  * One port for everything (ARCHITECTURE "HTTP contract"): a GET whose Accept prefers text/html is a
  * page load and gets index.html; /assets/* are the built files; /public/* is media; the rest is API.
  */
-export async function serveWeb(app: FastifyInstance, opts: { webDist: string | null; publicDir: string }) {
-  await serveMedia(app, opts.publicDir);
+export async function serveWeb(
+  app: FastifyInstance,
+  opts: { webDist: string | null; storage: MediaStorage; db: Db; tokens: TokenService },
+) {
+  await serveMedia(app, opts.storage, sessionCompany(opts.db, opts.tokens));
   if (!opts.webDist || !existsSync(path.join(opts.webDist, 'index.html'))) return;
   const indexHtml = readFileSync(path.join(opts.webDist, 'index.html'));
   await app.register(fastifyStatic, {
@@ -43,4 +51,19 @@ function prefersHtml(accept: string | undefined): boolean {
   const html = accept.indexOf('text/html');
   const json = accept.indexOf('application/json');
   return html !== -1 && (json === -1 || html < json);
+}
+
+/**
+ * The company whose media the caller may read: the session of the access token (API clients, the web
+ * app's fetches) or, without one, of the refresh cookie (what a browser sends with an <img> or <audio>).
+ */
+function sessionCompany(db: Db, tokens: TokenService): CallerCompany {
+  return async (req: FastifyRequest) => {
+    const token = bearerToken(req);
+    const verified = token ? await tokens.verifyAccess(token) : null;
+    const session = verified ? (verified.ok ? verified.claims : null) : await sessionOfRefreshCookie(db, tokens, req.headers.cookie);
+    if (!session) return null;
+    const user = await loadSessionUser(db, session.sessionId, session.userId);
+    return user?.companyId ?? null;
+  };
 }

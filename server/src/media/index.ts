@@ -16,13 +16,16 @@
  *    wrote can be removed, so no value from the database or a request reaches another file.
  * 6. Served inert: /public answers with nosniff, a sandbox CSP (no scripts; PDF excepted, see
  *    serve.ts) and Content-Disposition: attachment for anything but pictures, sound, video and PDF.
- * Storage is a flydrive Disk: the fs driver under DATA_DIR/public, served at /public/ (http/web.ts).
+ * 7. Served to the owner only: /public/company{id}/... answers to a session of that company (access
+ *    token or refresh cookie), anything else is 404; only logos/ is open (the login page shows it).
+ * Storage is a flydrive Disk: the fs driver under DATA_DIR/public, or an S3-compatible bucket
+ * (STORAGE_DRIVER=s3); both are served at /public/<key> by serve.ts, so stored urls never change.
  */
 export { inertExtension, isActiveContent, isUtf8Text, sniffFileType, TEXT_TYPES, textMimeOf } from './content-type';
 export { displayName } from './display-name';
 export { bundledFfmpegPath, convertWithFfmpeg } from './ffmpeg';
 export { loadSharp } from './sharp';
-export { serveMedia } from './serve';
+export { type CallerCompany, serveMedia } from './serve';
 export {
   companyFolder,
   type FolderUsage,
@@ -30,6 +33,7 @@ export {
   MediaStorage,
   mediaStorage,
   PUBLIC_URL_PREFIX,
+  s3MediaStorage,
   type StoredFile,
 } from './storage';
 export { isSvgDocument } from './svg';

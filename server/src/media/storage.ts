@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { S3Client } from '@aws-sdk/client-s3';
 import { Disk } from 'flydrive';
 import { FSDriver } from 'flydrive/drivers/fs';
-import type { Config } from '../config';
+import { S3Driver } from 'flydrive/drivers/s3';
+import type { Config, S3StorageConfig } from '../config';
 import { inertExtension } from './content-type';
 
 /** Where the fs driver's files are served (http/web.ts); stored urls in the database start with it. */
@@ -35,10 +38,21 @@ export const companyFolder = (companyId: number, area?: string) => (area ? `comp
  * security rules are in ./index.ts; this class is where they are enforced for writes and removals.
  */
 export class MediaStorage {
+  private readonly localRoot: string;
+  private readonly remote: boolean;
+
   constructor(
     private readonly disk: Disk,
-    private readonly root: string,
-  ) {}
+    readonly place: { driver: 'fs'; localRoot: string } | { driver: 's3'; localRoot: string; client: S3Client; bucket: string },
+  ) {
+    this.localRoot = place.localRoot;
+    this.remote = place.driver !== 'fs';
+  }
+
+  /** The driver's name, for logs and the migration command. */
+  get driver(): 'fs' | 's3' {
+    return this.place.driver;
+  }
 
   /** Writes the bytes under `folder` with a random name; active content is stored as .txt (see inertExtension). */
   async put(folder: string, data: Uint8Array, ext: string): Promise<StoredFile> {
@@ -46,6 +60,21 @@ export class MediaStorage {
     const key = `${folder}/${randomBytes(16).toString('hex')}.${inertExtension(ext, data)}`;
     await this.disk.put(key, data);
     return { key, url: await this.disk.getUrl(key) };
+  }
+
+  /**
+   * Writes bytes under a key another storage already holds (the media migration copies keys as they
+   * are, so stored urls stay valid). Only a key the module could have written is accepted.
+   */
+  async putAt(key: string, data: Uint8Array): Promise<void> {
+    if (this.keyOf(this.url(key)) !== key) throw new Error(`not a storage key: ${key}`);
+    await this.disk.put(key, data);
+  }
+
+  /** The size of a stored object, or null when it is absent. */
+  async sizeOf(key: string): Promise<number | null> {
+    if (!(await this.disk.exists(key))) return null;
+    return (await this.disk.getMetaData(key)).contentLength;
   }
 
   url(key: string): string {
@@ -98,7 +127,9 @@ export class MediaStorage {
       if (!page) return usage;
       for (const object of page.objects) {
         if (!object.isFile) continue;
-        const meta = await object.getMetaData();
+        let meta = await object.getMetaData();
+        // flydrive's S3 listing reads no size (ListObjects names it Size, not ContentLength): ask the object.
+        if (!Number.isFinite(meta.contentLength)) meta = await this.disk.getMetaData(object.key);
         usage.bytes += meta.contentLength;
         usage.files += 1;
         if (!usage.lastModified || meta.lastModified > usage.lastModified) usage.lastModified = meta.lastModified;
@@ -109,44 +140,94 @@ export class MediaStorage {
   }
 
   /**
-   * The file on disk (fs driver): providers send a file by path. An object-storage driver will hand
-   * bytes or a signed url instead (the scale-out issue).
+   * A file on this machine with the object's bytes, for code that hands providers a path: with the fs
+   * driver the stored file itself; with object storage a copy kept under the local cache root (fetched
+   * once per node; the random names never change content, so a cached copy never goes stale). Null
+   * when the object is gone.
    */
-  localPath(key: string): string {
-    return path.join(this.root, ...key.split('/'));
+  async localFile(key: string): Promise<string | null> {
+    const file = path.join(this.localRoot, ...key.split('/'));
+    if (!this.remote) return (await this.disk.exists(key)) ? file : null;
+    if (await stat(file).catch(() => null)) return file;
+    const bytes = await this.read(key);
+    if (!bytes) return null;
+    await mkdir(path.dirname(file), { recursive: true });
+    const partial = `${file}.${randomBytes(4).toString('hex')}.part`;
+    await writeFile(partial, bytes);
+    await rename(partial, file); // two concurrent fetches each write a whole file; the last rename wins
+    return file;
   }
 
-  /** The stored url of a file on disk under the storage's root, or null for any other path. */
+  /** The stored url of a file under the local root (see localFile), or null for any other path. */
   urlOfLocalPath(filePath: string): string | null {
-    const relative = path.relative(this.root, filePath);
+    const relative = path.relative(this.localRoot, filePath);
     if (!relative || relative.startsWith('..') || path.isAbsolute(relative)) return null;
     return this.url(relative.split(path.sep).join('/'));
   }
+
+  /** Every key the storage holds, page by page (the media migration walks the fs driver with it). */
+  async *keys(): AsyncGenerator<string> {
+    let paginationToken: string | undefined;
+    do {
+      const page = await this.disk.listAll('', { recursive: true, paginationToken }).catch(() => null);
+      if (!page) return;
+      for (const object of page.objects) if (object.isFile) yield object.key;
+      paginationToken = page.paginationToken;
+    } while (paginationToken);
+  }
 }
 
-/** The fs driver rooted at `root`; urls are /public/<key>, served by http/web.ts. */
+/** The fs driver rooted at `root`; urls are /public/<key>, served by serve.ts. */
 export function fsMediaStorage(root: string): MediaStorage {
   const driver = new FSDriver({
     location: root,
     visibility: 'public',
     urlBuilder: { generateURL: async (key) => `${PUBLIC_URL_PREFIX}${key}` },
   });
-  return new MediaStorage(new Disk(driver), root);
+  return new MediaStorage(new Disk(driver), { driver: 'fs', localRoot: root });
 }
 
-const byRoot = new Map<string, MediaStorage>();
+/**
+ * The S3 driver (AWS S3, MinIO, Cloudflare R2...): objects stay private (no ACL calls, which R2 and
+ * many S3-compatible servers lack); the app serves them under the same /public/<key> urls, so stored
+ * urls do not change with the driver. `cacheRoot` keeps local copies for providers that send a path.
+ */
+export function s3MediaStorage(options: Omit<S3StorageConfig, 'driver'>, cacheRoot: string): MediaStorage {
+  const client = new S3Client({
+    region: options.region,
+    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+    forcePathStyle: options.forcePathStyle,
+    ...(options.accessKeyId && options.secretAccessKey
+      ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
+      : {}),
+    // Checksums only where S3 requires them: many S3-compatible servers reject the SDK's default trailers.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const driver = new S3Driver({
+    client,
+    bucket: options.bucket,
+    visibility: 'private',
+    supportsACL: false,
+    urlBuilder: { generateURL: async (key) => `${PUBLIC_URL_PREFIX}${key}` },
+  });
+  return new MediaStorage(new Disk(driver), { driver: 's3', localRoot: cacheRoot, client, bucket: options.bucket });
+}
+
+const byPlace = new Map<string, MediaStorage>();
 
 /**
- * The storage of a configuration: the fs driver under DATA_DIR/public (an object-storage driver
- * comes with the scale-out issue and is chosen here). A module-level factory from config rather
- * than a new field in every deps object: every caller already holds the config.
+ * The storage of a configuration: the fs driver under DATA_DIR/public, or the bucket of
+ * STORAGE_DRIVER=s3 (with its local copies under DATA_DIR/media-cache). A module-level factory from
+ * config rather than a new field in every deps object: every caller already holds the config.
  */
-export function mediaStorage(config: Pick<Config, 'dataDir'>): MediaStorage {
-  const root = path.join(config.dataDir, 'public');
-  let storage = byRoot.get(root);
+export function mediaStorage(config: Pick<Config, 'dataDir' | 'storage'>): MediaStorage {
+  const s3 = config.storage.driver === 's3' ? config.storage : null;
+  const place = s3 ? `s3:${s3.endpoint ?? 'aws'}/${s3.bucket}:${config.dataDir}` : `fs:${path.join(config.dataDir, 'public')}`;
+  let storage = byPlace.get(place);
   if (!storage) {
-    storage = fsMediaStorage(root);
-    byRoot.set(root, storage);
+    storage = s3 ? s3MediaStorage(s3, path.join(config.dataDir, 'media-cache')) : fsMediaStorage(path.join(config.dataDir, 'public'));
+    byPlace.set(place, storage);
   }
   return storage;
 }

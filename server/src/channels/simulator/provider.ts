@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { ConnectionRow, SimulatorOutboxRow } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
-import { mediaStorage } from '../../media';
+import type { MediaStorage } from '../../media';
 import type { ChannelProvider, InboundMessage, InboundResult, OutboundPayload, ProviderEvents, SendResult } from '../types';
 import { simulatorAckJob } from './jobs';
 import { changeOutbox, recordOutbound } from './outbox';
@@ -12,7 +12,8 @@ export interface SimulatorDeps {
   db: Db;
   jobs: JobQueue;
   log: FastifyBaseLogger;
-  dataDir: string;
+  /** Where the simulated phone finds the files it is sent (their urls are shown in its screen). */
+  storage: MediaStorage;
 }
 
 /** When the simulated phone reports delivered and read, counted from the send. */
@@ -46,8 +47,7 @@ export class SimulatorProvider implements ChannelProvider {
   }
 
   async send(payload: OutboundPayload, options: { idempotencyKey: string }): Promise<SendResult> {
-    const storage = mediaStorage({ dataDir: this.deps.dataDir });
-    const { row, created } = await recordOutbound(this.deps.db, this.connection.id, storage, payload, options.idempotencyKey);
+    const { row, created } = await recordOutbound(this.deps.db, this.connection.id, this.deps.storage, payload, options.idempotencyKey);
     if (created) {
       for (const step of SIMULATED_ACKS) {
         await simulatorAckJob.send(this.deps.jobs, { outboxId: row.id, ack: step.ack }, { startAfterSeconds: step.afterSeconds });

@@ -123,14 +123,14 @@ test('greeting media: an image is stored and served, a text file refused, remova
   expect(res.statusCode, res.body).toBe(200);
   const url: string = res.json().greetingMediaAttachment;
   expect(url).toMatch(/^\/public\/company\d+\/connections\/[0-9a-f]{32}\.png$/);
-  expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+  expect((await api.get(url)).statusCode).toBe(200); // served to the company's sessions
   const txt = multipart([{ name: 'file', value: 'hello', filename: 'a.png', type: 'image/png' }]);
   const refused = await api.inject({ method: 'POST', url: `/whatsapp/${conn.id}/media-upload`, ...txt });
   expect(refused.statusCode).toBe(400);
   expect(refused.json()).toEqual({ error: 'ERR_INVALID_FILE' });
   const cleared = await api.delete(`/whatsapp/${conn.id}/media-upload`);
   expect(cleared.json().greetingMediaAttachment).toBe('');
-  expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+  expect((await api.get(url)).statusCode).toBe(404);
 });
 
 test('GET /whatsapp/all/ lists every company connection with its company for the super user only', async () => {

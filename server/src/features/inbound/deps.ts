@@ -6,7 +6,7 @@ import type { Realtime } from '../../realtime/emit';
 /** What the pipeline needs: it runs inside provider callbacks, outside any request. */
 export interface InboundDeps {
   db: Db;
-  config: Pick<Config, 'dataDir'>;
+  config: Pick<Config, 'dataDir' | 'storage'>;
   realtime: Realtime;
   log: FastifyBaseLogger;
   /**

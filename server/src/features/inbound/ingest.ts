@@ -178,7 +178,7 @@ export async function ingestInFull(deps: InboundDeps, msg: InboundMessage): Prom
   // The cheap answer for a redelivery; the unique index decides when two deliveries race.
   if (stored) return { status: 'duplicate' };
 
-  const media = await storeInboundMedia(deps.config.dataDir, connection.companyId, msg);
+  const media = await storeInboundMedia(deps.config, connection.companyId, msg);
   const transaction = transactionRunner(deps.db, deps.log);
   for (let attempt = 1; ; attempt++) {
     try {

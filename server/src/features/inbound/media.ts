@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { InboundMessage } from '../../channels/types';
+import type { Config } from '../../config';
 import { companyFolder, displayName, mediaStorage, sniffFileType, TEXT_TYPES, textMimeOf } from '../../media';
 
 /** A received file in the media storage, and how the conversation shows it. */
@@ -43,12 +44,16 @@ function kindOf(declared: string, sniffedMime: string | undefined): string {
  * transaction; `discardMedia` removes the file when the message turns out to be a duplicate or the
  * transaction fails.
  */
-export async function storeInboundMedia(dataDir: string, companyId: number, msg: InboundMessage): Promise<StoredMedia | null> {
+export async function storeInboundMedia(
+  files: Pick<Config, 'dataDir' | 'storage'>,
+  companyId: number,
+  msg: InboundMessage,
+): Promise<StoredMedia | null> {
   const media = msg.media;
   if (!media) return null;
   const sniffed = media.data.length > 0 ? await sniffFileType(media.data) : undefined;
   const ext = sniffed?.ext ?? textExtension(media);
-  const storage = mediaStorage({ dataDir });
+  const storage = mediaStorage(files);
   const folder = companyFolder(companyId, 'media');
   const { url } = await storage.put(folder, media.data, ext);
   return {

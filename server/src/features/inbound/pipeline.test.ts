@@ -73,7 +73,7 @@ test('a received image is stored under the company media folder with its type sn
   expect(row.mediaUrl).toMatch(new RegExp(`^/public/company${admin.companyId}/media/[0-9a-f]{32}\\.png$`));
   const file = path.join(t.config.dataDir, row.mediaUrl!);
   expect(await readFile(file)).toEqual(TINY_PNG);
-  const served = await t.app.inject({ method: 'GET', url: row.mediaUrl! });
+  const served = await (await t.as(admin)).get(row.mediaUrl!); // a company's media answer to its sessions only
   expect(served.statusCode).toBe(200);
   expect(served.headers['content-type']).toBe('image/png');
 

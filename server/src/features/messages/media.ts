@@ -89,16 +89,16 @@ export async function storeMedia(config: Config, companyId: number, data: Buffer
 }
 
 /** Removes a file stored by storeMedia (a batch that was not recorded). */
-export function removeMedia(config: Pick<Config, 'dataDir'>, companyId: number, mediaUrl: string): Promise<void> {
+export function removeMedia(config: Pick<Config, 'dataDir' | 'storage'>, companyId: number, mediaUrl: string): Promise<void> {
   return mediaStorage(config).remove(mediaUrl, companyFolder(companyId, 'media'));
 }
 
 /**
- * The file on disk behind a public media url, or null when the url is not a file under the
- * company's public folder (never a path outside DATA_DIR/public/company{id}).
+ * A local file with the bytes behind a public media url (the stored file, or a cached copy of the
+ * bucket's object), or null when the url is not a file under the company's folder or is gone.
  */
-export function mediaFilePath(config: Config, companyId: number, mediaUrl: string | null): string | null {
+export async function mediaFilePath(config: Config, companyId: number, mediaUrl: string | null): Promise<string | null> {
   const storage = mediaStorage(config);
   const key = storage.keyOf(mediaUrl, companyFolder(companyId));
-  return key ? storage.localPath(key) : null;
+  return key ? storage.localFile(key) : null;
 }

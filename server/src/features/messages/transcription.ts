@@ -60,7 +60,7 @@ export async function transcribeStoredAudio(
   mediaUrl: string | null,
   apiKey: string,
 ): Promise<string | null> {
-  const filePath = mediaFilePath(config, companyId, mediaUrl);
+  const filePath = await mediaFilePath(config, companyId, mediaUrl);
   const audio = filePath ? await readFile(filePath).catch(() => null) : null;
   if (!audio || !filePath) return null;
   const { default: OpenAI, toFile } = await import('openai');

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { contacts, globalSettings, messages, tickets } from '../../db/schema';
@@ -63,8 +62,8 @@ test('an image is fetched through the media endpoint with the connection token a
   });
   expect(row).toMatchObject({ mediaType: 'image', body: 'meu comprovante' });
   expect(row.mediaUrl).toMatch(new RegExp(`^/public/company${admin.companyId}/media/.+\\.png$`));
-  const storage = mediaStorage({ dataDir: t.config.dataDir });
-  expect(await readFile(storage.localPath(storage.keyOf(row.mediaUrl!)!))).toEqual(TINY_PNG);
+  const storage = mediaStorage(t.config);
+  expect(await storage.read(storage.keyOf(row.mediaUrl!)!)).toEqual(TINY_PNG);
   expect(graph.fake.callsTo('GET', '/1837461')[0].token).toBe(conn.tokenMeta);
 });
 

@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import type { OutboundPayload } from '../../channels/types';
+import type { Config } from '../../config';
 import type { MessageRow } from '../../db/schema';
 import { mediaStorage, sniffFileType, textMimeOf } from '../../media';
 
@@ -14,11 +15,14 @@ const MEDIA_KINDS: Record<string, 'image' | 'video' | 'audio' | 'document'> = {
 };
 const INTERACTIVE_KINDS = ['listMessage', 'interactiveMessage', 'buttonsMessage', 'templateMessage'];
 
-/** The file behind a /public/... media URL, or null when the URL points anywhere else. */
-export function publicFilePath(dataDir: string, mediaUrl: string): string | null {
-  const storage = mediaStorage({ dataDir });
+/**
+ * A local file with the bytes behind a /public/... media URL (the stored file, or a cached copy of the
+ * bucket's object), or null when the URL points anywhere else or the file is gone.
+ */
+export async function publicFilePath(files: Pick<Config, 'dataDir' | 'storage'>, mediaUrl: string): Promise<string | null> {
+  const storage = mediaStorage(files);
   const key = storage.keyOf(mediaUrl);
-  return key ? storage.localPath(key) : null;
+  return key ? storage.localFile(key) : null;
 }
 
 /** The file's type from its first bytes (the stored name's extension is ours, but the bytes decide). */
@@ -54,12 +58,12 @@ function locationOf(body: string): { latitude: number; longitude: number; descri
 export async function outboundPayload(
   message: Pick<MessageRow, 'mediaType' | 'mediaUrl' | 'mediaName' | 'body' | 'dataJson'>,
   to: string,
-  dataDir: string,
+  files: Pick<Config, 'dataDir' | 'storage'>,
   quotedExternalId: string | null,
 ): Promise<OutboundPayload> {
   const quoted = quotedExternalId ? { quotedExternalId } : {};
   const mediaType = MEDIA_KINDS[message.mediaType];
-  const filePath = mediaType && message.mediaUrl ? publicFilePath(dataDir, message.mediaUrl) : null;
+  const filePath = mediaType && message.mediaUrl ? await publicFilePath(files, message.mediaUrl) : null;
   const mimeType = mediaType && filePath ? await mimeOf(filePath) : null;
   if (mediaType && filePath && mimeType) {
     const fileName = message.mediaName || path.basename(filePath);

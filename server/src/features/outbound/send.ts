@@ -67,7 +67,7 @@ export async function sendOutbound(deps: JobDeps, messageId: number): Promise<Se
     return { status: 'waiting' };
   }
 
-  const payload = await outboundPayload(message, contact.number, deps.config.dataDir, await quotedExternalId(deps.db, message.quotedMsgId));
+  const payload = await outboundPayload(message, contact.number, deps.config, await quotedExternalId(deps.db, message.quotedMsgId));
   let externalId: string;
   try {
     ({ externalId } = await provider.send(payload, { idempotencyKey: sendKeyOf(message.id) }));

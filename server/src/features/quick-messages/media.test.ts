@@ -41,7 +41,7 @@ describe('POST /quick-messages/:id/media-upload', () => {
     expect(record.mediaName).toBe('foto_do_produto.png');
     expect(record.mediaPath).toMatch(new RegExp(`^/public/company${owner.companyId}/quickMessage/[a-f0-9]{32}\\.png$`));
     expect(readFileSync(onDisk(record.mediaPath)).equals(image)).toBe(true);
-    expect((await t.app.inject({ method: 'GET', url: record.mediaPath })).statusCode).toBe(200);
+    expect((await api.get(record.mediaPath)).statusCode).toBe(200); // served to the company's sessions
     expect(t.sent.findLast((e) => e.event === `company-${owner.companyId}-quickemessage`)?.payload).toMatchObject({
       action: 'update',
       record: { id: msg.id, mediaPath: record.mediaPath },

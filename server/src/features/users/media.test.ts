@@ -60,7 +60,7 @@ describe('POST /users/:id/media-upload', () => {
     expect((await stored(admin.id)).profileImage).toBe(user.profileImage);
     const meta = await sharp(onDisk(user.profileImage)).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 256, height: 256 });
-    const served = await t.app.inject({ method: 'GET', url: user.profileImage });
+    const served = await (await t.as(admin)).get(user.profileImage); // served to the company's sessions
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
     const event = t.sent.findLast((e) => e.event === `company-${admin.companyId}-user`);

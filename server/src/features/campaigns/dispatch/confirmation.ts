@@ -54,7 +54,7 @@ export const confirmationReplyJob = defineJob({
       const settings = await readCampaignSettings(deps.db, campaign.companyId);
       const { text } = shippingText({ ...campaign, confirmation: false }, settings, { ...row, variant: row.variant });
       // The campaign message proper, with the attachment the confirmation request went without.
-      const payloads = campaignPayloads(await campaignAttachment(campaign, deps.config.dataDir), row.number, text);
+      const payloads = campaignPayloads(await campaignAttachment(campaign, deps.config), row.number, text);
       const externalId = await sendPayloads(provider, payloads, shippingKey(row.id));
       await deps.db.transaction(async (tx) => {
         const [done] = await tx

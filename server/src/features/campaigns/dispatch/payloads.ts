@@ -1,4 +1,5 @@
 import type { ChannelProvider, OutboundPayload } from '../../../channels/types';
+import type { Config } from '../../../config';
 import type { CampaignRow } from '../../../db/schema';
 import { outboundPayload } from '../../outbound';
 
@@ -9,12 +10,12 @@ type MediaPayload = Extract<OutboundPayload, { kind: 'media' }>;
  * contact), or null when it has none or its file is gone (then the text goes alone: a campaign is
  * not stopped by a missing file).
  */
-export async function campaignAttachment(c: CampaignRow, dataDir: string): Promise<MediaPayload | null> {
+export async function campaignAttachment(c: CampaignRow, files: Pick<Config, 'dataDir' | 'storage'>): Promise<MediaPayload | null> {
   if (!c.mediaPath || !c.mediaType) return null;
   const payload = await outboundPayload(
     { mediaType: c.mediaType, mediaUrl: c.mediaPath, mediaName: c.mediaName, body: '', dataJson: null },
     '',
-    dataDir,
+    files,
     null,
   );
   return payload.kind === 'media' ? payload : null;

@@ -166,7 +166,7 @@ export function shippingText(c: CampaignRow, settings: CampaignSettingsValues, r
  * sent again after the lease with the same key; the failure is logged, the step goes on.
  */
 async function sendRows(deps: JobDeps, provider: ChannelProvider, c: CampaignRow, settings: CampaignSettingsValues, rows: ClaimedRow[]) {
-  const attachment = await campaignAttachment(c, deps.config.dataDir);
+  const attachment = await campaignAttachment(c, deps.config);
   const results = await Promise.all(
     rows.map(async (row): Promise<Completion | null> => {
       const { text, awaitingConfirmation } = shippingText(c, settings, row);
