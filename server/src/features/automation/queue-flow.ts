@@ -1,12 +1,19 @@
-import type { QueueRow } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { type QueueRow, queueIntegrations } from '../../db/schema';
 import type { Turn } from './turn';
 
 /**
- * The flow a queue's integration starts (a queue integration of type flowbuilder), or null. The
- * queue_integrations table belongs to the queue-integrations feature, built in parallel and not on
- * this branch: until it is merged no queue has an integration, so this answers null. At the merge it
- * reads the queue's integration (queue.integrationId) and answers its flow id when its type is flowbuilder.
+ * The flow a queue's integration starts: a queue integration of type flowbuilder names its flow by
+ * id in `projectName` (the integration dialog's flow chooser). Null when the queue has no such
+ * integration, or it names no flow of this company.
  */
-export async function flowOfQueue(_turn: Turn, _queue: QueueRow): Promise<number | null> {
-  return null;
+export async function flowOfQueue(turn: Turn, queue: QueueRow): Promise<number | null> {
+  if (!queue.integrationId) return null;
+  const [integration] = await turn.tx
+    .select({ type: queueIntegrations.type, projectName: queueIntegrations.projectName })
+    .from(queueIntegrations)
+    .where(and(eq(queueIntegrations.id, queue.integrationId), eq(queueIntegrations.companyId, queue.companyId)));
+  if (integration?.type !== 'flowbuilder') return null;
+  const flowId = Number(integration.projectName);
+  return Number.isInteger(flowId) && flowId > 0 ? flowId : null;
 }

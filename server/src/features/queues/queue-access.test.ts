@@ -76,3 +76,25 @@ test('existingQueueIds keeps only the company own queue ids', async () => {
   expect(await existingQueueIds(t.database.db, admin.companyId, [mine.id, theirs.id, 999999])).toEqual([mine.id]);
   expect(await existingQueueIds(t.database.db, admin.companyId, [])).toEqual([]);
 });
+
+test("a queue cannot point at another company's integration or file list (404, nothing saved); its own are accepted", async () => {
+  const owner = await t.factory.admin();
+  const queue = await t.factory.queue(owner.companyId, { name: 'Com bot' });
+  const stranger = await t.factory.admin();
+  const theirs = await t.as(stranger);
+  const theirIntegration = (
+    await theirs.post('/queueIntegration', { type: 'webhook', name: 'Deles', urlN8N: 'http://127.0.0.1:9/x' })
+  ).json();
+  const theirList = (await theirs.post('/files', { name: 'Lista deles', message: 'Arquivos', options: [] })).json();
+  const api = await t.as(owner);
+  for (const body of [{ integrationId: theirIntegration.id }, { fileListId: theirList.id }]) {
+    const res = await api.put(`/queue/${queue.id}`, body);
+    expect(res.statusCode).toBe(404);
+  }
+  const [row] = await t.database.db.select().from(queues).where(eq(queues.id, queue.id));
+  expect(row).toMatchObject({ integrationId: null, fileListId: null });
+  const mine = (await api.post('/queueIntegration', { type: 'webhook', name: 'Nosso', urlN8N: 'http://127.0.0.1:9/y' })).json();
+  const saved = await api.put(`/queue/${queue.id}`, { integrationId: mine.id });
+  expect(saved.statusCode, saved.body).toBe(200);
+  expect(saved.json().integrationId).toBe(mine.id);
+});

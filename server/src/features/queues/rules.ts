@@ -2,7 +2,7 @@ import { hasServiceHours, MAIN_COMPANY_ID, type QueueScheduleItem } from '@chatf
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { ZodError } from 'zod';
 import type { Tx } from '../../db/client';
-import { companies, plans, queues } from '../../db/schema';
+import { companies, fileLists, plans, queueIntegrations, queues } from '../../db/schema';
 import { AppError } from '../../http/errors';
 
 /** The queue as it will be once saved: what the company-wide rules are checked against. */
@@ -12,6 +12,8 @@ export interface QueueDraft {
   greetingMessage: string;
   outOfHoursMessage: string;
   schedules: Partial<QueueScheduleItem>[];
+  integrationId?: number | null;
+  fileListId?: number | null;
 }
 
 /**
@@ -61,6 +63,22 @@ export async function assertQueueRules(tx: Tx, companyId: number, draft: QueueDr
 
   if (hasServiceHours(draft.schedules) && !draft.outOfHoursMessage.trim()) {
     throw new ZodError([{ code: 'custom', path: ['outOfHoursMessage'], message: 'validation.required', input: draft.outOfHoursMessage }]);
+  }
+
+  // The integration and the file list a queue points at are the company's own: another company's is unknown.
+  if (draft.integrationId) {
+    const [found] = await tx
+      .select({ id: queueIntegrations.id })
+      .from(queueIntegrations)
+      .where(and(eq(queueIntegrations.id, draft.integrationId), eq(queueIntegrations.companyId, companyId)));
+    if (!found) throw new AppError('ERR_NOT_FOUND', 404);
+  }
+  if (draft.fileListId) {
+    const [found] = await tx
+      .select({ id: fileLists.id })
+      .from(fileLists)
+      .where(and(eq(fileLists.id, draft.fileListId), eq(fileLists.companyId, companyId)));
+    if (!found) throw new AppError('ERR_NOT_FOUND', 404);
   }
 }
 

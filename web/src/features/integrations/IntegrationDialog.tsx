@@ -19,9 +19,11 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, fieldError } from '../../components/form-errors';
+import { api } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { IntegrationLogo } from './components/IntegrationLogo';
 import { useSaveIntegration, useTestDialogflowSession } from './hooks/use-integrations';
@@ -59,6 +61,11 @@ export default function IntegrationDialog({ onClose, record }: Props) {
     defaultValues: record ? toFormValues(record) : NEW_INTEGRATION_VALUES,
   });
   const type = watch('type');
+  const flows = useQuery({
+    queryKey: ['integrations', 'flows'],
+    queryFn: () => api.get<{ id: number; name: string }[]>('/flowcampaign/flows'),
+    enabled: type === 'flowbuilder',
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -212,9 +219,34 @@ export default function IntegrationDialog({ onClose, record }: Props) {
               </Grid>
             )}
             {type === 'flowbuilder' && (
-              <Grid size={12}>
-                <Alert severity="info">{t('integrations.dialog.flowbuilderInfo')}</Alert>
-              </Grid>
+              <>
+                <Grid size={12}>
+                  <Alert severity="info">{t('integrations.dialog.flowbuilderInfo')}</Alert>
+                </Grid>
+                {/* The flow this integration starts; its id is kept in projectName (the spec's integration has no flow field). */}
+                <Grid size={{ xs: 12, sm: 6 }}>
+                  <Controller
+                    control={control}
+                    name="projectName"
+                    render={({ field }) => (
+                      <TextField
+                        select
+                        fullWidth
+                        label={t('integrations.dialog.flow')}
+                        value={field.value ?? ''}
+                        onChange={field.onChange}
+                        data-testid="integration-flow"
+                      >
+                        {(flows.data ?? []).map((f) => (
+                          <MenuItem key={f.id} value={String(f.id)}>
+                            {f.name}
+                          </MenuItem>
+                        ))}
+                      </TextField>
+                    )}
+                  />
+                </Grid>
+              </>
             )}
           </Grid>
         </DialogContent>

@@ -21,7 +21,8 @@ export async function updateQueue(ctx: RequestContext, id: number, changes: Queu
       const { chatbots, ...rest } = changes;
       const fields = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as Omit<QueueChanges, 'chatbots'>;
       const next = { ...current, ...fields };
-      await assertQueueRules(tx, companyId, next, id);
+      // Links are checked when sent (an old link to a since-deleted list must not block other edits).
+      await assertQueueRules(tx, companyId, { ...next, integrationId: fields.integrationId, fileListId: fields.fileListId }, id);
       const [queue] = await tx
         .update(queues)
         .set({ ...fields, updatedAt: new Date() })
