@@ -29,6 +29,7 @@ describe('QueueModal', { timeout: 30_000 }, () => {
           hasMore: false,
         };
       if (path === '/queue') return [];
+      if (path === '/queueIntegration') return { queueIntegrations: [{ id: 4, name: 'Typebot Vendas' }], count: 1, hasMore: false };
       throw new Error(`unexpected GET ${path}`);
     });
     api.post.mockImplementation(async (_: string, body: object) => ({ id: 1, ...body }));
@@ -82,6 +83,16 @@ describe('QueueModal', { timeout: 30_000 }, () => {
         ],
       },
     ]);
+  });
+
+  test("the queue's bot is chosen among the company's integrations and saved with the queue", async () => {
+    open();
+    fireEvent.change(screen.getByTestId('queue-name'), { target: { value: 'Vendas' } });
+    await userEvent.click(within(screen.getByTestId('queue-integration')).getByRole('combobox'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Typebot Vendas' }));
+    fireEvent.click(screen.getByTestId('queue-save'));
+    await waitFor(() => expect(api.post).toHaveBeenCalledTimes(1));
+    expect(api.post.mock.calls[0][1]).toMatchObject({ name: 'Vendas', integrationId: 4 });
   });
 
   test('the type menu offers text, attendant, queue and file list (no integration yet)', async () => {

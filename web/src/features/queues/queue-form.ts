@@ -24,6 +24,8 @@ export interface QueueFormValues {
   closeTicket: boolean;
   ativarRoteador: boolean;
   tempoRoteador: number;
+  /** The queue's bot (a queue integration), '' for none. */
+  integrationId: number | '';
   chatbots: ChatbotFormOption[];
   schedules: QueueScheduleItem[];
 }
@@ -60,6 +62,7 @@ export const newQueueValues = (): QueueFormValues => ({
   closeTicket: false,
   ativarRoteador: false,
   tempoRoteador: 0,
+  integrationId: '',
   chatbots: [],
   schedules: [],
 });
@@ -86,6 +89,7 @@ export const toFormValues = (q: QueueView): QueueFormValues => ({
   closeTicket: q.closeTicket,
   ativarRoteador: q.ativarRoteador,
   tempoRoteador: q.tempoRoteador,
+  integrationId: q.integrationId ?? '',
   chatbots: q.chatbots.map(toFormOption),
   schedules: q.schedules.map((s) => ({ ...s })),
 });
@@ -115,6 +119,7 @@ export function toPayload(values: QueueFormValues): QueueInput {
     closeTicket: Boolean(values.closeTicket),
     ativarRoteador: Boolean(values.ativarRoteador),
     tempoRoteador: Number(values.tempoRoteador ?? 0),
+    integrationId: values.integrationId === '' || values.integrationId == null ? null : Number(values.integrationId),
     chatbots: (values.chatbots ?? []).map(toPayloadOption),
     schedules: values.schedules ?? [],
   };

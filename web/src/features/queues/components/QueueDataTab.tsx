@@ -1,9 +1,11 @@
 import { QUEUE_ROTATION_MINUTES } from '@chatflow/contract';
 import { Divider, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ColorField } from '../../../components/ColorField';
 import { fieldError } from '../../../components/form-errors';
+import { api } from '../../../lib/api';
 import { useChatbotTargets } from '../hooks/use-chatbot-targets';
 import type { QueueFormValues } from '../queue-form';
 import { ChatbotOptionsEditor } from './ChatbotOptionsEditor';
@@ -12,6 +14,13 @@ import { ChatbotOptionsEditor } from './ChatbotOptionsEditor';
 export function QueueDataTab({ form }: { form: UseFormReturn<QueueFormValues> }) {
   const { t } = useTranslation();
   const targets = useChatbotTargets();
+  // The company's bots (GET /queueIntegration); a plan without integrations answers 403 and offers none.
+  const integrationList = useQuery({
+    queryKey: ['queues', 'integrations'],
+    queryFn: () => api.get<{ queueIntegrations: { id: number; name: string }[] }>('/queueIntegration'),
+    retry: false,
+  });
+  const integrations = integrationList.data?.queueIntegrations ?? [];
   const {
     register,
     control,
@@ -104,6 +113,28 @@ export function QueueDataTab({ form }: { form: UseFormReturn<QueueFormValues> })
           )}
         />
       </Stack>
+      <Controller
+        name="integrationId"
+        control={control}
+        render={({ field }) => (
+          <TextField
+            select
+            label={t('queues.modal.integration')}
+            value={field.value ?? ''}
+            onChange={(e) => field.onChange(e.target.value === '' ? '' : Number(e.target.value))}
+            helperText={t('queues.modal.integrationHelp')}
+            sx={{ maxWidth: 360 }}
+            data-testid="queue-integration"
+          >
+            <MenuItem value="">{t('queues.modal.noIntegration')}</MenuItem>
+            {integrations.map((i) => (
+              <MenuItem key={i.id} value={i.id}>
+                {i.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
       <TextField
         label={t('queues.modal.greetingMessage')}
         multiline
