@@ -67,8 +67,9 @@ describe('POST /messages/:ticketId (multipart)', () => {
       expect(existsSync(onDisk(m.mediaUrl))).toBe(true);
     }
     expect(readFileSync(onDisk(image.mediaUrl))).toEqual(png());
-    // Served as public media.
-    expect((await t.anon.get(image.mediaUrl)).statusCode).toBe(200);
+    // Served to the company's sessions only.
+    expect((await api.get(image.mediaUrl)).statusCode).toBe(200);
+    expect((await t.anon.get(image.mediaUrl)).statusCode).toBe(404);
 
     await t.jobs.drain();
     expect(t.jobs.errors).toEqual([]);
