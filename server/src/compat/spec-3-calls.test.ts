@@ -4,8 +4,7 @@ import { customerNumber, customerOf, simulatorConnection } from '../test/simulat
 
 /**
  * Compatibility with spec 3 §7 "The calls it makes" (automation and engagement): each call as the spec
- * writes it answers in the shape its clients read. Prompts, queue integrations, flows and flow campaigns
- * join this suite with their issue.
+ * writes it answers in the shape its clients read.
  */
 const t = useTestApp();
 
@@ -201,5 +200,84 @@ describe('spec 3 §7 File lists, external API, helps, password reset', () => {
     const reset = await t.anon.post(`/resetpasswords/${user.email}/000000/NovaSenha123`);
     expect(reset.statusCode).toBeGreaterThanOrEqual(400);
     expect(reset.statusCode).toBeLessThan(500);
+  });
+});
+
+describe('spec 3 §7 Prompts and integrations', () => {
+  test('GET /prompt → prompts; POST, GET, PUT, DELETE /prompt/{id}; the API key is never echoed', async () => {
+    const { api, queue } = await company();
+    const form = {
+      name: 'Assistente de vendas',
+      apiKey: 'sk-test-secret',
+      prompt: 'Você é um assistente de vendas cordial que responde dúvidas sobre os produtos da loja.',
+      queueId: queue.id,
+      voice: 'texto',
+      temperature: 1,
+      maxTokens: 100,
+      maxMessages: 10,
+    };
+    const created = await api.post('/prompt', form);
+    expect(created.statusCode, created.body).toBe(200);
+    expect(JSON.stringify(created.json())).not.toContain('sk-test-secret');
+    const id = created.json().id as number;
+    expect(keysOf((await api.get('/prompt')).json())).toContain('prompts');
+    expect((await api.get(`/prompt/${id}`)).json()).toMatchObject({ id, name: 'Assistente de vendas', queueId: queue.id });
+    // The modal sends the whole form back; an empty key keeps the stored one.
+    const put = await api.put(`/prompt/${id}`, { ...form, apiKey: '', maxTokens: 200 });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(JSON.stringify(put.json())).not.toContain('sk-test-secret');
+    expect((await api.delete(`/prompt/${id}`)).statusCode).toBe(200);
+  });
+
+  test('GET /queueIntegration/ → queueIntegrations, hasMore; POST, GET, PUT, DELETE /queueIntegration/{id}', async () => {
+    const { api } = await company();
+    const created = await api.post('/queueIntegration', { type: 'webhook', name: 'ERP', urlN8N: 'http://127.0.0.1:9/hook' });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().id as number;
+    expect(keysOf((await api.get('/queueIntegration/', { searchParam: '', pageNumber: '1' })).json())).toEqual(
+      expect.arrayContaining(['queueIntegrations', 'hasMore']),
+    );
+    expect((await api.get(`/queueIntegration/${id}`)).json()).toMatchObject({ id, type: 'webhook', name: 'ERP' });
+    expect(
+      (await api.put(`/queueIntegration/${id}`, { type: 'webhook', name: 'ERP 2', urlN8N: 'http://127.0.0.1:9/hook' })).statusCode,
+    ).toBe(200);
+    expect((await api.delete(`/queueIntegration/${id}`)).statusCode).toBe(200);
+  });
+});
+
+describe('spec 3 §7 Flow builder and flow campaigns', () => {
+  test('GET /flowbuilder → flows, hasMore; POST {name}; PUT {name, flowId}; duplicate; flow/{id}; save; DELETE', async () => {
+    const { api } = await company();
+    const created = await api.post('/flowbuilder', { name: 'Boas-vindas' });
+    expect(created.statusCode, created.body).toBe(200);
+    const flowId = (created.json().id ?? created.json().flow?.id) as number;
+    expect(keysOf((await api.get('/flowbuilder', { search: '', page: '1' })).json())).toEqual(expect.arrayContaining(['flows', 'hasMore']));
+    expect((await api.put('/flowbuilder', { name: 'Boas-vindas 2', flowId })).statusCode).toBe(200);
+    expect((await api.get(`/flowbuilder/flow/${flowId}`)).json().flow).toMatchObject({ id: flowId, flow: null });
+    const start = { id: 'a'.repeat(30), position: { x: 0, y: 0 }, type: 'start', data: { label: 'Inicio do fluxo' } };
+    expect((await api.post('/flowbuilder/flow', { idFlow: flowId, nodes: [start], connections: [] })).statusCode).toBe(200);
+    expect((await api.get(`/flowbuilder/flow/${flowId}`)).json().flow.flow.nodes).toHaveLength(1);
+    expect((await api.post('/flowbuilder/duplicate', { flowId })).statusCode).toBe(200);
+    expect((await api.delete(`/flowbuilder/${flowId}`)).statusCode).toBe(200);
+  });
+
+  test('flow campaigns: POST {name, flowId, whatsappId, phrase}; GET list and one; PUT with status; DELETE', async () => {
+    const { api, connection } = await company();
+    const flowId = (await api.post('/flowbuilder', { name: 'Promoção' })).json().id as number;
+    const created = await api.post('/flowcampaign', { name: 'Frase promo', flowId, whatsappId: connection.id, phrase: 'quero a promoção' });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().id as number;
+    expect((await api.get('/flowcampaign')).statusCode).toBe(200);
+    expect(keysOf((await api.get(`/flowcampaign/${id}`)).json())).toEqual(expect.arrayContaining(['name', 'phrase', 'status', 'flowId']));
+    const put = await api.put('/flowcampaign', {
+      id,
+      name: 'Frase promo',
+      flowId,
+      whatsappId: connection.id,
+      phrase: 'promoção',
+      status: false,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await api.delete(`/flowcampaign/${id}`)).statusCode).toBe(200);
   });
 });
