@@ -95,6 +95,9 @@ const connectionFields = {
   /** The "default flow" tab (spec 2 §3 Links): the flow a new ticket's first message starts, and the one run when no phrase matched. */
   flowIdWelcome: optionalRef(),
   flowIdNotPhrase: optionalRef(),
+  /** The integrations tab (spec 2 §3 Links): the bot (queue integration) or the AI prompt that serves the connection's customers. */
+  integrationId: optionalRef(),
+  promptId: optionalRef(),
 };
 
 /** Values the cross-field rules read; an update merges the sent fields over the stored ones first. */
@@ -213,6 +216,8 @@ export const ConnectionInput = z.object({
   queueIdImportMessages: connectionFields.queueIdImportMessages.optional().default(null),
   flowIdWelcome: connectionFields.flowIdWelcome.optional().default(null),
   flowIdNotPhrase: connectionFields.flowIdNotPhrase.optional().default(null),
+  integrationId: connectionFields.integrationId.optional().default(null),
+  promptId: connectionFields.promptId.optional().default(null),
 });
 export type ConnectionInput = z.input<typeof ConnectionInput>;
 export type ConnectionData = z.output<typeof ConnectionInput>;

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { CONNECTION_TOKEN_LENGTH, type ConnectionRuleValues, connectionRuleIssues, MAIN_COMPANY_ID } from '@chatflow/contract';
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { companies, type ConnectionRow, connectionQueues, connections, flows, plans } from '../../db/schema';
+import { companies, type ConnectionRow, connectionQueues, connections, flows, plans, prompts, queueIntegrations } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { ZodError } from 'zod';
 import { existingQueueIds } from '../queues';
@@ -48,6 +48,8 @@ export interface ConnectionDraft extends ConnectionRuleValues {
   queueIdImportMessages?: number | null;
   flowIdWelcome?: number | null;
   flowIdNotPhrase?: number | null;
+  integrationId?: number | null;
+  promptId?: number | null;
 }
 
 /**
@@ -82,6 +84,21 @@ export async function assertConnectionRules(tx: Tx, companyId: number, draft: Co
       .from(flows)
       .where(and(eq(flows.companyId, companyId), inArray(flows.id, flowIds)));
     if (own.length !== flowIds.length) throw new AppError('ERR_NOT_FOUND', 404);
+  }
+  // The connection's bot and AI prompt are the company's own too.
+  if (draft.integrationId) {
+    const [own] = await tx
+      .select({ id: queueIntegrations.id })
+      .from(queueIntegrations)
+      .where(and(eq(queueIntegrations.companyId, companyId), eq(queueIntegrations.id, draft.integrationId)));
+    if (!own) throw new AppError('ERR_NOT_FOUND', 404);
+  }
+  if (draft.promptId) {
+    const [own] = await tx
+      .select({ id: prompts.id })
+      .from(prompts)
+      .where(and(eq(prompts.companyId, companyId), eq(prompts.id, draft.promptId)));
+    if (!own) throw new AppError('ERR_NOT_FOUND', 404);
   }
   if (queueIds.length > 1 && !draft.greetingMessage.trim()) throw new AppError('ERR_WAPP_GREETING_REQUIRED', 400);
 

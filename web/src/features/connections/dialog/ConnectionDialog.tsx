@@ -58,6 +58,8 @@ const TAB_OF: Partial<Record<keyof ConnectionFormValues, TabKey>> = {
   schedules: 'schedules',
   flowIdWelcome: 'defaultFlow',
   flowIdNotPhrase: 'defaultFlow',
+  integrationId: 'integrations',
+  promptId: 'integrations',
 };
 
 interface Props {
@@ -154,7 +156,7 @@ export default function ConnectionDialog({ connection, channel = 'whatsapp', onC
         <DialogContent sx={{ minHeight: { sm: 420 } }}>
           <Box sx={{ pt: 1 }}>
             {tab === 'general' && <GeneralTab form={form} queues={queues} connection={connection} />}
-            {tab === 'integrations' && <IntegrationsTab />}
+            {tab === 'integrations' && <IntegrationsTab form={form} />}
             {tab === 'messages' && (
               <MessagesTab
                 form={form}

@@ -72,5 +72,7 @@ export function toFormValues(c: ConnectionView): ConnectionFormValues {
     queueIdImportMessages: c.queueIdImportMessages,
     flowIdWelcome: c.flowIdWelcome,
     flowIdNotPhrase: c.flowIdNotPhrase,
+    integrationId: c.integrationId,
+    promptId: c.promptId,
   };
 }
