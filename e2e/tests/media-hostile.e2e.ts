@@ -196,9 +196,6 @@ test('hostile files a customer and an agent send are stored and served so that n
   // Scripts run while the document is parsed, before its load event, and the synchronous beacon call
   // would have been made then: every page above has loaded (or was only downloaded), so none of them ran.
   expectEqual(calls.join(', '), '', 'beacon calls made by stored files');
-  await page.goto('/login');
-  expectEqual(await page.evaluate(() => localStorage.getItem('pwned')), null, 'local storage of the app written by a stored file');
-
   // A benign picture still shows in place: an image document, no download.
   const pictureUrl = urls.get('foto.png') as string;
   const pictureHeaders = await headersOf(pictureUrl);
@@ -210,6 +207,9 @@ test('hostile files a customer and an agent send are stored and served so that n
     png.width,
     'width of the picture Chromium shows when it is opened directly',
   );
+  // Last: the app's page refreshes the session when it opens, which the media reads above must not race.
+  await page.goto('/login');
+  expectEqual(await page.evaluate(() => localStorage.getItem('pwned')), null, 'local storage of the app written by a stored file');
 });
 
 test('a stored file that is neither a picture, media, PDF nor text downloads instead of opening', async () => {
