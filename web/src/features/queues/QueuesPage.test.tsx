@@ -108,6 +108,7 @@ describe('QueuesPage', { timeout: 20_000 }, () => {
       closeTicket: false,
       ativarRoteador: false,
       tempoRoteador: 0,
+      integrationId: null,
       chatbots: [],
       schedules: [],
     });
