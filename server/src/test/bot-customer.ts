@@ -1,10 +1,12 @@
 // A customer writing through the simulator to a connection whose tickets a bot (queue integration,
-// AI assistant) serves: shared by the integrations' and the prompts' tests.
+// AI assistant) serves, or the chatbot and the flows answer: shared by the integrations', prompts', automation and
+// flow-runtime tests.
 import { and, desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { contacts, type TicketRow, ticketLogs, tickets } from '../db/schema';
+import { connections, contacts, type QueueRow, type TicketRow, ticketLogs, tickets, type UserRow } from '../db/schema';
+import type { JobDeps } from '../jobs/define';
 import type { TestContext } from './harness';
-import { customerNumber, customerOf } from './simulator';
+import { customerNumber, customerOf, type SimulatorConnection, simulatorConnection } from './simulator';
 
 export interface PhoneMessage {
   type: string;
@@ -60,4 +62,35 @@ export function botCustomer(t: TestContext, connection: { id: number; token: str
       return rows.map((r) => r.type);
     },
   };
+}
+
+/** A simulator connection serving `queues`, whose chatbot greets with the queue menu, with the given connection fields. */
+export async function botConnection(t: TestContext, admin: UserRow, queues: QueueRow[], body: Record<string, unknown> = {}) {
+  return simulatorConnection(t, admin, { queueIds: queues.map((q) => q.id), greetingMessage: 'Olá! Escolha um setor:', ...body });
+}
+
+/** botCustomer as the chatbot and flow suites read it: what reached the phone, as texts. */
+export function customer(t: TestContext, connection: SimulatorConnection, number = customerNumber()) {
+  const phone = botCustomer(t, connection, number);
+  return {
+    number: phone.number,
+    write: (body: string) => phone.write(body),
+    received: async () => (await phone.received()).map((m) => m.body),
+    ticket: () => phone.ticket(),
+  };
+}
+
+/** What a job handler gets, from the test app (for running a handler a second time by hand). */
+export const jobDepsOf = (t: TestContext): JobDeps => ({
+  db: t.database.db,
+  config: t.config,
+  realtime: t.app.realtime,
+  log: t.app.log,
+  jobs: t.jobs,
+  channels: t.channels,
+  clock: t.clock,
+});
+
+export async function updateConnection(t: TestContext, id: number, fields: Partial<typeof connections.$inferInsert>) {
+  await t.database.db.update(connections).set(fields).where(eq(connections.id, id));
 }
