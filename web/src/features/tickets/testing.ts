@@ -1,3 +1,4 @@
+import { makeSessionUser } from '../../test/session-user';
 import type { SessionUserView, TicketView } from '@chatflow/contract';
 
 /** A ticket as the server presents it, with the fields a test cares about overridden. */
@@ -39,55 +40,14 @@ export function makeTicket(id: number, over: Partial<TicketView> = {}): TicketVi
   };
 }
 
-const plan = {
-  id: 1,
-  name: 'P',
-  useWhatsapp: true,
-  useFacebook: true,
-  useInstagram: true,
-  useCampaigns: true,
-  useSchedules: true,
-  useInternalChat: true,
-  useExternalApi: true,
-  useKanban: true,
-  useOpenAi: true,
-  useIntegrations: true,
-};
-
-export function makeUser(over: Partial<SessionUserView> = {}): SessionUserView {
-  return {
+/** The session's agent of the ticket tests: Ana, in Vendas and Suporte. */
+export const makeUser = (over: Partial<SessionUserView> = {}): SessionUserView =>
+  makeSessionUser({
     id: 7,
-    companyId: 2,
-    name: 'Ana',
     email: 'ana@acme.com',
-    profile: 'user',
-    super: false,
-    profileImage: null,
-    startWork: '00:00',
-    endWork: '23:59',
-    whatsappId: null,
-    farewellMessage: null,
-    defaultMenu: 'open',
-    defaultTheme: 'light',
-    darkMode: false,
-    allTicket: 'disable',
-    allowGroup: false,
-    allHistoric: 'disabled',
-    allUserChat: 'disabled',
-    userClosePendingTicket: 'enabled',
-    showDashboard: 'disabled',
-    allowRealTime: 'disabled',
-    allowConnections: 'disabled',
-    defaultTicketsManagerWidth: 1100,
-    online: true,
     queues: [
       { id: 1, name: 'Vendas', color: '#ff0000' },
       { id: 2, name: 'Suporte', color: '#0000ff' },
     ],
-    createdAt: '',
-    company: { id: 2, name: 'ACME', dueDate: '2999-01-01', settings: [], plan },
-    dueDate: '2999-01-01',
-    companieSettings: {},
     ...over,
-  };
-}
+  });
