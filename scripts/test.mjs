@@ -36,6 +36,14 @@ function vitest(title, cwd, env = {}) {
   totals.failed += r.numFailedTests;
   totals.skipped += skipped;
   for (const file of r.testResults ?? []) {
+    // A file can fail with no failed test: a hook threw (its tests are then reported as skipped) or it did not load.
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed')) {
+      failedTests.push(
+        `${title}: ${path.relative(root, file.name)} (outside any test)\n      ${String(file.message ?? '')
+          .split('\n')[0]
+          .slice(0, 300)}`,
+      );
+    }
     for (const test of file.assertionResults ?? []) {
       if (test.status !== 'failed') continue;
       const why = String(test.failureMessages?.[0] ?? '')
