@@ -17,9 +17,10 @@ import { describeMachine } from '../lib/machine.mjs';
 import { createDatabase, dropDatabase, postgresVersion } from '../lib/postgres.mjs';
 import { killAllServers, login, REPO_ROOT, removeDir, SERVER_ENTRY, startServer, tempDir } from '../lib/server.mjs';
 import { waitForQuiet } from '../lib/quiet.mjs';
+import { measureReplies } from '../lib/reply-latency.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const TARGETS = { throughput: 1000, latencyRate: 300, p99Ms: 150 };
+const TARGETS = { throughput: 1000, latencyRate: 300, p99Ms: 150, replyRate: 50, replyP99Ms: 150 };
 const numberList = (v, fallback) =>
   v
     ? v
@@ -49,6 +50,9 @@ const CONFIG = {
   warmupBurst: 60,
   /** How long the agent's socket may lag behind the last answer before a message counts as missed. */
   socketGraceMs: 15_000,
+  /** Agents' replies (issue 12): this long at TARGETS.replyRate, spread over this many accepted tickets. */
+  replySeconds: Number(process.env.BENCH_INBOUND_REPLY_SECONDS) || 20,
+  replyTickets: 100,
 };
 /** A run may fall short of its rate by this much and still count as sustained (the pacing timer's slack). */
 const SUSTAINED_SHARE = 0.98;
@@ -220,6 +224,23 @@ async function main() {
     log(`latency: ${TARGETS.latencyRate} msg/s for ${CONFIG.latencySeconds} s`);
     const latency = await measure(`paced ${TARGETS.latencyRate}`, TARGETS.latencyRate, CONFIG.latencySeconds);
 
+    log(`replies: ${TARGETS.replyRate} agent replies/s for ${CONFIG.replySeconds} s`);
+    const replies = await measureReplies({
+      baseUrl: server.baseUrl,
+      token,
+      userId: me.id,
+      companyId: me.companyId,
+      databaseUrl,
+      rate: TARGETS.replyRate,
+      seconds: CONFIG.replySeconds,
+      tickets: CONFIG.replyTickets,
+      tag: 'reply',
+    });
+    log(
+      `replies: ${replies.arrived}/${replies.sent} reached the provider, ${replies.duplicated} twice; ` +
+        `provider p50 ${replies.provider.p50.toFixed(1)} p99 ${replies.provider.p99.toFixed(1)} ms, http p99 ${replies.http.p99.toFixed(1)} ms`,
+    );
+
     const ladder = [];
     for (const rate of CONFIG.rates) {
       log(`throughput: ${rate} msg/s for ${CONFIG.stepSeconds} s`);
@@ -236,6 +257,7 @@ async function main() {
       targets: TARGETS,
       config: CONFIG,
       latency,
+      replies,
       ladder,
       criteria: { share: SUSTAINED_SHARE, drainMs: SUSTAINED_DRAIN_MS },
       socketCounts: agent.counts,

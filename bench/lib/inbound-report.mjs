@@ -51,6 +51,7 @@ export function renderInbound({
   targets,
   config,
   latency,
+  replies,
   ladder,
   criteria,
   title = 'Inbound messages',
@@ -74,6 +75,13 @@ export function renderInbound({
     `| p99 from the customer's request to the agent's \`appMessage\` socket event, at ${targets.latencyRate} msg/s | ${ms(latency.socket.p99)} ` +
       `| <= ${targets.p99Ms} ms | ${verdict(latency.socket.p99 <= targets.p99Ms && latency.missed === 0 && latency.failed === 0)} |`,
   );
+  if (replies) {
+    const ok = replies.arrived === replies.sent && replies.duplicated === 0 && replies.provider.p99 <= targets.replyP99Ms;
+    lines.push(
+      `| p99 from an agent's reply (\`POST /messages/{ticketId}\`) to the provider, at ${targets.replyRate} replies/s, each once | ${ms(replies.provider.p99)} ` +
+        `| <= ${targets.replyP99Ms} ms | ${verdict(ok)} |`,
+    );
+  }
   lines.push('');
   const cost = latency.cpuMs.server + latency.cpuMs.database + latency.cpuMs.generator;
   lines.push(
@@ -125,6 +133,28 @@ export function renderInbound({
       `${int(latency.heard)} reached the socket, ${int(latency.missed)} did not.`,
     '',
   );
+
+  if (replies) {
+    lines.push(`### Agents' replies at ${replies.rate} replies/s, ${replies.seconds} s`, '');
+    lines.push(
+      `The admin accepts ${replies.tickets} of the warm-up's tickets, then replies to them in turn, open loop. The provider is the ` +
+        "simulator: a reply has reached it when its row is in `simulator_outbox` (PostgreSQL's clock, same machine). Each reply must " +
+        'arrive exactly once.',
+      '',
+    );
+    lines.push('| from when the reply was due to | p50 | p95 | p99 | max | count |', '|---|---|---|---|---|---|');
+    lines.push(
+      `| the provider (simulator outbox row) | ${ms(replies.provider.p50)} | ${ms(replies.provider.p95)} | ${ms(replies.provider.p99)} | ${ms(replies.provider.max)} | ${int(replies.provider.count)} |`,
+    );
+    lines.push(
+      `| the HTTP answer | ${ms(replies.http.p50)} | ${ms(replies.http.p95)} | ${ms(replies.http.p99)} | ${ms(replies.http.max)} | ${int(replies.http.count)} |`,
+    );
+    lines.push('');
+    lines.push(
+      `${int(replies.accepted)} of ${int(replies.sent)} replies accepted, ${int(replies.arrived)} reached the provider, ${int(replies.duplicated)} more than once.`,
+      '',
+    );
+  }
 
   const runs = [[`paced ${targets.latencyRate} msg/s`, latency], ...ladder.map((f) => [`open loop ${int(f.offeredRate)} msg/s`, f])];
   lines.push('### Where the CPU went, and PostgreSQL work per message', '');

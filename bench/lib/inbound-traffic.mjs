@@ -51,6 +51,8 @@ export function messageLog() {
       else record.heardAt = at;
     },
     records: () => [...byBody.values()],
+    /** [body, record] pairs, for a suite that matches the bodies elsewhere (the simulator's outbox). */
+    entries: () => [...byBody.entries()],
     strangers: () => strangers,
     repeats: () => repeats,
   };
@@ -140,7 +142,7 @@ export async function waitForSocket(log, timeoutMs) {
   return missing();
 }
 
-const summarize = (values) => {
+export const summarize = (values) => {
   const sorted = Float64Array.from(values).sort();
   return {
     count: sorted.length,
