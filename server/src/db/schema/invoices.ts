@@ -1,6 +1,7 @@
 import { date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 import { companies } from './companies';
+import { plans } from './plans';
 
 /**
  * A company's bill for one period (spec 2 §3 Invoice). `dueDate` is the company's due date the invoice
@@ -18,6 +19,11 @@ export const invoices = pgTable(
     users: integer('users').notNull(),
     connections: integer('connections').notNull(),
     queues: integer('queues').notNull(),
+    /**
+     * The plan chosen at checkout; null for the custom plan (users and connections above say what was bought)
+     * or before any checkout. Paying the invoice makes it the company's plan (billing/commands/apply-payment.ts).
+     */
+    planId: integer('plan_id').references(() => plans.id, { onDelete: 'set null' }),
     value: numeric('value', { precision: 10, scale: 2 }).notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     /** 'open' or 'paid'; "overdue" is computed from the date (contract invoiceDisplayStatus). */

@@ -136,3 +136,56 @@ describe('POST /subscription/webhook/{provider}', () => {
     expect((await stateOf(company.id, invoice.id)).status).toBe('open');
   });
 });
+
+describe('what a paid checkout buys', () => {
+  /** A company on a 3-user, 1-connection plan that checks out `order` for an invoice, then pays it through Stripe. */
+  async function checkoutAndPay(order: { plan: number | 'custom'; users?: number; connections?: number }) {
+    await configureProviders(t.database.db, payments.fake);
+    const small = await t.factory.plan({ users: 3, connections: 1 });
+    const company = await t.factory.company({ planId: small.id, dueDate: '2099-01-10', numberAttendants: 3, numberConections: 1 });
+    const admin = await t.factory.admin({ company });
+    const invoice = await invoiceFor(t.database.db, company.id, { dueDate: '2099-01-10' });
+    const api = await t.as(admin);
+    const res = await api.post('/subscription', {
+      firstName: 'João Pagador',
+      document: '11.222.333/0001-81',
+      email: 'joao@example.com',
+      invoiceId: invoice.id,
+      users: 3,
+      connections: 3,
+      ...order,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const charges = await t.database.db.select().from(invoiceCharges).where(eq(invoiceCharges.invoiceId, invoice.id));
+    const stripeId = charges.find((c) => c.provider === 'stripe')?.providerPaymentId ?? '';
+    return { company, api, small, pay: () => post('stripe', stripeWebhook(STRIPE_WEBHOOK_SECRET, stripeId)) };
+  }
+  const companyRow = async (id: number) => (await t.database.db.select().from(companies).where(eq(companies.id, id)))[0];
+  const newUser = (api: Awaited<ReturnType<typeof t.as>>, n: number) =>
+    api.post('/users', { name: `Agente ${n}`, email: `agente-${n}-${Date.now()}@example.com`, password: 'Senha123', profile: 'user' });
+
+  test('a custom plan: the company may then have the users and connections it paid for, not before', async () => {
+    const { company, api, small, pay } = await checkoutAndPay({ plan: 'custom', users: 5, connections: 4 });
+    // The admin is one of three users: two more fit the plan, the third is refused until the payment.
+    for (const n of [1, 2]) expect((await newUser(api, n)).statusCode).toBe(200);
+    expect((await newUser(api, 3)).json()).toEqual({ error: 'ERR_PLAN_USER_LIMIT' });
+
+    expect((await pay()).statusCode).toBe(200);
+    expect(await companyRow(company.id)).toMatchObject({
+      planId: small.id,
+      numberAttendants: 5,
+      numberConections: 4,
+      dueDate: '2099-02-10',
+    });
+    for (const n of [3, 4]) expect((await newUser(api, n)).statusCode).toBe(200);
+    expect((await newUser(api, 5)).json()).toEqual({ error: 'ERR_PLAN_USER_LIMIT' });
+  });
+
+  test('a listed plan becomes the company plan, with its counts', async () => {
+    const bigger = await t.factory.plan({ users: 20, connections: 6 });
+    const { company, small, pay } = await checkoutAndPay({ plan: bigger.id });
+    expect(await companyRow(company.id)).toMatchObject({ planId: small.id, numberAttendants: 3 });
+    expect((await pay()).statusCode).toBe(200);
+    expect(await companyRow(company.id)).toMatchObject({ planId: bigger.id, numberAttendants: 20, numberConections: 6 });
+  });
+});

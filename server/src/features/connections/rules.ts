@@ -30,11 +30,12 @@ export async function connectionCount(tx: Tx, companyId: number): Promise<number
   return Number(row?.n ?? 0);
 }
 
-/** The plan's connection limit (plans.connections); the main company is the operator's own and has none. */
+/** The plan's connection limit (plans.connections, or the company's numberConections when higher); the main company is the operator's own and has none. */
 export async function assertPlanAllowsAnotherConnection(tx: Tx, companyId: number) {
   if (companyId === MAIN_COMPANY_ID) return;
   const [row] = await tx
-    .select({ limit: plans.connections })
+    // The company's own count (bought with a custom plan, or set by the operator) raises the plan's limit.
+    .select({ limit: sql<number>`greatest(${plans.connections}, ${companies.numberConections})`.mapWith(Number) })
     .from(companies)
     .innerJoin(plans, eq(plans.id, companies.planId))
     .where(eq(companies.id, companyId));

@@ -1,5 +1,5 @@
 import { MAIN_COMPANY_ID } from '@chatflow/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, connections, plans, userQueues } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -37,7 +37,8 @@ export async function replaceUserQueues(tx: DbOrTx, userId: number, queueIds: nu
  */
 export async function lockCompany(tx: DbOrTx, companyId: number) {
   const [row] = await tx
-    .select({ planUsers: plans.users })
+    // The company's own count (bought with a custom plan, or set by the operator) raises the plan's limit.
+    .select({ planUsers: sql<number>`greatest(${plans.users}, ${companies.numberAttendants})`.mapWith(Number) })
     .from(companies)
     .innerJoin(plans, eq(plans.id, companies.planId))
     .where(eq(companies.id, companyId))
@@ -45,7 +46,7 @@ export async function lockCompany(tx: DbOrTx, companyId: number) {
   return row ?? null;
 }
 
-/** The plan's user count bounds the company's users; the platform's own company has no bound. */
+/** The plan's user count (or the company's numberAttendants when higher) bounds its users; the platform's own company has no bound. */
 export async function enforceUserLimit(tx: DbOrTx, companyId: number) {
   const company = await lockCompany(tx, companyId);
   if (companyId === MAIN_COMPANY_ID || !company) return;

@@ -2,7 +2,7 @@ import { MAIN_COMPANY_ID, todayIn } from '@chatflow/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
-import { companies, invoiceCharges, invoices } from '../../../db/schema';
+import { companies, type InvoiceRow, invoiceCharges, invoices } from '../../../db/schema';
 import { transactionRunner } from '../../../http/context';
 import type { Realtime } from '../../../realtime/emit';
 import { renewedDueDate } from '../../companies';
@@ -14,6 +14,21 @@ export interface PaymentDeps {
   realtime: Realtime;
   log: FastifyBaseLogger;
   now?: () => Date;
+}
+
+/**
+ * What the paid invoice bought: the plan chosen at checkout becomes the company's plan, and the users and
+ * connections it was priced with become the company's counts (numberAttendants, numberConections), which the
+ * user and connection limits honour above the plan's (a custom plan is bought this way). An invoice never
+ * checked out (no users priced) changes neither.
+ */
+function boughtWith(invoice: InvoiceRow) {
+  if (invoice.users <= 0) return {};
+  return {
+    ...(invoice.planId ? { planId: invoice.planId } : {}),
+    numberAttendants: invoice.users,
+    numberConections: invoice.connections,
+  };
 }
 
 export type PaymentOutcome = 'renewed' | 'replay' | 'already-paid' | 'unknown-charge' | 'not-paid';
@@ -46,7 +61,10 @@ export async function applyPaymentNotice(deps: PaymentDeps, provider: PaymentPro
     const [company] = await tx.select().from(companies).where(eq(companies.id, invoice.companyId)).for('update');
     if (!company || company.id === MAIN_COMPANY_ID) return 'renewed';
     const dueDate = renewedDueDate(company.dueDate, company.recurrence, todayIn(company.timeZone, now));
-    await tx.update(companies).set({ dueDate }).where(eq(companies.id, company.id));
+    await tx
+      .update(companies)
+      .set({ dueDate, ...boughtWith(invoice) })
+      .where(eq(companies.id, company.id));
     tx.afterCommit(() => paymentEvents.concluded(deps.realtime, company.id, dueDate));
     return 'renewed';
   });

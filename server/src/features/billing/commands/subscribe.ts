@@ -24,6 +24,7 @@ async function priceOrder(tx: HookedTx, input: Input, months: number, currentPla
     const [current] = await tx.select({ queues: plans.queues }).from(plans).where(eq(plans.id, currentPlanId));
     return {
       detail: 'Plano personalizado',
+      planId: null,
       users: input.users,
       connections: input.connections,
       queues: current?.queues ?? 0,
@@ -32,7 +33,14 @@ async function priceOrder(tx: HookedTx, input: Input, months: number, currentPla
   }
   const [plan] = await tx.select().from(plans).where(eq(plans.id, input.plan));
   if (!plan) throw notFound();
-  return { detail: plan.name, users: plan.users, connections: plan.connections, queues: plan.queues, value: Number(plan.amount) * months };
+  return {
+    detail: plan.name,
+    planId: plan.id,
+    users: plan.users,
+    connections: plan.connections,
+    queues: plan.queues,
+    value: Number(plan.amount) * months,
+  };
 }
 
 /** The invoice being paid: the one named, else the oldest unpaid one, else one for the company's current due date. */
