@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock';
+import { serverEntry } from '../test/server-entry';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const tempDir = () => mkdtempSync(path.join(os.tmpdir(), 'chatflow-lock-'));
@@ -33,9 +34,9 @@ interface Started {
   exited: Promise<number | null>;
 }
 
-/** `npm start`'s server (src/main.ts through tsx) on an embedded database in `dataDir`. */
+/** The server (the bundle of src/main.ts, as `npm start` runs it from source) on an embedded database in `dataDir`. */
 function startServer(dataDir: string, port: number): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', serverEntry()], {
     cwd: serverDir,
     env: {
       ...process.env,
@@ -56,7 +57,7 @@ function startServer(dataDir: string, port: number): Started {
 }
 
 async function untilListening(s: Started) {
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 150_000;
   while (!s.output().includes('Chat-flow listening')) {
     if (Date.now() > deadline || s.child.exitCode !== null) throw new Error(`server did not start:\n${s.output()}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -102,5 +103,5 @@ describe('two starts on one data directory', () => {
     expect(await onTakenPort.exited).toBe(1);
     expect(onTakenPort.output()).toContain(`Port ${port} on 127.0.0.1 is already in use`);
     expect(existsSync(path.join(elsewhere, 'pglite'))).toBe(false); // refused before opening a database
-  }, 240_000);
+  }, 360_000);
 });

@@ -1,5 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../config';
@@ -7,11 +8,23 @@ import { openPglite, openPostgres } from '../db/client';
 import { migrate } from '../db/migrate';
 import { seed } from '../composition/seed';
 
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * The tests that start the server as its own process (several nodes, data-directory lock) run this bundle
+ * (TEST_SERVER_ENTRY; see serverEntry in test/server-entry.ts), built once per run the way `npm run build` does.
+ */
+async function bundleForProcesses() {
+  const { bundleServer } = await import(pathToFileURL(path.join(serverDir, 'bundle.mjs')).href);
+  process.env.TEST_SERVER_ENTRY = await bundleServer(path.join(serverDir, 'dist-test'));
+}
+
 /**
  * Migrates once into a template that every test file clones: a PGlite data-dir dump, or a
  * PostgreSQL template database when TEST_DATABASE_URL is set.
  */
 export default async function setup() {
+  await bundleForProcesses();
   const tmp = path.resolve('.tmp');
   mkdirSync(tmp, { recursive: true });
   const config = loadConfig({ DATA_DIR: tmp, ADMIN_PASSWORD: 'Admin123', JWT_SECRET: 'test', JWT_REFRESH_SECRET: 'test-r' });

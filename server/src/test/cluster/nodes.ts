@@ -3,6 +3,7 @@ import { openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, until } from './wait';
+import { serverEntry } from '../server-entry';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -48,7 +49,7 @@ export interface NodeOptions {
 }
 
 /**
- * Starts `src/main.ts` as its own process (the product's entry point, through tsx) and waits until it
+ * Starts the server as its own process (the bundle of src/main.ts, the product's entry point) and waits until it
  * answers. A node that exits first fails the start at once with its log; one that lost its probed port
  * to another listener is started again on another port.
  */
@@ -57,7 +58,7 @@ export async function startNode(options: NodeOptions, attempt = 1): Promise<Serv
   const port = await freePort();
   const logFile = path.join(workDir, `${id}-${attempt}.log`);
   const fd = openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', serverEntry()], {
     cwd: serverDir,
     stdio: ['ignore', fd, fd],
     env: {
