@@ -7,6 +7,8 @@ import { CONTACT_DRAWER_ID } from '../contact/ContactDrawer';
 import { ScheduleButton } from './ScheduleButton';
 import { TicketActions } from './TicketActions';
 import { TicketTagsSelect } from './TicketTagsSelect';
+import { TicketViewers } from './TicketViewers';
+import { useTicketViewers } from '../hooks/use-ticket-viewers';
 import { coloredSx } from '../../../components/colored';
 
 interface Props {
@@ -16,10 +18,11 @@ interface Props {
   onToggleContact(): void;
 }
 
-/** Contact (opens and closes the drawer), who holds the ticket and in which queue, tags, and the actions. */
+/** Contact (opens and closes the drawer), who holds the ticket and in which queue, tags, the actions, and who else has it open. */
 export function TicketHeader({ ticket, contactOpen, onToggleContact }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const viewers = useTicketViewers(ticket.uuid);
   return (
     <Box sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }} data-testid="ticket-header">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 0.75, minWidth: 0 }}>
@@ -71,6 +74,7 @@ export function TicketHeader({ ticket, contactOpen, onToggleContact }: Props) {
       <Box sx={{ px: 2, pb: 0.5 }}>
         <TicketTagsSelect ticket={ticket} />
       </Box>
+      <TicketViewers viewers={viewers} />
     </Box>
   );
 }
