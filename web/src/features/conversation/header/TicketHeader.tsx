@@ -1,4 +1,4 @@
-import type { TicketView } from '@chatflow/contract';
+import type { TicketView, TicketViewer } from '@chatflow/contract';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Avatar, Box, ButtonBase, Chip, IconButton, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,6 @@ import { ScheduleButton } from './ScheduleButton';
 import { TicketActions } from './TicketActions';
 import { TicketTagsSelect } from './TicketTagsSelect';
 import { TicketViewers } from './TicketViewers';
-import { useTicketViewers } from '../hooks/use-ticket-viewers';
 import { coloredSx } from '../../../components/colored';
 
 interface Props {
@@ -16,13 +15,14 @@ interface Props {
   /** Whether the contact drawer is open (the contact button shows and toggles it). */
   contactOpen: boolean;
   onToggleContact(): void;
+  /** The other agents who have the ticket open (useTicketViewers). */
+  viewers?: readonly TicketViewer[];
 }
 
 /** Contact (opens and closes the drawer), who holds the ticket and in which queue, tags, the actions, and who else has it open. */
-export function TicketHeader({ ticket, contactOpen, onToggleContact }: Props) {
+export function TicketHeader({ ticket, contactOpen, onToggleContact, viewers = [] }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const viewers = useTicketViewers(ticket.uuid);
   return (
     <Box sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }} data-testid="ticket-header">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 0.75, minWidth: 0 }}>
