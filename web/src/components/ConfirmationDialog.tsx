@@ -21,7 +21,16 @@ interface Props {
  * The shared yes/no dialog (delete confirmations and the like). "Sim" has the focus, so Enter confirms
  * and Escape cancels. A failing `onConfirm` keeps the dialog open: the caller has shown the error.
  */
-export function ConfirmationDialog({ open, title, children, onConfirm, onClose, confirmLabel, cancelLabel, confirmColor = 'error' }: Props) {
+export function ConfirmationDialog({
+  open,
+  title,
+  children,
+  onConfirm,
+  onClose,
+  confirmLabel,
+  cancelLabel,
+  confirmColor = 'error',
+}: Props) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
 

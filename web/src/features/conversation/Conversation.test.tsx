@@ -350,8 +350,16 @@ describe('collision warning', { timeout: 20_000 }, () => {
     serve(ticket());
     await screen.findByText('Oi, preciso de ajuda', {}, { timeout: 4000 });
     const secondsAgo = (s: number) => new Date(Date.now() - s * 1000).toISOString();
-    emit('appMessage', { action: 'create', message: message({ id: 5, fromMe: true, userId: JOANA, body: 'antiga', createdAt: secondsAgo(45) }), ticket: ticket() });
-    emit('appMessage', { action: 'create', message: message({ id: 6, fromMe: true, userId: AGENT_ID, body: 'minha', createdAt: secondsAgo(3) }), ticket: ticket() });
+    emit('appMessage', {
+      action: 'create',
+      message: message({ id: 5, fromMe: true, userId: JOANA, body: 'antiga', createdAt: secondsAgo(45) }),
+      ticket: ticket(),
+    });
+    emit('appMessage', {
+      action: 'create',
+      message: message({ id: 6, fromMe: true, userId: AGENT_ID, body: 'minha', createdAt: secondsAgo(3) }),
+      ticket: ticket(),
+    });
     await screen.findByText('minha', {}, { timeout: 4000 });
     await userEvent.type(screen.getByTestId('message-text'), 'Olá{Enter}');
     await waitFor(() => expect(mocked.post).toHaveBeenCalledWith('/messages/10', expect.objectContaining({ body: 'Olá' })));

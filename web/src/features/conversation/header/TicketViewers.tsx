@@ -8,7 +8,11 @@ export function TicketViewers({ viewers }: { viewers: readonly TicketViewer[] })
   if (viewers.length === 0) return null;
   const typing = viewers.filter((v) => v.typing);
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, px: 2, pb: 0.5 }} data-testid="ticket-viewers" aria-live="polite">
+    <Box
+      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, px: 2, pb: 0.5 }}
+      data-testid="ticket-viewers"
+      aria-live="polite"
+    >
       <Chip
         size="small"
         variant="outlined"
