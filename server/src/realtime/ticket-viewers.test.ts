@@ -20,14 +20,13 @@ function namespace() {
     to: (room: string) => ({ emit: (event: string, payload: unknown) => emitted.push({ room, event, payload }) }),
   } as unknown as Namespace;
   const socket = (userId: number, name: string, ticketUuid: string) => {
+    const joined = new Set([rooms.chatBox(ticketUuid)]);
     const s = {
       id: `s${sockets.length}`,
       data: { actor: { id: userId }, userName: name },
-      rooms: new Set([rooms.chatBox(ticketUuid)]),
+      rooms: joined,
       nsp,
-      leave(room: string) {
-        this.rooms.delete(room);
-      },
+      leave: (room: string) => joined.delete(room),
     } as unknown as Socket;
     sockets.push(s);
     return s;
