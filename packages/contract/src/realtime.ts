@@ -78,6 +78,18 @@ export interface CompanyEvents {
   /** A confirmed payment renewed the company (spec 2 §4 Checkout): the web shows the new due date. */
   payment: { action: 'CONCLUIDA'; company: { id: number; dueDate: string } };
   importMessages: { action: 'update'; status: ImportMessagesStatus } | { action: 'refresh' };
+  /**
+   * Collision warning (issue 16): who has a ticket's conversation open (its chat box) and who of them is typing.
+   * Sent to the ticket's chat-box room only, whenever a viewer arrives, leaves, starts or stops typing; the
+   * list holds every viewer, the receiver included (each user once, however many tabs).
+   */
+  ticketViewers: { ticketUuid: string; viewers: TicketViewer[] };
+}
+
+export interface TicketViewer {
+  userId: number;
+  name: string;
+  typing: boolean;
 }
 
 export interface ImportMessagesStatus {
@@ -103,7 +115,15 @@ export const CLIENT_EVENTS = {
   joinChatBox: 'joinChatBox',
   leaveChatBox: 'leaveChatBox',
   userStatus: 'userStatus',
+  /** `(ticketUuid, typing: boolean)`: a beat every TYPING_BEAT_MS while the agent types, `false` when they stop or send. */
+  typing: 'typing',
 } as const;
+
+/** The client beats while typing at most this often; the server forgets a typist after TYPING_TTL_MS without a beat. */
+export const TYPING_BEAT_MS = 2_000;
+export const TYPING_TTL_MS = 5_000;
+/** A reply within this long after another agent's asks for confirmation (collision warning). */
+export const RECENT_REPLY_MS = 30_000;
 
 export const TICKET_ROOMS = ['open', 'pending', 'closed', 'group'] as const;
 

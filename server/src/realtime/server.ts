@@ -8,6 +8,7 @@ import { loadSessionUser } from '../auth/sessions';
 import { actorOf } from '../http/context';
 import type { TokenService } from '../http/tokens';
 import { rooms, visibilityRooms } from './emit';
+import { chatBoxesOf, ticketViewerPresence } from './ticket-viewers';
 
 export type ChatBoxAuthorizer = (socket: Socket, ticketUuid: string) => Promise<boolean>;
 
@@ -72,8 +73,12 @@ export function createSocketServer(
     if (user.companyId !== companyId) return next(new Error('ERR_SESSION_EXPIRED'));
     socket.data.actor = actorOf(user);
     socket.data.sessionId = sessionId;
+    // Shown to the other agents viewing the same ticket (collision warning).
+    socket.data.userName = user.name;
     next();
   });
+
+  const viewers = ticketViewerPresence({ onError: (err) => deps.log.error({ err }, 'ticket viewers') });
 
   companies.on('connection', (socket) => {
     const actor = socket.data.actor as ReturnType<typeof actorOf>;
@@ -99,15 +104,25 @@ export function createSocketServer(
       for (const authorize of deps.chatBoxAuthorizers) {
         if (await authorize(socket, uuid).catch(() => false)) {
           socket.join(rooms.chatBox(uuid));
+          void viewers.joined(socket, uuid);
           return answer(true);
         }
       }
       answer(false);
     });
     socket.on(CLIENT_EVENTS.leaveChatBox, (uuid: unknown) => {
-      if (typeof uuid === 'string') socket.leave(rooms.chatBox(uuid));
+      if (typeof uuid === 'string') void viewers.left(socket, uuid);
+    });
+    socket.on(CLIENT_EVENTS.typing, (uuid: unknown, typing: unknown) => {
+      if (typeof uuid === 'string') void viewers.typing(socket, uuid, typing === true);
+    });
+    // The rooms are gone by 'disconnect'; the tickets viewed are read just before.
+    let viewed: string[] = [];
+    socket.on('disconnecting', () => {
+      viewed = chatBoxesOf(socket);
     });
     socket.on('disconnect', async () => {
+      void viewers.disconnected(socket, viewed);
       const remaining = await socket.nsp
         .in(rooms.user(actor.id))
         .fetchSockets()

@@ -11,6 +11,8 @@ interface Props {
   onConfirm(): void | Promise<void>;
   onClose(): void;
   confirmLabel?: string;
+  /** Defaults to "Não". */
+  cancelLabel?: string;
   /** Red for deletions (the default); 'primary' for a confirmation that destroys nothing (renewals). */
   confirmColor?: 'error' | 'primary';
 }
@@ -19,7 +21,16 @@ interface Props {
  * The shared yes/no dialog (delete confirmations and the like). "Sim" has the focus, so Enter confirms
  * and Escape cancels. A failing `onConfirm` keeps the dialog open: the caller has shown the error.
  */
-export function ConfirmationDialog({ open, title, children, onConfirm, onClose, confirmLabel, confirmColor = 'error' }: Props) {
+export function ConfirmationDialog({
+  open,
+  title,
+  children,
+  onConfirm,
+  onClose,
+  confirmLabel,
+  cancelLabel,
+  confirmColor = 'error',
+}: Props) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
 
@@ -43,7 +54,7 @@ export function ConfirmationDialog({ open, title, children, onConfirm, onClose, 
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
-          {t('common.no')}
+          {cancelLabel ?? t('common.no')}
         </Button>
         <Button onClick={confirm} disabled={busy} variant="contained" color={confirmColor} autoFocus data-testid="confirm-yes">
           {confirmLabel ?? t('common.yes')}

@@ -284,3 +284,85 @@ describe('Conversation', { timeout: 20_000 }, () => {
     expect(await screen.findByTestId('reply-window')).toHaveTextContent('24 horas');
   });
 });
+
+describe('collision warning', { timeout: 20_000 }, () => {
+  const JOANA = 77;
+  const viewers = (...list: { userId: number; name: string; typing: boolean }[]) => ({ ticketUuid: 'u-10', viewers: list });
+  const me = { userId: AGENT_ID, name: 'Ana', typing: false };
+
+  test('the header shows who else views the ticket and who types, never this user', async () => {
+    serve(ticket());
+    // The join's answer may come before the ticket is loaded: it is kept for the header.
+    emit('ticketViewers', viewers(me, { userId: JOANA, name: 'Joana', typing: false }));
+    expect(await screen.findByTestId('also-viewing', {}, { timeout: 4000 })).toHaveTextContent('Também vendo: Joana');
+    expect(screen.queryByTestId('viewer-typing')).toBeNull();
+
+    emit('ticketViewers', viewers({ ...me, typing: true }, { userId: JOANA, name: 'Joana', typing: true }));
+    expect(await screen.findByTestId('viewer-typing')).toHaveTextContent('Joana está digitando…');
+    expect(screen.getByTestId('ticket-viewers')).not.toHaveTextContent('Ana');
+
+    // Another ticket's list changes nothing here; Joana leaving clears the chips.
+    emit('ticketViewers', { ticketUuid: 'u-11', viewers: [] });
+    expect(screen.getByTestId('viewer-typing')).toBeInTheDocument();
+    emit('ticketViewers', viewers(me));
+    await waitFor(() => expect(screen.queryByTestId('ticket-viewers')).toBeNull());
+  });
+
+  test('typing beats to the chat box, and stops when the text is emptied', async () => {
+    serve(ticket());
+    await screen.findByText('Oi, preciso de ajuda', {}, { timeout: 4000 });
+    await userEvent.type(screen.getByTestId('message-text'), 'Olá');
+    expect(socket.emit).toHaveBeenCalledWith('typing', 'u-10', true);
+    // Three keystrokes within the beat period make one beat.
+    expect(socket.emit.mock.calls.filter(([name]) => name === 'typing')).toHaveLength(1);
+    await userEvent.clear(screen.getByTestId('message-text'));
+    expect(socket.emit).toHaveBeenLastCalledWith('typing', 'u-10', false);
+  });
+
+  test("a reply seconds after another agent's asks for confirmation; Cancelar keeps the text, Enviar sends it", async () => {
+    serve(ticket());
+    await screen.findByText('Oi, preciso de ajuda', {}, { timeout: 4000 });
+    const secondsAgo = (s: number) => new Date(Date.now() - s * 1000).toISOString();
+    emit('appMessage', {
+      action: 'create',
+      message: message({ id: 5, fromMe: true, userId: JOANA, body: 'Já te ajudo', createdAt: secondsAgo(12) }),
+      ticket: ticket(),
+    });
+    await screen.findByText('Já te ajudo', {}, { timeout: 4000 });
+    const box = screen.getByTestId('message-text');
+
+    await userEvent.type(box, 'Olá{Enter}');
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(/Outro atendente respondeu há 1[23] segundos\. Enviar mesmo assim\?/);
+    expect(mocked.post).not.toHaveBeenCalledWith('/messages/10', expect.anything());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(box).toHaveValue('Olá');
+    expect(mocked.post).not.toHaveBeenCalledWith('/messages/10', expect.anything());
+
+    await userEvent.type(box, '{Enter}');
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Enviar' }));
+    await waitFor(() => expect(mocked.post).toHaveBeenCalledWith('/messages/10', expect.objectContaining({ body: 'Olá' })));
+    expect(box).toHaveValue('');
+  });
+
+  test('my own recent reply, or another agent’s older than 30 s, sends at once', async () => {
+    serve(ticket());
+    await screen.findByText('Oi, preciso de ajuda', {}, { timeout: 4000 });
+    const secondsAgo = (s: number) => new Date(Date.now() - s * 1000).toISOString();
+    emit('appMessage', {
+      action: 'create',
+      message: message({ id: 5, fromMe: true, userId: JOANA, body: 'antiga', createdAt: secondsAgo(45) }),
+      ticket: ticket(),
+    });
+    emit('appMessage', {
+      action: 'create',
+      message: message({ id: 6, fromMe: true, userId: AGENT_ID, body: 'minha', createdAt: secondsAgo(3) }),
+      ticket: ticket(),
+    });
+    await screen.findByText('minha', {}, { timeout: 4000 });
+    await userEvent.type(screen.getByTestId('message-text'), 'Olá{Enter}');
+    await waitFor(() => expect(mocked.post).toHaveBeenCalledWith('/messages/10', expect.objectContaining({ body: 'Olá' })));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

@@ -8,6 +8,7 @@ import { TicketHeader } from './header/TicketHeader';
 import { useConversationRealtime } from './hooks/use-conversation-realtime';
 import { useMarkRead } from './hooks/use-mark-read';
 import { useTicket } from './hooks/use-ticket';
+import { useTicketViewers } from './hooks/use-ticket-viewers';
 import { MessageInput } from './input/MessageInput';
 import { MessagesList } from './messages/MessagesList';
 
@@ -24,6 +25,8 @@ export default function Conversation({ uuid }: { uuid: string }) {
   const ticketQuery = useTicket(uuid);
   const ticket = ticketQuery.data;
   useConversationRealtime(uuid, ticket);
+  // Listening from the first render, with the chat-box join: the list the join brings back comes before the ticket loads.
+  const viewers = useTicketViewers(uuid);
   useMarkRead(ticket);
   const [replyTo, setReplyTo] = useState<MessageView | null>(null);
   const [drawer, setDrawer] = useState(false);
@@ -50,7 +53,7 @@ export default function Conversation({ uuid }: { uuid: string }) {
       */}
       <Box sx={{ display: 'flex', height: '100%', minHeight: 0, position: 'relative', overflow: 'clip', containerType: 'inline-size' }}>
         <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minWidth: 0, minHeight: 0 }} data-testid="conversation">
-          <TicketHeader ticket={ticket} contactOpen={drawer} onToggleContact={() => setDrawer((open) => !open)} />
+          <TicketHeader ticket={ticket} viewers={viewers} contactOpen={drawer} onToggleContact={() => setDrawer((open) => !open)} />
           {WINDOW_CHANNELS.includes(ticket.channel) && (
             <Alert severity="info" sx={{ borderRadius: 0, py: 0 }} data-testid="reply-window">
               {t('conversation.replyWindow')}

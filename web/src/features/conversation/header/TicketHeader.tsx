@@ -1,4 +1,4 @@
-import type { TicketView } from '@chatflow/contract';
+import type { TicketView, TicketViewer } from '@chatflow/contract';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Avatar, Box, ButtonBase, Chip, IconButton, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { CONTACT_DRAWER_ID } from '../contact/ContactDrawer';
 import { ScheduleButton } from './ScheduleButton';
 import { TicketActions } from './TicketActions';
 import { TicketTagsSelect } from './TicketTagsSelect';
+import { TicketViewers } from './TicketViewers';
 import { coloredSx } from '../../../components/colored';
 
 interface Props {
@@ -14,10 +15,12 @@ interface Props {
   /** Whether the contact drawer is open (the contact button shows and toggles it). */
   contactOpen: boolean;
   onToggleContact(): void;
+  /** The other agents who have the ticket open (useTicketViewers). */
+  viewers?: readonly TicketViewer[];
 }
 
-/** Contact (opens and closes the drawer), who holds the ticket and in which queue, tags, and the actions. */
-export function TicketHeader({ ticket, contactOpen, onToggleContact }: Props) {
+/** Contact (opens and closes the drawer), who holds the ticket and in which queue, tags, the actions, and who else has it open. */
+export function TicketHeader({ ticket, contactOpen, onToggleContact, viewers = [] }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
@@ -71,6 +74,7 @@ export function TicketHeader({ ticket, contactOpen, onToggleContact }: Props) {
       <Box sx={{ px: 2, pb: 0.5 }}>
         <TicketTagsSelect ticket={ticket} />
       </Box>
+      <TicketViewers viewers={viewers} />
     </Box>
   );
 }

@@ -4,9 +4,14 @@ import LockIcon from '@mui/icons-material/Lock';
 import SendIcon from '@mui/icons-material/Send';
 import { Box, FormControlLabel, IconButton, InputBase, Switch, Tooltip } from '@mui/material';
 import { type KeyboardEvent, useCallback, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../app/providers/AuthProvider';
+import { ConfirmationDialog } from '../../../components/ConfirmationDialog';
 import { errorMessage, toastError } from '../../../lib/errors';
+import { flattenMessages, type MessagesData } from '../hooks/messages-cache';
+import { useTyping } from '../hooks/use-typing';
+import { conversationKeys } from '../keys';
 import { matchQuick, slashTerm, useQuickMessageList } from '../hooks/use-quick-messages';
 import { isSendable, useSend } from '../hooks/use-send';
 import { AttachmentMenu, type AttachmentChoice } from './AttachmentMenu';
@@ -16,6 +21,7 @@ import { InteractiveDialog } from './InteractiveDialog';
 import { MediaPreviewDialog } from './MediaPreviewDialog';
 import { QuickMessagePicker } from './QuickMessagePicker';
 import { quickMediaFile } from './quick-media';
+import { secondsSinceOtherReply } from './recent-reply';
 import { ReplyBar } from './ReplyBar';
 import { SendContactModal } from './SendContactModal';
 import { readSignature, writeSignature } from './signature';
@@ -48,13 +54,23 @@ export function MessageInput({ ticket, replyTo, onClearReply }: Props) {
   const field = useRef<HTMLTextAreaElement>(null);
   const send = useSend(ticket);
   const signMessage = signAllowed && sign;
+  const qc = useQueryClient();
+  const typing = useTyping(ticket.uuid);
+  // Collision warning: the seconds since another agent's reply, while the agent confirms sending theirs.
+  const [collision, setCollision] = useState<number | null>(null);
 
   const term = enabled ? slashTerm(text) : null;
   const quick = useQuickMessageList(term !== null);
   const matches = term !== null ? matchQuick(quick.data ?? [], term) : [];
 
-  const submit = async () => {
+  const submit = async (confirmed = false) => {
     if (!enabled || !isSendable(text)) return;
+    if (!confirmed && !isPrivate) {
+      const loaded = flattenMessages(qc.getQueryData<MessagesData>(conversationKeys.messages(ticket.uuid)));
+      const seconds = secondsSinceOtherReply(loaded, user?.id, Date.now());
+      if (seconds !== null) return setCollision(seconds);
+    }
+    typing.stop();
     const body = text;
     setText('');
     onClearReply();
@@ -149,6 +165,7 @@ export function MessageInput({ ticket, replyTo, onClearReply }: Props) {
               onChange={(e) => {
                 setText(e.target.value);
                 setActive(0);
+                typing.changed(e.target.value);
               }}
               onKeyDown={onKeyDown}
               placeholder={
@@ -239,6 +256,17 @@ export function MessageInput({ ticket, replyTo, onClearReply }: Props) {
           </Box>
         )}
       </Box>
+      <ConfirmationDialog
+        open={collision !== null}
+        title={t('conversation.collision.title')}
+        confirmLabel={t('conversation.collision.send')}
+        cancelLabel={t('common.cancel')}
+        confirmColor="primary"
+        onClose={() => setCollision(null)}
+        onConfirm={() => void submit(true)}
+      >
+        {t('conversation.collision.body', { count: collision ?? 0 })}
+      </ConfirmationDialog>
       <MediaPreviewDialog
         files={files}
         busy={send.media.isPending}
