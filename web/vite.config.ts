@@ -49,5 +49,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // Vitest's default is one worker less than the CPUs: one worker on a 2-CPU machine.
+    maxWorkers: 2,
   },
 });
