@@ -81,9 +81,9 @@ describe('campaign sends in the contact’s ticket', () => {
       // The agent's inbox hears of the new ticket and of the message, as with any outbound send.
       const ticketId = h.tickets[0].id;
       const events = t.sent.filter((e) => e.companyId === s.admin.companyId);
-      expect(
-        events.some((e) => e.event.endsWith('-ticket') && (e.payload as { ticket?: { id: number } }).ticket?.id === ticketId),
-      ).toBe(true);
+      expect(events.some((e) => e.event.endsWith('-ticket') && (e.payload as { ticket?: { id: number } }).ticket?.id === ticketId)).toBe(
+        true,
+      );
       const appMessage = events.find(
         (e) => e.event.endsWith('-appMessage') && (e.payload as { message: { id: number } }).message.id === message.id,
       );
@@ -95,6 +95,23 @@ describe('campaign sends in the contact’s ticket', () => {
       .from(ticketLogs)
       .where(eq(ticketLogs.ticketId, (await historyOf(s, s.numbers[0])).tickets[0].id));
     expect(logs.map((l) => l.type)).toEqual(['create']);
+  });
+
+  test('a user chosen for the ticket without a queue is refused (spec 3 §5), and nothing is stored', async () => {
+    const s = await campaignSetup(t, 0);
+    const agent = await t.factory.user({ companyId: s.admin.companyId });
+    const res = await s.api.post('/campaigns', {
+      name: 'Promoção',
+      message1: 'oi',
+      whatsappId: s.connectionId,
+      contactListId: s.listId,
+      openTicket: 'enabled',
+      userId: agent.id,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('queueId');
+    expect(res.body).toContain('Obrigatório');
+    expect(await t.database.db.select().from(campaigns).where(eq(campaigns.companyId, s.admin.companyId))).toEqual([]);
   });
 
   test('statusTicket pending leaves the new ticket waiting in the queue; closed records the message and closes it', async () => {
@@ -150,7 +167,11 @@ describe('campaign sends in the contact’s ticket', () => {
   test('a re-send after a crash (the provider had the message, the row was still claimed) is one message in the ticket', async () => {
     t.clock.set(MONDAY_10AM);
     const s = await campaignSetup(t, 3, NO_PAUSES);
-    const c = await createCampaign(s, { openTicket: 'enabled', statusTicket: 'open', scheduledAt: new Date(Date.now() + 3 * 3600_000).toISOString() });
+    const c = await createCampaign(s, {
+      openTicket: 'enabled',
+      statusTicket: 'open',
+      scheduledAt: new Date(Date.now() + 3 * 3600_000).toISOString(),
+    });
     await t.jobs.drain();
     const db = t.database.db;
     // The state a worker killed after the provider's answer leaves: the row claimed, the message on the phone.
@@ -181,9 +202,10 @@ describe('campaign sends in the contact’s ticket', () => {
     const [connection] = await db.select().from(connections).where(eq(connections.id, s.connectionId));
     const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, c.id));
     const { realtime, sent } = recordingRealtime();
-    await transactionRunner(db, pino({ level: 'silent' }))((tx) =>
-      recordInTicket(tx, { db, realtime }, campaign, connection, claimed, [{ externalId, body: 'Olá Cliente 1', media: false }]),
-    );
+    await transactionRunner(
+      db,
+      pino({ level: 'silent' }),
+    )((tx) => recordInTicket(tx, { db, realtime }, campaign, connection, claimed, [{ externalId, body: 'Olá Cliente 1', media: false }]));
     expect((await historyOf(s, claimed.number)).messages).toHaveLength(1);
     expect(sent.filter((e) => e.event.endsWith('-appMessage'))).toEqual([]);
   });

@@ -65,7 +65,12 @@ const wantsOpen = (o: SendTicketOptions) => Boolean(o.ticketUserId) && o.statusT
  *   anyone's queue, and a recurring reminder keeps adding to the same ticket.
  * The one-active-ticket index decides a race with an inbound message: the loser reads the winner's ticket.
  */
-export async function ticketForSend(tx: HookedTx, o: SendTicketOptions, contact: ContactRow, connection: ConnectionRow): Promise<SendTicket> {
+export async function ticketForSend(
+  tx: HookedTx,
+  o: SendTicketOptions,
+  contact: ContactRow,
+  connection: ConnectionRow,
+): Promise<SendTicket> {
   const base = { companyId: o.companyId, contactId: contact.id, connectionId: connection.id, channel: connection.channel, isGroup: false };
   const open = o.openTicket === 'enabled';
   let before = (await (open ? activeTicket : latestTicket)(tx, contact.id, connection.id)) ?? null;
