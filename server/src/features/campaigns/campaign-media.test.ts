@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { campaigns, simulatorOutbox } from '../../db/schema';
+import { campaigns, contacts, messages, simulatorOutbox } from '../../db/schema';
 import { useTestApp } from '../../test/harness';
 import { multipart } from '../../test/multipart';
 import { customerOf, TINY_PNG } from '../../test/simulator';
@@ -34,6 +34,20 @@ async function upload(s: CampaignSetup, id: number, file: { value: Buffer; filen
     payload: form.payload,
   });
 }
+/** The messages recorded in the contact's tickets, oldest first. */
+const historyOf = (number: string, companyId: number) =>
+  t.database.db
+    .select({
+      fromMe: messages.fromMe,
+      body: messages.body,
+      mediaType: messages.mediaType,
+      mediaUrl: messages.mediaUrl,
+      mediaName: messages.mediaName,
+    })
+    .from(messages)
+    .innerJoin(contacts, eq(contacts.id, messages.contactId))
+    .where(and(eq(contacts.number, number), eq(contacts.companyId, companyId)))
+    .orderBy(asc(messages.id));
 const png = { value: TINY_PNG, filename: 'folheto promoção.png', type: 'image/png' };
 const fileOf = (mediaPath: string) => path.join(t.config.dataDir, mediaPath);
 const phones = (connectionId: number) =>
@@ -67,6 +81,16 @@ describe('campaign attachment', () => {
     expect(sent.map((m) => m.number).sort()).toEqual([...s.numbers].sort());
     expect(sent.find((m) => m.number === s.numbers[0])?.body).toBe('Oferta para Cliente 1');
     expect(await campaignNow(s, c.id)).toMatchObject({ status: 'FINALIZADA', deliveredCount: 3 });
+    // The contact's ticket shows the image with its caption, as the agent would have sent it.
+    expect(await historyOf(s.numbers[0], s.admin.companyId)).toEqual([
+      {
+        fromMe: true,
+        body: 'Oferta para Cliente 1',
+        mediaType: 'image',
+        mediaUrl: res.json().mediaPath,
+        mediaName: 'folheto promoção.png',
+      },
+    ]);
     t.clock.reset();
   });
 
@@ -91,6 +115,10 @@ describe('campaign attachment', () => {
       ['audio', ''],
     ]);
     expect(sent[1].key).toBe(`${sent[0].key}-part2`);
+    expect((await historyOf(s.numbers[0], s.admin.companyId)).map((m) => [m.mediaType, m.body, m.mediaName])).toEqual([
+      ['conversation', 'Escute, Cliente 1', null],
+      ['audio', '', 'recado.ogg'],
+    ]);
     t.clock.reset();
   });
 

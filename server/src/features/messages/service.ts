@@ -1,3 +1,4 @@
+import { ACK } from '@chatflow/contract';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { type MessageRow, messages, type TicketRow, tickets } from '../../db/schema';
@@ -50,34 +51,65 @@ function preview(row: MessageRow): string {
 export async function createOutboundMessage(tx: HookedTx, ctx: OutboundContext, input: OutboundInput): Promise<MessageRow> {
   const { ticket } = input;
   if (ticket.companyId !== ctx.companyId) throw notFound('ERR_NO_TICKET_FOUND');
-  const [row] = await tx
-    .insert(messages)
-    .values({
-      companyId: ticket.companyId,
-      ticketId: ticket.id,
-      contactId: ticket.contactId,
-      connectionId: ticket.connectionId,
-      queueId: ticket.queueId,
-      userId: input.userId,
-      body: input.body,
-      fromMe: true,
-      read: true,
-      ack: 0,
-      mediaType: input.mediaType ?? 'conversation',
-      mediaUrl: input.mediaUrl ?? null,
-      mediaName: input.mediaName ?? null,
-      isPrivate: input.isPrivate ?? false,
-      isForwarded: input.isForwarded ?? false,
-      quotedMsgId: input.quotedMsgId ?? null,
-      dataJson: input.dataJson ?? null,
-    })
-    .returning();
-  await tx
-    .update(tickets)
-    .set({ lastMessage: preview(row), updatedAt: new Date() })
-    .where(eq(tickets.id, ticket.id));
+  const [row] = await tx.insert(messages).values(outboundValues(input)).returning();
+  await movePreview(tx, ticket, row);
   // Read after the commit: the views then carry this message and any change the caller made to the ticket.
   announceMessage(tx, ctx, row, 'create');
   if (!row.isPrivate) await enqueueOutbound(tx, ctx.jobs, row.id);
   return row;
+}
+
+/**
+ * Records a message the caller already sent through the provider itself (a campaign sends under its
+ * own idempotency key, so a send and its record survive a crash separately): fromMe, with the
+ * provider's external id and ack "sent"; no send job. The unique (connection, external id) makes a
+ * second record of the same send nothing: answers null then, and nothing is announced.
+ */
+export async function recordSentMessage(
+  tx: HookedTx,
+  ctx: Pick<OutboundContext, 'db' | 'companyId' | 'realtime'>,
+  input: OutboundInput & { externalId: string },
+): Promise<MessageRow | null> {
+  const { ticket } = input;
+  if (ticket.companyId !== ctx.companyId) throw notFound('ERR_NO_TICKET_FOUND');
+  const [row] = await tx
+    .insert(messages)
+    .values({ ...outboundValues(input), externalId: input.externalId, ack: ACK.sent })
+    .onConflictDoNothing({ target: [messages.connectionId, messages.externalId] })
+    .returning();
+  if (!row) return null;
+  await movePreview(tx, ticket, row);
+  announceMessage(tx, ctx, row, 'create');
+  return row;
+}
+
+function outboundValues(input: OutboundInput) {
+  const { ticket } = input;
+  return {
+    companyId: ticket.companyId,
+    ticketId: ticket.id,
+    contactId: ticket.contactId,
+    connectionId: ticket.connectionId,
+    queueId: ticket.queueId,
+    userId: input.userId,
+    body: input.body,
+    fromMe: true,
+    read: true,
+    ack: 0,
+    mediaType: input.mediaType ?? 'conversation',
+    mediaUrl: input.mediaUrl ?? null,
+    mediaName: input.mediaName ?? null,
+    isPrivate: input.isPrivate ?? false,
+    isForwarded: input.isForwarded ?? false,
+    quotedMsgId: input.quotedMsgId ?? null,
+    dataJson: input.dataJson ?? null,
+  };
+}
+
+/** The ticket moves up with its newest message as the list's preview. */
+async function movePreview(tx: HookedTx, ticket: TicketRow, row: MessageRow) {
+  await tx
+    .update(tickets)
+    .set({ lastMessage: preview(row), updatedAt: new Date() })
+    .where(eq(tickets.id, ticket.id));
 }

@@ -13,3 +13,5 @@ export { findCompanyTicket } from './find';
 export { loadTicketViews } from './loader';
 export { queueIdsOf, visibleInSelectionSql } from './visibility';
 export { listTicketLogs } from './logs';
+export { closeAfterSend, ticketForSend } from './send-ticket';
+export type { SendTicket, SendTicketOptions } from './send-ticket';

@@ -50,6 +50,7 @@ export async function hasOpenRows(tx: DbOrTx, campaignId: number): Promise<boole
 
 export interface Completion {
   id: number;
+  /** The provider's id of the row's (first) message. */
   externalId: string;
   /** Confirmation flow: the confirmation message went out; the campaign message waits for the answer. */
   awaitingConfirmation: boolean;
@@ -57,16 +58,16 @@ export interface Completion {
 
 /**
  * Completes claims in one statement: the provider's message id is written with the state change, and
- * only where the row is still claimed (a re-send after a lease wins nothing twice). Answers how many
- * rows were delivered by this statement, for the campaign's counter.
+ * only where the row is still claimed (a re-send after a lease wins nothing twice). Answers the rows
+ * this statement completed: only those are counted and recorded in their tickets.
  */
-export async function completeRows(tx: DbOrTx, now: Date, done: Completion[]): Promise<number> {
-  if (done.length === 0) return 0;
+export async function completeRows(tx: DbOrTx, now: Date, done: Completion[]): Promise<{ id: number; awaiting: boolean }[]> {
+  if (done.length === 0) return [];
   const values = sql.join(
     done.map((d) => sql`(${d.id}::int, ${d.externalId}::text, ${d.awaitingConfirmation}::boolean)`),
     sql`, `,
   );
-  const result = await tx.execute<{ awaiting: boolean }>(sql`
+  const result = await tx.execute<{ id: number; awaiting: boolean }>(sql`
     update campaign_shipping s set
       state = case when v.awaiting then 'awaiting_confirmation' else 'delivered' end,
       external_id = case when v.awaiting then s.external_id else v.external_id end,
@@ -75,6 +76,6 @@ export async function completeRows(tx: DbOrTx, now: Date, done: Completion[]): P
       confirmation_requested_at = case when v.awaiting then ${now.toISOString()}::timestamptz else s.confirmation_requested_at end
     from (values ${values}) as v(id, external_id, awaiting)
     where s.id = v.id and s.state = 'claimed'
-    returning v.awaiting as awaiting`);
-  return result.rows.filter((r) => !r.awaiting).length;
+    returning s.id as id, v.awaiting as awaiting`);
+  return result.rows.map((r) => ({ id: Number(r.id), awaiting: Boolean(r.awaiting) }));
 }

@@ -1,12 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { campaignShipping, campaigns, contacts, messages, tickets } from '../../../db/schema';
+import { campaignShipping, campaigns, connections, contacts, messages, tickets } from '../../../db/schema';
+import { transactionRunner } from '../../../http/context';
 import { AppError } from '../../../http/errors';
 import { defineJob } from '../../../jobs/define';
 import type { JobQueue } from '../../../jobs/queue';
 import { announceCampaign } from '../events';
 import { readCampaignSettings } from '../settings';
 import { campaignAttachment, campaignPayloads, sendPayloads } from './payloads';
+import { recordInTicket } from './record';
 import { shippingKey, shippingText } from './step';
 
 /**
@@ -14,7 +16,8 @@ import { shippingKey, shippingText } from './step';
  * message answers, and then gets the campaign message. The row moves awaiting_confirmation ->
  * confirming (claimed, with confirmedAt) -> delivered with the provider's id; a re-run (a retried job,
  * a second answer) finds the row confirming and sends again with the same key, which the provider
- * answers with the first message, so the contact gets it once.
+ * answers with the first message, so the contact gets it once; the transaction that delivers the row
+ * records the message in the contact's ticket, so it is in the history once too.
  */
 export const confirmationReplyJob = defineJob({
   name: 'campaign.confirmationReply',
@@ -55,18 +58,24 @@ export const confirmationReplyJob = defineJob({
       const { text } = shippingText({ ...campaign, confirmation: false }, settings, { ...row, variant: row.variant });
       // The campaign message proper, with the attachment the confirmation request went without.
       const payloads = campaignPayloads(await campaignAttachment(campaign, deps.config), row.number, text);
-      const externalId = await sendPayloads(provider, payloads, shippingKey(row.id));
-      await deps.db.transaction(async (tx) => {
+      const parts = await sendPayloads(provider, payloads, shippingKey(row.id));
+      await transactionRunner(
+        deps.db,
+        deps.log,
+      )(async (tx) => {
         const [done] = await tx
           .update(campaignShipping)
-          .set({ state: 'delivered', externalId, deliveredAt: now })
+          .set({ state: 'delivered', externalId: parts[0].externalId, deliveredAt: now })
           .where(and(eq(campaignShipping.id, row.id), eq(campaignShipping.state, 'confirming')))
           .returning({ id: campaignShipping.id });
-        if (done)
-          await tx
-            .update(campaigns)
-            .set({ deliveredCount: sql`${campaigns.deliveredCount} + 1` })
-            .where(eq(campaigns.id, campaign.id));
+        if (!done) return; // another run of this answer delivered and recorded it
+        await tx
+          .update(campaigns)
+          .set({ deliveredCount: sql`${campaigns.deliveredCount} + 1` })
+          .where(eq(campaigns.id, campaign.id));
+        const [connection] = await tx.select().from(connections).where(eq(connections.id, campaign.whatsappId!));
+        // Into the ticket the answer came to (the contact's active ticket), as the campaign's options say.
+        if (connection) await recordInTicket(tx, deps, campaign, connection, row, parts);
       });
       await announceCampaign(deps.db, deps.realtime, campaign.id);
     }

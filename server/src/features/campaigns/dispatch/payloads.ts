@@ -35,15 +35,29 @@ export function campaignPayloads(attachment: MediaPayload | null, to: string, te
   return [{ ...attachment, to, caption: text }];
 }
 
+/** One provider message of a contact's send, as the ticket's history records it (record.ts). */
+export interface SentPart {
+  externalId: string;
+  /** The text, or the attachment's caption. */
+  body: string;
+  /** The campaign's attachment went in this part. */
+  media: boolean;
+}
+
 /**
  * Sends a contact's payloads in order, each under its own idempotency key derived from the row's
- * (a re-send after a crash repeats none of them); the first one's id is the shipping's message id.
+ * (a re-send after a crash repeats none of them, and gets the same external ids back); the first
+ * part's id is the shipping's message id.
  */
-export async function sendPayloads(provider: ChannelProvider, payloads: OutboundPayload[], key: string): Promise<string> {
-  let first: string | null = null;
+export async function sendPayloads(provider: ChannelProvider, payloads: OutboundPayload[], key: string): Promise<SentPart[]> {
+  const parts: SentPart[] = [];
   for (const [i, payload] of payloads.entries()) {
     const { externalId } = await provider.send(payload, { idempotencyKey: i === 0 ? key : `${key}-part${i + 1}` });
-    first ??= externalId;
+    parts.push(
+      payload.kind === 'media'
+        ? { externalId, body: payload.caption ?? '', media: true }
+        : { externalId, body: payload.kind === 'text' ? payload.body : '', media: false },
+    );
   }
-  return first!;
+  return parts;
 }

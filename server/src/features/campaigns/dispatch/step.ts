@@ -2,7 +2,7 @@ import { type CampaignSettingsValues, campaignMessages, renderCampaignMessage } 
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ChannelProvider } from '../../../channels/types';
-import { type CampaignRow, campaigns, companies, connections } from '../../../db/schema';
+import { type CampaignRow, type ConnectionRow, campaigns, companies, connections } from '../../../db/schema';
 import { transactionRunner } from '../../../http/context';
 import { AppError } from '../../../http/errors';
 import { defineJob, type JobDeps } from '../../../jobs/define';
@@ -10,7 +10,8 @@ import { announceCampaign } from '../events';
 import { readCampaignSettings } from '../settings';
 import { CLAIM_LEASE_SECONDS, type ClaimedRow, type Completion, claimRows, completeRows, hasOpenRows } from './claim';
 import { delayAfter, sendsInBatches } from './pacing';
-import { campaignAttachment, campaignPayloads, sendPayloads } from './payloads';
+import { campaignAttachment, campaignPayloads, type SentPart, sendPayloads } from './payloads';
+import { recordInTicket } from './record';
 import { nextSendingTime } from './sending-window';
 
 /** Rows one step sends when every interval is zero. */
@@ -32,7 +33,8 @@ type StepOutcome = { continueWith: number } | null;
  * One campaign's dispatch, a chain of steps. Each step is a job {campaignId, seq}; it first moves the
  * campaign's dispatchSeq from seq to seq+1 (a stale or duplicate job, or one of a cancelled campaign,
  * changes nothing and stops), claims its row(s) and writes the job of the next step, all in one
- * transaction; then sends, and completes the claims with the provider's message ids in a second one.
+ * transaction; then sends, and completes the claims with the provider's message ids in a second one,
+ * which also records each sent message in the contact's ticket (record.ts, the campaign's ticket options).
  * A crash after the claim leaves the rows claimed: after the lease a later step claims them again and
  * sends with the same idempotency key, so the provider answers with the first message instead of
  * sending another. Pacing, sending hours and weekends are the delay of the next step's job, so they
@@ -56,7 +58,7 @@ export const dispatchStepJob = defineJob({
 /** The campaign with its company's time zone and its connection's state, read before the step's transaction. */
 async function loadCampaign(deps: JobDeps, campaignId: number) {
   const [row] = await deps.db
-    .select({ campaign: campaigns, timeZone: companies.timeZone, connectionStatus: connections.status })
+    .select({ campaign: campaigns, timeZone: companies.timeZone, connection: connections })
     .from(campaigns)
     .innerJoin(companies, eq(companies.id, campaigns.companyId))
     .leftJoin(connections, eq(connections.id, campaigns.whatsappId))
@@ -64,8 +66,8 @@ async function loadCampaign(deps: JobDeps, campaignId: number) {
   return row;
 }
 
-async function providerOf(deps: JobDeps, c: CampaignRow, connectionStatus: string | null): Promise<ChannelProvider | null> {
-  if (!c.whatsappId || connectionStatus !== 'CONNECTED') return null;
+async function providerOf(deps: JobDeps, c: CampaignRow, connection: ConnectionRow | null): Promise<ChannelProvider | null> {
+  if (!c.whatsappId || connection?.status !== 'CONNECTED') return null;
   try {
     return await deps.channels.providerFor(c.whatsappId);
   } catch (err) {
@@ -85,7 +87,7 @@ export async function dispatchStep(deps: JobDeps, campaignId: number, stepSeq: n
     if (idle < CLAIM_LEASE_SECONDS * 1000) return null;
     seq = loaded.campaign.dispatchSeq;
   }
-  const provider = await providerOf(deps, loaded.campaign, loaded.connectionStatus);
+  const provider = await providerOf(deps, loaded.campaign, loaded.connection);
   const settings = await readCampaignSettings(deps.db, loaded.campaign.companyId);
   const now = deps.clock.now();
   const next = () => ({ campaignId, seq: seq + 1 });
@@ -133,7 +135,15 @@ export async function dispatchStep(deps: JobDeps, campaignId: number, stepSeq: n
 
   const done = await sendRows(deps, provider!, plan.campaign, settings, plan.rows);
   await transaction(async (tx) => {
-    const delivered = await completeRows(tx, deps.clock.now(), done);
+    const completed = await completeRows(tx, deps.clock.now(), done);
+    // Only the rows this completion moved go into tickets: a row another worker completed after its lease is theirs.
+    const byId = new Map(done.map((d) => [d.id, d]));
+    const rowsById = new Map(plan.rows.map((r) => [r.id, r]));
+    for (const { id } of completed) {
+      const row = rowsById.get(id)!;
+      await recordInTicket(tx, deps, plan.campaign, loaded.connection!, row, byId.get(id)!.parts);
+    }
+    const delivered = completed.filter((r) => !r.awaiting).length;
     if (delivered > 0)
       await tx
         .update(campaigns)
@@ -161,6 +171,9 @@ export function shippingText(c: CampaignRow, settings: CampaignSettingsValues, r
   return { text: render(message), awaitingConfirmation: false };
 }
 
+/** A row the provider took: its completion, and the messages to record in the contact's ticket. */
+type SentRow = Completion & { parts: SentPart[] };
+
 /**
  * Sends the claimed rows (side by side within a batch). A row whose send fails stays claimed and is
  * sent again after the lease with the same key; the failure is logged, the step goes on.
@@ -168,19 +181,19 @@ export function shippingText(c: CampaignRow, settings: CampaignSettingsValues, r
 async function sendRows(deps: JobDeps, provider: ChannelProvider, c: CampaignRow, settings: CampaignSettingsValues, rows: ClaimedRow[]) {
   const attachment = await campaignAttachment(c, deps.config);
   const results = await Promise.all(
-    rows.map(async (row): Promise<Completion | null> => {
+    rows.map(async (row): Promise<SentRow | null> => {
       const { text, awaitingConfirmation } = shippingText(c, settings, row);
       // A confirmation request is text alone; the attachment goes with the campaign message itself.
       const payloads = awaitingConfirmation ? campaignPayloads(null, row.number, text) : campaignPayloads(attachment, row.number, text);
       try {
         const key = shippingKey(row.id, awaitingConfirmation ? 'confirmation' : 'message');
-        const externalId = await sendPayloads(provider, payloads, key);
-        return { id: row.id, externalId, awaitingConfirmation };
+        const parts = await sendPayloads(provider, payloads, key);
+        return { id: row.id, externalId: parts[0].externalId, awaitingConfirmation, parts };
       } catch (err) {
         deps.log.warn({ err, campaignId: c.id, shippingId: row.id }, 'campaign send failed; the row is sent again after its lease');
         return null;
       }
     }),
   );
-  return results.filter((r): r is Completion => r !== null);
+  return results.filter((r): r is SentRow => r !== null);
 }

@@ -3,11 +3,10 @@ import { companies, connections, contacts, type ScheduleRow, schedules, users } 
 import { type HookedTx, transactionRunner } from '../../../http/context';
 import type { JobDeps } from '../../../jobs/define';
 import { createOutboundMessage, signaturePrefix } from '../../messages';
-import { addTicketLogs, emitTicketChange } from '../../tickets';
+import { addTicketLogs, closeAfterSend, emitTicketChange, type SendTicketOptions, ticketForSend } from '../../tickets';
 import { announceSchedule } from '../events';
 import { scheduleView } from '../queries';
 import { nextSendAt } from '../recurrence';
-import { closeAfterSend, ticketForSend } from '../ticket';
 
 /** The occurrence a dispatch job was queued for. */
 export interface Occurrence {
@@ -40,6 +39,16 @@ async function lockOccurrence(tx: HookedTx, o: Occurrence): Promise<ScheduleRow 
   return row ?? null;
 }
 
+/** The schedule's ticket options (spec 1 §3 Schedule): its author is who the ticket's timeline names. */
+const ticketOptionsOf = (s: ScheduleRow): SendTicketOptions => ({
+  companyId: s.companyId,
+  openTicket: s.openTicket,
+  statusTicket: s.statusTicket,
+  ticketUserId: s.ticketUserId,
+  queueId: s.queueId,
+  actorId: s.userId,
+});
+
 async function fail(tx: HookedTx, deps: JobDeps, row: ScheduleRow, reason: string) {
   await tx.update(schedules).set({ status: 'ERRO', errorReason: reason, updatedAt: new Date() }).where(eq(schedules.id, row.id));
   announceSchedule(tx, deps.realtime, await scheduleView(tx, row.companyId, row.id), 'update');
@@ -71,7 +80,8 @@ export async function dispatchSchedule(deps: JobDeps, o: Occurrence, queueNext: 
     if (!refs.connection) return fail(tx, deps, row, 'ERR_SCHEDULE_CONNECTION_GONE');
 
     const ctx = { db: deps.db, companyId: row.companyId, realtime: deps.realtime, jobs: deps.jobs, config: deps.config };
-    const opened = await ticketForSend(tx, row, refs.contact, refs.connection);
+    const options = ticketOptionsOf(row);
+    const opened = await ticketForSend(tx, options, refs.contact, refs.connection);
     const body = row.assinar && refs.authorName ? signaturePrefix(refs.authorName) + row.body : row.body;
     await createOutboundMessage(tx, ctx, {
       ticket: opened.ticket,
@@ -79,7 +89,7 @@ export async function dispatchSchedule(deps: JobDeps, o: Occurrence, queueNext: 
       body,
       ...(row.mediaPath ? { mediaUrl: row.mediaPath, mediaType: row.mediaType ?? 'document', mediaName: row.mediaName } : {}),
     });
-    const sent = await closeAfterSend(tx, row, opened);
+    const sent = await closeAfterSend(tx, options, opened);
     await addTicketLogs(tx, sent.ticket, sent.logs);
     if (sent.ticket !== sent.before) emitTicketChange(tx, ctx, sent.before, sent.ticket);
 
