@@ -24,7 +24,10 @@ async function merge(page: Page, kept: string, other: string) {
   await pick.fill(other);
   await page.getByRole('option', { name: new RegExp(other) }).click();
   await shows(dialog.getByText(`1 atendimento de ${other} passará para ${kept}.`), 'the preview of the ticket that moves');
-  await shows(dialog.getByText('1 atendimento aberto na mesma conexão será fechado.', { exact: false }), 'the open-ticket rule in the preview');
+  await shows(
+    dialog.getByText('1 atendimento aberto na mesma conexão será fechado.', { exact: false }),
+    'the open-ticket rule in the preview',
+  );
   await page.screenshot({ path: `${SHOTS}/contact-merge-dialog-1366.png` });
   await dialog.getByRole('button', { name: 'Mesclar' }).click();
   await shows(toast(page, 'Contatos mesclados'), 'the merged toast');

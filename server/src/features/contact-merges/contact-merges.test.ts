@@ -28,7 +28,13 @@ async function pair() {
   const from = await makeContact(db, companyId, { name: 'Maria (trabalho)', email: 'maria@empresa.com' });
   const [conn] = await db
     .insert(connections)
-    .values({ companyId, name: `Conn ${randomBytes(3).toString('hex')}`, provider: 'simulator', status: 'CONNECTED', token: randomBytes(15).toString('hex') })
+    .values({
+      companyId,
+      name: `Conn ${randomBytes(3).toString('hex')}`,
+      provider: 'simulator',
+      status: 'CONNECTED',
+      token: randomBytes(15).toString('hex'),
+    })
     .returning();
   const ticket = async (contactId: number, status: 'open' | 'pending' | 'closed', connectionId: number | null = conn.id) =>
     (await db.insert(tickets).values({ companyId, contactId, connectionId, status }).returning())[0];
@@ -38,9 +44,12 @@ async function pair() {
 }
 
 const contactIdsOf = async (ids: number[]) =>
-  (await t.database.db.select({ id: tickets.id, contactId: tickets.contactId, status: tickets.status }).from(tickets).where(inArray(tickets.id, ids))).sort(
-    (a, b) => a.id - b.id,
-  );
+  (
+    await t.database.db
+      .select({ id: tickets.id, contactId: tickets.contactId, status: tickets.status })
+      .from(tickets)
+      .where(inArray(tickets.id, ids))
+  ).sort((a, b) => a.id - b.id);
 
 describe('merging two contacts', () => {
   test('moves tickets with their messages, notes, schedules, tags, extra info and wallet; the log keeps the merged contact', async () => {
@@ -48,10 +57,19 @@ describe('merging two contacts', () => {
     const closedOld = await ticket(from.id, 'closed');
     const pendingOther = await ticket(from.id, 'pending', null);
     const msg = await message(closedOld.id, from.id, 'Olá, é a Maria');
-    const [note] = await db.insert(ticketNotes).values({ companyId, ticketId: closedOld.id, contactId: from.id, note: 'cliente antiga' }).returning();
+    const [note] = await db
+      .insert(ticketNotes)
+      .values({ companyId, ticketId: closedOld.id, contactId: from.id, note: 'cliente antiga' })
+      .returning();
     const [schedule] = await db
       .insert(schedules)
-      .values({ companyId, contactId: from.id, body: 'lembrete', sendAt: new Date(Date.now() + 86_400_000), firstSendAt: new Date(Date.now() + 86_400_000) })
+      .values({
+        companyId,
+        contactId: from.id,
+        body: 'lembrete',
+        sendAt: new Date(Date.now() + 86_400_000),
+        firstSendAt: new Date(Date.now() + 86_400_000),
+      })
       .returning();
     const shared = await makeTag(db, companyId);
     const own = await makeTag(db, companyId);
@@ -73,7 +91,10 @@ describe('merging two contacts', () => {
     expect(view.moved).toEqual({ tickets: 2, closedTickets: 0, schedules: 1, tags: 1, extraInfo: 1 });
 
     expect((await contactIdsOf([closedOld.id, pendingOther.id])).map((r) => r.contactId)).toEqual([kept.id, kept.id]);
-    expect((await db.select().from(messages).where(eq(messages.id, msg.id)))[0]).toMatchObject({ ticketId: closedOld.id, contactId: kept.id });
+    expect((await db.select().from(messages).where(eq(messages.id, msg.id)))[0]).toMatchObject({
+      ticketId: closedOld.id,
+      contactId: kept.id,
+    });
     expect((await db.select().from(ticketNotes).where(eq(ticketNotes.id, note.id)))[0].contactId).toBe(kept.id);
     expect((await db.select().from(schedules).where(eq(schedules.id, schedule.id)))[0].contactId).toBe(kept.id);
     expect((await db.select().from(contactTags).where(eq(contactTags.contactId, kept.id))).map((r) => r.tagId).sort()).toEqual(
@@ -182,7 +203,12 @@ describe('merging two contacts', () => {
     expect((await contactIdsOf([thirdTicket.id]))[0].contactId).toBe(from.id);
     expect((await api.post(`/contacts/merges/${first.id}/undo`)).statusCode).toBe(200);
     expect((await contactIdsOf([thirdTicket.id]))[0].contactId).toBe(third.id);
-    expect(await db.select({ id: contacts.id }).from(contacts).where(inArray(contacts.id, [kept.id, from.id, third.id]))).toHaveLength(3);
+    expect(
+      await db
+        .select({ id: contacts.id })
+        .from(contacts)
+        .where(inArray(contacts.id, [kept.id, from.id, third.id])),
+    ).toHaveLength(3);
   });
 });
 

@@ -1,4 +1,11 @@
-import { ContactMergeCounts, ContactMergeIdParam, ContactMergeInput, ContactMergeQuery, ContactMergeView, IdParam } from '@chatflow/contract';
+import {
+  ContactMergeCounts,
+  ContactMergeIdParam,
+  ContactMergeInput,
+  ContactMergeQuery,
+  ContactMergeView,
+  IdParam,
+} from '@chatflow/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../http/guards';
 import { mergeContacts } from './commands/merge-contacts';

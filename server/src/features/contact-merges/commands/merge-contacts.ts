@@ -135,7 +135,9 @@ async function closeTickets(tx: HookedTx, ctx: RequestContext, closing: { id: nu
   const after = await tx.update(tickets).set({ status: 'closed', updatedAt: now }).where(inArray(tickets.id, ids)).returning();
   await tx
     .insert(ticketLogs)
-    .values(after.map((t) => ({ companyId: t.companyId, ticketId: t.id, userId: ctx.actor.id, queueId: t.queueId, type: 'closed' as const })));
+    .values(
+      after.map((t) => ({ companyId: t.companyId, ticketId: t.id, userId: ctx.actor.id, queueId: t.queueId, type: 'closed' as const })),
+    );
   await tx
     .update(ticketTrackings)
     .set({ finishedAt: now, updatedAt: now })
@@ -152,7 +154,10 @@ async function appendWallets(
 ): Promise<number[]> {
   if (from.length === 0) return [];
   const own = await tx.select({ userId: contactWallets.userId }).from(contactWallets).where(eq(contactWallets.contactId, keptId));
-  const [{ last }] = await tx.select({ last: max(contactWallets.position) }).from(contactWallets).where(eq(contactWallets.contactId, keptId));
+  const [{ last }] = await tx
+    .select({ last: max(contactWallets.position) })
+    .from(contactWallets)
+    .where(eq(contactWallets.contactId, keptId));
   const taken = new Set(own.map((w) => w.userId));
   const adding = from.filter((w) => !taken.has(w.userId));
   if (adding.length === 0) return [];

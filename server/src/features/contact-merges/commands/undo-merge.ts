@@ -56,7 +56,11 @@ export async function undoContactMerge(ctx: RequestContext, mergeId: number): Pr
     if (stillMoved.length !== moved.ticketIds.length || stillSchedules.length !== moved.scheduleIds.length) throw undoConflict();
 
     const restored = await restoreContact(tx, log);
-    const back = await tx.update(tickets).set({ contactId: mergedId }).where(inArray(tickets.id, orNone(moved.ticketIds))).returning();
+    const back = await tx
+      .update(tickets)
+      .set({ contactId: mergedId })
+      .where(inArray(tickets.id, orNone(moved.ticketIds)))
+      .returning();
     await moveBack(tx, keptId, mergedId, moved);
     await restoreTagsAndWallet(tx, log);
     const reopened = await reopenClosed(tx, ctx, log, back);
@@ -114,7 +118,10 @@ async function moveBack(tx: HookedTx, keptId: number, mergedId: number, moved: C
     .update(ticketNotes)
     .set({ contactId: mergedId })
     .where(and(inArray(ticketNotes.id, orNone(moved.ticketNoteIds)), eq(ticketNotes.contactId, keptId)));
-  await tx.update(schedules).set({ contactId: mergedId }).where(inArray(schedules.id, orNone(moved.scheduleIds)));
+  await tx
+    .update(schedules)
+    .set({ contactId: mergedId })
+    .where(inArray(schedules.id, orNone(moved.scheduleIds)));
   await tx
     .update(contactExtraInfo)
     .set({ contactId: mergedId })
@@ -138,7 +145,7 @@ async function reopenClosed(tx: HookedTx, ctx: RequestContext, log: ContactMerge
   const now = new Date();
   for (const c of log.moved.closedTickets) {
     const ticket = back.find((t) => t.id === c.id);
-    if (!ticket || ticket.status !== 'closed') continue;
+    if (ticket?.status !== 'closed') continue;
     const [busy] = await tx
       .select({ id: tickets.id })
       .from(tickets)
@@ -156,7 +163,9 @@ async function reopenClosed(tx: HookedTx, ctx: RequestContext, log: ContactMerge
       .set({ status: c.status as (typeof tickets.$inferSelect)['status'], updatedAt: now })
       .where(eq(tickets.id, c.id))
       .returning();
-    await tx.insert(ticketLogs).values({ companyId: after.companyId, ticketId: after.id, userId: ctx.actor.id, queueId: after.queueId, type: 'reopen' });
+    await tx
+      .insert(ticketLogs)
+      .values({ companyId: after.companyId, ticketId: after.id, userId: ctx.actor.id, queueId: after.queueId, type: 'reopen' });
     await startTracking(tx, after, now);
     out.push(after);
   }

@@ -33,7 +33,28 @@ const contact = (id: number, name: string): ContactView => ({
 });
 const kept = contact(1, 'Maria celular');
 const other = contact(2, 'Maria trabalho');
-const merge = { id: 40, keptContactId: 1, mergedContactId: 2, createdAt: '', undoneAt: null, moved: { tickets: 3, closedTickets: 1, schedules: 0, tags: 0, extraInfo: 0 } };
+const merge = {
+  id: 40,
+  keptContactId: 1,
+  mergedContactId: 2,
+  createdAt: '',
+  undoneAt: null,
+  moved: { tickets: 3, closedTickets: 1, schedules: 0, tags: 0, extraInfo: 0 },
+};
+
+/** The contacts page's part: the dialog is unmounted when it closes. */
+function Page({ onClose }: { onClose(): void }) {
+  const [open, setOpen] = useState(true);
+  return open ? (
+    <MergeContactDialog
+      contact={kept}
+      onClose={() => {
+        onClose();
+        setOpen(false);
+      }}
+    />
+  ) : null;
+}
 
 describe('MergeContactDialog', { timeout: 30_000 }, () => {
   beforeEach(() => {
@@ -54,19 +75,7 @@ describe('MergeContactDialog', { timeout: 30_000 }, () => {
   test('picks the other contact (never the kept one), previews the tickets that move, merges, and undoes from the toast', async () => {
     const onClose = vi.fn();
     // The page unmounts the dialog on close; the toast's undo must still work then.
-    function Page() {
-      const [open, setOpen] = useState(true);
-      return open ? (
-        <MergeContactDialog
-          contact={kept}
-          onClose={() => {
-            onClose();
-            setOpen(false);
-          }}
-        />
-      ) : null;
-    }
-    renderWithProviders(<Page />);
+    renderWithProviders(<Page onClose={onClose} />);
     expect(screen.getByText('Mesclar contato com Maria celular')).toBeInTheDocument();
     expect(screen.getByTestId('confirm-merge')).toBeDisabled();
 

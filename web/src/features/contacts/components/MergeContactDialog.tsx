@@ -85,7 +85,9 @@ export function MergeContactDialog({ contact, onClose }: Props) {
             noOptionsText={t('contacts.merge.noOptions')}
             onInputChange={(_e, v, reason) => reason !== 'reset' && setTyped(v)}
             onChange={(_e, v) => setPicked(v)}
-            renderInput={(params) => <TextField {...params} autoFocus label={t('contacts.merge.pick')} data-testid="merge-contact-search" />}
+            renderInput={(params) => (
+              <TextField {...params} autoFocus label={t('contacts.merge.pick')} data-testid="merge-contact-search" />
+            )}
           />
           {picked && preview.isLoading && <CircularProgress size={22} />}
           {picked && counts && (
