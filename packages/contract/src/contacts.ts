@@ -131,3 +131,12 @@ export const ContactIdParam = z.object({ contactId: coercedId() });
  */
 export const ContactWalletInput = z.object({ userIds: z.array(dbId()).max(50, { message: 'validation.tooLong' }) });
 export type ContactWalletInput = z.input<typeof ContactWalletInput>;
+
+/**
+ * POST /contacts/{id}/merge (admin): the contact `fromContactId` is merged into contact {id}, which is
+ * kept; GET /contacts/{id}/merge/preview takes the same id as a query and answers what would move.
+ */
+export const ContactMergeInput = z.object({ fromContactId: dbId('validation.required') });
+export type ContactMergeInput = z.input<typeof ContactMergeInput>;
+export const ContactMergeQuery = z.object({ fromContactId: coercedId('validation.required') });
+export const ContactMergeIdParam = z.object({ mergeId: coercedId() });

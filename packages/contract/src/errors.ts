@@ -73,6 +73,9 @@ export const ERROR_CODES = [
   'ERR_KANBAN_LANE_INVALID', // a lane's next or rollback lane is not a kanban lane of the company
   'ERR_INTEGRATION_TEST_FAILED', // POST /queueIntegration/testSession: Dialogflow refused the key or the project, or could not be reached
   'ERR_INTEGRATION_INVALID_QUEUE', // a prompt's queue is not a queue of the company
+  'ERR_CONTACT_MERGE_SELF', // POST /contacts/{id}/merge with fromContactId = id: a contact cannot be merged with itself
+  'ERR_CONTACT_MERGE_UNDONE', // the merge was already undone
+  'ERR_CONTACT_MERGE_UNDO_CONFLICT', // undo impossible: a moved ticket or schedule is gone or moved elsewhere, or the merged number was taken again
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -8,6 +8,7 @@ import { campaignRoutes } from './campaigns';
 import { contactListRoutes } from './contact-lists';
 import { connectionRoutes } from './connections';
 import { contactImportRoutes, contactRoutes } from './contacts';
+import { contactMergeRoutes } from './contact-merges';
 import { externalApiRoutes } from './external-api';
 import { companyRoutes } from './companies';
 import { helpRoutes } from './helps';
@@ -49,6 +50,7 @@ export async function registerFeatures(app: FastifyInstance, deps: FeatureDeps) 
   await app.register(versionRoutes(deps.config));
   await app.register(contactRoutes);
   await app.register(contactImportRoutes);
+  await app.register(contactMergeRoutes);
   await app.register(tagRoutes);
   await app.register(quickMessageRoutes);
   await app.register(ticketRoutes({ ...deps, sendTicketText }));

@@ -56,3 +56,24 @@ export type ContactImportStarted = z.infer<typeof ContactImportStarted>;
 /** GET and PUT /contacts/{id}/wallets: the wallet's agents in order. */
 export const ContactWalletView = z.object({ wallets: z.array(z.object({ id: z.number(), name: z.string() })) });
 export type ContactWalletView = z.infer<typeof ContactWalletView>;
+
+/** What a merge moves from the merged contact to the kept one (counts); `closedTickets` of them get closed. */
+export const ContactMergeCounts = z.object({
+  tickets: z.number(),
+  closedTickets: z.number(),
+  schedules: z.number(),
+  tags: z.number(),
+  extraInfo: z.number(),
+});
+export type ContactMergeCounts = z.infer<typeof ContactMergeCounts>;
+
+/** A merge done (or undone): its log id is what POST /contacts/merges/{mergeId}/undo takes. */
+export const ContactMergeView = z.object({
+  id: z.number(),
+  keptContactId: z.number(),
+  mergedContactId: z.number(),
+  moved: ContactMergeCounts,
+  createdAt: z.string(),
+  undoneAt: z.string().nullable(),
+});
+export type ContactMergeView = z.infer<typeof ContactMergeView>;

@@ -23,3 +23,4 @@ export * from './flows';
 export * from './invoices';
 export * from './flow-runtime';
 export * from './integrations';
+export * from './contact-merges';

@@ -4,6 +4,7 @@ export { contactImportJob } from './import/job';
 export { eventViewer } from './lgpd';
 export { contactView } from './queries';
 export { announceContact } from './service';
+export { announceContactDeleted } from './service';
 export { contactViewerFor } from './service';
 export { findCompanyContact } from './service';
 export { normalizeContactNumber } from './service';

@@ -1,6 +1,6 @@
 export { ticketRoutes } from './routes';
 export { ticketChatBoxAuthorizer } from './chat-box';
-export { emitTicketChange, emitTicketDeleted } from './events';
+export { emitTicketChange, emitTicketChanges, emitTicketDeleted } from './events';
 export { findVisibleTicket } from './find';
 export { addTicketLogs, startTracking } from './history';
 export { loadTicketView, ticketRowsQuery } from './loader';

@@ -99,11 +99,19 @@ describe('ContactsPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(rows()).toHaveLength(1));
   });
 
-  test('a profile user has no delete button', async () => {
+  test('a profile user has no delete button and no merge action', async () => {
     signIn('user');
     renderWithProviders(<ContactsPage />);
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(within(rows()[0]).queryByRole('button', { name: 'Excluir' })).toBeNull();
+    expect(within(rows()[0]).queryByRole('button', { name: 'Mesclar contato' })).toBeNull();
+  });
+
+  test("an admin's merge action opens the merge dialog for that row's contact", async () => {
+    renderWithProviders(<ContactsPage />);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    await userEvent.click(within(rows()[0]).getByRole('button', { name: 'Mesclar contato' }));
+    expect(await screen.findByRole('dialog', { name: 'Mesclar contato com Ana' })).toBeInTheDocument();
   });
 
   test('the tag filter is sent as contactTag', async () => {

@@ -1,4 +1,4 @@
-import { type ContactView, hasPermission } from '@chatflow/contract';
+import { type ContactView, hasPermission, isAdmin } from '@chatflow/contract';
 import { Stack } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { toastError } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { ContactsTable } from './components/ContactsTable';
 import { ImportExportMenu } from './components/ImportExportMenu';
+import { MergeContactDialog } from './components/MergeContactDialog';
 import { StartTicketDialogs } from './components/StartTicketDialogs';
 import { TagFilter } from './components/TagFilter';
 import ContactModal from './ContactModal';
@@ -23,7 +24,7 @@ import { useStartTicket } from './hooks/use-start-ticket';
 
 /**
  * /contacts (spec 2 "Contacts administration"): search, tag filter, import/export, add, edit,
- * block/unblock, delete (admins), start a ticket, infinite scroll and live updates.
+ * block/unblock, delete (admins), merge two contacts (admins), start a ticket, infinite scroll and live updates.
  */
 export default function ContactsPage() {
   const { t } = useTranslation();
@@ -36,6 +37,7 @@ export default function ContactsPage() {
   const count = query.data?.pages[0]?.count ?? 0;
   const scroll = useLoadMoreOnScroll(query, contacts.length);
   const [editing, setEditing] = useState<ContactView | null | undefined>(undefined); // undefined: closed; null: new
+  const [merging, setMerging] = useState<ContactView | null>(null);
   const remove = useDeleteContact();
   const deleting = useConfirmedDelete<ContactView>((c) => remove.mutateAsync(c.id), t('contacts.deleted'));
   const block = useBlockContact();
@@ -80,6 +82,8 @@ export default function ContactsPage() {
         onEdit={setEditing}
         onToggleBlock={toggleBlock}
         onDelete={deleting.ask}
+        canMerge={!!user && isAdmin(user)}
+        onMerge={setMerging}
         scrollRef={scroll.ref}
         onScroll={scroll.onScroll}
       />
@@ -93,6 +97,7 @@ export default function ContactsPage() {
       >
         {t('contacts.deleteMessage')}
       </ConfirmationDialog>
+      {merging && <MergeContactDialog key={merging.id} contact={merging} onClose={() => setMerging(null)} />}
       <StartTicketDialogs flow={startTicket} />
     </Stack>
   );

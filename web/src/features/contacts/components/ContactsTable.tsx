@@ -3,6 +3,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/Edit';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
+import MergeTypeIcon from '@mui/icons-material/MergeType';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import {
   Avatar,
@@ -29,10 +30,13 @@ interface Props {
   loadingMore: boolean;
   /** contacts-page:deleteContact (admins). */
   canDelete: boolean;
+  /** Admins merge two records of one person. */
+  canMerge: boolean;
   onStartTicket(contact: ContactView): void;
   onEdit(contact: ContactView): void;
   onToggleBlock(contact: ContactView): void;
   onDelete(contact: ContactView): void;
+  onMerge(contact: ContactView): void;
   scrollRef: Ref<HTMLDivElement>;
   onScroll(): void;
 }
@@ -45,10 +49,12 @@ export function ContactsTable({
   loading,
   loadingMore,
   canDelete,
+  canMerge,
   onStartTicket,
   onEdit,
   onToggleBlock,
   onDelete,
+  onMerge,
   scrollRef,
   onScroll,
 }: Props) {
@@ -119,6 +125,13 @@ export function ContactsTable({
                     {c.active ? <BlockIcon fontSize="small" /> : <LockOpenIcon fontSize="small" />}
                   </IconButton>
                 </Tooltip>
+                {canMerge && (
+                  <Tooltip title={t('contacts.actions.merge')}>
+                    <IconButton size="small" onClick={() => onMerge(c)} aria-label={t('contacts.actions.merge')}>
+                      <MergeTypeIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                )}
                 {canDelete && (
                   <IconButton size="small" onClick={() => onDelete(c)} aria-label={t('common.delete')}>
                     <DeleteOutlineIcon fontSize="small" />

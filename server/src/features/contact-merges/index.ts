@@ -1,0 +1,2 @@
+/** Merging two contacts and undoing it: only its routes are used elsewhere. */
+export { contactMergeRoutes } from './routes';
