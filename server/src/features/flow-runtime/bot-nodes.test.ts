@@ -19,7 +19,7 @@ afterEach(() => {
 });
 const t = useTestApp({
   openAi: { baseUrl: `${bot.url}/v1`, apiKey: null, transcriptionModel: 'whisper-1', chatModel: 'modelo-local', speechModel: 'tts-local' },
-  integrations: { timeoutMs: 1500, dialogflowApiUrl: bot.url, ttsProvider: 'openai', ttsBaseUrl: null },
+  integrations: { timeoutMs: 10_000, dialogflowApiUrl: bot.url, ttsProvider: 'openai', ttsBaseUrl: null },
 });
 
 const richText = (text: string) => ({ type: 'text', content: { type: 'richText', richText: [{ type: 'p', children: [{ text }] }] } });
