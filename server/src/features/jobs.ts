@@ -15,7 +15,7 @@ import { scheduleDispatchJob } from './schedules';
 import { createInvoicesJob } from './billing';
 import { delayedRepliesJob, integrationRetryJob, integrationTurnJob } from './integrations';
 import { assistantRetryJob, assistantTurnJob } from './prompts';
-import { flowResumeJob, flowStepJob } from './flow-runtime';
+import { flowBotJob, flowBotRetryJob, flowResumeJob, flowStepJob } from './flow-runtime';
 
 /** Every job of every feature; the runner creates their queues, workers and cron schedules. */
 export const allJobs: Job[] = [
@@ -43,6 +43,8 @@ export const allJobs: Job[] = [
   createInvoicesJob,
   flowStepJob,
   flowResumeJob,
+  flowBotJob,
+  flowBotRetryJob,
   integrationTurnJob,
   integrationRetryJob,
   delayedRepliesJob,

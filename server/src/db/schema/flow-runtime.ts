@@ -9,9 +9,18 @@ import { tickets } from './tickets';
 export const FLOW_RUN_STATUSES = ['running', 'waiting', 'done', 'stopped'] as const;
 export type FlowRunStatus = (typeof FLOW_RUN_STATUSES)[number];
 
-/** What a waiting run waits for: the customer's answer to a menu or a question. */
-export const FLOW_RUN_WAITS = ['menu', 'question'] as const;
+/**
+ * What a waiting run waits for: the customer's answer to a menu or a question, or the customer's next
+ * message in a conversation with a bot node (typebot, openai), which answers it through a `flow.bot` job.
+ */
+export const FLOW_RUN_WAITS = ['menu', 'question', 'typebot', 'openai'] as const;
 export type FlowRunWait = (typeof FLOW_RUN_WAITS)[number];
+
+/** A typebot node's chat session: its id and when it was last used (ISO), for the node's expiry. */
+export interface FlowBotSession {
+  sessionId: string;
+  usedAt: string;
+}
 
 /**
  * One walk of a flow on one ticket (the flow runtime's whole state; nothing lives in memory).
@@ -47,6 +56,8 @@ export const flowRuns = pgTable(
     quietSteps: integer('quiet_steps').notNull().default(0),
     /** Why it ended (human accepted, ticket closed, reached a ticket node, no way out...). */
     endReason: text('end_reason'),
+    /** The Typebot session of the typebot node the run talks through (null outside one, or before it started). */
+    botSession: jsonb('bot_session').$type<FlowBotSession>(),
     ...timestamps,
   },
   (t) => [

@@ -8,11 +8,13 @@ import { INVALID_OPTION, menuOptions, pickOption, sendMenu } from './nodes/menu'
 import { endRun, moveRun } from './step';
 import { nextNodeId } from './document';
 import { asText } from './text';
+import { isBotWait, queueBotTurn } from './bots/job';
 
 /**
  * The customer's answer to a waiting run, in the automation turn's transaction (ticket and run locked).
  * A question stores the text in its answerKey and goes on; a menu goes on along the chosen option's
- * edge, and an answer that picks no option is told so and gets the menu again (never silence).
+ * edge, and an answer that picks no option is told so and gets the menu again (never silence); a
+ * typebot or openai node hands the message to its bot.
  */
 export async function takeAnswer(
   tx: HookedTx,
@@ -26,6 +28,13 @@ export async function takeAnswer(
   const node = flow?.doc ? nodeById(flow.doc, run.nodeId) : undefined;
   if (!flow?.doc || !node) return void (await endRun(tx, deps, run, 'node-missing'));
   const doc = flow.doc;
+  if (isBotWait(run.waitingFor)) {
+    // A conversation with a bot node: the message is the bot's, answered by its own job. The move makes
+    // an older turn still in flight stale, so the bot answers the newest message.
+    const moved = await moveRun(tx, deps, run, { quietSteps: 0 });
+    await queueBotTurn(tx, deps, moved, message.id);
+    return;
+  }
   const goOn = (handle: string, variables = run.variables) => {
     const next = nextNodeId(doc, node.id, handle);
     return next

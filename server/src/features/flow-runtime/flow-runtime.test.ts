@@ -3,6 +3,7 @@ import { afterEach, expect, test } from 'vitest';
 import { flows, messages, ticketAutomations } from '../../db/schema';
 import { useTestApp } from '../../test/harness';
 import { TINY_PNG } from '../../test/simulator';
+import { HANDOFF_TEXT } from '../integrations';
 import { storeMedia } from '../messages';
 import { runFlowStep } from './step';
 import { botConnection, customer, drawFlow, insertFlow, insertPhraseCampaign, jobDepsOf, runsOf, updateConnection } from './testing';
@@ -167,22 +168,23 @@ test('a randomizer follows its percentage; a condition compares a variable', asy
   expect(await eva.write('12')).toEqual(['Menor de idade']);
 });
 
-test('typebot and openai nodes hand the ticket to a human with a note until their clients are wired', async () => {
-  const { admin, conn, vendas } = await company();
+test('a typebot node without its address and an openai node without its key hand the customer to a human at once, with a note', async () => {
+  const { admin, conn } = await company();
   for (const type of ['typebot', 'openai'] as const) {
-    const f = drawFlow();
-    f.chain(f.node('ticket', { id: vendas.id }));
     const g = drawFlow();
     g.chain(g.node(type, { name: 'bot' }), g.node('message', { label: 'nunca' }));
     const flow = await insertFlow(t, admin.companyId, g.document());
     await insertPhraseCampaign(t, admin.companyId, { flowId: flow.id, phrase: `usar ${type}` });
     const who = customer(t, conn);
-    expect(await who.write(`usar ${type}`)).toEqual([]);
+    expect(await who.write(`usar ${type}`)).toEqual([HANDOFF_TEXT]);
     const ticket = await who.ticket();
-    expect(ticket).toMatchObject({ status: 'pending', userId: null });
+    expect(ticket).toMatchObject({ status: 'pending', userId: null, isBot: false });
     const [note] = await sentOn(ticket.id);
-    expect(note).toMatchObject({ isPrivate: true, body: expect.stringContaining('ainda não está disponível') });
-    expect((await runsOf(t, ticket.id))[0].endReason).toBe(`${type}-handoff`);
+    expect(note).toMatchObject({
+      isPrivate: true,
+      body: expect.stringContaining(type === 'typebot' ? 'não tem a URL' : 'não tem chave de API'),
+    });
+    expect((await runsOf(t, ticket.id))[0].endReason).toBe(`${type}-failed`);
   }
 });
 

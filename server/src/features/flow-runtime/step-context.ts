@@ -1,5 +1,5 @@
 import type { FlowDocument, FlowNode } from '@chatflow/contract';
-import type { ConnectionRow, FlowRunRow, TicketRow } from '../../db/schema';
+import type { ConnectionRow, FlowRunRow, FlowRunWait, TicketRow } from '../../db/schema';
 import type { HookedTx } from '../../http/context';
 import type { JobDeps } from '../../jobs/define';
 import { BOT_MESSAGE_MARK, type BotFile, createOutboundMessage, sendBotMessage } from '../messages';
@@ -20,13 +20,14 @@ export interface StepContext {
  * Where the run goes after a node:
  * - next: along the edge leaving `handle` (default 'a'), after `delaySeconds` when set;
  * - block: stay on this content node and go on at block `block`, after `delaySeconds`;
- * - wait: wait for the customer's answer (menu or question);
+ * - wait: wait for the customer's answer (menu or question), or talk with a bot node (typebot, openai:
+ *   each customer message is the bot's, answered by a `flow.bot` job, until the bot lets go);
  * - end: the run is over (`reason` is kept on the run).
  */
 export type Outcome =
   | { kind: 'next'; handle?: string; delaySeconds?: number }
   | { kind: 'block'; block: number; delaySeconds: number }
-  | { kind: 'wait'; waitingFor: 'menu' | 'question' }
+  | { kind: 'wait'; waitingFor: FlowRunWait }
   | { kind: 'end'; reason: string };
 
 const outbound = (ctx: StepContext) => ({

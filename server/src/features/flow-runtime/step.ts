@@ -6,7 +6,8 @@ import { transactionRunner, type HookedTx } from '../../http/context';
 import { defineJob, type JobDeps } from '../../jobs/define';
 import { nextNodeId, nodeById } from './document';
 import { nodeExecutors } from './nodes';
-import type { Outcome } from './step-context';
+import { isBotWait, queueBotTurn } from './bots/job';
+import type { Outcome, StepContext } from './step-context';
 
 const StepPayload = z.object({ runId: z.number().int().positive(), version: z.number().int().nonnegative() });
 
@@ -58,7 +59,7 @@ export async function moveRun(
   tx: HookedTx,
   deps: JobDeps,
   run: FlowRunRow,
-  change: Partial<Pick<FlowRunRow, 'nodeId' | 'block' | 'status' | 'waitingFor' | 'variables' | 'endReason' | 'quietSteps'>>,
+  change: Partial<Pick<FlowRunRow, 'nodeId' | 'block' | 'status' | 'waitingFor' | 'variables' | 'endReason' | 'quietSteps' | 'botSession'>>,
   delaySeconds = 0,
 ): Promise<FlowRunRow> {
   const [moved] = await tx
@@ -76,8 +77,12 @@ export const endRun = (tx: HookedTx, deps: JobDeps, run: FlowRunRow, reason: str
 /** Applies a node's outcome to the run. */
 export async function applyOutcome(tx: HookedTx, deps: JobDeps, run: FlowRunRow, doc: FlowDocument, outcome: Outcome): Promise<FlowRunRow> {
   switch (outcome.kind) {
-    case 'wait':
-      return moveRun(tx, deps, run, { status: 'waiting', waitingFor: outcome.waitingFor });
+    case 'wait': {
+      const waiting = await moveRun(tx, deps, run, { status: 'waiting', waitingFor: outcome.waitingFor });
+      // A bot node speaks first (a Typebot greeting, the assistant's answer): its turn is a job of its own.
+      if (isBotWait(outcome.waitingFor)) await queueBotTurn(tx, deps, waiting, null);
+      return waiting;
+    }
     case 'block':
       return moveRun(tx, deps, run, { block: outcome.block }, outcome.delaySeconds);
     case 'end':
@@ -105,12 +110,17 @@ export const flowMayServe = (ticket: Pick<typeof tickets.$inferSelect, 'status' 
 const stopReason = (ticket: typeof tickets.$inferSelect) => (ticket.status === 'closed' ? 'closed' : 'human');
 
 /**
- * One step of a run, in one transaction with the ticket and the run locked (ticket first, as the
- * automation turn does): only when the run still stands at `version` and is running; the node's
- * messages, the run's move and its next step job commit together, so a crash before the commit
- * repeats the step whole and a second delivery after it does nothing.
+ * Runs `act` in one transaction with the run's ticket and the run locked (ticket first, as the
+ * automation turn does), only while `isDue(run)` holds: a delivery that finds the run moved on does
+ * nothing. A ticket a flow may no longer serve (taken by an agent, closed) stops the run instead, and a
+ * drawing that lost the run's node (or a ticket without its connection) ends it.
  */
-export async function runFlowStep(deps: JobDeps, runId: number, version: number): Promise<void> {
+export async function withLockedRun(
+  deps: JobDeps,
+  runId: number,
+  isDue: (run: FlowRunRow) => boolean,
+  act: (ctx: StepContext) => Promise<void>,
+): Promise<void> {
   const [peek] = await deps.db.select({ ticketId: flowRuns.ticketId }).from(flowRuns).where(eq(flowRuns.id, runId));
   if (!peek) return;
   await transactionRunner(
@@ -119,16 +129,31 @@ export async function runFlowStep(deps: JobDeps, runId: number, version: number)
   )(async (tx) => {
     const [ticket] = await tx.select().from(tickets).where(eq(tickets.id, peek.ticketId)).for('update');
     const [run] = await tx.select().from(flowRuns).where(eq(flowRuns.id, runId)).for('update');
-    if (!ticket || !run || run.status !== 'running' || run.version !== version) return;
+    if (!ticket || !run || !isDue(run)) return;
     if (!flowMayServe(ticket)) return void (await endRun(tx, deps, run, stopReason(ticket)));
-    if (run.quietSteps >= MAX_STEPS_WITHOUT_ANSWER) return void (await endRun(tx, deps, run, 'too-many-steps'));
     const [flow] = await tx.select({ doc: flows.flow }).from(flows).where(eq(flows.id, run.flowId));
     const node = flow?.doc ? nodeById(flow.doc, run.nodeId) : undefined;
     if (!flow?.doc || !node || ticket.connectionId === null) return void (await endRun(tx, deps, run, 'node-missing'));
     const [connection] = await tx.select().from(connections).where(eq(connections.id, ticket.connectionId));
     if (!connection) return void (await endRun(tx, deps, run, 'node-missing'));
-    const ctx = { tx, deps, run, doc: flow.doc, node, ticket, connection };
-    const outcome = await nodeExecutors[node.type](ctx);
-    await applyOutcome(tx, deps, run, flow.doc, outcome);
+    await act({ tx, deps, run, doc: flow.doc, node, ticket, connection });
   });
+}
+
+/**
+ * One step of a run: the node at `version`, while the run is running. The node's messages, the run's
+ * move and its next step job commit together, so a crash before the commit repeats the step whole and a
+ * second delivery after it does nothing.
+ */
+export async function runFlowStep(deps: JobDeps, runId: number, version: number): Promise<void> {
+  await withLockedRun(
+    deps,
+    runId,
+    (run) => run.status === 'running' && run.version === version,
+    async (ctx) => {
+      if (ctx.run.quietSteps >= MAX_STEPS_WITHOUT_ANSWER) return void (await endRun(ctx.tx, deps, ctx.run, 'too-many-steps'));
+      const outcome = await nodeExecutors[ctx.node.type](ctx);
+      await applyOutcome(ctx.tx, deps, ctx.run, ctx.doc, outcome);
+    },
+  );
 }

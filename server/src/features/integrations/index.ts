@@ -35,3 +35,7 @@ export { setFlowbuilderStarter } from './runtime/flowbuilder-hook';
 export type { FlowbuilderStart } from './runtime/flowbuilder-hook';
 export type { FlowbuilderStarter } from './runtime/flowbuilder-hook';
 export { HANDOFF_TEXT } from './runtime/texts';
+export { sendReplies } from './runtime/replies';
+export { storeAudio } from './runtime/bot-turn';
+export { RETRY_DELAYS_SECONDS } from './runtime/bot-turn';
+export type { StoredReply } from './runtime/outcome';

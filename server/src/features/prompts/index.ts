@@ -9,3 +9,4 @@ export type { AssistantInput } from './assistant/reply';
 export type { AssistantSettings } from './assistant/reply';
 export { HANDOFF_MARKER } from './assistant/handoff';
 export { customerAsksForHuman } from './assistant/handoff';
+export { conversationHistory } from './assistant/history';

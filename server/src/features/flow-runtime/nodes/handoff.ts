@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { queues, ticketAutomations, tickets } from '../../../db/schema';
 import { addTicketLogs, emitTicketChange } from '../../tickets';
-import { noteOnTicket, type Outcome, type StepContext } from '../step-context';
+import type { Outcome, StepContext } from '../step-context';
 
 /**
  * The ticket leaves the bots: the chatbot menus do not start on it afterwards (its automation state is
@@ -43,17 +43,4 @@ export function ticketNodeQueue(data: Record<string, unknown>): number | null {
 export async function runTicket(ctx: StepContext): Promise<Outcome> {
   await handToQueue(ctx, ticketNodeQueue(ctx.node.data));
   return { kind: 'end', reason: 'ticket' };
-}
-
-/**
- * Typebot and OpenAI nodes: their clients are another part of the product (queue integrations, prompts)
- * and are not wired to the runtime yet. Until they are, the customer is never left waiting on a bot that
- * cannot answer: the ticket is handed to a human (pending in its queue) and a private note says why.
- */
-export function runNotWired(label: string) {
-  return async (ctx: StepContext): Promise<Outcome> => {
-    await noteOnTicket(ctx, `Fluxo: o bloco ${label} ainda não está disponível; o atendimento foi passado para um atendente.`);
-    await handToQueue(ctx, null);
-    return { kind: 'end', reason: `${label.toLowerCase()}-handoff` };
-  };
 }

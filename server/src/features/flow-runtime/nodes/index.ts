@@ -1,15 +1,17 @@
 import type { FlowNodeType } from '@chatflow/contract';
 import type { Outcome, StepContext } from '../step-context';
 import { runContent } from './content';
-import { runNotWired, runTicket } from './handoff';
+import { runTicket } from './handoff';
 import { runMenu } from './menu';
 import { runCondition, runInterval, runMediaNode, runMessage, runQuestion, runRandomizer, runStart } from './simple';
 
 export type NodeExecutor = (ctx: StepContext) => Promise<Outcome>;
 
 /**
- * The executor of each node type. typebot and openai hand the ticket to a human until their clients
- * are wired (handoff.ts): replacing those two entries is all the wiring needs.
+ * The executor of each node type. typebot and openai are conversations: reaching one, the run waits on
+ * it and each turn of the bot (its first words, then one per customer message) is a `flow.bot` job that
+ * calls the Typebot or the OpenAI-compatible server outside the step's transaction (bots/job.ts), until
+ * the bot lets go (bots/settle.ts).
  */
 export const nodeExecutors: Record<FlowNodeType, NodeExecutor> = {
   start: runStart,
@@ -23,7 +25,7 @@ export const nodeExecutors: Record<FlowNodeType, NodeExecutor> = {
   randomizer: (ctx) => runRandomizer(ctx),
   singleBlock: runContent,
   ticket: runTicket,
-  typebot: runNotWired('TypeBot'),
-  openai: runNotWired('OpenAI'),
+  typebot: async () => ({ kind: 'wait', waitingFor: 'typebot' }),
+  openai: async () => ({ kind: 'wait', waitingFor: 'openai' }),
   question: runQuestion,
 };

@@ -119,7 +119,8 @@ export const outboundOf = (deps: JobDeps, ticket: TicketRow) => ({
   config: deps.config,
 });
 
-async function storeAudio(deps: JobDeps, companyId: number, replies: BotReply[]): Promise<StoredReply[]> {
+/** Audio replies stored as media files (before the turn's transaction), texts as they are. */
+export async function storeAudio(deps: JobDeps, companyId: number, replies: BotReply[]): Promise<StoredReply[]> {
   const out: StoredReply[] = [];
   for (const r of replies) {
     if (r.kind === 'text') out.push(r);

@@ -1,0 +1,1 @@
+ALTER TABLE "flow_runs" ADD COLUMN "bot_session" jsonb;

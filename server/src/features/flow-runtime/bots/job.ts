@@ -1,0 +1,125 @@
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { contacts, type FlowRunRow, type FlowRunWait, flowRuns, flows, messages, tickets } from '../../../db/schema';
+import type { HookedTx } from '../../../http/context';
+import { defineJob, type JobDeps } from '../../../jobs/define';
+import { BotUnavailable, RETRY_DELAYS_SECONDS, type StoredReply, storeAudio } from '../../integrations';
+import { nodeById } from '../document';
+import { flowMayServe, withLockedRun } from '../step';
+import { botFailed, settleAnswer } from './settle';
+import { openAiNodeAnswer } from './openai';
+import type { FlowBotAnswer, FlowBotTurn } from './turn';
+import { typebotNodeAnswer } from './typebot';
+
+const BOT_WAITS = ['typebot', 'openai'] as const;
+type BotWait = (typeof BOT_WAITS)[number];
+
+/** Whether a waiting run talks with a bot node (each customer message is the bot's), not a menu or question. */
+export const isBotWait = (waitingFor: FlowRunWait | null): waitingFor is BotWait =>
+  waitingFor !== null && (BOT_WAITS as readonly string[]).includes(waitingFor);
+
+const FlowBotPayload = z.object({
+  runId: z.number().int().positive(),
+  /** The run's version when the turn was queued: a newer customer message (or any move) makes this turn stale. */
+  version: z.number().int().nonnegative(),
+  /** The customer's message; null when the run just reached the node. */
+  messageId: z.number().int().positive().nullable(),
+  attempt: z.number().int().min(1).max(10),
+});
+type FlowBotPayload = z.infer<typeof FlowBotPayload>;
+
+/** How long the stored copy of a turn waits: the turn runs in this process right after the commit; the copy is the fallback. */
+const FALLBACK_AFTER_SECONDS = 30;
+
+/** One turn of a bot node: the bot is asked, then its answer is written (bots/settle.ts). */
+export const flowBotJob = defineJob({
+  name: 'flow.bot',
+  payload: FlowBotPayload,
+  retry: { limit: 5, backoffSeconds: 5 },
+  async run(payload, deps) {
+    await runFlowBotTurn(deps, payload);
+  },
+});
+
+/** A later try of a turn whose bot did not answer (timeout, 5xx, 429), after its backoff (a timer: a restart keeps it). */
+export const flowBotRetryJob = defineJob({
+  name: 'flow.bot-retry',
+  payload: FlowBotPayload,
+  timer: true,
+  async run(payload, deps) {
+    await runFlowBotTurn(deps, payload);
+  },
+});
+
+/** Queues a bot node's turn for the run as it now stands, in the caller's transaction, run right after its commit. */
+export async function queueBotTurn(tx: HookedTx, deps: Pick<JobDeps, 'jobs'>, run: FlowRunRow, messageId: number | null) {
+  await flowBotJob.send(
+    deps.jobs,
+    { runId: run.id, version: run.version, messageId, attempt: 1 },
+    { tx, runAfterCommit: true, startAfterSeconds: FALLBACK_AFTER_SECONDS, singletonKey: `flow-bot-${run.id}-${run.version}` },
+  );
+}
+
+const isCurrent = (run: FlowRunRow, payload: FlowBotPayload) =>
+  run.status === 'waiting' && run.version === payload.version && isBotWait(run.waitingFor);
+
+/** What the bot needs, read without locks; null when the turn is stale or the ticket no longer the flow's (settle decides then). */
+async function loadTurn(deps: JobDeps, payload: FlowBotPayload): Promise<FlowBotTurn | null> {
+  const [row] = await deps.db
+    .select({ run: flowRuns, ticket: tickets, contact: contacts, doc: flows.flow })
+    .from(flowRuns)
+    .innerJoin(tickets, eq(tickets.id, flowRuns.ticketId))
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .innerJoin(flows, eq(flows.id, flowRuns.flowId))
+    .where(eq(flowRuns.id, payload.runId));
+  if (!row || !isCurrent(row.run, payload) || !flowMayServe(row.ticket)) return null;
+  const node = row.doc ? nodeById(row.doc, row.run.nodeId) : undefined;
+  if (!node || node.type !== row.run.waitingFor) return null;
+  const [message] =
+    payload.messageId === null
+      ? [null]
+      : await deps.db
+          .select()
+          .from(messages)
+          .where(and(eq(messages.id, payload.messageId), eq(messages.ticketId, row.ticket.id)));
+  if (message === undefined) return null;
+  return { deps, run: row.run, node, ticket: row.ticket, contact: row.contact, message };
+}
+
+/**
+ * One turn of a typebot or openai node. The bot is called outside any transaction (it may take
+ * seconds); its answer is then written with the ticket and the run locked, only if the run still stands
+ * where the turn was queued (a second delivery, or a turn overtaken by a newer customer message, writes
+ * nothing). A bot that does not answer now is tried again (RETRY_DELAYS_SECONDS, the queue integrations'
+ * backoff); one that refuses (a wrong key, a 4xx), or still fails after the last try, is logged on the
+ * ticket and the customer handed to a human with a message: never left without an answer.
+ */
+export async function runFlowBotTurn(deps: JobDeps, payload: FlowBotPayload): Promise<void> {
+  const turn = await loadTurn(deps, payload);
+  const due = (run: FlowRunRow) => isCurrent(run, payload);
+  if (!turn) {
+    // Stale, or nothing left to talk with: the locked check ends a run whose ticket or node is gone.
+    await withLockedRun(deps, payload.runId, due, async () => {});
+    return;
+  }
+  let answer: FlowBotAnswer;
+  let stored: StoredReply[];
+  try {
+    answer = turn.node.type === 'typebot' ? await typebotNodeAnswer(turn) : await openAiNodeAnswer(turn);
+    stored = await storeAudio(deps, turn.ticket.companyId, answer.outcome.replies);
+  } catch (err) {
+    const delay = RETRY_DELAYS_SECONDS[payload.attempt - 1];
+    if (err instanceof BotUnavailable && delay !== undefined) {
+      deps.log.warn({ err, runId: payload.runId, attempt: payload.attempt, node: turn.node.type }, 'flow bot did not answer; trying again');
+      await flowBotRetryJob.send(deps.jobs, { ...payload, attempt: payload.attempt + 1 }, { startAfterSeconds: delay });
+      return;
+    }
+    deps.log.warn(
+      { err, runId: payload.runId, attempt: payload.attempt, node: turn.node.type },
+      'flow bot failed; ticket handed to a human',
+    );
+    await withLockedRun(deps, payload.runId, due, (ctx) => botFailed(ctx, err));
+    return;
+  }
+  await withLockedRun(deps, payload.runId, due, (ctx) => settleAnswer(ctx, answer, stored));
+}
