@@ -84,3 +84,20 @@ export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): Jo
   };
   return job;
 }
+
+/**
+ * A job declared apart from its handler, for a job sent from modules its handler imports (a cycle otherwise):
+ * senders import the declaration, and the registry lists `declared.handledBy(run)`. Both queues run the
+ * registered definition's handler, found by the job's name.
+ */
+export function declareJob<S extends z.ZodType>(
+  definition: Omit<JobDefinition<S>, 'run'>,
+): Job<S> & { handledBy(run: JobDefinition<S>['run']): Job<S> } {
+  const declared = defineJob<S>({
+    ...definition,
+    async run() {
+      throw new Error(`job ${definition.name} is declared but its handler is not registered (handledBy)`);
+    },
+  });
+  return { ...declared, handledBy: (run) => defineJob<S>({ ...definition, run }) };
+}

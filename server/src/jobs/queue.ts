@@ -37,8 +37,10 @@ export class InlineJobQueue implements JobQueue {
     for (const d of definitions) this.definitions.set(d.name, d);
   }
 
-  async send<S extends z.ZodType>(job: JobDefinition<S>, data: z.input<S>, options: JobSendOptions = {}): Promise<string> {
-    if (!this.definitions.has(job.name)) throw new Error(`unknown job ${job.name}`);
+  async send<S extends z.ZodType>(sent: JobDefinition<S>, data: z.input<S>, options: JobSendOptions = {}): Promise<string> {
+    // The registered definition's handler: a job declared apart from it (declareJob) is sent by its declaration.
+    const job = this.definitions.get(sent.name) as JobDefinition<S> | undefined;
+    if (!job) throw new Error(`unknown job ${sent.name}`);
     const payload = job.payload.parse(data);
     const { tx, runAfterCommit, startAfterSeconds } = options;
     if (job.timer && startAfterSeconds) {

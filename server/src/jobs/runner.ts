@@ -109,7 +109,9 @@ export class JobRunner implements JobQueue {
 
   /** Runs a job's handler now, in this process (tests and the first sweep at start). */
   async runOne(job: JobDefinition, data: unknown): Promise<void> {
-    await job.run(job.payload.parse(data ?? {}), this.deps());
+    // The registered definition's handler: a job declared apart from it (declareJob) is sent by its declaration.
+    const handled = this.definitions.get(job.name) ?? job;
+    await handled.run(handled.payload.parse(data ?? {}), this.deps());
   }
 
   /**

@@ -8,7 +8,7 @@ import { INVALID_OPTION, menuOptions, pickOption, sendMenu } from './nodes/menu'
 import { endRun, moveRun } from './step';
 import { nextNodeId } from './document';
 import { asText } from './text';
-import { isBotWait, queueBotTurn } from './bots/job';
+import { isBotWait, queueBotTurn } from './bots/turn-queue';
 
 /**
  * The customer's answer to a waiting run, in the automation turn's transaction (ticket and run locked).

@@ -6,7 +6,7 @@ import { transactionRunner, type HookedTx } from '../../http/context';
 import { defineJob, type JobDeps } from '../../jobs/define';
 import { nextNodeId, nodeById } from './document';
 import { nodeExecutors } from './nodes';
-import { isBotWait, queueBotTurn } from './bots/job';
+import { isBotWait, queueBotTurn } from './bots/turn-queue';
 import type { Outcome, StepContext } from './step-context';
 
 const StepPayload = z.object({ runId: z.number().int().positive(), version: z.number().int().nonnegative() });

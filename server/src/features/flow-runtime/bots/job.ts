@@ -1,64 +1,20 @@
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { contacts, type FlowRunRow, type FlowRunWait, flowRuns, flows, messages, tickets } from '../../../db/schema';
-import type { HookedTx } from '../../../http/context';
-import { defineJob, type JobDeps } from '../../../jobs/define';
+import { contacts, type FlowRunRow, flowRuns, flows, messages, tickets } from '../../../db/schema';
+import type { JobDeps } from '../../../jobs/define';
 import { BotUnavailable, RETRY_DELAYS_SECONDS, type StoredReply, storeAudio } from '../../integrations';
 import { nodeById } from '../document';
 import { flowMayServe, withLockedRun } from '../step';
 import { botFailed, settleAnswer } from './settle';
 import { openAiNodeAnswer } from './openai';
 import type { FlowBotAnswer, FlowBotTurn } from './turn';
+import { type FlowBotPayload, flowBotRetry, flowBotTurn, isBotWait } from './turn-queue';
 import { typebotNodeAnswer } from './typebot';
 
-const BOT_WAITS = ['typebot', 'openai'] as const;
-type BotWait = (typeof BOT_WAITS)[number];
-
-/** Whether a waiting run talks with a bot node (each customer message is the bot's), not a menu or question. */
-export const isBotWait = (waitingFor: FlowRunWait | null): waitingFor is BotWait =>
-  waitingFor !== null && (BOT_WAITS as readonly string[]).includes(waitingFor);
-
-const FlowBotPayload = z.object({
-  runId: z.number().int().positive(),
-  /** The run's version when the turn was queued: a newer customer message (or any move) makes this turn stale. */
-  version: z.number().int().nonnegative(),
-  /** The customer's message; null when the run just reached the node. */
-  messageId: z.number().int().positive().nullable(),
-  attempt: z.number().int().min(1).max(10),
-});
-type FlowBotPayload = z.infer<typeof FlowBotPayload>;
-
-/** How long the stored copy of a turn waits: the turn runs in this process right after the commit; the copy is the fallback. */
-const FALLBACK_AFTER_SECONDS = 30;
-
 /** One turn of a bot node: the bot is asked, then its answer is written (bots/settle.ts). */
-export const flowBotJob = defineJob({
-  name: 'flow.bot',
-  payload: FlowBotPayload,
-  retry: { limit: 5, backoffSeconds: 5 },
-  async run(payload, deps) {
-    await runFlowBotTurn(deps, payload);
-  },
-});
+export const flowBotJob = flowBotTurn.handledBy((payload, deps) => runFlowBotTurn(deps, payload));
 
 /** A later try of a turn whose bot did not answer (timeout, 5xx, 429), after its backoff (a timer: a restart keeps it). */
-export const flowBotRetryJob = defineJob({
-  name: 'flow.bot-retry',
-  payload: FlowBotPayload,
-  timer: true,
-  async run(payload, deps) {
-    await runFlowBotTurn(deps, payload);
-  },
-});
-
-/** Queues a bot node's turn for the run as it now stands, in the caller's transaction, run right after its commit. */
-export async function queueBotTurn(tx: HookedTx, deps: Pick<JobDeps, 'jobs'>, run: FlowRunRow, messageId: number | null) {
-  await flowBotJob.send(
-    deps.jobs,
-    { runId: run.id, version: run.version, messageId, attempt: 1 },
-    { tx, runAfterCommit: true, startAfterSeconds: FALLBACK_AFTER_SECONDS, singletonKey: `flow-bot-${run.id}-${run.version}` },
-  );
-}
+export const flowBotRetryJob = flowBotRetry.handledBy((payload, deps) => runFlowBotTurn(deps, payload));
 
 const isCurrent = (run: FlowRunRow, payload: FlowBotPayload) =>
   run.status === 'waiting' && run.version === payload.version && isBotWait(run.waitingFor);
@@ -111,7 +67,7 @@ export async function runFlowBotTurn(deps: JobDeps, payload: FlowBotPayload): Pr
     const delay = RETRY_DELAYS_SECONDS[payload.attempt - 1];
     if (err instanceof BotUnavailable && delay !== undefined) {
       deps.log.warn({ err, runId: payload.runId, attempt: payload.attempt, node: turn.node.type }, 'flow bot did not answer; trying again');
-      await flowBotRetryJob.send(deps.jobs, { ...payload, attempt: payload.attempt + 1 }, { startAfterSeconds: delay });
+      await flowBotRetry.send(deps.jobs, { ...payload, attempt: payload.attempt + 1 }, { startAfterSeconds: delay });
       return;
     }
     deps.log.warn(
