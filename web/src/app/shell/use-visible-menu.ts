@@ -1,5 +1,6 @@
 import { isMenuEntryVisible, MENU, type MenuContext, type MenuEntry } from '@chatflow/contract';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { api } from '../../lib/api';
 import { useAuth } from '../providers/AuthProvider';
 import { BUILT_MENU_KEYS } from './menu-items';
@@ -16,13 +17,16 @@ export function useVisibleMenu(): MenuEntry[] {
     enabled: !!user,
     staleTime: 60_000,
   });
-  if (!user) return [];
-  const ctx: MenuContext = {
-    actor: { ...user, allHistoric: user.allHistoric ?? 'disabled' },
-    plan: user.company.plan ?? ({} as MenuContext['plan']),
-    subscriptionValid,
-    hasHelps: helps.length > 0,
-    built: BUILT_MENU_KEYS,
-  };
-  return MENU.filter((e) => isMenuEntryVisible(e, ctx));
+  const hasHelps = helps.length > 0;
+  return useMemo(() => {
+    if (!user) return [];
+    const ctx: MenuContext = {
+      actor: { ...user, allHistoric: user.allHistoric ?? 'disabled' },
+      plan: user.company.plan ?? ({} as MenuContext['plan']),
+      subscriptionValid,
+      hasHelps,
+      built: BUILT_MENU_KEYS,
+    };
+    return MENU.filter((e) => isMenuEntryVisible(e, ctx));
+  }, [user, subscriptionValid, hasHelps]);
 }

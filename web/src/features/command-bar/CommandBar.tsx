@@ -54,8 +54,10 @@ export function CommandBar({ open, onClose }: { open: boolean; onClose(): void }
     [typed, screens, search.tickets, search.contacts],
   );
 
-  // New rows: the first one is highlighted again, as in any search box.
-  useEffect(() => setActive(0), [items]);
+  // Other rows: the first one is highlighted again, as in any search box.
+  const rowIds = items.map((i) => i.id).join(' ');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the rows' ids are what the reset follows
+  useEffect(() => setActive(0), [rowIds]);
   useEffect(() => {
     if (!open) setTyped('');
   }, [open]);

@@ -19,7 +19,6 @@ import { useAppearance } from '../../../app/providers/AppearanceProvider';
 import { formatShort } from '../../../lib/format';
 import { previewOf, truncate } from '../../../lib/text';
 import { CONTACT_NAME_MAX, LAST_MESSAGE_MAX, pageTitle } from '../display';
-import { useBrowserNotifications } from './use-browser-notifications';
 import { useNotifications } from './use-notifications';
 
 /**
@@ -31,7 +30,6 @@ export function NotificationsPopover() {
   const navigate = useNavigate();
   const { appName } = useAppearance();
   const { tickets } = useNotifications();
-  useBrowserNotifications();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
 
   useEffect(() => {

@@ -2,7 +2,6 @@ import type { CompanyEvents } from '@chatflow/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../../app/providers/AuthProvider';
-import { useCompanyEvent } from '../../../app/providers/SocketProvider';
 import { actorOf } from '../../../lib/actor';
 import { previewOf } from '../../../lib/text';
 import { mayNotify, notificationKind, showTicketNotification } from './browser-notifications';
@@ -13,25 +12,23 @@ const BODY_MAX = 120;
 const ICON = '/icon-192.png';
 
 /**
- * Browser notifications (Notification API) while the tab is in the background, from the realtime
- * messages the inbox already receives: a customer's message on the user's own ticket, or on a waiting
- * ticket their inbox shows. Clicking one brings the tab forward on that ticket.
+ * Browser notifications (Notification API) while the tab is in the background, for the realtime
+ * messages the inbox already receives (useNotifications hands each new one here): a customer's
+ * message on the user's own ticket, or on a waiting ticket their inbox shows. Clicking one brings
+ * the tab forward on that ticket.
  */
-export function useBrowserNotifications() {
+export function useBrowserNotifier() {
   const { t } = useTranslation();
   const { user } = useAuth();
   const navigate = useNavigate();
 
-  useCompanyEvent('appMessage', (event: CompanyEvents['appMessage']) => {
+  return (event: CompanyEvents['appMessage']) => {
     if (!user || event.action !== 'create' || !event.ticket || !mayNotify()) return;
-    const kind = notificationKind(
-      event.message,
-      event.ticket,
-      actorOf(user),
-      user.queues.map((q) => q.id),
-    );
+    const queueIds = user.queues.map((q) => q.id);
+    const kind = notificationKind(event.message, event.ticket, actorOf(user), queueIds);
     if (!kind) return;
     const title = t(`tickets.browserNotifications.${kind}`, { name: event.ticket.contact.name });
-    showTicketNotification(title, previewOf(event.message.body, BODY_MAX), event.ticket, (uuid) => navigate(`/tickets/${uuid}`), ICON);
-  });
+    const body = previewOf(event.message.body, BODY_MAX);
+    showTicketNotification(title, body, event.ticket, (uuid) => navigate(`/tickets/${uuid}`), ICON);
+  };
 }
