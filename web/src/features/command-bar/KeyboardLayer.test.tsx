@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { makeSessionUser } from '../../test/session-user';
-import { makeTicket } from '../tickets/testing';
+import { makeTicket } from '../../test/ticket-view';
 import { KeyboardLayer } from './KeyboardLayer';
 
 const auth = vi.hoisted(() => ({ user: null as unknown, subscriptionValid: true }));
@@ -39,7 +39,8 @@ describe('the command bar', { timeout: 20_000 }, () => {
     api.get.mockImplementation(async (path: string, q?: { searchParam?: string }) => {
       if (path === '/helps/list') return [];
       if (path === '/tickets/42') return makeTicket(42, { contact: { ...makeTicket(42).contact, name: 'Quarenta' } });
-      if (path === '/tickets') return { tickets: q?.searchParam === 'maria' ? [makeTicket(20, { contact })] : [], hasMore: false, count: 0 };
+      if (path === '/tickets')
+        return { tickets: q?.searchParam === 'maria' ? [makeTicket(20, { contact })] : [], hasMore: false, count: 0 };
       if (path === '/contacts') return { contacts: q?.searchParam === 'maria' ? [contact] : [], hasMore: false, count: 0 };
       throw new Error(`unexpected GET ${path}`);
     });
@@ -58,7 +59,7 @@ describe('the command bar', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByTestId('command-bar')).toBeNull());
   });
 
-  test("a user profile is offered only the screens the drawer shows it", async () => {
+  test('a user profile is offered only the screens the drawer shows it', async () => {
     auth.user = makeSessionUser();
     renderLayer();
     await userEvent.keyboard('{Control>}k{/Control}');
@@ -110,7 +111,13 @@ describe('the shortcuts help', { timeout: 20_000 }, () => {
     await userEvent.keyboard('?');
     const help = await screen.findByTestId('shortcuts-help');
     expect(help).toHaveTextContent('Atalhos de teclado');
-    for (const text of ['Abrir a barra de comandos', 'Aceitar o ticket aberto', 'Resolver o ticket aberto', 'Transferir o ticket aberto', 'Próximo ticket da lista']) {
+    for (const text of [
+      'Abrir a barra de comandos',
+      'Aceitar o ticket aberto',
+      'Resolver o ticket aberto',
+      'Transferir o ticket aberto',
+      'Próximo ticket da lista',
+    ]) {
       expect(help).toHaveTextContent(text);
     }
     expect(help.querySelector('[data-shortcut="accept"] kbd')).toHaveTextContent('A');

@@ -31,7 +31,13 @@ export function commandItems(
       .filter((s) => fold(s.label).includes(wanted))
       .map((s): CommandItem => ({ group: 'screens', id: `screen-${s.entry.key}`, label: s.label, path: s.entry.path, entry: s.entry })),
     ...tickets.map(
-      (t): CommandItem => ({ group: 'tickets', id: `ticket-${t.id}`, label: `#${t.id} · ${t.contact.name}`, secondary: t.contact.number, ticket: t }),
+      (t): CommandItem => ({
+        group: 'tickets',
+        id: `ticket-${t.id}`,
+        label: `#${t.id} · ${t.contact.name}`,
+        secondary: t.contact.number,
+        ticket: t,
+      }),
     ),
     ...contacts.map(
       (c): CommandItem => ({ group: 'contacts', id: `contact-${c.id}`, label: c.name, secondary: c.number || c.email, contact: c }),

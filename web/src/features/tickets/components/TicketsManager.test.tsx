@@ -46,6 +46,21 @@ function renderManager(user: SessionUserView, onOpenTicket = vi.fn()) {
   return onOpenTicket;
 }
 
+/** The manager with the page's part: a ticket it opens becomes the selected one. */
+function SelectingManager({ opened }: { opened: string[] }) {
+  const [selected, setSelected] = useState<string | null>(null);
+  return (
+    <TicketsManager
+      user={makeUser()}
+      selectedUuid={selected}
+      onOpenTicket={(uuid) => {
+        opened.push(uuid);
+        setSelected(uuid);
+      }}
+    />
+  );
+}
+
 describe('TicketsManager', { timeout: 20_000 }, () => {
   beforeEach(() => {
     vi.clearAllMocks();
@@ -186,20 +201,7 @@ describe('TicketsManager', { timeout: 20_000 }, () => {
   test('J and K open the next and previous ticket of the list in view; typed in the search they are letters', async () => {
     lists.open = [makeTicket(1), makeTicket(5), makeTicket(6)]; // in the server's order
     const opened: string[] = [];
-    function Host() {
-      const [selected, setSelected] = useState<string | null>(null);
-      return (
-        <TicketsManager
-          user={makeUser()}
-          selectedUuid={selected}
-          onOpenTicket={(uuid) => {
-            opened.push(uuid);
-            setSelected(uuid);
-          }}
-        />
-      );
-    }
-    renderWithProviders(<Host />);
+    renderWithProviders(<SelectingManager opened={opened} />);
     await screen.findByText('Contato 6');
     act(() => (document.activeElement as HTMLElement | null)?.blur());
     await userEvent.keyboard('j');

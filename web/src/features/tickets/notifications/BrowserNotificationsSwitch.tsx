@@ -2,11 +2,7 @@ import { FormControlLabel, MenuItem, Switch } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
-import {
-  browserNotificationsSupported,
-  readBrowserNotificationsPref,
-  writeBrowserNotificationsPref,
-} from './browser-notifications';
+import { browserNotificationsSupported, readBrowserNotificationsPref, writeBrowserNotificationsPref } from './browser-notifications';
 
 /**
  * "Notificações do navegador" in the user menu: turning it on asks the browser's permission (once:
@@ -35,7 +31,14 @@ export function BrowserNotificationsSwitch() {
   return (
     <MenuItem onClick={() => void toggle()} disabled={!supported} data-testid="browser-notifications">
       <FormControlLabel
-        control={<Switch size="small" checked={on} tabIndex={-1} slotProps={{ input: { 'aria-label': t('tickets.browserNotifications.setting') } }} />}
+        control={
+          <Switch
+            size="small"
+            checked={on}
+            tabIndex={-1}
+            slotProps={{ input: { 'aria-label': t('tickets.browserNotifications.setting') } }}
+          />
+        }
         label={t('tickets.browserNotifications.setting')}
         sx={{ m: 0, pointerEvents: 'none' }}
       />

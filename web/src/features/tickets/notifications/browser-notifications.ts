@@ -32,7 +32,12 @@ export type NotificationKind = 'pending' | 'message';
  *   one they may see (the contract's canSeeTicket: their queues, groups, tickets without a queue).
  *   A new ticket is made by its first message, so this is also how a new waiting ticket is told.
  */
-export function notificationKind(message: MessageView, ticket: TicketView, actor: Actor, queueIds: readonly number[]): NotificationKind | null {
+export function notificationKind(
+  message: MessageView,
+  ticket: TicketView,
+  actor: Actor,
+  queueIds: readonly number[],
+): NotificationKind | null {
   if (message.fromMe) return null;
   if (ticket.status === 'open' || ticket.status === 'group') return ticket.userId === actor.id ? 'message' : null;
   if (ticket.status !== 'pending') return null;
