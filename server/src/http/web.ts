@@ -9,6 +9,16 @@ import { type CallerCompany, type MediaStorage, serveMedia } from '../media';
 import { bearerToken } from './authenticate';
 import type { TokenService } from './tokens';
 
+const ROOT_FILES: Record<string, string> = {
+  'favicon.ico': 'image/x-icon',
+  'favicon.svg': 'image/svg+xml',
+  'logo.svg': 'image/svg+xml',
+  'robots.txt': 'text/plain; charset=utf-8',
+  'manifest.webmanifest': 'application/manifest+json',
+  'icon-192.png': 'image/png',
+  'icon-512.png': 'image/png',
+};
+
 /**
  * One port for everything (ARCHITECTURE "HTTP contract"): a GET whose Accept prefers text/html is a
  * page load and gets index.html; /assets/* are the built files; /public/* is media; the rest is API.
@@ -30,13 +40,12 @@ export async function serveWeb(
     // The web build writes .br and .gz copies of every text asset (web/scripts/precompress.mjs).
     preCompressed: true,
   });
-  for (const file of ['favicon.ico', 'favicon.svg', 'logo.svg', 'robots.txt']) {
+  // The root files of web/public: icons, and the manifest and icons that make the app installable.
+  for (const [file, type] of Object.entries(ROOT_FILES)) {
     const full = path.join(opts.webDist, file);
     if (existsSync(full)) {
       const body = readFileSync(full);
-      app.get(`/${file}`, { schema: { hide: true } }, (_req, reply) =>
-        reply.type(file.endsWith('.svg') ? 'image/svg+xml' : 'image/x-icon').send(body),
-      );
+      app.get(`/${file}`, { schema: { hide: true } }, (_req, reply) => reply.type(type).send(body));
     }
   }
   app.addHook('onRequest', async (req, reply) => {

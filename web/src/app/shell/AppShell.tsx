@@ -2,6 +2,7 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import { Box, Divider, Drawer, IconButton, Toolbar, useMediaQuery } from '@mui/material';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
+import { KeyboardLayer } from '../../features/command-bar';
 import { useAppearance } from '../providers/AppearanceProvider';
 import { useAuth } from '../providers/AuthProvider';
 import { DrawerMenu } from './DrawerMenu';
@@ -82,6 +83,7 @@ export function AppShell() {
           <Outlet />
         </Box>
       </Box>
+      <KeyboardLayer />
     </Box>
   );
 }

@@ -1,13 +1,12 @@
-import { isMenuEntryVisible, MENU, type MenuContext, type MenuEntry } from '@chatflow/contract';
+import type { MenuEntry } from '@chatflow/contract';
 import { Badge, List, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Tooltip } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { api } from '../../lib/api';
 import { useHasUnreadChats } from '../../features/chats';
 import { useConnectionsAttention } from '../../features/connections';
 import { useAuth } from '../providers/AuthProvider';
-import { BUILT_MENU_KEYS, MENU_ICONS } from './menu-items';
+import { MENU_ICONS } from './menu-items';
+import { useVisibleMenu } from './use-visible-menu';
 
 const GROUP_TITLES: Partial<Record<MenuEntry['group'], string>> = {
   management: 'mainDrawer.listItems.management',
@@ -19,25 +18,11 @@ const GROUP_ORDER: MenuEntry['group'][] = ['management', 'basic', 'plan', 'flowb
 /** The side menu: every entry passes through the contract's visibility rule. */
 export function DrawerMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
-  const { user, subscriptionValid } = useAuth();
-  const { data: helps = [] } = useQuery({
-    queryKey: ['helps', 'list'],
-    queryFn: () => api.get<unknown[]>('/helps/list'),
-    enabled: !!user,
-    staleTime: 60_000,
-  });
+  const { user } = useAuth();
+  const visible = useVisibleMenu();
   const connectionsNeedAttention = useConnectionsAttention();
   const unreadChats = useHasUnreadChats();
   if (!user) return null;
-
-  const ctx: MenuContext = {
-    actor: { ...user, allHistoric: user.allHistoric ?? 'disabled' },
-    plan: user.company.plan ?? ({} as MenuContext['plan']),
-    subscriptionValid,
-    hasHelps: helps.length > 0,
-    built: BUILT_MENU_KEYS,
-  };
-  const visible = MENU.filter((e) => isMenuEntryVisible(e, ctx));
 
   return (
     <nav aria-label="menu">

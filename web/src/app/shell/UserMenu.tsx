@@ -3,6 +3,7 @@ import { Avatar, IconButton, Menu, MenuItem } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { BrowserNotificationsSwitch } from '../../features/tickets';
 import { useAuth } from '../providers/AuthProvider';
 
 const ProfileModal = lazy(() => import('../../features/users/ProfileModal'));
@@ -27,6 +28,7 @@ export function UserMenu() {
         >
           {t('mainDrawer.appBar.user.profile')}
         </MenuItem>
+        <BrowserNotificationsSwitch />
         <MenuItem
           data-testid="logout"
           onClick={async () => {

@@ -366,3 +366,52 @@ describe('collision warning', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
+
+describe('keyboard shortcuts of the open ticket', { timeout: 20_000 }, () => {
+  /** The keys act on the page, not on a field: nothing focused, as after a click on the messages. */
+  const pressOnPage = async (keys: string) => {
+    act(() => (document.activeElement as HTMLElement | null)?.blur());
+    await userEvent.keyboard(keys);
+  };
+
+  test('A accepts a waiting ticket, as the Aceitar button does', async () => {
+    serve(ticket({ status: 'pending', userId: null, user: null }));
+    await screen.findByTestId('ticket-accept');
+    mocked.put.mockResolvedValue(ticket({ status: 'open' }));
+    await pressOnPage('a');
+    await waitFor(() => expect(mocked.put).toHaveBeenCalledWith('/tickets/10', { status: 'open', userId: AGENT_ID, queueId: 1 }));
+  });
+
+  test('R opens the resolve choices and T the transfer; typed in the reply they are letters', async () => {
+    serve(ticket());
+    mocked.get.mockImplementation(async (path: string) => {
+      if (path === '/queue') return [{ id: 1, name: 'Vendas', color: '#f00' }];
+      if (path === '/users/list') return [];
+      if (path === '/tags/list') return [];
+      if (path.startsWith('/messages/')) return { messages: [], hasMore: false };
+      return current;
+    });
+    const box = await screen.findByTestId('message-text');
+    await waitFor(() => expect(box).not.toBeDisabled());
+    await userEvent.type(box, 'rt');
+    expect(screen.queryByText('Com mensagem de despedida')).toBeNull();
+    expect(screen.queryByTestId('transfer-confirm')).toBeNull();
+
+    await pressOnPage('r');
+    expect(await screen.findByText('Com mensagem de despedida')).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByText('Com mensagem de despedida')).toBeNull());
+
+    await pressOnPage('t');
+    expect(await screen.findByTestId('transfer-confirm')).toBeInTheDocument();
+    expect(mocked.put).not.toHaveBeenCalled();
+  });
+
+  test('A does nothing on a ticket already being attended (no accept button there)', async () => {
+    serve(ticket());
+    await screen.findByTestId('ticket-resolve');
+    await pressOnPage('a');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(mocked.put).not.toHaveBeenCalled();
+  });
+});

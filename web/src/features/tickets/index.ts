@@ -1,1 +1,2 @@
 export { NotificationsPopover } from './notifications/NotificationsPopover';
+export { BrowserNotificationsSwitch } from './notifications/BrowserNotificationsSwitch';

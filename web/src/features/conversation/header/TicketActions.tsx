@@ -5,7 +5,7 @@ import ReplayIcon from '@mui/icons-material/Replay';
 import UndoIcon from '@mui/icons-material/Undo';
 import { Box, Button, IconButton, Menu, MenuItem, Tooltip } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../../app/providers/AuthProvider';
@@ -15,6 +15,8 @@ import { toastError } from '../../../lib/errors';
 import { AcceptTicketModal } from '../../../components/AcceptTicketModal';
 import { HeldTicketDialog } from '../../../components/HeldTicketDialog';
 import { actorOf } from '../../../lib/actor';
+import { SHORTCUTS } from '../../../lib/shortcuts';
+import { useShortcut } from '../../../lib/use-shortcut';
 import { patchTicket } from '../hooks/use-ticket';
 import { useTicketUpdate } from '../hooks/use-ticket-update';
 import { messagesElementId } from '../messages/MessagesList';
@@ -32,10 +34,16 @@ export function TicketActions({ ticket }: { ticket: TicketView }) {
   const { update, busy, held, closeHeld } = useTicketUpdate(ticket);
   const [resolveAnchor, setResolveAnchor] = useState<HTMLElement | null>(null);
   const [dialog, setDialog] = useState<'queue' | 'transfer' | 'log' | 'delete' | null>(null);
+  const resolveButton = useRef<HTMLButtonElement>(null);
+  const active = ticket.status === 'open' || ticket.status === 'group';
+  const canTransfer = active || ticket.status === 'pending';
+  // The inbox's keys press these buttons, under the same conditions that show them (lib/shortcuts.ts).
+  useShortcut(SHORTCUTS.accept, () => take(), !!user && ticket.status === 'pending' && !busy);
+  useShortcut(SHORTCUTS.resolve, () => setResolveAnchor(resolveButton.current), !!user && active && !busy);
+  useShortcut(SHORTCUTS.transfer, () => setDialog('transfer'), !!user && canTransfer);
   if (!user) return null;
   const actor = actorOf(user);
   const taken = ticket.isGroup ? 'group' : 'open';
-  const active = ticket.status === 'open' || ticket.status === 'group';
 
   // Accepting or reopening puts the ticket with this agent; without a queue one is chosen first.
   const take = (queueId = ticket.queueId) => {
@@ -120,6 +128,7 @@ export function TicketActions({ ticket }: { ticket: TicketView }) {
             </Tooltip>
           )}
           <Button
+            ref={resolveButton}
             variant="contained"
             size="small"
             color="success"
@@ -159,7 +168,7 @@ export function TicketActions({ ticket }: { ticket: TicketView }) {
       )}
       <TicketMoreMenu
         ticket={ticket}
-        canTransfer={active || ticket.status === 'pending'}
+        canTransfer={canTransfer}
         canDelete={hasPermission(actor, 'ticket-options:deleteTicket')}
         onAction={(a) => void more(a)}
       />

@@ -1,6 +1,7 @@
 import type { SessionUserView, TicketView } from '@chatflow/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../../../lib/api';
 import { renderWithProviders } from '../../../test/render';
@@ -43,6 +44,21 @@ function serve() {
 function renderManager(user: SessionUserView, onOpenTicket = vi.fn()) {
   renderWithProviders(<TicketsManager user={user} selectedUuid={null} onOpenTicket={onOpenTicket} />);
   return onOpenTicket;
+}
+
+/** The manager with the page's part: a ticket it opens becomes the selected one. */
+function SelectingManager({ opened }: { opened: string[] }) {
+  const [selected, setSelected] = useState<string | null>(null);
+  return (
+    <TicketsManager
+      user={makeUser()}
+      selectedUuid={selected}
+      onOpenTicket={(uuid) => {
+        opened.push(uuid);
+        setSelected(uuid);
+      }}
+    />
+  );
 }
 
 describe('TicketsManager', { timeout: 20_000 }, () => {
@@ -180,5 +196,21 @@ describe('TicketsManager', { timeout: 20_000 }, () => {
         ),
       { timeout: 3000 },
     );
+  });
+
+  test('J and K open the next and previous ticket of the list in view; typed in the search they are letters', async () => {
+    lists.open = [makeTicket(1), makeTicket(5), makeTicket(6)]; // in the server's order
+    const opened: string[] = [];
+    renderWithProviders(<SelectingManager opened={opened} />);
+    await screen.findByText('Contato 6');
+    act(() => (document.activeElement as HTMLElement | null)?.blur());
+    await userEvent.keyboard('j');
+    await userEvent.keyboard('j');
+    await userEvent.keyboard('k');
+    await userEvent.keyboard('k'); // the first row: nothing before it
+    expect(opened).toEqual(['uuid-1', 'uuid-5', 'uuid-1']);
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Buscar atendimento e mensagens' }), 'j');
+    expect(opened).toHaveLength(3);
   });
 });

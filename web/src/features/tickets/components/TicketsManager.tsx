@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api';
 import { toastError } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
+import { SHORTCUTS } from '../../../lib/shortcuts';
+import { useShortcut } from '../../../lib/use-shortcut';
 import type { HeldTicket } from '../../../lib/held-ticket';
 import { useManagerState, type WorkTab } from '../hooks/use-manager-state';
 import { useTicketActions } from '../hooks/use-ticket-actions';
@@ -13,7 +15,8 @@ import { useTicketCounts } from '../hooks/use-ticket-counts';
 import { useTicketListCount } from '../hooks/use-tickets';
 import { ticketListPermissions } from '../permissions';
 import { useTicketsRealtime } from '../realtime';
-import { ticketKeys } from '../ticket-cache';
+import { neighbourTicket } from '../next-ticket';
+import { flattenPages, type TicketPages, ticketKeys } from '../ticket-cache';
 import { ManagerToolbar } from './ManagerToolbar';
 import { QueueSelect } from './QueueSelect';
 import { SearchBar } from './SearchBar';
@@ -117,6 +120,15 @@ export function TicketsManager({ user, selectedUuid, onOpenTicket }: Props) {
     },
     [onOpenTicket],
   );
+
+  // J / K: the next or previous ticket of the list on screen, as far as it has loaded.
+  const openNeighbour = (delta: 1 | -1) => {
+    const rows = flattenPages(qc.getQueryData<TicketPages>(ticketKeys.list(m.filters[m.activeTab])));
+    const next = neighbourTicket(rows, selectedUuid, delta);
+    if (next) select(next);
+  };
+  useShortcut(SHORTCUTS.nextTicket, () => openNeighbour(1));
+  useShortcut(SHORTCUTS.previousTicket, () => openNeighbour(-1));
 
   const closeAll = async () => {
     try {

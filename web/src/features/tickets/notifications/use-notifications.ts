@@ -10,11 +10,13 @@ import { companySetting } from '../permissions';
 import { ticketKeys } from '../ticket-cache';
 import type { TicketPage } from '../types';
 import { playBeep } from './beep';
+import { useBrowserNotifier } from './use-browser-notifications';
 import { applyToNotifications, isNotifiable, withoutTicket } from './notification-rules';
 
 /**
  * The tickets with unread messages for the top bar's bell and the page title, kept current by the
- * socket: a message for a ticket the user is not looking at plays the sound at the chosen volume.
+ * socket: a message for a ticket the user is not looking at plays the sound at the chosen volume,
+ * and, with the tab in the background, may show a browser notification (use-browser-notifications.ts).
  */
 export function useNotifications() {
   const { user } = useAuth();
@@ -25,6 +27,7 @@ export function useNotifications() {
   const openUuid = useMatch('/tickets/:uuid')?.params.uuid ?? null;
   const openRef = useRef(openUuid);
   openRef.current = openUuid;
+  const notifyInBrowser = useBrowserNotifier();
 
   const query = useQuery({
     queryKey: key,
@@ -63,6 +66,7 @@ export function useNotifications() {
   });
 
   useCompanyEvent('appMessage', (event: CompanyEvents['appMessage']) => {
+    notifyInBrowser(event);
     if (!user || event.action !== 'create' || !event.ticket) return;
     const onScreen = event.ticket.uuid === openRef.current && document.visibilityState === 'visible';
     const ticket = onScreen ? { ...event.ticket, unreadMessages: 0 } : event.ticket;

@@ -1,0 +1,1 @@
+export { KeyboardLayer } from './KeyboardLayer';
