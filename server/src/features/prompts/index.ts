@@ -10,3 +10,4 @@ export type { AssistantSettings } from './assistant/reply';
 export { HANDOFF_MARKER } from './assistant/handoff';
 export { customerAsksForHuman } from './assistant/handoff';
 export { conversationHistory } from './assistant/history';
+export { speechProviderOf } from './assistant/speech';

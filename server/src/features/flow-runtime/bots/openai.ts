@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { messages } from '../../../db/schema';
 import { BotRefused, BotUnavailable } from '../../integrations';
 import { transcribeStoredAudio } from '../../messages';
-import { type AssistantSettings, assistantReply, conversationHistory } from '../../prompts';
+import { type AssistantSettings, assistantReply, conversationHistory, speechProviderOf } from '../../prompts';
 import { asText } from '../text';
 import { type FlowBotAnswer, type FlowBotTurn, numberField } from './turn';
 
@@ -76,13 +76,7 @@ export async function openAiNodeAnswer(turn: FlowBotTurn): Promise<FlowBotAnswer
       model: settings.model || deps.config.openAi.chatModel,
       timeoutMs: deps.config.integrations.timeoutMs,
     },
-    speech: {
-      provider: deps.config.integrations.ttsProvider,
-      baseUrl: deps.config.integrations.ttsBaseUrl,
-      openAiBaseUrl: deps.config.openAi.baseUrl,
-      openAiModel: deps.config.openAi.speechModel,
-      timeoutMs: deps.config.integrations.timeoutMs,
-    },
+    speech: speechProviderOf(deps.config),
     log: deps.log,
   });
   return { outcome };

@@ -4,6 +4,7 @@ import type { PromptRow } from '../../../db/schema';
 import { promptOf } from '../queries';
 import { conversationHistory } from './history';
 import { assistantReply } from './reply';
+import { speechProviderOf } from './speech';
 
 /** A customer's voice message as text, with the prompt's key (the inbox's transcription). */
 async function transcribe(ctx: BotTurnContext, prompt: PromptRow): Promise<string> {
@@ -34,13 +35,7 @@ export const assistantSpec = (retry: BotTurnSpec['retry']): BotTurnSpec => ({
       history,
       contactName: ctx.contact.name,
       chat: { baseUrl: deps.config.openAi.baseUrl, model: deps.config.openAi.chatModel, timeoutMs: deps.config.integrations.timeoutMs },
-      speech: {
-        provider: deps.config.integrations.ttsProvider,
-        baseUrl: deps.config.integrations.ttsBaseUrl,
-        openAiBaseUrl: deps.config.openAi.baseUrl,
-        openAiModel: deps.config.openAi.speechModel,
-        timeoutMs: deps.config.integrations.timeoutMs,
-      },
+      speech: speechProviderOf(deps.config),
       log: deps.log,
     });
     return { outcome };

@@ -1,3 +1,4 @@
+import type { Config } from '../../../config';
 import { callBot, checkStatus } from '../../integrations';
 
 /** Where voice replies are made (config.integrations: TTS_PROVIDER, TTS_BASE_URL). */
@@ -9,6 +10,15 @@ export interface SpeechProvider {
   openAiModel: string;
   timeoutMs: number;
 }
+
+/** The speech provider as configured: what the queue's assistant and a flow's OpenAI node both speak with. */
+export const speechProviderOf = (config: Config): SpeechProvider => ({
+  provider: config.integrations.ttsProvider,
+  baseUrl: config.integrations.ttsBaseUrl,
+  openAiBaseUrl: config.openAi.baseUrl,
+  openAiModel: config.openAi.speechModel,
+  timeoutMs: config.integrations.timeoutMs,
+});
 
 export interface VoiceSettings {
   voice: string;
