@@ -5,14 +5,16 @@ import { useBrowser } from '../src/browser';
 import { createInbox } from '../src/inbox';
 import { withCustomerPhone } from '../src/phone';
 import { atPath, hides, shows, toast } from '../src/wait';
+import { shotsDir } from '../src/shots';
 
 const b = useBrowser();
-const SHOTS = '/work/notes/shots/automation';
+const SHOTS = shotsDir('automation');
 
 /** A numbered menu line as the bot renders it ("*[ 1 ]* - Comercial"), bold marks or not. */
 const menuLine = (n: number, name: string) => new RegExp(`\\[ ${n} \\]\\*? - ${name}`);
 /** The phone at both sizes the screens are judged at. */
 async function snap(phone: Page, name: string) {
+  if (!SHOTS) return;
   for (const [width, height] of [
     [1366, 768],
     [390, 844],

@@ -1,21 +1,20 @@
-import { mkdirSync } from 'node:fs';
 import { test } from 'vitest';
 import { adminToken, apiGet, apiPost, createUser, unique } from '../src/api';
 import { loginAs } from '../src/auth';
 import { useBrowser } from '../src/browser';
 import { customerNumber } from '../src/inbox';
 import { hides, shows, toast } from '../src/wait';
+import { shotsDir } from '../src/shots';
 
 // The contact's wallet (DirectTicketsToWallets): an admin picks the agents who own a contact in the
 // contact modal; the wallet is stored (GET /contacts/:id/wallets) and shown again when the modal
 // reopens. Screenshot at 1366×768 in /work/notes/shots/channels-finish.
 
 const b = useBrowser();
-const SHOTS = '/work/notes/shots/channels-finish';
+const SHOTS = shotsDir('channels-finish');
 
 test('an admin puts two agents in a contact wallet from the contact modal; it is saved in order and shown again', async () => {
   const { page } = b;
-  mkdirSync(SHOTS, { recursive: true });
   const tag = unique();
   const first = await createUser({ profile: 'user', name: `Bruna ${tag}` });
   const second = await createUser({ profile: 'user', name: `Carlos ${tag}` });
@@ -46,7 +45,7 @@ test('an admin puts two agents in a contact wallet from the contact modal; it is
   await shows(dialog.getByText(second.name, { exact: true }), 'the second agent');
   // Closes the options list (Escape would close the whole modal, as a dialog's Escape does).
   await dialog.getByRole('heading', { name: 'Editar contato' }).click();
-  await page.screenshot({ path: `${SHOTS}/contact-wallet-1366.png` });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/contact-wallet-1366.png` });
   await dialog.getByTestId('contact-save').click();
   await shows(toast(page, 'Contato salvo com sucesso.'), 'the saved toast');
   await hides(dialog, 'the modal closing');
