@@ -3,6 +3,7 @@ import { expect, test } from 'vitest';
 import { loginAs } from '../src/auth';
 import { useBrowser } from '../src/browser';
 import { createInbox, customerNumber, customerSays } from '../src/inbox';
+import { shotsDir } from '../src/shots';
 import { hides, shows } from '../src/wait';
 
 const b = useBrowser();
@@ -29,6 +30,7 @@ test('Ctrl+K finds the waiting ticket by its contact, Enter opens it, A accepts 
   await shows(page.locator('[data-testid^="command-contact-"]').filter({ hasText: contact }), 'the contact among the results');
   // No screen is called "Cliente …": the ticket is the first row, the one Enter opens.
   await shows(ticketRow.and(page.locator('[aria-selected="true"]')), 'the ticket highlighted');
+  await snap(page, 'command-bar');
   await input.press('Enter');
   await hides(page.getByTestId('command-bar'), 'the command bar once a result is chosen');
   await page.waitForURL(/\/tickets\/[0-9a-f-]{36}$/, { waitUntil: 'commit' });
@@ -43,6 +45,7 @@ test('Ctrl+K finds the waiting ticket by its contact, Enter opens it, A accepts 
   const help = page.getByTestId('shortcuts-help');
   await shows(help.getByText('Atalhos de teclado'), 'the shortcuts help');
   await shows(help.getByText('Resolver o ticket aberto'), 'the resolve shortcut in the help');
+  await snap(page, 'shortcuts-help');
   await page.keyboard.press('Escape');
   await hides(help, 'the help after Esc');
 });
@@ -66,3 +69,17 @@ test('the web manifest is linked, served and parseable, with its icons', async (
   expect(served.manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(['192x192', '512x512']);
   expect(served.icons).toEqual(['image/png', 'image/png']);
 });
+
+const SHOTS = shotsDir('command-bar');
+/** With SHOTS_DIR: the page at both sizes the screens are judged at, back at 1366×768 after. */
+async function snap(page: Page, name: string) {
+  if (!SHOTS) return;
+  for (const [width, height] of [
+    [1366, 768],
+    [390, 844],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1366, height: 768 });
+}
