@@ -4,9 +4,16 @@ import { SnackbarProvider } from 'notistack';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 
-/** Test render with the providers these screens use: a fresh query cache, toasts and a router. */
-export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+const newTestClient = () => new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+
+/**
+ * Test render with the providers these screens use: a fresh query cache (or `client`, a cache kept
+ * from an earlier render, as the app keeps it across pages), toasts and a router.
+ */
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', client = newTestClient() }: { route?: string; client?: QueryClient } = {},
+) {
   return {
     client,
     ...render(

@@ -21,7 +21,7 @@ interface Options {
  * Socket events edit the cached lists (STYLE "The web side mirrors the server"): a changed ticket is
  * put in the lists it belongs to and taken out of the others, a deleted one goes, a read one loses
  * its badge, and a new message moves its ticket up with the new last message. Nothing is refetched,
- * except after a reconnection, when events may have been missed.
+ * except after a reconnection or a return from another page, when events may have been missed.
  */
 export function useTicketsRealtime({ viewer, visibleTab, openUuid, onOpenTicketUpdate }: Options) {
   const socket = useSocket();
@@ -44,6 +44,10 @@ export function useTicketsRealtime({ viewer, visibleTab, openUuid, onOpenTicketU
       if (room) socket.emit(CLIENT_EVENTS.leaveTickets, room);
     };
   }, [socket, visibleTab]);
+
+  // Away from the inbox (another page) nothing edits the cached lists, and they never go stale by
+  // time: marked stale on leaving, they are shown at once on return and refetched behind.
+  useEffect(() => () => void qc.invalidateQueries({ queryKey: ticketKeys.all, refetchType: 'none' }), [qc]);
 
   useEffect(() => {
     if (!socket) return;

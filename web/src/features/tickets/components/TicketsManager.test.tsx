@@ -179,6 +179,15 @@ describe('TicketsManager', { timeout: 20_000 }, () => {
     expect(socket.emit).toHaveBeenCalledWith('joinTickets', 'pending');
   });
 
+  test('back from another page, the lists are refetched: events that came meanwhile were not applied', async () => {
+    const { client, unmount } = renderWithProviders(<TicketsManager user={makeUser()} selectedUuid={null} onOpenTicket={vi.fn()} />);
+    await waitFor(() => expect(screen.getAllByTestId('ticket-item')).toHaveLength(lists.open.length));
+    unmount();
+    lists.open = [makeTicket(9, { status: 'open', userId: makeUser().id }), ...lists.open];
+    renderWithProviders(<TicketsManager user={makeUser()} selectedUuid={null} onOpenTicket={vi.fn()} />, { client });
+    await waitFor(() => expect(screen.getAllByTestId('ticket-item')[0]).toHaveAttribute('data-ticket-id', '9'));
+  });
+
   test('typing searches after the debounce, with message contents when asked', async () => {
     renderManager(makeUser());
     await userEvent.type(await screen.findByRole('searchbox', { name: 'Buscar atendimento e mensagens' }), 'maria');
