@@ -96,6 +96,25 @@ describe('Conversation', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('header-name')).toHaveTextContent('Maria Souza'));
   });
 
+  test('back to a ticket shown before, its messages are refetched: what came while another was open is there', async () => {
+    const { client, unmount } = serve(ticket());
+    await screen.findByText('Oi, preciso de ajuda', {}, { timeout: 4000 });
+    unmount();
+    const get = mocked.get.getMockImplementation()!;
+    mocked.get.mockImplementation(async (path: string) =>
+      path === '/messages/u-10'
+        ? { messages: [message({ id: 2, body: 'enquanto estava fora' }), message({ id: 1, body: 'Oi, preciso de ajuda' })], hasMore: false }
+        : get(path),
+    );
+    renderWithProviders(
+      <Routes>
+        <Route path="/tickets/:uuid" element={<Conversation uuid="u-10" />} />
+      </Routes>,
+      { route: '/tickets/u-10', client },
+    );
+    expect(await screen.findByText('enquanto estava fora', {}, { timeout: 4000 })).toBeInTheDocument();
+  });
+
   test('a pending ticket offers accept and ignore; the input is disabled', async () => {
     serve(ticket({ status: 'pending', userId: null, user: null }));
     await screen.findByTestId('ticket-accept');

@@ -29,6 +29,10 @@ export function useConversationRealtime(uuid: string, ticket: TicketView | undef
     };
   }, [socket, uuid]);
 
+  // Once another ticket (or page) is shown, nothing applies this one's events: its cached pages go
+  // stale, so a return within their gcTime shows them at once and refetches behind.
+  useEffect(() => () => void qc.invalidateQueries({ queryKey: conversationKeys.messages(uuid), refetchType: 'none' }), [qc, uuid]);
+
   useCompanyEvent('appMessage', (e) => {
     const key = conversationKeys.messages(uuid);
     if (e.action === 'delete') {
