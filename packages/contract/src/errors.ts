@@ -69,6 +69,9 @@ export const ERROR_CODES = [
   'ERR_NO_PAYMENT_PROVIDER', // POST /subscription while the super user has configured no payment provider
   'ERR_PAYMENT_PROVIDER', // every configured payment provider refused the charge or could not be reached
   'ERR_INVOICE_ALREADY_PAID', // POST /subscription for an invoice that is paid
+  'ERR_EFI_NOT_CONFIGURED', // Efí webhook registration before client id, client secret, pix key and .p12 certificate are all set
+  'ERR_EFI_WEBHOOK_REFUSED', // Efí answered the webhook registration with an error; `detail` carries Efí's message
+  'ERR_EFI_UNREACHABLE', // Efí could not be reached (network, TLS handshake refused the certificate, timeout); `detail` says how
   'ERR_KANBAN_LANE_CYCLE', // a lane whose timed move points to itself or closes a cycle of timed moves
   'ERR_KANBAN_LANE_INVALID', // a lane's next or rollback lane is not a kanban lane of the company
   'ERR_INTEGRATION_TEST_FAILED', // POST /queueIntegration/testSession: Dialogflow refused the key or the project, or could not be reached

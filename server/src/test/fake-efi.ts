@@ -20,8 +20,9 @@ export interface EfiCob {
 /**
  * A local stand-in for Efí's PIX API (pix.api.efipay.com.br), HTTPS with a required client certificate
  * signed by the test CA, as Efí requires mutual TLS: `POST /oauth/token` (Basic client id/secret,
- * client_credentials), `PUT /v2/cob/{txid}`, `GET /v2/cob/{txid}`, `GET /v2/loc/{id}/qrcode`. Calls
- * without the bearer token it issued get 401. `pay()` plays a payer paying a charge.
+ * client_credentials), `PUT /v2/cob/{txid}`, `GET /v2/cob/{txid}`, `GET /v2/loc/{id}/qrcode`, and the
+ * pix key's webhook `PUT` / `GET /v2/webhook/{chave}`. Calls without the bearer token it issued get 401.
+ * `pay()` plays a payer paying a charge.
  */
 export class FakeEfi {
   readonly cobs = new Map<string, EfiCob & { body: Record<string, unknown> }>();
@@ -29,6 +30,10 @@ export class FakeEfi {
   /** Connections refused at the TLS handshake (no or untrusted client certificate). */
   refusedHandshakes = 0;
   tokensIssued = 0;
+  /** The webhook registered per pix key, as Efí keeps it (one per key; a PUT replaces it). */
+  readonly webhooks = new Map<string, { webhookUrl: string; chave: string; criacao: string }>();
+  /** The next webhook PUT is refused with this Efí error (then the fake behaves again). */
+  refuseNextWebhook: { status: number; nome: string; mensagem: string } | null = null;
   private server: Server | null = null;
   private tokens = new Set<string>();
   private nextLoc = 100;
@@ -37,6 +42,8 @@ export class FakeEfi {
   constructor(
     private readonly pki: TestPki,
     readonly client: { id: string; secret: string },
+    /** The account's pix key: the only key a webhook can be registered for. */
+    readonly pixKey = '',
   ) {}
 
   async start(): Promise<this> {
@@ -120,6 +127,13 @@ export class FakeEfi {
       const { body: _sent, ...view } = found;
       return send(200, view);
     }
+    const hook = /^\/v2\/webhook\/([^/]+)$/.exec(url.pathname);
+    if (hook && req.method === 'PUT') return this.putWebhook(decodeURIComponent(hook[1]), body, req, send);
+    if (hook && req.method === 'GET') {
+      const found = this.webhooks.get(decodeURIComponent(hook[1]));
+      if (!found) return send(404, { nome: 'webhook_nao_encontrado', mensagem: 'Webhook não encontrado para a chave informada' });
+      return send(200, found);
+    }
     const qr = /^\/v2\/loc\/(\d+)\/qrcode$/.exec(url.pathname);
     if (qr && req.method === 'GET') {
       const found = [...this.cobs.values()].find((c) => c.loc.id === Number(qr[1]));
@@ -131,5 +145,29 @@ export class FakeEfi {
       });
     }
     send(404, { nome: 'nao_encontrado', mensagem: 'Recurso não encontrado' });
+  }
+
+  /**
+   * Efí's rules for `PUT /v2/webhook/{chave}`: a key of the account, an https webhookUrl (Efí calls over
+   * TLS only), and, unless `x-skip-mtls-checking: true`, a receiving server that refuses a call without
+   * Efí's certificate. The servers these tests register do not demand one, so without the header the
+   * registration is refused, as Efí refuses it after its probe.
+   */
+  private putWebhook(chave: string, body: Record<string, unknown>, req: IncomingMessage, send: (status: number, json: unknown) => void) {
+    if (this.refuseNextWebhook) {
+      const { status, ...error } = this.refuseNextWebhook;
+      this.refuseNextWebhook = null;
+      return send(status, error);
+    }
+    if (chave !== this.pixKey) return send(400, { nome: 'chave_invalida', mensagem: 'A chave informada não pertence a esta conta' });
+    const webhookUrl = body.webhookUrl;
+    if (typeof webhookUrl !== 'string' || !URL.canParse(webhookUrl) || new URL(webhookUrl).protocol !== 'https:') {
+      return send(400, { nome: 'webhook_invalido', mensagem: 'A URL do webhook deve usar https' });
+    }
+    if (req.headers['x-skip-mtls-checking'] !== 'true') {
+      return send(400, { nome: 'webhook_invalido', mensagem: 'A URL informada não exige o certificado da Efí (mTLS)' });
+    }
+    this.webhooks.set(chave, { webhookUrl, chave, criacao: new Date().toISOString() });
+    send(200, { webhookUrl });
   }
 }

@@ -33,3 +33,15 @@ export const SubscriptionResult = z.object({
 export type SubscriptionResult = z.infer<typeof SubscriptionResult>;
 
 export const WebhookAck = z.object({ received: z.boolean() });
+
+/**
+ * GET and PUT /settings/efi-webhook (super user): the webhook Efí calls for the pix key. `webhookUrl` is
+ * this server's (PUBLIC_URL + /subscription/webhook/efi; Efí appends /pix); `registeredUrl` is what Efí
+ * holds, null when nothing is registered or Efí is not configured (client id, secret, pix key, certificate).
+ */
+export const EfiWebhookStatus = z.object({
+  configured: z.boolean(),
+  webhookUrl: z.string(),
+  registeredUrl: z.string().nullable(),
+});
+export type EfiWebhookStatus = z.infer<typeof EfiWebhookStatus>;

@@ -1,4 +1,5 @@
 import {
+  EfiWebhookStatus,
   ErrorBody,
   InvoicePage,
   InvoiceQuery,
@@ -8,9 +9,10 @@ import {
   WebhookAck,
 } from '@chatflow/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../../http/guards';
+import { requireAdmin, requireSuper } from '../../http/guards';
 import type { FeatureDeps } from '../deps';
 import { applyPaymentNotice } from './commands/apply-payment';
+import { efiWebhookStatus, registerEfiWebhook } from './commands/register-efi-webhook';
 import { subscribe } from './commands/subscribe';
 import { paymentProvider } from './providers';
 import { listInvoicesPage } from './queries';
@@ -33,6 +35,15 @@ export const billingRoutes =
       '/subscription',
       { schema: { body: SubscriptionInput, response: { 200: SubscriptionResult } }, preHandler: admin },
       async (req) => subscribe(req.ctx, req.body),
+    );
+
+    // The Efí webhook registration, on the settings screen's Efí section (super user only).
+    const superUser = [app.authenticate, requireSuper];
+    app.get('/settings/efi-webhook', { schema: { response: { 200: EfiWebhookStatus } }, preHandler: superUser }, async () =>
+      efiWebhookStatus(deps),
+    );
+    app.put('/settings/efi-webhook', { schema: { response: { 200: EfiWebhookStatus } }, preHandler: superUser }, async () =>
+      registerEfiWebhook(deps),
     );
 
     await app.register(webhookRoutes(deps));

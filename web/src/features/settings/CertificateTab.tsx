@@ -25,6 +25,7 @@ import { toastError } from '../../lib/errors';
 import { formatDate, formatTime } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { type CertificateDestination, useCertificates, useUploadCertificate } from './hooks';
+import { useRegisterEfiWebhookWhenReady } from './use-efi-webhook';
 
 type Errors = { file?: string; destination?: string };
 
@@ -45,6 +46,7 @@ export function CertificateTab() {
   const { t } = useTranslation();
   const certificates = useCertificates();
   const upload = useUploadCertificate();
+  const registerEfiWebhook = useRegisterEfiWebhookWhenReady();
   const [destination, setDestination] = useState<CertificateDestination | ''>('');
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Errors>({});
@@ -64,6 +66,8 @@ export function CertificateTab() {
       notify(t('settings.certificate.uploaded'));
       setFile(null);
       setInputKey((k) => k + 1); // a fresh input, so the same file can be chosen again
+      // Efí's certificate may be the last piece its webhook registration waited for.
+      if (destination === 'efi') await registerEfiWebhook();
     } catch (err) {
       toastError(err);
     }

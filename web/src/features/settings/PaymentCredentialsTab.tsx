@@ -1,8 +1,10 @@
 import { Alert, Box, CircularProgress, Grid, Paper, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EfiWebhookPanel } from './EfiWebhookPanel';
 import { useSaveSetting, useSecretStatus } from './hooks';
 import { SecretField } from './SecretField';
+import { useRegisterEfiWebhookWhenReady } from './use-efi-webhook';
 
 /** The write-only credentials, grouped by the service that uses them (spec 2 §3 global keys). */
 const GROUPS: { id: string; keys: string[] }[] = [
@@ -18,6 +20,14 @@ export function PaymentCredentialsTab() {
   const { t } = useTranslation();
   const status = useSecretStatus();
   const save = useSaveSetting('global');
+  const registerEfiWebhook = useRegisterEfiWebhookWhenReady();
+  // Saving the last missing Efí value registers the webhook Efí needs to report payments (a change of
+  // pix key registers it for the new key; a cleared value only refreshes the webhook line).
+  const saveEfi = async (key: string, value: string) => {
+    const refused = await save(key, value);
+    if (!refused) await registerEfiWebhook();
+    return refused;
+  };
 
   if (status.isLoading)
     return (
@@ -44,13 +54,21 @@ export function PaymentCredentialsTab() {
       {GROUPS.map((group) =>
         section(
           group.id,
-          <Grid container spacing={2}>
-            {group.keys.map((key) => (
-              <Grid key={key} size={{ xs: 12, md: group.keys.length > 1 ? 4 : 6 }}>
-                <SecretField settingKey={key} label={t(`settings.payments.keys.${key}`)} isSet={!!status.data?.[key]} save={save} />
-              </Grid>
-            ))}
-          </Grid>,
+          <>
+            <Grid container spacing={2}>
+              {group.keys.map((key) => (
+                <Grid key={key} size={{ xs: 12, md: group.keys.length > 1 ? 4 : 6 }}>
+                  <SecretField
+                    settingKey={key}
+                    label={t(`settings.payments.keys.${key}`)}
+                    isSet={!!status.data?.[key]}
+                    save={group.id === 'efi' ? saveEfi : save}
+                  />
+                </Grid>
+              ))}
+            </Grid>
+            {group.id === 'efi' && <EfiWebhookPanel />}
+          </>,
         ),
       )}
     </Box>

@@ -17,6 +17,8 @@ vi.setConfig({ testTimeout: 20_000 });
 
 let secretsSet: Record<string, boolean>;
 let certificates: { destination: string; fileName: string; uploadedAt: string }[];
+const EFI_WEBHOOK = 'https://chatflow.example/subscription/webhook/efi';
+let efiWebhook: { configured: boolean; webhookUrl: string; registeredUrl: string | null };
 
 function signIn(isSuper: boolean) {
   vi.mocked(useAuth).mockReturnValue({ user: { id: 1, companyId: 1, profile: 'admin', super: isSuper } } as ReturnType<typeof useAuth>);
@@ -36,6 +38,7 @@ beforeEach(() => {
   vi.clearAllMocks();
   secretsSet = { mpAccessToken: true };
   certificates = [];
+  efiWebhook = { configured: false, webhookUrl: EFI_WEBHOOK, registeredUrl: null };
   mocked.get.mockImplementation(async (path: string) => {
     if (path === '/settings') return [];
     if (path === '/settings/global')
@@ -44,9 +47,14 @@ beforeEach(() => {
         ...SECRET_SETTING_KEYS.map((key) => ({ key, value: '', hasValue: !!secretsSet[key], secret: true })),
       ];
     if (path === '/settings/certificates') return certificates;
+    if (path === '/settings/efi-webhook') return efiWebhook;
     throw new Error(`unexpected GET ${path}`);
   });
   mocked.put.mockImplementation(async (path: string, body: unknown) => {
+    if (path === '/settings/efi-webhook') {
+      efiWebhook = { ...efiWebhook, registeredUrl: EFI_WEBHOOK };
+      return efiWebhook;
+    }
     const key = path.split('/').pop() ?? '';
     return { key, value: '', hasValue: (body as { value: string }).value !== '', secret: true };
   });
@@ -111,10 +119,11 @@ describe('certificate', () => {
     expect(mocked.post).not.toHaveBeenCalled();
   });
 
-  test('a .p12 for Efí is uploaded to cert-upload?ref=efi and the installed list shows its name and date', async () => {
+  test('a .p12 for Efí is uploaded to cert-upload?ref=efi, the installed list shows its name and date, and the completed Efí settings register the webhook', async () => {
     signIn(true);
     mocked.post.mockImplementation(async () => {
       certificates = [{ destination: 'efi', fileName: 'producao.p12', uploadedAt: '2026-11-24T14:05:00.000Z' }];
+      efiWebhook = { ...efiWebhook, configured: true };
       return { mensagem: 'Arquivo Anexado' };
     });
     renderAt('/settings?tab=certificate');
@@ -128,6 +137,8 @@ describe('certificate', () => {
     expect((form.get('file') as File).name).toBe('producao.p12');
     expect(await screen.findByText('Arquivo enviado com sucesso!')).toBeInTheDocument();
     expect(await screen.findByText(/producao\.p12 — enviado em 24\/11\/2026 às \d\d:05/)).toBeInTheDocument();
+    expect(await screen.findByText(`Webhook registrado na Efí: ${EFI_WEBHOOK}`)).toBeInTheDocument();
+    expect(mocked.put).toHaveBeenCalledWith('/settings/efi-webhook');
   });
 });
 

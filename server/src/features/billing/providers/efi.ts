@@ -1,39 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import type { Agent } from 'node:https';
-import { type JsonResponse, jsonOverMutualTls, mutualTlsAgent } from './efi-http';
+import { EfiError, type EfiOptions, efiClient } from './efi-client';
 import type { Charge, ChargeRequest, PaymentNotice, PaymentProvider, WebhookRequest } from './provider';
 
+export { EfiError, type EfiOptions } from './efi-client';
+
 /**
- * Efí (Gerencianet) PIX (issue 19), over mutual TLS with the account's .p12 (certificate tab):
- * an OAuth2 client-credentials token (efiClientId / efiClientSecret), an immediate charge
+ * Efí (Gerencianet) PIX (issue 19), through efiClient (mutual TLS, OAuth2 token): an immediate charge
  * `PUT /v2/cob/{txid}` on the pix key efiPixKey, then its QR code `GET /v2/loc/{id}/qrcode` (the
  * copy-and-paste `qrcode` is the charge's pixCode). The txid is the providerPaymentId.
  *
  * The webhook (`POST …/pix`, a list of pix `{ txid, endToEndId, valor }`) is not trusted as sent: each
  * pix is confirmed by reading its charge back, `GET /v2/cob/{txid}`, which must be CONCLUIDA and list
- * that endToEndId with that value.
+ * that endToEndId with that value. Efí calls that webhook only once it is registered for the pix key:
+ * see efi-webhook.ts.
  */
-export interface EfiOptions {
-  /** EFI_API_URL (https://pix.api.efipay.com.br). */
-  apiUrl: string;
-  /** Extra CAs to trust for the API (EFI_CA_FILE's content), for sandboxes and tests. */
-  ca?: Buffer;
-  /** The super user's secret settings ('' when not set). */
-  credentials(): Promise<{ clientId: string; clientSecret: string; pixKey: string }>;
-  /** The uploaded certificate for destination 'efi', or null. */
-  certificate(): Promise<Buffer | null>;
-  /** Seconds a charge stays payable (calendario.expiracao); one day by default. */
-  expirySeconds?: number;
-}
-
-export class EfiError extends Error {
-  constructor(
-    readonly status: number,
-    what: string,
-  ) {
-    super(`Efí answered ${status} to ${what}`);
-  }
-}
 
 const TXID = /^[a-zA-Z0-9]{26,35}$/;
 
@@ -66,50 +46,7 @@ const sameAmount = (a: unknown, b: unknown) =>
   typeof a === 'string' && typeof b === 'string' && Number(a).toFixed(2) === Number(b).toFixed(2);
 
 export function efiProvider(options: EfiOptions): PaymentProvider {
-  let token: { value: string; expiresAt: number; for: string } | null = null;
-  let agent: { value: Agent; for: Buffer } | null = null;
-
-  /** The agent for the current certificate; a re-uploaded certificate gets a new one. */
-  async function tlsAgent(): Promise<Agent> {
-    const pfx = await options.certificate();
-    if (!pfx) throw new EfiError(0, 'any call (no certificate uploaded for efi)');
-    if (!agent?.for.equals(pfx)) {
-      agent?.value.destroy();
-      agent = { value: mutualTlsAgent({ pfx, ca: options.ca }), for: pfx };
-      token = null;
-    }
-    return agent.value;
-  }
-
-  async function accessToken(http: Agent): Promise<string> {
-    const { clientId, clientSecret } = await options.credentials();
-    if (token && token.for === clientId && token.expiresAt > Date.now()) return token.value;
-    const res = await jsonOverMutualTls(http, `${options.apiUrl}/oauth/token`, {
-      method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}` },
-      body: { grant_type: 'client_credentials' },
-    });
-    const body = res.body as { access_token?: string; expires_in?: number };
-    if (res.status !== 200 || !body?.access_token) throw new EfiError(res.status, 'POST /oauth/token');
-    // Renewed a minute early so a call never leaves with a token about to expire.
-    token = { value: body.access_token, expiresAt: Date.now() + ((body.expires_in ?? 3600) - 60) * 1000, for: clientId };
-    return token.value;
-  }
-
-  /** An authorised API call; a 401 (token revoked early) gets one new token and one retry. */
-  async function api(method: string, path: string, body?: unknown): Promise<JsonResponse> {
-    const http = await tlsAgent();
-    const send = async () =>
-      jsonOverMutualTls(http, `${options.apiUrl}${path}`, {
-        method,
-        body,
-        headers: { authorization: `Bearer ${await accessToken(http)}` },
-      });
-    const res = await send();
-    if (res.status !== 401) return res;
-    token = null;
-    return send();
-  }
+  const { api } = efiClient(options);
 
   /** A webhook pix is real when its charge, read back, is CONCLUIDA and lists that payment with that value. */
   async function confirmed(pix: WebhookPix): Promise<boolean> {

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { Config } from '../../../config';
 import type { DbOrTx } from '../../../db/client';
 import { getGlobalSetting, readCertificate } from '../../settings';
-import { efiProvider } from './efi';
+import { type EfiOptions, efiProvider } from './efi';
+import { type EfiWebhook, efiWebhook } from './efi-webhook';
 import { mercadoPagoProvider } from './mercadopago';
 import type { PaymentProvider } from './provider';
 
@@ -22,8 +23,9 @@ export function mercadoPagoFromSettings(db: DbOrTx, config: Config, webhookPath?
   });
 }
 
-export function efiFromSettings(db: DbOrTx, config: Config): PaymentProvider {
-  return efiProvider({
+/** The Efí account as the settings hold it: three secrets and the certificate tab's .p12. */
+function efiOptions(db: DbOrTx, config: Config): EfiOptions {
+  return {
     apiUrl: config.efi.apiUrl,
     ca: config.efi.caFile ? readFileSync(config.efi.caFile) : undefined,
     credentials: async () => ({
@@ -32,5 +34,13 @@ export function efiFromSettings(db: DbOrTx, config: Config): PaymentProvider {
       pixKey: await secret(db, 'efiPixKey'),
     }),
     certificate: () => readCertificate(db, 'efi'),
-  });
+  };
+}
+
+export function efiFromSettings(db: DbOrTx, config: Config): PaymentProvider {
+  return efiProvider(efiOptions(db, config));
+}
+
+export function efiWebhookFromSettings(db: DbOrTx, config: Config): EfiWebhook {
+  return efiWebhook(efiOptions(db, config));
 }

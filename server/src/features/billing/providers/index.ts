@@ -5,6 +5,9 @@ import type { PaymentProvider, PaymentProviderName } from './provider';
 import { stripeProvider } from './stripe';
 
 export type { ProviderDeps } from './deps';
+export { EfiError } from './efi';
+export type { EfiWebhook } from './efi-webhook';
+export { efiFromSettings, efiWebhookFromSettings } from './from-settings';
 export type { Charge, ChargeRequest, PaymentNotice, PaymentProvider, PaymentProviderName, WebhookRequest } from './provider';
 
 /** Where each provider's notifications arrive (the webhook route below); Mercado Pago is told it per preference. */
