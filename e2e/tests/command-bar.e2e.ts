@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 import { loginAs } from '../src/auth';
 import { useBrowser } from '../src/browser';
 import { createInbox, customerNumber, customerSays } from '../src/inbox';
-import { shotsDir } from '../src/shots';
+import { shotsDir, snapAtBothSizes } from '../src/shots';
 import { hides, shows } from '../src/wait';
 
 const b = useBrowser();
@@ -71,15 +71,7 @@ test('the web manifest is linked, served and parseable, with its icons', async (
 });
 
 const SHOTS = shotsDir('command-bar');
-/** With SHOTS_DIR: the page at both sizes the screens are judged at, back at 1366×768 after. */
+/** With SHOTS_DIR: the page at both sizes the screens are judged at. */
 async function snap(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const [width, height] of [
-    [1366, 768],
-    [390, 844],
-  ]) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
-  }
-  await page.setViewportSize({ width: 1366, height: 768 });
+  if (SHOTS) await snapAtBothSizes(page, SHOTS, name);
 }

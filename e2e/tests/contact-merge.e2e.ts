@@ -4,7 +4,7 @@ import { loginAs } from '../src/auth';
 import { useBrowser } from '../src/browser';
 import { createInbox, customerNumber, customerSays } from '../src/inbox';
 import { hides, shows, toast } from '../src/wait';
-import { shotsDir } from '../src/shots';
+import { shotsDir, snapAtBothSizes } from '../src/shots';
 
 // Issue 16 "Merge": the same customer wrote from two numbers, so the inbox has two contacts and two
 // tickets. An admin merges them on the contacts page, undoes it from the toast, merges again, and the
@@ -27,7 +27,7 @@ async function merge(page: Page, kept: string, other: string) {
     dialog.getByText('1 atendimento aberto na mesma conexão será fechado.', { exact: false }),
     'the open-ticket rule in the preview',
   );
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/contact-merge-dialog-1366.png` });
+  if (SHOTS) await snapAtBothSizes(page, SHOTS, 'contact-merge-dialog');
   await dialog.getByRole('button', { name: 'Mesclar' }).click();
   await shows(toast(page, 'Contatos mesclados'), 'the merged toast');
   await hides(dialog, 'the merge dialog closing');
@@ -64,5 +64,5 @@ test('an admin merges two contacts of one customer, undoes it, merges again; the
   await shows(items.filter({ has: page.getByRole('button', { name: 'Aceitar' }) }), "the kept contact's waiting ticket");
   if ((await items.count()) !== 2) throw new Error(`expected 2 tickets of ${kept}, saw ${await items.count()}`);
   if ((await page.getByTestId('ticket-item').filter({ hasText: other }).count()) !== 0) throw new Error(`${other} still names a ticket`);
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/contact-merge-tickets-1366.png` });
+  if (SHOTS) await snapAtBothSizes(page, SHOTS, 'contact-merge-tickets');
 });

@@ -52,4 +52,7 @@ test('the super user changes the app name and primary colour; another open sessi
   expect(await watcher.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
   // The operator's own screen follows too.
   await page.waitForFunction((expected) => document.title === expected, appName, { timeout: 15_000 });
+  // So does the installable app's manifest (afterAll puts the default name back for the other files).
+  const manifest = await watcher.evaluate(async () => (await fetch('/manifest.webmanifest')).json());
+  expect(manifest).toMatchObject({ name: appName, short_name: appName });
 });

@@ -17,6 +17,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'POST /resetpasswords/:email/:token/:newPassword': 'password reset, authorised by the e-mailed code',
   'GET /plans/list': 'the signup page lists public plans before anyone logs in (spec 2 §7)',
   'GET /public-settings/:key': 'appearance (colours, logos, app name) is read before login (spec 2 §7)',
+  'GET /manifest.webmanifest':
+    "the installable app's manifest (issue 16), fetched by the browser without credentials; names only the public app name",
   'GET /version': 'the version in the footer (spec 3 §10)',
   'GET /health/live': 'for load balancers and orchestrators',
   'GET /health/ready': 'for load balancers and orchestrators',

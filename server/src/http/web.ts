@@ -14,7 +14,6 @@ const ROOT_FILES: Record<string, string> = {
   'favicon.svg': 'image/svg+xml',
   'logo.svg': 'image/svg+xml',
   'robots.txt': 'text/plain; charset=utf-8',
-  'manifest.webmanifest': 'application/manifest+json',
   'icon-192.png': 'image/png',
   'icon-512.png': 'image/png',
 };
@@ -40,7 +39,8 @@ export async function serveWeb(
     // The web build writes .br and .gz copies of every text asset (web/scripts/precompress.mjs).
     preCompressed: true,
   });
-  // The root files of web/public: icons, and the manifest and icons that make the app installable.
+  // The root files of web/public: icons, and the icons of the installable app (its manifest carries the
+  // whitelabel app name, so the settings feature writes it per request).
   for (const [file, type] of Object.entries(ROOT_FILES)) {
     const full = path.join(opts.webDist, file);
     if (existsSync(full)) {

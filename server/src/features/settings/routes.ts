@@ -29,6 +29,7 @@ import { readLogoUpload } from './logo-file';
 import { canReadCompanySettings } from './policy';
 import { listGlobalSettings, readCompanySetting, readCompanySettingsObject, readPublicSetting } from './queries';
 import { listCompanySettings } from './service';
+import { readWebManifest } from './web-manifest';
 
 /** Answers a bare JSON string ("Chat-flow"), as existing clients of these two routes expect. */
 const sendJsonString = (reply: FastifyReply, value: string) => reply.type('application/json; charset=utf-8').send(JSON.stringify(value));
@@ -91,6 +92,15 @@ export const settingRoutes =
       '/public-settings/:key',
       { schema: { params: SettingKeyParam, querystring: PublicSettingQuery, response: { 200: z.string() } } },
       async (req, reply) => sendJsonString(reply, await readPublicSetting(deps.db, req.params.key)),
+    );
+
+    // No session either: the browser fetches the manifest without credentials. no-cache, so an installed
+    // app picks up a new app name the next time the browser checks its manifest.
+    app.get('/manifest.webmanifest', { schema: { hide: true } }, async (_req, reply) =>
+      reply
+        .type('application/manifest+json')
+        .header('cache-control', 'no-cache')
+        .send(JSON.stringify(await readWebManifest(deps.db))),
     );
 
     app.post(

@@ -1,12 +1,43 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import { useEffect } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { makeUser } from './testing';
 import TicketsPage from './TicketsPage';
 
 vi.mock('../../app/providers/AuthProvider', () => ({ useAuth: () => ({ user: makeUser() }) }));
 vi.mock('../../app/providers/AppearanceProvider', () => ({ useAppearance: () => ({ appName: 'Chat-flow', logo: '/logo.svg' }) }));
-vi.mock('./components/TicketsManager', () => ({ TicketsManager: () => <div data-testid="manager" /> }));
+const mounts = vi.hoisted(() => ({ manager: 0 }));
+vi.mock('./components/TicketsManager', () => ({ TicketsManager: ManagerStandIn }));
+/** Counts its mounts: the real list keeps its search and tab only while it stays mounted. */
+function ManagerStandIn() {
+  useEffect(() => {
+    mounts.manager += 1;
+  }, []);
+  return <div data-testid="manager" />;
+}
+
+/** A window whose width crosses MUI's md breakpoint (900 px) on demand, telling useMediaQuery like a browser. */
+function resizableWindow(wide: boolean) {
+  const listeners = new Set<() => void>();
+  const state = { wide };
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    get matches() {
+      return query.includes('min-width:900px') && state.wide;
+    },
+    media: query,
+    addEventListener: (_: string, fn: () => void) => listeners.add(fn),
+    removeEventListener: (_: string, fn: () => void) => listeners.delete(fn),
+    addListener: (fn: () => void) => listeners.add(fn),
+    removeListener: (fn: () => void) => listeners.delete(fn),
+  }));
+  return (next: boolean) =>
+    act(() => {
+      state.wide = next;
+      for (const fn of listeners) fn();
+    });
+}
+afterEach(() => vi.unstubAllGlobals());
 
 function renderAt(path: string) {
   const router = createMemoryRouter([{ path: '/tickets/:uuid?', element: <TicketsPage /> }], { initialEntries: [path] });
@@ -30,5 +61,17 @@ describe('TicketsPage', () => {
     expect(screen.getByTestId('narrow-tab-list')).toHaveTextContent('Atendimentos');
     screen.getByTestId('narrow-tab-ticket').click();
     expect(await screen.findByTestId('select-ticket')).toHaveTextContent('Selecionar Ticket');
+  });
+
+  test('crossing the breakpoint (a tablet turned) restyles the list instead of mounting it again', async () => {
+    const resize = resizableWindow(true);
+    mounts.manager = 0;
+    renderAt('/tickets');
+    expect(screen.getByTestId('tickets-page')).toHaveAttribute('data-layout', 'wide');
+    resize(false);
+    expect(screen.getByTestId('tickets-page')).toHaveAttribute('data-layout', 'narrow');
+    resize(true);
+    expect(screen.getByTestId('tickets-page')).toHaveAttribute('data-layout', 'wide');
+    expect(mounts.manager).toBe(1);
   });
 });

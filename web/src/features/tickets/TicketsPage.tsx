@@ -41,15 +41,16 @@ export default function TicketsPage() {
   if (uuid === 'undefined') return <Navigate to="/tickets" replace />;
   if (!user) return null;
 
-  const manager = <TicketsManager user={user} selectedUuid={selected} onOpenTicket={openTicket} />;
-
-  if (!wide) {
-    return (
-      <Box
-        sx={{ height: PAGE_HEIGHT, display: 'flex', flexDirection: 'column', minHeight: 0 }}
-        data-testid="tickets-page"
-        data-layout="narrow"
-      >
+  // One tree for both layouts, each part at the same place in it: crossing the breakpoint (a tablet turned, a
+  // window resized) restyles the list and the conversation instead of mounting them again, so the search, the tab
+  // in view and a reply being typed survive it.
+  return (
+    <Box
+      sx={{ height: PAGE_HEIGHT, display: 'flex', flexDirection: wide ? 'row' : 'column', minHeight: 0 }}
+      data-testid="tickets-page"
+      data-layout={wide ? 'wide' : 'narrow'}
+    >
+      {!wide && (
         <Paper variant="outlined" sx={{ mb: 1 }}>
           <Tabs
             value={narrowTab}
@@ -61,37 +62,34 @@ export default function TicketsPage() {
             <Tab value="list" label={t('tickets.responsive.list')} data-testid="narrow-tab-list" />
           </Tabs>
         </Paper>
-        <Box sx={{ flexGrow: 1, minHeight: 0, display: narrowTab === 'list' ? 'block' : 'none' }}>{manager}</Box>
-        {narrowTab === 'ticket' && (
-          <Box sx={{ flexGrow: 1, minHeight: 0 }}>
-            <ConversationPane uuid={selected} onSelectTicket={() => setNarrowTab('list')} />
-          </Box>
-        )}
-      </Box>
-    );
-  }
-
-  return (
-    <Box sx={{ height: PAGE_HEIGHT, display: 'flex', minHeight: 0 }} data-testid="tickets-page" data-layout="wide">
-      <Box sx={{ width, flexShrink: 0, minHeight: 0 }}>{manager}</Box>
+      )}
       <Box
-        role="separator"
-        aria-orientation="vertical"
-        onPointerDown={startDrag}
-        data-testid="tickets-resizer"
-        sx={{
-          width: 8,
-          flexShrink: 0,
-          cursor: 'col-resize',
-          display: 'flex',
-          justifyContent: 'center',
-          '&::after': { content: '""', width: 2, borderRadius: 1, bgcolor: 'divider' },
-          '&:hover::after': { bgcolor: 'primary.main' },
-        }}
-      />
-      <Box sx={{ flexGrow: 1, minWidth: 0, minHeight: 0 }}>
-        <ConversationPane uuid={selected} />
+        sx={wide ? { width, flexShrink: 0, minHeight: 0 } : { flexGrow: 1, minHeight: 0, display: narrowTab === 'list' ? 'block' : 'none' }}
+      >
+        <TicketsManager user={user} selectedUuid={selected} onOpenTicket={openTicket} />
       </Box>
+      {wide && (
+        <Box
+          role="separator"
+          aria-orientation="vertical"
+          onPointerDown={startDrag}
+          data-testid="tickets-resizer"
+          sx={{
+            width: 8,
+            flexShrink: 0,
+            cursor: 'col-resize',
+            display: 'flex',
+            justifyContent: 'center',
+            '&::after': { content: '""', width: 2, borderRadius: 1, bgcolor: 'divider' },
+            '&:hover::after': { bgcolor: 'primary.main' },
+          }}
+        />
+      )}
+      {(wide || narrowTab === 'ticket') && (
+        <Box sx={{ flexGrow: 1, minWidth: 0, minHeight: 0 }}>
+          <ConversationPane uuid={selected} onSelectTicket={wide ? undefined : () => setNarrowTab('list')} />
+        </Box>
+      )}
     </Box>
   );
 }

@@ -81,8 +81,12 @@ describe('MergeContactDialog', { timeout: 30_000 }, () => {
 
     await userEvent.type(screen.getByLabelText('Contato a mesclar'), 'Maria');
     const option = await screen.findByRole('option', { name: /Maria trabalho/ });
+    expect(option).toHaveTextContent('Maria trabalho551199999002'); // the number on a line of its own
     expect(screen.queryByRole('option', { name: /Maria celular/ })).not.toBeInTheDocument();
     await userEvent.click(option);
+    // The field holds the name, the number goes under it: a phone-wide field never cuts the number off.
+    expect(screen.getByLabelText('Contato a mesclar')).toHaveValue('Maria trabalho');
+    expect(screen.getByText('551199999002')).toBeInTheDocument();
 
     const preview = await screen.findByTestId('merge-preview');
     expect(preview).toHaveTextContent('3 atendimentos de Maria trabalho passarão para Maria celular.');

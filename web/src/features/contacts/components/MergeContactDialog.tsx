@@ -8,6 +8,7 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  ListItemText,
   Stack,
   TextField,
   Typography,
@@ -18,6 +19,8 @@ import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { useMergeCandidates, useMergeContacts, useMergePreview, useUndoContactMerge } from '../hooks/use-contact-merge';
+
+const NARROW_MARGINS = { mx: { xs: 1.5, sm: 4 }, width: { xs: 'calc(100% - 24px)', sm: 'calc(100% - 64px)' } };
 
 interface Props {
   /** The contact that is kept; the one picked here is merged into it. */
@@ -67,7 +70,15 @@ export function MergeContactDialog({ contact, onClose }: Props) {
 
   const counts = preview.data;
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="merge-contact-title">
+    // On a phone the default 32 px margins leave the picker too narrow for a name: 12 px there.
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="merge-contact-title"
+      sx={{ '& .MuiDialog-paper': NARROW_MARGINS }}
+    >
       <DialogTitle id="merge-contact-title">{t('contacts.merge.title', { name: contact.name })}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
@@ -80,13 +91,26 @@ export function MergeContactDialog({ contact, onClose }: Props) {
             filterOptions={(x) => x}
             loading={candidates.loading}
             autoHighlight
-            getOptionLabel={(o) => `${o.name} - ${o.number}`}
+            // The field holds the name only; the number, which tells two records of one person apart, goes on a
+            // line of its own in the options and under the field, so a phone never cuts it off.
+            getOptionLabel={(o) => o.name}
+            renderOption={({ key, ...props }, o) => (
+              <li key={key} {...props}>
+                <ListItemText primary={o.name} secondary={o.number} />
+              </li>
+            )}
             isOptionEqualToValue={(a, b) => a.id === b.id}
             noOptionsText={t('contacts.merge.noOptions')}
             onInputChange={(_e, v, reason) => reason !== 'reset' && setTyped(v)}
             onChange={(_e, v) => setPicked(v)}
             renderInput={(params) => (
-              <TextField {...params} autoFocus label={t('contacts.merge.pick')} data-testid="merge-contact-search" />
+              <TextField
+                {...params}
+                autoFocus
+                label={t('contacts.merge.pick')}
+                helperText={picked?.number}
+                data-testid="merge-contact-search"
+              />
             )}
           />
           {picked && preview.isLoading && <CircularProgress size={22} />}

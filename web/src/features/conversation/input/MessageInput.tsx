@@ -4,14 +4,10 @@ import LockIcon from '@mui/icons-material/Lock';
 import SendIcon from '@mui/icons-material/Send';
 import { Box, FormControlLabel, IconButton, InputBase, Switch, Tooltip } from '@mui/material';
 import { type KeyboardEvent, useCallback, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../app/providers/AuthProvider';
-import { ConfirmationDialog } from '../../../components/ConfirmationDialog';
 import { errorMessage, toastError } from '../../../lib/errors';
-import { flattenMessages, type MessagesData } from '../hooks/messages-cache';
 import { useTyping } from '../hooks/use-typing';
-import { conversationKeys } from '../keys';
 import { matchQuick, slashTerm, useQuickMessageList } from '../hooks/use-quick-messages';
 import { isSendable, useSend } from '../hooks/use-send';
 import { AttachmentMenu, type AttachmentChoice } from './AttachmentMenu';
@@ -21,10 +17,10 @@ import { InteractiveDialog } from './InteractiveDialog';
 import { MediaPreviewDialog } from './MediaPreviewDialog';
 import { QuickMessagePicker } from './QuickMessagePicker';
 import { quickMediaFile } from './quick-media';
-import { secondsSinceOtherReply } from './recent-reply';
 import { ReplyBar } from './ReplyBar';
 import { SendContactModal } from './SendContactModal';
 import { readSignature, writeSignature } from './signature';
+import { useCollisionGuard } from './use-collision-guard';
 
 /** Public video rooms: the link is the base plus the ticket id (spec 1 §9). */
 export const MEETING_BASE = 'https://meet.jit.si/';
@@ -54,22 +50,16 @@ export function MessageInput({ ticket, replyTo, onClearReply }: Props) {
   const field = useRef<HTMLTextAreaElement>(null);
   const send = useSend(ticket);
   const signMessage = signAllowed && sign;
-  const qc = useQueryClient();
   const typing = useTyping(ticket.uuid);
-  // Collision warning: the seconds since another agent's reply, while the agent confirms sending theirs.
-  const [collision, setCollision] = useState<number | null>(null);
+  const collision = useCollisionGuard(ticket.uuid);
 
   const term = enabled ? slashTerm(text) : null;
   const quick = useQuickMessageList(term !== null);
   const matches = term !== null ? matchQuick(quick.data ?? [], term) : [];
 
-  const submit = async (confirmed = false) => {
+  const submit = async () => {
     if (!enabled || !isSendable(text)) return;
-    if (!confirmed && !isPrivate) {
-      const loaded = flattenMessages(qc.getQueryData<MessagesData>(conversationKeys.messages(ticket.uuid)));
-      const seconds = secondsSinceOtherReply(loaded, user?.id, Date.now());
-      if (seconds !== null) return setCollision(seconds);
-    }
+    if (!(await collision.mayReply(isPrivate))) return; // cancelled: the text stays to be sent later
     typing.stop();
     const body = text;
     setText('');
@@ -87,6 +77,7 @@ export function MessageInput({ ticket, replyTo, onClearReply }: Props) {
   };
   const sendFiles = async (items: { file: File; caption: string }[]) => {
     setMediaError(null);
+    if (!(await collision.mayReply(isPrivate))) return; // cancelled: the preview keeps the files and captions
     try {
       await send.media.mutateAsync({ files: items, isPrivate, signMessage });
       setFiles([]);
@@ -99,6 +90,7 @@ export function MessageInput({ ticket, replyTo, onClearReply }: Props) {
     setActive(0);
     if (!q.mediaPath) return setText(q.message);
     setText('');
+    if (!(await collision.mayReply(isPrivate))) return;
     try {
       const file = await quickMediaFile(q, user?.companyId ?? 0);
       if (file) await send.media.mutateAsync({ files: [{ file, caption: q.message }], isPrivate, signMessage });
@@ -137,13 +129,22 @@ export function MessageInput({ ticket, replyTo, onClearReply }: Props) {
     }
   };
 
-  const choose = (choice: AttachmentChoice) => {
+  const choose = async (choice: AttachmentChoice) => {
+    if (choice !== 'meeting') return setDialog(choice);
     // The spec builds the room from the ticket id; the ticket's uuid is that id's unguessable form, so two
     // companies' ticket 5 never share a public room.
-    if (choice === 'meeting') send.text.mutate({ body: `${MEETING_BASE}${ticket.uuid}`, isPrivate, signMessage: false });
-    else setDialog(choice);
+    if (await collision.mayReply(isPrivate)) send.text.mutate({ body: `${MEETING_BASE}${ticket.uuid}`, isPrivate, signMessage: false });
+  };
+  // A contact card always reaches the customer; cancelled, the picker stays open with the contact chosen.
+  const sendContact = async (c: { name: string; number: string }) => {
+    if (await collision.mayReply(false)) send.vCard.mutate(c, { onSuccess: () => setDialog(null) });
   };
   const onRecordingChange = useCallback((on: boolean) => setRecording(on), []);
+  // The recorder shows its spinner until this settles; a cancelled collision drops the recording.
+  const sendRecording = async (file: File) => {
+    if (await collision.mayReply(isPrivate))
+      await send.media.mutateAsync({ files: [{ file, caption: '' }], isPrivate, signMessage: false });
+  };
 
   return (
     <Box sx={{ position: 'relative', borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper' }} data-testid="message-input">
@@ -154,7 +155,7 @@ export function MessageInput({ ticket, replyTo, onClearReply }: Props) {
         {!recording && (
           <>
             <EmojiButton disabled={!enabled} onPick={insertAtCursor} />
-            <AttachmentMenu disabled={!enabled} onFiles={(f) => changeFiles((prev) => [...prev, ...f])} onChoose={choose} />
+            <AttachmentMenu disabled={!enabled} onFiles={(f) => changeFiles((prev) => [...prev, ...f])} onChoose={(c) => void choose(c)} />
             <InputBase
               inputRef={field}
               multiline
@@ -248,25 +249,11 @@ export function MessageInput({ ticket, replyTo, onClearReply }: Props) {
           </IconButton>
         ) : (
           <Box sx={{ ml: recording ? 'auto' : { xs: 'auto', sm: 0 } }}>
-            <AudioRecorder
-              disabled={!enabled}
-              onRecordingChange={onRecordingChange}
-              onSend={(file) => send.media.mutateAsync({ files: [{ file, caption: '' }], isPrivate, signMessage: false })}
-            />
+            <AudioRecorder disabled={!enabled} onRecordingChange={onRecordingChange} onSend={sendRecording} />
           </Box>
         )}
       </Box>
-      <ConfirmationDialog
-        open={collision !== null}
-        title={t('conversation.collision.title')}
-        confirmLabel={t('conversation.collision.send')}
-        cancelLabel={t('common.cancel')}
-        confirmColor="primary"
-        onClose={() => setCollision(null)}
-        onConfirm={() => void submit(true)}
-      >
-        {t('conversation.collision.body', { count: collision ?? 0 })}
-      </ConfirmationDialog>
+      {collision.dialog}
       <MediaPreviewDialog
         files={files}
         busy={send.media.isPending}
@@ -279,7 +266,7 @@ export function MessageInput({ ticket, replyTo, onClearReply }: Props) {
         open={dialog === 'contact'}
         busy={send.vCard.isPending}
         onClose={() => setDialog(null)}
-        onSend={(c) => send.vCard.mutate(c, { onSuccess: () => setDialog(null) })}
+        onSend={(c) => void sendContact(c)}
       />
       <InteractiveDialog
         open={dialog === 'interactive'}

@@ -23,13 +23,15 @@ export function SearchBar(p: Props) {
   const { t } = useTranslation();
   return (
     <Box sx={{ px: 1, pt: 1 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+      {/* On a phone the field takes a row of its own, so "Buscar atendimento e mensagens" is read whole; the
+          filter toggle and the queues go under it, on the right. */}
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, rowGap: 1, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
         <TextField
           size="small"
           fullWidth
           placeholder={t('tickets.search.placeholder')}
           value={p.typed}
-          sx={{ '& input': { fontSize: 13.5 } }}
+          sx={{ flex: { xs: '1 1 100%', sm: '1 1 auto' }, '& input': { fontSize: 13.5 } }}
           onChange={(e) => p.onType(e.target.value)}
           data-testid="ticket-search"
           slotProps={{
@@ -46,6 +48,7 @@ export function SearchBar(p: Props) {
         <Tooltip title={t('tickets.search.filters')}>
           <IconButton
             size="small"
+            sx={{ ml: { xs: 'auto', sm: 0 } }}
             color={p.filtersOpen ? 'primary' : 'default'}
             onClick={p.onToggleFilters}
             aria-label={t('tickets.search.filters')}
