@@ -11,7 +11,7 @@ import { readCampaignSettings } from '../settings';
 import { CLAIM_LEASE_SECONDS, type ClaimedRow, type Completion, claimRows, completeRows, hasOpenRows } from './claim';
 import { delayAfter, sendsInBatches } from './pacing';
 import { campaignAttachment, campaignPayloads, type SentPart, sendPayloads } from './payloads';
-import { recordInTicket } from './record';
+import { recordInTickets } from './record';
 import { nextSendingTime } from './sending-window';
 
 /** Rows one step sends when every interval is zero. */
@@ -139,10 +139,13 @@ export async function dispatchStep(deps: JobDeps, campaignId: number, stepSeq: n
     // Only the rows this completion moved go into tickets: a row another worker completed after its lease is theirs.
     const byId = new Map(done.map((d) => [d.id, d]));
     const rowsById = new Map(plan.rows.map((r) => [r.id, r]));
-    for (const { id } of completed) {
-      const row = rowsById.get(id)!;
-      await recordInTicket(tx, deps, plan.campaign, loaded.connection!, row, byId.get(id)!.parts);
-    }
+    await recordInTickets(
+      tx,
+      deps,
+      plan.campaign,
+      loaded.connection!,
+      completed.map(({ id }) => ({ to: rowsById.get(id)!, parts: byId.get(id)!.parts })),
+    );
     const delivered = completed.filter((r) => !r.awaiting).length;
     if (delivered > 0)
       await tx
