@@ -37,10 +37,13 @@ export async function upsertContacts(tx: DbOrTx, input: UpsertContactsInput, opt
 
   const byNumber = new Map<string, ContactRow>();
   const changed: { row: ContactRow; action: 'create' | 'update' }[] = [];
+  // In the order of the unique key: the existing rows this statement locks are locked in the same order by
+  // any other batch (another campaign's step to the same people), so two of them never deadlock.
+  const sorted = [...names].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const written = await tx
     .insert(contacts)
     .values(
-      [...names].map(([number, name]) => ({
+      sorted.map(([number, name]) => ({
         companyId: input.companyId,
         channel: input.channel,
         number,

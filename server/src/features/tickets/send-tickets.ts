@@ -40,7 +40,8 @@ export async function ticketsForSend(
   const sends = new Map<number, SendTicket>();
   const found = await newestTickets(tx, contactIds, connection.id, open);
 
-  const missing = contactIds.filter((id) => !found.has(id));
+  // By contact id: concurrent batches meet on the one-active-ticket index in the same order, never deadlocked.
+  const missing = contactIds.filter((id) => !found.has(id)).sort((a, b) => a - b);
   if (missing.length > 0) {
     const base = {
       companyId: o.companyId,
