@@ -18,7 +18,7 @@ import { recordingRealtime } from '../../test/recording-realtime';
 import { customerOf } from '../../test/simulator';
 import { claimRows } from './dispatch/claim';
 import { prepareShipping } from './dispatch/prepare';
-import { recordInTicket } from './dispatch/record';
+import { recordInTicket, recordInTickets } from './dispatch/record';
 import { dispatchStepJob, shippingKey } from './dispatch/step';
 import { type CampaignSetup, campaignSetup, createCampaign, MONDAY_10AM } from './testing';
 
@@ -171,6 +171,49 @@ describe('campaign sends in the contact’s ticket', () => {
       deliveredCount: 150,
     });
   }, 60_000); // 150 contacts' histories read one by one on PGlite
+
+  test('recording a step costs the same few statements for 10 rows as for 100', async () => {
+    const s = await campaignSetup(t, 0, NO_PAUSES);
+    const agent = await t.factory.user({ companyId: s.admin.companyId });
+    const queue = await t.factory.queue(s.admin.companyId);
+    const c = await createCampaign(s, { openTicket: 'enabled', statusTicket: 'closed', userId: agent.id, queueId: queue.id });
+    const db = t.database.db;
+    const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, c.id));
+    const [connection] = await db.select().from(connections).where(eq(connections.id, s.connectionId));
+    const stamp = String(s.admin.companyId).padStart(5, '0');
+    const statementsFor = async (rows: number, offset: number) => {
+      const sent = Array.from({ length: rows }, (_, i) => ({
+        to: { number: `55117${stamp}${String(offset + i).padStart(3, '0')}`, name: `Pessoa ${offset + i}` },
+        parts: [{ externalId: `kill-${s.admin.companyId}-${offset + i}`, body: 'oi', media: false }],
+      }));
+      let statements = 0;
+      await transactionRunner(
+        db,
+        pino({ level: 'silent' }),
+      )((tx) => {
+        // Every query builder or raw statement the recording starts on the transaction is one statement.
+        const counted = new Proxy(tx, {
+          get(target, prop) {
+            const value = Reflect.get(target, prop);
+            if (typeof value !== 'function') return value;
+            if (['select', 'selectDistinctOn', 'insert', 'update', 'delete', 'execute'].includes(String(prop)))
+              return (...args: unknown[]) => {
+                statements++;
+                return value.apply(target, args);
+              };
+            return value.bind(target);
+          },
+        });
+        return recordInTickets(counted, { db, realtime: recordingRealtime().realtime }, campaign, connection, sent);
+      });
+      for (const { to } of sent) expect((await historyOf(s, to.number)).messages, to.number).toHaveLength(1);
+      return statements;
+    };
+    const few = await statementsFor(10, 0);
+    const many = await statementsFor(100, 100);
+    expect(many).toBe(few);
+    expect(many).toBeLessThanOrEqual(15);
+  });
 
   test('a user chosen for the ticket without a queue is refused (spec 3 §5), and nothing is stored', async () => {
     const s = await campaignSetup(t, 0);
