@@ -50,6 +50,13 @@ export interface Config {
    * whose lease expired. A dead node's sessions move within ttl + sweep.
    */
   sessionLease: { ttlMs: number; sweepMs: number };
+  /**
+   * How long a campaign's claimed shipping row belongs to the worker that claimed it
+   * (CAMPAIGN_CLAIM_LEASE_SECONDS, 60; features/campaigns/dispatch/claim.ts): after it, a row a dead
+   * worker claimed is claimed again and re-sent under the same idempotency key, and a chain of steps
+   * that has not moved for as long is taken over. Tests that kill a node shorten it.
+   */
+  campaignClaimLeaseSeconds: number;
   /** OpenAI-compatible endpoint for audio transcription; the key may also come from the openAiKeyAudio setting. */
   openAi: { baseUrl: string; apiKey: string | null; transcriptionModel: string; chatModel: string; speechModel: string };
   /**
@@ -148,6 +155,9 @@ function trustProxyOf(value: string | undefined): boolean | number | string {
 }
 
 /** A duration in seconds from the environment; the default when unset or not a positive number. */
+/** The campaign claim lease when CAMPAIGN_CLAIM_LEASE_SECONDS is not set. */
+export const CAMPAIGN_CLAIM_LEASE_SECONDS = 60;
+
 function positiveSeconds(value: string | undefined, fallback: number): number {
   const n = Number(value);
   return Number.isFinite(n) && n > 0 ? n : fallback;
@@ -209,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       ttlMs: positiveSeconds(env.SESSION_LEASE_SECONDS, 15) * 1000,
       sweepMs: positiveSeconds(env.SESSION_SWEEP_SECONDS, 5) * 1000,
     },
+    campaignClaimLeaseSeconds: positiveSeconds(env.CAMPAIGN_CLAIM_LEASE_SECONDS, CAMPAIGN_CLAIM_LEASE_SECONDS),
     openAi: {
       baseUrl: env.OPENAI_BASE_URL || 'https://api.openai.com/v1',
       apiKey: env.OPENAI_API_KEY || null,

@@ -1,14 +1,24 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { afterEach, describe, expect, test } from 'vitest';
-import { campaignShipping, campaigns, connections, contacts, messages, simulatorOutbox, ticketLogs, tickets } from '../../db/schema';
+import {
+  campaignShipping,
+  campaigns,
+  connections,
+  contactListItems,
+  contacts,
+  messages,
+  simulatorOutbox,
+  ticketLogs,
+  tickets,
+} from '../../db/schema';
 import { transactionRunner } from '../../http/context';
 import { useTestApp } from '../../test/harness';
 import { recordingRealtime } from '../../test/recording-realtime';
 import { customerOf } from '../../test/simulator';
 import { claimRows } from './dispatch/claim';
 import { prepareShipping } from './dispatch/prepare';
-import { recordInTicket } from './dispatch/record';
+import { recordInTicket, recordInTickets } from './dispatch/record';
 import { dispatchStepJob, shippingKey } from './dispatch/step';
 import { type CampaignSetup, campaignSetup, createCampaign, MONDAY_10AM } from './testing';
 
@@ -95,6 +105,114 @@ describe('campaign sends in the contact’s ticket', () => {
       .from(ticketLogs)
       .where(eq(ticketLogs.ticketId, (await historyOf(s, s.numbers[0])).tickets[0].id));
     expect(logs.map((l) => l.type)).toEqual(['create']);
+  });
+
+  test('a step of many rows records each contact once, whatever their state: new, named by their number, talking already, with a closed ticket', async () => {
+    t.clock.set(MONDAY_10AM);
+    // More than one step's batch (DISPATCH_BATCH); the items straight into the list (150 POSTs would only slow the test).
+    const setup = await campaignSetup(t, 0, NO_PAUSES);
+    const numbers = Array.from(
+      { length: 150 },
+      (_, i) => `55118${String(setup.admin.companyId).padStart(5, '0')}${String(i + 1).padStart(3, '0')}`,
+    );
+    await t.database.db
+      .insert(contactListItems)
+      .values(
+        numbers.map((number, i) => ({ companyId: setup.admin.companyId, contactListId: setup.listId, name: `Cliente ${i + 1}`, number })),
+      );
+    const s = { ...setup, numbers };
+    const agent = await t.factory.user({ companyId: s.admin.companyId });
+    const queue = await t.factory.queue(s.admin.companyId);
+    const customer = customerOf(t, s.connection);
+    // 2: a contact still named after their number; 3: named by an agent, pending; 4: their last ticket is closed.
+    for (const [i, name] of [
+      [1, ''],
+      [2, 'Dona Ana'],
+      [3, 'Cliente 4'],
+    ] as const)
+      expect((await customer.send({ from: s.numbers[i], name, type: 'text', body: 'oi' })).statusCode).toBe(200);
+    await t.jobs.drain();
+    const closedBefore = (await historyOf(s, s.numbers[3])).tickets[0];
+    await t.database.db.update(tickets).set({ status: 'closed' }).where(eq(tickets.id, closedBefore.id));
+    const pendingBefore = (await historyOf(s, s.numbers[2])).tickets[0];
+
+    await createCampaign(s, { openTicket: 'enabled', statusTicket: 'open', userId: agent.id, queueId: queue.id, scheduledAt: MONDAY_10AM });
+    await t.jobs.drain();
+    expect(t.jobs.errors).toEqual([]);
+
+    for (const [i, number] of s.numbers.entries()) {
+      const h = await historyOf(s, number);
+      const active = h.tickets.filter((k) => k.status !== 'closed');
+      expect(active, number).toMatchObject([{ status: 'open', userId: agent.id, queueId: queue.id }]);
+      const sent = h.messages.filter((m) => m.fromMe);
+      expect(sent.map((m) => [m.ticketId, m.body])).toEqual([[active[0].id, `Olá Cliente ${i + 1}`]]);
+    }
+    expect((await historyOf(s, s.numbers[1])).contact.name).toBe('Cliente 2');
+    expect((await historyOf(s, s.numbers[2])).contact.name).toBe('Dona Ana'); // a name an agent gave is kept
+    expect((await historyOf(s, s.numbers[2])).tickets.map((k) => k.id)).toEqual([pendingBefore.id]);
+    const closedAfter = (await historyOf(s, s.numbers[3])).tickets;
+    expect(closedAfter.map((k) => [k.id === closedBefore.id, k.status])).toEqual([
+      [true, 'closed'],
+      [false, 'open'],
+    ]);
+    const logsOf = async (ticketId: number) =>
+      (await t.database.db.select({ type: ticketLogs.type }).from(ticketLogs).where(eq(ticketLogs.ticketId, ticketId))).map((l) => l.type);
+    expect(await logsOf(pendingBefore.id)).toContain('open');
+    expect(await logsOf(closedAfter[1].id)).toEqual(['create']);
+    expect(await logsOf((await historyOf(s, s.numbers[149])).tickets[0].id)).toEqual(['create']);
+    expect(
+      (
+        await s.api.get(
+          `/campaigns/${(await t.database.db.select().from(campaigns).where(eq(campaigns.companyId, s.admin.companyId)))[0].id}`,
+        )
+      ).json(),
+    ).toMatchObject({
+      status: 'FINALIZADA',
+      deliveredCount: 150,
+    });
+  }, 60_000); // 150 contacts' histories read one by one on PGlite
+
+  test('recording a step costs the same few statements for 10 rows as for 100', async () => {
+    const s = await campaignSetup(t, 0, NO_PAUSES);
+    const agent = await t.factory.user({ companyId: s.admin.companyId });
+    const queue = await t.factory.queue(s.admin.companyId);
+    const c = await createCampaign(s, { openTicket: 'enabled', statusTicket: 'closed', userId: agent.id, queueId: queue.id });
+    const db = t.database.db;
+    const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, c.id));
+    const [connection] = await db.select().from(connections).where(eq(connections.id, s.connectionId));
+    const stamp = String(s.admin.companyId).padStart(5, '0');
+    const statementsFor = async (rows: number, offset: number) => {
+      const sent = Array.from({ length: rows }, (_, i) => ({
+        to: { number: `55117${stamp}${String(offset + i).padStart(3, '0')}`, name: `Pessoa ${offset + i}` },
+        parts: [{ externalId: `kill-${s.admin.companyId}-${offset + i}`, body: 'oi', media: false }],
+      }));
+      let statements = 0;
+      await transactionRunner(
+        db,
+        pino({ level: 'silent' }),
+      )((tx) => {
+        // Every query builder or raw statement the recording starts on the transaction is one statement.
+        const counted = new Proxy(tx, {
+          get(target, prop) {
+            const value = Reflect.get(target, prop);
+            if (typeof value !== 'function') return value;
+            if (['select', 'selectDistinctOn', 'insert', 'update', 'delete', 'execute'].includes(String(prop)))
+              return (...args: unknown[]) => {
+                statements++;
+                return value.apply(target, args);
+              };
+            return value.bind(target);
+          },
+        });
+        return recordInTickets(counted, { db, realtime: recordingRealtime().realtime }, campaign, connection, sent);
+      });
+      for (const { to } of sent) expect((await historyOf(s, to.number)).messages, to.number).toHaveLength(1);
+      return statements;
+    };
+    const few = await statementsFor(10, 0);
+    const many = await statementsFor(100, 100);
+    expect(many).toBe(few);
+    expect(many).toBeLessThanOrEqual(15);
   });
 
   test('a user chosen for the ticket without a queue is refused (spec 3 §5), and nothing is stored', async () => {

@@ -12,6 +12,7 @@ export { presentContact } from './service';
 export { presentContactRef } from './service';
 export { tagsOfContact } from './service';
 export { upsertContact } from './service';
+export { upsertContacts } from './service';
 export type { ContactViewer } from './service';
 export { walletUsersOf } from './service';
 export { parseContactSheet } from './import/sheet';

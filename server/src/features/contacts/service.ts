@@ -8,4 +8,5 @@ export { companyHidesNumbers, contactViewerFor, eventViewer } from './lgpd';
 export { type ContactRelations, type ContactViewer, presentContact, presentContactRef } from './presenter';
 export { contactView, contactViews, findCompanyContact, tagsOfContact } from './queries';
 export { normalizeContactNumber, type UpsertContactInput, upsertContact } from './upsert';
+export { type UpsertContactsInput, upsertContacts } from './upsert-many';
 export { walletUsersOf } from './wallets';

@@ -17,4 +17,4 @@ export { sendPendingJob } from './send-pending-job';
 export { resendStuckMessages } from './resend-stuck';
 export { providerChangeJob } from './provider-change-job';
 export { transcribeStoredAudio } from './transcription';
-export { recordSentMessage } from './service';
+export { recordSentMessage, recordSentMessages } from './service';

@@ -1,5 +1,5 @@
 import { ACK } from '@chatflow/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { type MessageRow, messages, type TicketRow, tickets } from '../../db/schema';
 import type { Db } from '../../db/client';
@@ -81,6 +81,39 @@ export async function recordSentMessage(
   await movePreview(tx, ticket, row);
   announceMessage(tx, ctx, row, 'create');
   return row;
+}
+
+/**
+ * recordSentMessage for many sends at once (a campaign step): one insert of every message (a send
+ * recorded before is skipped by the same unique index), one update that moves each ticket's preview
+ * to its newest recorded message, and the same announcement per recorded message after the commit.
+ * Answers the rows recorded, in the order given.
+ */
+export async function recordSentMessages(
+  tx: HookedTx,
+  ctx: Pick<OutboundContext, 'db' | 'companyId' | 'realtime'>,
+  inputs: (OutboundInput & { externalId: string })[],
+): Promise<MessageRow[]> {
+  if (inputs.length === 0) return [];
+  if (inputs.some((i) => i.ticket.companyId !== ctx.companyId)) throw notFound('ERR_NO_TICKET_FOUND');
+  const rows = await tx
+    .insert(messages)
+    .values(inputs.map((input) => ({ ...outboundValues(input), externalId: input.externalId, ack: ACK.sent })))
+    .onConflictDoNothing({ target: [messages.connectionId, messages.externalId] })
+    .returning();
+  rows.sort((a, b) => a.id - b.id);
+  const newest = new Map(rows.map((r) => [r.ticketId, r]));
+  if (newest.size > 0) {
+    const values = sql.join(
+      [...newest.values()].map((r) => sql`(${r.ticketId}::int, ${preview(r)}::text)`),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      update tickets t set last_message = v.preview, updated_at = ${new Date().toISOString()}::timestamptz
+      from (values ${values}) as v(id, preview) where t.id = v.id`);
+  }
+  for (const row of rows) announceMessage(tx, ctx, row, 'create');
+  return rows;
 }
 
 function outboundValues(input: OutboundInput) {

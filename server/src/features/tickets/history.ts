@@ -15,6 +15,12 @@ export async function addTicketLogs(db: DbOrTx, ticket: Pick<TicketRow, 'id' | '
   await db.insert(ticketLogs).values(entries.map((e) => ({ ...e, companyId: ticket.companyId, ticketId: ticket.id })));
 }
 
+/** addTicketLogs for many tickets in one statement (a campaign step's tickets). */
+export async function addManyTicketLogs(db: DbOrTx, items: { ticket: Pick<TicketRow, 'id' | 'companyId'>; entries: LogEntry[] }[]) {
+  const values = items.flatMap(({ ticket, entries }) => entries.map((e) => ({ ...e, companyId: ticket.companyId, ticketId: ticket.id })));
+  if (values.length > 0) await db.insert(ticketLogs).values(values);
+}
+
 /**
  * Timings for reports live in ticket_trackings: one row per attendance, from queued (waiting)
  * through started (an agent took it) to finished (closed), plus when a rating was asked.

@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { CAMPAIGN_CLAIM_LEASE_SECONDS } from '../../../config';
 import type { DbOrTx } from '../../../db/client';
-
-/** A claim older than this is taken to belong to a worker that died: its row is claimed again and re-sent with the same key. */
-export const CLAIM_LEASE_SECONDS = 60;
 
 export type ClaimedRow = {
   id: number;
@@ -17,10 +15,17 @@ const columns = sql`id, position, number, name, email, variant`;
 
 /**
  * Claims up to `limit` rows to send, in one statement each: pending rows in order (the partial index),
- * else rows whose claim outlived its lease. SKIP LOCKED lets two workers claim side by side without
+ * else rows whose claim outlived its lease (config.campaignClaimLeaseSeconds: a claim older than that
+ * is taken to belong to a worker that died, so its row is claimed again and re-sent with the same key). SKIP LOCKED lets two workers claim side by side without
  * ever taking the same row.
  */
-export async function claimRows(tx: DbOrTx, campaignId: number, limit: number, now: Date): Promise<ClaimedRow[]> {
+export async function claimRows(
+  tx: DbOrTx,
+  campaignId: number,
+  limit: number,
+  now: Date,
+  leaseSeconds = CAMPAIGN_CLAIM_LEASE_SECONDS,
+): Promise<ClaimedRow[]> {
   const pending = await tx.execute<ClaimedRow>(sql`
     update campaign_shipping set state = 'claimed', claimed_at = ${now.toISOString()}::timestamptz
     where id in (
@@ -28,7 +33,7 @@ export async function claimRows(tx: DbOrTx, campaignId: number, limit: number, n
       order by position limit ${limit} for update skip locked)
     returning ${columns}`);
   if (pending.rows.length > 0) return sortByPosition(pending.rows);
-  const expired = new Date(now.getTime() - CLAIM_LEASE_SECONDS * 1000);
+  const expired = new Date(now.getTime() - leaseSeconds * 1000);
   const stale = await tx.execute<ClaimedRow>(sql`
     update campaign_shipping set claimed_at = ${now.toISOString()}::timestamptz
     where id in (

@@ -2,9 +2,9 @@ import type { Db } from '../../../db/client';
 import type { CampaignRow, ConnectionRow } from '../../../db/schema';
 import type { HookedTx } from '../../../http/context';
 import type { Realtime } from '../../../realtime/emit';
-import { upsertContact } from '../../contacts';
-import { recordSentMessage } from '../../messages';
-import { addTicketLogs, closeAfterSend, emitTicketChange, type SendTicketOptions, ticketForSend } from '../../tickets';
+import { upsertContacts } from '../../contacts';
+import { recordSentMessages } from '../../messages';
+import { addManyTicketLogs, closeAfterSends, emitTicketChanges, type SendTicketOptions, ticketsForSend } from '../../tickets';
 import type { SentPart } from './payloads';
 
 /**
@@ -27,34 +27,69 @@ export interface RecordDeps {
   realtime: Realtime;
 }
 
+/** One sent row: who it went to and what the provider took. */
+export interface SentToContact {
+  to: { number: string; name: string };
+  parts: SentPart[];
+}
+
 /**
- * Records a contact's sent campaign message (or confirmation request) in their ticket, in the
- * transaction that completes the shipping row, so the agent sees it in the inbox like any outbound
- * send (fromMe, the provider's external ids, later acks find it by them). Callers record only rows
- * their completion moved, and a part already recorded (same connection and external id) is skipped,
- * so a re-send after a crash is one message in the history.
+ * Records the sent campaign messages (or confirmation requests) of a step in the contacts' tickets,
+ * in the transaction that completes the shipping rows, so the agent sees them in the inbox like any
+ * outbound send (fromMe, the provider's external ids, later acks find them by them). Set-based: the
+ * step's contacts, their tickets, the messages and the logs are each one or two statements, however
+ * many rows the step sent; each contact's outcome is what ticketForSend/closeAfterSend give one send.
+ * Callers record only rows their completion moved, and a part already recorded (same connection and
+ * external id) is skipped, so a re-send after a crash is one message in the history.
  */
-export async function recordInTicket(
+export async function recordInTickets(
+  tx: HookedTx,
+  deps: RecordDeps,
+  c: CampaignRow,
+  connection: ConnectionRow,
+  sent: SentToContact[],
+): Promise<void> {
+  if (sent.length === 0) return;
+  const ctx = { db: deps.db, companyId: c.companyId, realtime: deps.realtime };
+  const people = await upsertContacts(
+    tx,
+    { companyId: c.companyId, channel: connection.channel, connectionId: connection.id, people: sent.map((s) => s.to) },
+    { realtime: deps.realtime },
+  );
+  const options = campaignTicketOptions(c);
+  const opened = await ticketsForSend(tx, options, people, connection);
+  const media = c.mediaPath ? { mediaUrl: c.mediaPath, mediaType: c.mediaType ?? 'document', mediaName: c.mediaName } : {};
+  await recordSentMessages(
+    tx,
+    ctx,
+    sent.flatMap((s, i) =>
+      s.parts.map((part) => ({
+        ticket: opened.get(people[i].id)!.ticket,
+        userId: null,
+        body: part.body,
+        externalId: part.externalId,
+        ...(part.media ? media : {}),
+      })),
+    ),
+  );
+  const closed = await closeAfterSends(tx, options, [...opened.values()]);
+  await addManyTicketLogs(
+    tx,
+    closed.map((s) => ({ ticket: s.ticket, entries: s.logs })),
+  );
+  emitTicketChanges(
+    tx,
+    ctx,
+    closed.filter((s) => s.ticket !== s.before).map((s) => ({ before: s.before, after: s.ticket })),
+  );
+}
+
+/** One contact's send (the confirmation flow's campaign message): recordInTickets for one. */
+export const recordInTicket = (
   tx: HookedTx,
   deps: RecordDeps,
   c: CampaignRow,
   connection: ConnectionRow,
   to: { number: string; name: string },
   parts: SentPart[],
-): Promise<void> {
-  const ctx = { db: deps.db, companyId: c.companyId, realtime: deps.realtime };
-  const { contact } = await upsertContact(
-    tx,
-    { companyId: c.companyId, channel: connection.channel, number: to.number, name: to.name, connectionId: connection.id },
-    { realtime: deps.realtime },
-  );
-  const options = campaignTicketOptions(c);
-  const opened = await ticketForSend(tx, options, contact, connection);
-  for (const part of parts) {
-    const media = part.media && c.mediaPath ? { mediaUrl: c.mediaPath, mediaType: c.mediaType ?? 'document', mediaName: c.mediaName } : {};
-    await recordSentMessage(tx, ctx, { ticket: opened.ticket, userId: null, body: part.body, externalId: part.externalId, ...media });
-  }
-  const sent = await closeAfterSend(tx, options, opened);
-  await addTicketLogs(tx, sent.ticket, sent.logs);
-  if (sent.ticket !== sent.before) emitTicketChange(tx, ctx, sent.before, sent.ticket);
-}
+) => recordInTickets(tx, deps, c, connection, [{ to, parts }]);

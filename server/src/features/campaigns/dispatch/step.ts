@@ -8,10 +8,10 @@ import { AppError } from '../../../http/errors';
 import { defineJob, type JobDeps } from '../../../jobs/define';
 import { announceCampaign } from '../events';
 import { readCampaignSettings } from '../settings';
-import { CLAIM_LEASE_SECONDS, type ClaimedRow, type Completion, claimRows, completeRows, hasOpenRows } from './claim';
+import { type ClaimedRow, type Completion, claimRows, completeRows, hasOpenRows } from './claim';
 import { delayAfter, sendsInBatches } from './pacing';
 import { campaignAttachment, campaignPayloads, type SentPart, sendPayloads } from './payloads';
-import { recordInTicket } from './record';
+import { recordInTickets } from './record';
 import { nextSendingTime } from './sending-window';
 
 /** Rows one step sends when every interval is zero. */
@@ -78,13 +78,21 @@ async function providerOf(deps: JobDeps, c: CampaignRow, connection: ConnectionR
 
 export async function dispatchStep(deps: JobDeps, campaignId: number, stepSeq: number, lastOfRun: boolean): Promise<StepOutcome> {
   let seq = stepSeq;
+  const lease = deps.config.campaignClaimLeaseSeconds;
   const loaded = await loadCampaign(deps, campaignId);
   if (loaded?.campaign.status !== 'EM_ANDAMENTO') return null;
   if (loaded.campaign.dispatchSeq !== seq) {
     // A stale step. When the chain has not moved for a lease (its worker died between steps), this
     // step takes it over at its current number; otherwise it was a duplicate or a spare fallback.
     const idle = deps.clock.now().getTime() - loaded.campaign.updatedAt.getTime();
-    if (idle < CLAIM_LEASE_SECONDS * 1000) return null;
+    if (idle < lease * 1000) {
+      // The newest spare of a chain still moving. Should its worker die before writing the next spare,
+      // no job would be left to take the chain over: this one looks again once the chain could have
+      // been idle for a lease. Older spares (the chain has gone a spare's stride past them) just stop.
+      if (loaded.campaign.dispatchSeq - seq < FALLBACK_EVERY_STEPS)
+        await dispatchStepJob.send(deps.jobs, { campaignId, seq }, { startAfterSeconds: Math.ceil((lease * 1000 - idle) / 1000) + 1 });
+      return null;
+    }
     seq = loaded.campaign.dispatchSeq;
   }
   const provider = await providerOf(deps, loaded.campaign, loaded.connection);
@@ -111,10 +119,10 @@ export async function dispatchStep(deps: JobDeps, campaignId: number, stepSeq: n
       await later((openAt.getTime() - now.getTime()) / 1000);
       return null;
     }
-    const rows = await claimRows(tx, campaignId, sendsInBatches(settings) ? DISPATCH_BATCH : 1, now);
+    const rows = await claimRows(tx, campaignId, sendsInBatches(settings) ? DISPATCH_BATCH : 1, now, lease);
     if (rows.length === 0) {
       if (await hasOpenRows(tx, campaignId)) {
-        await later(CLAIM_LEASE_SECONDS); // another worker holds the last claims: look again once they could have expired
+        await later(lease); // another worker holds the last claims: look again once they could have expired
         return null;
       }
       await tx.update(campaigns).set({ status: 'FINALIZADA', completedAt: now }).where(eq(campaigns.id, campaignId));
@@ -126,9 +134,9 @@ export async function dispatchStep(deps: JobDeps, campaignId: number, stepSeq: n
     if (delay > 0)
       await dispatchStepJob.send(deps.jobs, next(), { tx, startAfterSeconds: delay }); // the paced next step
     else if (!goOnHere)
-      await later(CLAIM_LEASE_SECONDS); // this run ends here: the next starts below once the sends are done
+      await later(lease); // this run ends here: the next starts below once the sends are done
     // While a run goes on in this process, a spare job now and then takes the chain over should the process stop.
-    else if (seq % FALLBACK_EVERY_STEPS === 0) await later(CLAIM_LEASE_SECONDS + 1);
+    else if (seq % FALLBACK_EVERY_STEPS === 0) await later(lease + 1);
     return { campaign, rows, goOnHere, handOn: delay === 0 && lastOfRun };
   });
   if (!plan) return null;
@@ -139,10 +147,13 @@ export async function dispatchStep(deps: JobDeps, campaignId: number, stepSeq: n
     // Only the rows this completion moved go into tickets: a row another worker completed after its lease is theirs.
     const byId = new Map(done.map((d) => [d.id, d]));
     const rowsById = new Map(plan.rows.map((r) => [r.id, r]));
-    for (const { id } of completed) {
-      const row = rowsById.get(id)!;
-      await recordInTicket(tx, deps, plan.campaign, loaded.connection!, row, byId.get(id)!.parts);
-    }
+    await recordInTickets(
+      tx,
+      deps,
+      plan.campaign,
+      loaded.connection!,
+      completed.map(({ id }) => ({ to: rowsById.get(id)!, parts: byId.get(id)!.parts })),
+    );
     const delivered = completed.filter((r) => !r.awaiting).length;
     if (delivered > 0)
       await tx
@@ -151,7 +162,7 @@ export async function dispatchStep(deps: JobDeps, campaignId: number, stepSeq: n
         .where(eq(campaigns.id, campaignId));
   });
   await announceCampaign(deps.db, deps.realtime, campaignId);
-  if (plan.handOn) await dispatchStepJob.send(deps.jobs, next(), { runAfterCommit: true, startAfterSeconds: CLAIM_LEASE_SECONDS });
+  if (plan.handOn) await dispatchStepJob.send(deps.jobs, next(), { runAfterCommit: true, startAfterSeconds: lease });
   return plan.goOnHere ? { continueWith: seq + 1 } : null;
 }
 
