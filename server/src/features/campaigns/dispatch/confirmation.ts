@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { campaignShipping, campaigns, connections, contacts, messages, tickets } from '../../../db/schema';
+import type { Db } from '../../../db/client';
 import { transactionRunner } from '../../../http/context';
 import { AppError } from '../../../http/errors';
 import { defineJob } from '../../../jobs/define';
@@ -82,9 +83,37 @@ export const confirmationReplyJob = defineJob({
   },
 });
 
-/** Called for every customer message after its commit (composition/channels.ts): cheap when nobody awaits a confirmation. */
-export function startConfirmationReply(deps: { jobs: JobQueue; log: { error(o: object, m: string): void } }, messageId: number): void {
-  confirmationReplyJob
-    .send(deps.jobs, { messageId }, { runAfterCommit: true, startAfterSeconds: 30 })
-    .catch((err) => deps.log.error({ err, messageId }, 'campaign confirmation job not queued'));
+/**
+ * Whether the message's sender awaits a campaign confirmation: one read through
+ * campaign_shipping_awaiting_idx, so the job (and its stored fallback) is made only for those who do.
+ */
+async function awaitsConfirmation(db: Db, messageId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: campaignShipping.id })
+    .from(messages)
+    .innerJoin(tickets, eq(tickets.id, messages.ticketId))
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .innerJoin(
+      campaignShipping,
+      and(
+        eq(campaignShipping.companyId, contacts.companyId),
+        eq(campaignShipping.number, contacts.number),
+        inArray(campaignShipping.state, ['awaiting_confirmation', 'confirming']),
+      ),
+    )
+    .where(and(eq(messages.id, messageId), eq(messages.fromMe, false)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Called for every customer message after its commit (composition/channels.ts): one read when nobody awaits a confirmation. */
+export function startConfirmationReply(
+  deps: { db: Db; jobs: JobQueue; log: { error(o: object, m: string): void } },
+  messageId: number,
+): void {
+  const start = async () => {
+    if (!(await awaitsConfirmation(deps.db, messageId))) return;
+    await confirmationReplyJob.send(deps.jobs, { messageId }, { runAfterCommit: true, startAfterSeconds: 30 });
+  };
+  start().catch((err) => deps.log.error({ err, messageId }, 'campaign confirmation job not queued'));
 }
