@@ -1,6 +1,6 @@
 import type { Job } from '../jobs/define';
 import { simulatorAckJob } from '../channels/simulator/jobs';
-import { inboundAutomationJob, redirectJob, rotationJob, silenceJob } from './automation';
+import { automationSweepJob, inboundAutomationJob, redirectJob, rotationJob, silenceJob } from './automation';
 import { contactImportJob } from './contacts';
 import { laneRollbackJob, laneTimerJob } from './kanban';
 import { confirmationReplyJob, dispatchStepJob, startCampaignJob } from './campaigns';
@@ -27,6 +27,7 @@ export const allJobs: Job[] = [
   resendStuckJob,
   simulatorAckJob,
   inboundAutomationJob,
+  automationSweepJob,
   rotationJob,
   redirectJob,
   silenceJob,

@@ -37,6 +37,12 @@ export interface JobSendOptions {
    */
   runAfterCommit?: boolean;
   /**
+   * With `runAfterCommit`: the handler runs in this process and no job is stored. For work sent for
+   * every inbound message, where a stored fallback per message would cost more than the work: its
+   * feature sweeps for what a stopped process left undone instead (automation/sweep.ts).
+   */
+  unstored?: boolean;
+  /**
    * Only for a job with `nodeQueue`: the node (config.nodeId) that must run it, because it holds what
    * the job needs (a connection's live session). Other nodes never take it.
    */

@@ -122,11 +122,12 @@ export class JobRunner implements JobQueue {
    */
   async send<S extends z.ZodType>(job: JobDefinition<S>, payload: z.input<S>, options: JobSendOptions = {}): Promise<string | null> {
     const data = job.payload.parse(payload) as object;
-    const { tx, runAfterCommit, ...timing } = options;
+    const { tx, runAfterCommit, unstored, ...timing } = options;
     if (runAfterCommit) {
       const runNow = () => this.inBackground(job, () => this.runOne(job, data));
       if (tx) tx.afterCommit(runNow);
       else runNow();
+      if (unstored) return null;
     }
     if (tx && !this.isStarted) {
       tx.afterCommit(() => this.inBackground(job, () => this.insert(job, data, timing)));
@@ -153,7 +154,8 @@ export class JobRunner implements JobQueue {
   private inBackground(job: JobDefinition, work: () => Promise<unknown>): void {
     const run = work().then(
       () => {},
-      (err) => this.deps().log.warn({ err, job: job.name }, 'job work after commit failed; the queued job tries again'),
+      (err) =>
+        this.deps().log.warn({ err, job: job.name }, 'job work after commit failed; its stored job, or its feature sweep, tries again'),
     );
     this.afterCommitWork.add(run);
     void run.finally(() => this.afterCommitWork.delete(run));

@@ -1,4 +1,4 @@
-export { inboundAutomationJob, startInboundAutomation } from './jobs';
+export { automationSweepJob, inboundAutomationJob, startInboundAutomation } from './jobs';
 export { redirectJob } from './redirect';
 export { rotationJob } from './rotation';
 export { silenceJob } from './silence';

@@ -2,9 +2,7 @@ import { z } from 'zod';
 import type { JobQueue } from '../../jobs/queue';
 import { defineJob } from '../../jobs/define';
 import { runInboundAutomation } from './run-inbound';
-
-/** How long the stored job waits: the turn normally runs in this process at once; the job is the fallback. */
-const FALLBACK_AFTER_SECONDS = 30;
+import { sweepUnansweredMessages } from './sweep';
 
 /** The automation turn of one customer message (run-inbound.ts); idempotent by the message's id. */
 export const inboundAutomationJob = defineJob({
@@ -16,16 +14,25 @@ export const inboundAutomationJob = defineJob({
   },
 });
 
+/** Every minute: the turns a stopped process (or a failed run) left undone (sweep.ts). */
+export const automationSweepJob = defineJob({
+  name: 'automation.sweep',
+  payload: z.object({}).passthrough(),
+  cron: '* * * * *',
+  retry: { limit: 1, backoffSeconds: 30 },
+  async run(_payload, deps) {
+    const count = await sweepUnansweredMessages(deps);
+    if (count > 0) deps.log.info({ count }, 'automation turns left undone were run');
+  },
+});
+
 /**
- * Starts the turn of a committed customer message: right away in this process, with the stored job
- * as the fallback should the process stop first. The inbound pipeline does not wait for it.
+ * Starts the turn of a committed customer message in this process; the inbound pipeline does not
+ * wait for it. Nothing is stored per message: a stored fallback job cost more commits than the
+ * turn itself (bench/results/inbound.md), and the sweep above is the net should the process stop.
  */
 export function startInboundAutomation(deps: { jobs: JobQueue; log: { error(o: object, m: string): void } }, messageId: number): void {
   inboundAutomationJob
-    .send(
-      deps.jobs,
-      { messageId },
-      { runAfterCommit: true, startAfterSeconds: FALLBACK_AFTER_SECONDS, singletonKey: `automation-${messageId}` },
-    )
-    .catch((err) => deps.log.error({ err, messageId }, 'automation job not queued'));
+    .send(deps.jobs, { messageId }, { runAfterCommit: true, unstored: true })
+    .catch((err) => deps.log.error({ err, messageId }, 'automation turn not started'));
 }

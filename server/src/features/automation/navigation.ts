@@ -11,7 +11,7 @@ import { sendMenu } from './send-menu';
 import { texts } from './texts';
 import { startQueueFlow } from '../flow-runtime';
 import { flowOfQueue } from './queue-flow';
-import { logTicket, moveTicket, settingOn, type Turn } from './turn';
+import { logTicket, moveTicket, queuesOfTurn, settingOn, type Turn } from './turn';
 import { eq, and } from 'drizzle-orm';
 import { fileListOptions, fileLists, type QueueOptionRow } from '../../db/schema';
 
@@ -22,7 +22,7 @@ import { fileListOptions, fileLists, type QueueOptionRow } from '../../db/schema
 export async function showQueueMenu(turn: Turn, header: string): Promise<void> {
   turn.state.stage = 'queue';
   turn.state.optionId = null;
-  await sendMenu(turn, header, turn.queues, false, true);
+  await sendMenu(turn, header, await queuesOfTurn(turn), false, true);
 }
 
 /**
@@ -33,15 +33,16 @@ export async function showQueueMenu(turn: Turn, header: string): Promise<void> {
 export async function startQueues(turn: Turn): Promise<void> {
   // The connection's own bot (integrationId, promptId) takes the customer before any menu.
   if (await handToBot(turn, { integrationId: turn.connection.integrationId, promptId: turn.connection.promptId, queueId: null })) return;
-  const single = turn.queues.length === 1;
+  const queues = await queuesOfTurn(turn);
+  const single = queues.length === 1;
   const greet = !single || settingOn(turn, 'sendGreetingMessageOneQueues');
-  const current = turn.ticket.queueId === null ? (single ? turn.queues[0] : null) : await queueById(turn, turn.ticket.queueId);
+  const current = turn.ticket.queueId === null ? (single ? queues[0] : null) : await queueById(turn, turn.ticket.queueId);
   if (current) {
     if (greet) await say(turn, turn.connection.greetingMessage);
     await enterQueue(turn, current, greet);
     return;
   }
-  if (turn.queues.length === 0) {
+  if (queues.length === 0) {
     // Nothing to route to: the greeting alone, and the ticket waits for any agent.
     await say(turn, turn.connection.greetingMessage);
     await leaveBot(turn);
@@ -52,8 +53,9 @@ export async function startQueues(turn: Turn): Promise<void> {
 
 /** The customer's answer to the queue menu: a queue's number, else the menu again. */
 export async function answerQueueMenu(turn: Turn, text: string): Promise<void> {
-  const answer = parseMenuAnswer(text, turn.queues.length);
-  if (answer.kind === 'choice') await enterQueue(turn, turn.queues[answer.index], true);
+  const queues = await queuesOfTurn(turn);
+  const answer = parseMenuAnswer(text, queues.length);
+  if (answer.kind === 'choice') await enterQueue(turn, queues[answer.index], true);
   else await showQueueMenu(turn, texts.invalidOption);
 }
 
@@ -97,7 +99,7 @@ export async function enterQueue(turn: Turn, queue: QueueRow, greet: boolean): P
 }
 
 /** Whether a level has a way back: below the roots always, at the roots when there is a queue menu to return to. */
-const canGoBack = (turn: Turn, parentId: number | null) => parentId !== null || turn.queues.length > 1;
+const canGoBack = async (turn: Turn, parentId: number | null) => parentId !== null || (await queuesOfTurn(turn)).length > 1;
 
 /** The options under `parentId` as a menu; a level whose options all lead nowhere lands the ticket. */
 export async function showOptions(turn: Turn, header: string, parentId: number | null): Promise<void> {
@@ -107,7 +109,7 @@ export async function showOptions(turn: Turn, header: string, parentId: number |
   turn.state.stage = 'options';
   turn.state.optionId = parentId;
   if (items.length === 0) return landInQueue(turn);
-  await sendMenu(turn, header, items, canGoBack(turn, parentId));
+  await sendMenu(turn, header, items, await canGoBack(turn, parentId));
 }
 
 /** The customer's answer at the current level: an option's number, the way back, else the level again. */
@@ -118,7 +120,7 @@ export async function answerOptions(turn: Turn, text: string): Promise<void> {
   const items = await optionsUnder(turn, queueId, parentId);
   const answer = parseMenuAnswer(text, items.length);
   if (answer.kind === 'choice') return chooseOption(turn, items[answer.index]);
-  if (answer.kind === 'back' && canGoBack(turn, parentId)) return goBack(turn, queueId, parentId);
+  if (answer.kind === 'back' && (await canGoBack(turn, parentId))) return goBack(turn, queueId, parentId);
   await showOptions(turn, texts.invalidOption, parentId);
 }
 

@@ -1,5 +1,4 @@
-import { eq } from 'drizzle-orm';
-import { type MessageRow, messages } from '../../db/schema';
+import type { MessageRow } from '../../db/schema';
 import { transactionRunner } from '../../http/context';
 import type { JobDeps } from '../../jobs/define';
 import { answerOptions, answerQueueMenu, startQueues } from './navigation';
@@ -14,7 +13,7 @@ import { flowTurn } from '../flow-runtime';
 import { passToBot, servedByBot } from './hand-to-bot';
 import { texts } from './texts';
 import { directToWallet } from './wallet';
-import { loadTurn, settingOn, type Turn, unansweredMessages } from './turn';
+import { loadMessageTurn, settingOn, type Turn } from './turn';
 
 /**
  * Whether the chatbot speaks on this ticket: a person's ticket waiting with no agent, whose contact
@@ -43,7 +42,11 @@ async function answerMessage(turn: Turn, message: MessageRow): Promise<void> {
   if (refuseAudio(turn, message)) return say(turn, texts.noAudio);
   if (servedByBot(turn)) return passToBot(turn, message.id);
   // Flows come before the chatbot: a running flow owns the conversation (precedence in flow-runtime/triggers.ts).
-  if (!turn.contact.disableBot && (await flowTurn(turn.tx, turn.deps, { ...turn, message, firstMessage: turn.fresh }))) return;
+  if (
+    !turn.contact.disableBot &&
+    (await flowTurn(turn.tx, turn.deps, { ...turn, message, firstMessage: turn.fresh, hints: turn.flowHints }))
+  )
+    return;
   if (!botServes(turn)) return;
   if (await lgpdTurn(turn, message.body)) return;
   if (await outOfService(turn)) return;
@@ -61,19 +64,13 @@ async function answerMessage(turn: Turn, message: MessageRow): Promise<void> {
  * answered and sends nothing.
  */
 export async function runInboundAutomation(deps: JobDeps, messageId: number): Promise<void> {
-  const [message] = await deps.db
-    .select({ ticketId: messages.ticketId, fromMe: messages.fromMe })
-    .from(messages)
-    .where(eq(messages.id, messageId));
-  if (!message || message.fromMe) return;
   await transactionRunner(
     deps.db,
     deps.log,
   )(async (tx) => {
-    const turn = await loadTurn(tx, deps, message.ticketId);
-    if (!turn) return;
-    const unanswered = await unansweredMessages(turn, messageId);
-    if (unanswered.length === 0) return;
+    const loaded = await loadMessageTurn(tx, deps, messageId);
+    if (!loaded || loaded.unanswered.length === 0) return;
+    const { turn, unanswered } = loaded;
     // An answer to a rating request belongs to the rated ticket: this new ticket is gone with it.
     if (await takeRatingAnswer(turn, unanswered[0])) return;
     for (const m of unanswered) {
@@ -81,6 +78,8 @@ export async function runInboundAutomation(deps: JobDeps, messageId: number): Pr
       await answerMessage(turn, m);
       turn.fresh = false;
       turn.state.lastMessageId = m.id;
+      // The hints were read for the first message; one it started a flow with is out of date.
+      turn.flowHints = undefined;
     }
     await scheduleSilenceTimers(turn);
     await saveTurn(turn);

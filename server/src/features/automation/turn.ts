@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import {
   companies,
   type ConnectionRow,
@@ -18,7 +18,8 @@ import {
 } from '../../db/schema';
 import type { HookedTx } from '../../http/context';
 import type { JobDeps } from '../../jobs/define';
-import { companySettingsMap } from '../settings';
+import { flowHintsSql, type FlowHints } from '../flow-runtime';
+import { companySettingsJsonSql, withSettingDefaults } from '../settings';
 import type { LogEntry } from '../tickets';
 
 /**
@@ -35,8 +36,8 @@ export interface Turn {
   ticket: TicketRow;
   contact: ContactRow;
   connection: ConnectionRow;
-  /** The connection's queues in bot order (orderQueue, then id). */
-  queues: QueueRow[];
+  /** The connection's queues in bot order, once read (queuesOfTurn). */
+  queues: QueueRow[] | null;
   settings: Record<string, string>;
   timeZone: string;
   /** The company's service hours (scheduleType company). */
@@ -44,6 +45,8 @@ export interface Turn {
   state: TicketAutomationRow;
   /** No state row existed: this is the ticket's first turn. */
   fresh: boolean;
+  /** Read with the ticket for the turn's first message; later messages of the turn read for themselves. */
+  flowHints: FlowHints | undefined;
   logs: LogEntry[];
   /** Texts said in this turn, sent as one message when it is saved (say.ts). */
   said: string[];
@@ -51,14 +54,17 @@ export interface Turn {
   currentMessageId: number;
 }
 
-async function connectionQueuesOf(tx: HookedTx, connectionId: number): Promise<QueueRow[]> {
-  const rows = await tx
-    .select({ queue: queues })
-    .from(connectionQueues)
-    .innerJoin(queues, eq(queues.id, connectionQueues.queueId))
-    .where(eq(connectionQueues.connectionId, connectionId))
-    .orderBy(asc(queues.orderQueue), asc(queues.id));
-  return rows.map((r) => r.queue);
+/** The connection's queues in bot order (orderQueue, then id), read once per turn and only by the menus. */
+export async function queuesOfTurn(turn: Turn): Promise<QueueRow[]> {
+  turn.queues ??= (
+    await turn.tx
+      .select({ queue: queues })
+      .from(connectionQueues)
+      .innerJoin(queues, eq(queues.id, connectionQueues.queueId))
+      .where(eq(connectionQueues.connectionId, turn.connection.id))
+      .orderBy(asc(queues.orderQueue), asc(queues.id))
+  ).map((r) => r.queue);
+  return turn.queues;
 }
 
 const blankState = (ticket: TicketRow): TicketAutomationRow => ({
@@ -73,36 +79,86 @@ const blankState = (ticket: TicketRow): TicketAutomationRow => ({
   updatedAt: new Date(),
 });
 
-/** Locks the ticket and loads the turn; null when the ticket, its contact or its connection is gone. */
-export async function loadTurn(tx: HookedTx, deps: JobDeps, ticketId: number): Promise<Turn | null> {
-  const [ticket] = await tx.select().from(tickets).where(eq(tickets.id, ticketId)).for('update');
-  if (!ticket || ticket.connectionId === null) return null;
-  const [row] = await tx
-    .select({ contact: contacts, connection: connections, timeZone: companies.timeZone, companySchedules: companies.schedules })
-    .from(contacts)
-    .innerJoin(connections, eq(connections.id, ticket.connectionId))
-    .innerJoin(companies, eq(companies.id, ticket.companyId))
-    .where(eq(contacts.id, ticket.contactId));
-  if (!row) return null;
-  const [state] = await tx.select().from(ticketAutomations).where(eq(ticketAutomations.ticketId, ticket.id));
+/**
+ * The turn's rows in one statement, the ticket locked (FOR UPDATE OF tickets): ticket, contact,
+ * connection, company hours, the engine's state, the company's settings, the flows' hints and, for
+ * a customer message's turn, that message and the ids of the customer messages it answers (those
+ * after the state's lastMessageId up to it). A turn runs for every customer message, so each read
+ * folded in here is a round trip saved while the ticket's lock is held (bench/results/inbound.md).
+ */
+function turnRows(tx: HookedTx, messageId: number) {
+  return tx
+    .select({
+      ticket: tickets,
+      contact: contacts,
+      connection: connections,
+      timeZone: companies.timeZone,
+      companySchedules: companies.schedules,
+      state: ticketAutomations,
+      settings: companySettingsJsonSql(tickets.companyId),
+      hasFlowRuns: flowHintsSql.hasRuns,
+      hasPhraseCampaigns: flowHintsSql.hasPhraseCampaigns,
+      message: messages,
+      unansweredIds: sql<(string | number)[]>`(select coalesce(array_agg(u.id order by u.id), '{}') from messages u
+        where u.ticket_id = ${tickets.id} and u.from_me = false
+        and u.id > coalesce(${ticketAutomations.lastMessageId}, 0) and u.id <= ${messageId})`,
+    })
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .innerJoin(connections, eq(connections.id, tickets.connectionId))
+    .innerJoin(companies, eq(companies.id, tickets.companyId))
+    .leftJoin(ticketAutomations, eq(ticketAutomations.ticketId, tickets.id))
+    .leftJoin(messages, and(eq(messages.id, messageId), eq(messages.ticketId, tickets.id)));
+}
+type TurnRow = Awaited<ReturnType<typeof turnRows>>[number];
+
+function turnOf(tx: HookedTx, deps: JobDeps, row: TurnRow): Turn {
   return {
     tx,
     deps,
     now: deps.clock.now(),
-    before: ticket,
-    ticket: { ...ticket },
+    before: row.ticket,
+    ticket: { ...row.ticket },
     contact: row.contact,
     connection: row.connection,
-    queues: await connectionQueuesOf(tx, row.connection.id),
-    settings: await companySettingsMap(tx, ticket.companyId),
+    queues: null,
+    settings: withSettingDefaults(row.settings),
     timeZone: row.timeZone,
     companySchedules: row.companySchedules,
-    state: state ?? blankState(ticket),
-    fresh: !state,
+    state: row.state ?? blankState(row.ticket),
+    fresh: !row.state,
+    flowHints: { hasRuns: row.hasFlowRuns, hasPhraseCampaigns: row.hasPhraseCampaigns },
     logs: [],
     said: [],
     currentMessageId: 0,
   };
+}
+
+/** Locks the ticket and loads the turn (of a timer); null when the ticket, its contact or its connection is gone. */
+export async function loadTurn(tx: HookedTx, deps: JobDeps, ticketId: number): Promise<Turn | null> {
+  const [row] = await turnRows(tx, 0).where(eq(tickets.id, ticketId)).for('update', { of: tickets });
+  return row ? turnOf(tx, deps, row) : null;
+}
+
+/**
+ * The turn of a customer message and the messages it answers, oldest first: usually the message
+ * alone, read in the turn's statement; a backlog (turns that did not run) is read again in full.
+ * Null when the message is gone or the company's own, or its ticket, contact or connection is gone.
+ */
+export async function loadMessageTurn(
+  tx: HookedTx,
+  deps: JobDeps,
+  messageId: number,
+): Promise<{ turn: Turn; unanswered: MessageRow[] } | null> {
+  const [row] = await turnRows(tx, messageId)
+    .where(eq(tickets.id, sql`(select m.ticket_id from messages m where m.id = ${messageId})`))
+    .for('update', { of: tickets });
+  if (!row?.message || row.message.fromMe) return null;
+  const turn = turnOf(tx, deps, row);
+  const ids = row.unansweredIds.map(Number);
+  if (ids.length === 0) return { turn, unanswered: [] };
+  if (ids.length === 1 && ids[0] === messageId) return { turn, unanswered: [row.message] };
+  return { turn, unanswered: await unansweredMessages(turn, messageId) };
 }
 
 /** The ticket's customer messages not yet answered, up to `upToId`, oldest first. */

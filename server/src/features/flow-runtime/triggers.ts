@@ -1,5 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { type ConnectionRow, flowRuns, type MessageRow, type TicketRow } from '../../db/schema';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type ConnectionRow, flowRuns, type MessageRow, type TicketRow, tickets } from '../../db/schema';
 import type { HookedTx } from '../../http/context';
 import type { JobDeps } from '../../jobs/define';
 import { matchPhraseCampaign } from '../flow-campaigns';
@@ -13,7 +13,24 @@ export interface FlowTurnInput {
   message: MessageRow;
   /** The ticket's first customer message (the automation engine's first turn). */
   firstMessage: boolean;
+  /**
+   * What the caller read with the locked ticket (flowHintsSql), so the common message (no flow ever
+   * ran on the ticket, the company has no phrase campaign) costs no statement here.
+   */
+  hints?: FlowHints;
 }
+
+/** Whether the ticket ever had a flow run, and whether its company has an active phrase campaign. */
+export interface FlowHints {
+  hasRuns: boolean;
+  hasPhraseCampaigns: boolean;
+}
+
+/** The FlowHints of a ticket, as columns of the caller's select over `tickets`. */
+export const flowHintsSql = {
+  hasRuns: sql<boolean>`exists(select 1 from flow_runs fr where fr.company_id = ${tickets.companyId} and fr.ticket_id = ${tickets.id})`,
+  hasPhraseCampaigns: sql<boolean>`exists(select 1 from flow_campaigns fc where fc.company_id = ${tickets.companyId} and fc.status)`,
+};
 
 /**
  * The flows' part of a customer message, called by the automation turn before the chatbot (the ticket
@@ -28,12 +45,15 @@ export interface FlowTurnInput {
  * the ticket waits for an agent and none has taken it; after that the message is the agent's.
  */
 export async function flowTurn(tx: HookedTx, deps: JobDeps, input: FlowTurnInput): Promise<boolean> {
-  const { ticket, connection, message } = input;
-  const [live] = await tx
-    .select()
-    .from(flowRuns)
-    .where(and(eq(flowRuns.ticketId, ticket.id), inArray(flowRuns.status, ['running', 'waiting'])))
-    .for('update');
+  const { ticket, connection, message, hints } = input;
+  const hasRuns = hints?.hasRuns ?? true;
+  const [live] = hasRuns
+    ? await tx
+        .select()
+        .from(flowRuns)
+        .where(and(eq(flowRuns.ticketId, ticket.id), inArray(flowRuns.status, ['running', 'waiting'])))
+        .for('update')
+    : [];
   if (!flowMayServe(ticket)) {
     if (live) await endRun(tx, deps, live, ticket.status === 'closed' ? 'closed' : 'human');
     return false;
@@ -42,11 +62,11 @@ export async function flowTurn(tx: HookedTx, deps: JobDeps, input: FlowTurnInput
     if (live.status === 'waiting') await takeAnswer(tx, deps, live, ticket, connection, message);
     return true;
   }
-  const phrase = await matchPhraseCampaign(tx, ticket.companyId, connection.id, message.body);
+  const phrase = (hints?.hasPhraseCampaigns ?? true) ? await matchPhraseCampaign(tx, ticket.companyId, connection.id, message.body) : null;
   if (phrase && (await startFlowRun(tx, deps, ticket, phrase.flowId, 'phrase'))) return true;
   if (input.firstMessage && connection.flowIdWelcome && (await startFlowRun(tx, deps, ticket, connection.flowIdWelcome, 'welcome')))
     return true;
-  const [earlier] = await tx.select({ id: flowRuns.id }).from(flowRuns).where(eq(flowRuns.ticketId, ticket.id)).limit(1);
+  const [earlier] = hasRuns ? await tx.select({ id: flowRuns.id }).from(flowRuns).where(eq(flowRuns.ticketId, ticket.id)).limit(1) : [];
   if (earlier) return true;
   if (connection.flowIdNotPhrase && (await startFlowRun(tx, deps, ticket, connection.flowIdNotPhrase, 'notPhrase'))) return true;
   return false;

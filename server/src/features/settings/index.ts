@@ -1,5 +1,5 @@
 export { settingRoutes } from './routes';
-export { companySettingsMap } from './service';
+export { companySettingsJsonSql, companySettingsMap, withSettingDefaults } from './service';
 export { ensureCompanySettings } from './service';
 export { ensureGlobalSettings } from './service';
 export { getCompanySetting } from './service';

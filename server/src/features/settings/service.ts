@@ -6,7 +6,7 @@ import {
   SECRET_SETTING_KEYS,
   type SettingView,
 } from '@chatflow/contract';
-import { and, eq } from 'drizzle-orm';
+import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { globalSettings, settings } from '../../db/schema';
 
@@ -40,8 +40,19 @@ export async function getGlobalSetting(db: DbOrTx, key: string): Promise<string 
  */
 export async function companySettingsMap(db: DbOrTx, companyId: number): Promise<Record<string, string>> {
   const rows = await db.select({ key: settings.key, value: settings.value }).from(settings).where(eq(settings.companyId, companyId));
+  return withSettingDefaults(Object.fromEntries(rows.map((r) => [r.key, r.value])));
+}
+
+/** A company's stored settings as one json object column of a caller's select (read with withSettingDefaults). */
+export const companySettingsJsonSql = (companyId: SQL | AnyColumn) =>
+  sql<
+    Record<string, string>
+  >`(select coalesce(json_object_agg(s.key, s.value), '{}'::json) from settings s where s.company_id = ${companyId})`;
+
+/** The company settings map: the defaults, overridden by the stored values of known keys. */
+export function withSettingDefaults(stored: Record<string, string>): Record<string, string> {
   const map: Record<string, string> = { ...COMPANY_SETTING_DEFAULTS };
-  for (const r of rows) if (isCompanySettingKey(r.key)) map[r.key] = r.value;
+  for (const [key, value] of Object.entries(stored)) if (isCompanySettingKey(key)) map[key] = value;
   return map;
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PRESENCE_TIMEOUT_MS } from '@chatflow/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { systemClock } from '../../clock';
 import pino from 'pino';
@@ -154,6 +154,15 @@ describe.each(targets)('JobRunner on %s', (_name, open) => {
     const expected = values.filter((v) => v !== 7);
     await until(async () => expected.every((v) => timerSeen.includes(v)), 30_000);
     expect([...timerSeen].sort((a, b) => a - b)).toEqual(expected);
+  });
+
+  test('runAfterCommit with unstored runs the handler here and stores no job (its feature sweeps instead)', async () => {
+    await probeJob.send(runner, { value: 7001 }, { runAfterCommit: true, unstored: true });
+    await until(async () => seen.includes(7001));
+    const stored = await database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pgboss.job where name = 'test.probe' and data->>'value' = '7001'`,
+    );
+    expect(stored.rows[0].n).toBe(0);
   });
 
   test('an unknown job name or a payload of the wrong shape is refused before reaching the queue', async () => {

@@ -1,0 +1,82 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, expect, test } from 'vitest';
+import { messages, ticketAutomations, tickets } from '../../db/schema';
+import { useTestApp } from '../../test/harness';
+import { SWEEP_WINDOW_MS, sweepUnansweredMessages, UNANSWERED_AFTER_MS } from './sweep';
+import { botConnection, customer, jobDepsOf } from './testing';
+
+const t = useTestApp();
+afterEach(() => expect(t.jobs.errors).toEqual([]));
+
+/**
+ * A customer message stored by a process that stopped before its turn ran: the row the inbound
+ * pipeline writes, with no turn after it (no job is stored per message; the sweep is the net).
+ */
+async function storedWithoutTurn(ticketId: number, body: string, ageMs: number) {
+  const [ticket] = await t.database.db.select().from(tickets).where(eq(tickets.id, ticketId));
+  const at = new Date(Date.now() - ageMs);
+  const [row] = await t.database.db
+    .insert(messages)
+    .values({
+      companyId: ticket.companyId,
+      ticketId,
+      contactId: ticket.contactId,
+      connectionId: ticket.connectionId,
+      body,
+      fromMe: false,
+      externalId: `lost-${body}-${ageMs}`,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning();
+  return row;
+}
+
+async function twoQueueCustomer() {
+  const admin = await t.factory.admin();
+  const vendas = await t.factory.queue(admin.companyId, { name: 'Vendas', greetingMessage: 'Bem-vindo a Vendas', orderQueue: 1 });
+  const suporte = await t.factory.queue(admin.companyId, { name: 'Suporte', greetingMessage: 'Suporte aqui', orderQueue: 2 });
+  const ana = customer(t, await botConnection(t, admin, [vendas, suporte]));
+  expect(await ana.write('oi')).toEqual(['Olá! Escolha um setor:\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte']);
+  return { ana, vendas };
+}
+
+test('a message whose turn never ran is answered by the sweep, once', async () => {
+  const { ana, vendas } = await twoQueueCustomer();
+  const ticket = await ana.ticket();
+  const lost = await storedWithoutTurn(ticket.id, '1', UNANSWERED_AFTER_MS + 5_000);
+
+  expect(await sweepUnansweredMessages(jobDepsOf(t), new Date())).toBe(1);
+  await t.jobs.drain();
+  expect(await ana.received()).toEqual(['Bem-vindo a Vendas']);
+  expect(await ana.ticket()).toMatchObject({ queueId: vendas.id });
+  const [state] = await t.database.db.select().from(ticketAutomations).where(eq(ticketAutomations.ticketId, ticket.id));
+  expect(state.lastMessageId).toBe(lost.id);
+
+  // Answered now: the next sweep finds nothing.
+  expect(await sweepUnansweredMessages(jobDepsOf(t), new Date())).toBe(0);
+  await t.jobs.drain();
+  expect(await ana.received()).toEqual([]);
+});
+
+test('the sweep leaves alone a message too recent (its turn may be running) and one older than its window', async () => {
+  const { ana } = await twoQueueCustomer();
+  const ticket = await ana.ticket();
+  await storedWithoutTurn(ticket.id, '1', UNANSWERED_AFTER_MS - 10_000);
+  expect(await sweepUnansweredMessages(jobDepsOf(t), new Date())).toBe(0);
+
+  const { ana: bia } = await twoQueueCustomer();
+  await storedWithoutTurn((await bia.ticket()).id, '2', SWEEP_WINDOW_MS + 60_000);
+  expect(await sweepUnansweredMessages(jobDepsOf(t), new Date())).toBe(0);
+  await t.jobs.drain();
+  expect(await ana.received()).toEqual([]);
+  expect(await bia.received()).toEqual([]);
+});
+
+test("an imported ticket's old messages are not the engine's", async () => {
+  const { ana } = await twoQueueCustomer();
+  const ticket = await ana.ticket();
+  await t.database.db.update(tickets).set({ importedAt: new Date() }).where(eq(tickets.id, ticket.id));
+  await storedWithoutTurn(ticket.id, '1', UNANSWERED_AFTER_MS + 5_000);
+  expect(await sweepUnansweredMessages(jobDepsOf(t), new Date())).toBe(0);
+});
