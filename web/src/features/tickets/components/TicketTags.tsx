@@ -2,7 +2,7 @@ import type { TicketView } from '@chatflow/contract';
 import { VISIBLE_TAGS } from '../display';
 import type { TicketRowLabels } from './row-labels';
 import { ROW } from './ticket-row-styles';
-import { coloredSx } from '../../../components/colored';
+import { coloredStyle } from '../../../components/colored';
 
 /**
  * One label of the tag line. It stays in the row when it has nothing to show (hidden, and without
@@ -18,7 +18,7 @@ function TagLabel({ text, testId, color, title }: { text: string | undefined; te
       hidden={!shown}
       data-testid={shown ? testId : undefined}
       title={title}
-      style={shown && color ? coloredSx(color) : undefined}
+      style={shown && color ? coloredStyle(color) : undefined}
     >
       {text}
     </span>
