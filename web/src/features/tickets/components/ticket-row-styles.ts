@@ -136,9 +136,12 @@ export const TicketRowsBox = styled('div')(({ theme }) => ({
   },
   [c(ROW.tagLine)]: { gap: 4, minHeight: 24 },
   [c(ROW.tags)]: { display: 'flex', flexGrow: 1, gap: 4, overflow: 'hidden', flexWrap: 'nowrap', minWidth: 0 },
+  // Labels give way to the ✕ and ACEITAR of a narrow row by shrinking to an ellipsis (each keeps a few
+  // letters), rather than the line cutting the last one mid-word.
   [c(ROW.tag)]: {
     display: 'inline-block',
-    flexShrink: 0,
+    flexShrink: 1,
+    minWidth: 36,
     maxWidth: 110,
     overflow: 'hidden',
     textOverflow: 'ellipsis',
