@@ -17,3 +17,10 @@ export function readableTextOn(background: string): string {
 
 /** `sx` for a chip or badge painted in a user-chosen colour. */
 export const coloredSx = (background: string) => ({ bgcolor: background, color: readableTextOn(background) });
+
+/**
+ * The same colours as a plain `style` object, for elements outside MUI (the ticket rows' labels): `bgcolor`
+ * is an `sx` shorthand, and in a `style` attribute it is silently dropped, leaving the text colour chosen
+ * for the queue's colour on the label's default grey.
+ */
+export const coloredStyle = (background: string) => ({ backgroundColor: background, color: readableTextOn(background) });

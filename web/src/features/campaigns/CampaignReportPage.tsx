@@ -89,12 +89,14 @@ export default function CampaignReportPage() {
       <Grid container spacing={2}>
         {cards.map((card) => (
           <Grid key={card.label} size={{ xs: 6, md: 2 }}>
-            <Card variant="outlined">
+            {/* Values wrap (the connection's and the list's names were cut to "Simulador Princi…" at 1366), and the
+                cards of a row keep one height. */}
+            <Card variant="outlined" sx={{ height: '100%' }}>
               <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
                 <Typography variant="caption" color="text.secondary">
                   {card.label}
                 </Typography>
-                <Typography variant="subtitle1" noWrap>
+                <Typography variant="subtitle1" sx={{ overflowWrap: 'anywhere' }}>
                   {card.value}
                 </Typography>
               </CardContent>
@@ -125,8 +127,10 @@ export default function CampaignReportPage() {
                 <TableCell>{r.name}</TableCell>
                 <TableCell>{r.number}</TableCell>
                 <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{r.variant}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{dateTime(r.confirmationRequestedAt)}</TableCell>
-                <TableCell>{dateTime(r.deliveredAt)}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, whiteSpace: 'nowrap' }}>
+                  {dateTime(r.confirmationRequestedAt)}
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(r.deliveredAt)}</TableCell>
               </TableRow>
             ))}
             {!shipping.isLoading && records.length === 0 && (

@@ -101,8 +101,9 @@ export default function CampaignsPage() {
                 <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
                   {c.whatsapp?.name ?? t('campaigns.table.notDefined')}
                 </TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{dateTime(c.scheduledAt)}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{dateTime(c.completedAt)}</TableCell>
+                {/* A date and its time on one line: broken after the date they read as two values. */}
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>{dateTime(c.scheduledAt)}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, whiteSpace: 'nowrap' }}>{dateTime(c.completedAt)}</TableCell>
                 <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
                   {c.confirmation ? t('campaigns.table.enabled') : t('campaigns.table.disabled')}
                 </TableCell>

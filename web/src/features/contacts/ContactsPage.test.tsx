@@ -69,7 +69,7 @@ describe('ContactsPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(screen.getByTestId('contacts-title')).toHaveTextContent('Contatos (2)');
     expect(within(rows()[0]).getByText('VIP')).toBeInTheDocument();
-    expect(within(rows()[0]).getByText('551199999001')).toBeInTheDocument();
+    expect(within(rows()[0]).getByTestId('contact-number')).toHaveTextContent('551199999001');
     expect(within(rows()[1]).getByTestId('contact-status')).toHaveTextContent('Bloqueado');
   });
 

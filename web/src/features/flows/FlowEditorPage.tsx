@@ -127,13 +127,14 @@ export default function FlowEditorPage() {
 
   return (
     <Stack spacing={1.5} sx={{ height: '100%' }}>
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+      {/* On a phone the buttons wrap under the heading: beside it they ran off the screen (SALVAR out of reach). */}
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
         <Tooltip title={t('flows.editor.back')}>
           <IconButton onClick={() => navigate('/flowbuilders')} aria-label={t('flows.editor.back')}>
             <ArrowBackIcon />
           </IconButton>
         </Tooltip>
-        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+        <Box sx={{ flex: { xs: '1 1 calc(100% - 64px)', sm: '1 1 auto' }, minWidth: 0 }}>
           <Typography variant="h5" component="h1" noWrap>
             {t('flows.editor.heading')}
             {query.data && (
@@ -146,16 +147,18 @@ export default function FlowEditorPage() {
             {t('flows.editor.hint')}
           </Typography>
         </Box>
-        <AddNodeMenu onChoose={choose} hasStart={nodes.some((n) => n.type === 'start')} />
-        <Button
-          variant="contained"
-          startIcon={save.isPending ? <CircularProgress size={18} color="inherit" /> : <SaveIcon />}
-          onClick={saveFlow}
-          disabled={!loaded || save.isPending}
-          data-testid="flow-save"
-        >
-          {t('flows.editor.save')}
-        </Button>
+        <Stack direction="row" spacing={1.5} sx={{ ml: 'auto' }}>
+          <AddNodeMenu onChoose={choose} hasStart={nodes.some((n) => n.type === 'start')} />
+          <Button
+            variant="contained"
+            startIcon={save.isPending ? <CircularProgress size={18} color="inherit" /> : <SaveIcon />}
+            onClick={saveFlow}
+            disabled={!loaded || save.isPending}
+            data-testid="flow-save"
+          >
+            {t('flows.editor.save')}
+          </Button>
+        </Stack>
       </Stack>
       <Paper
         variant="outlined"

@@ -28,6 +28,7 @@ import { useDebounced } from '../../lib/use-debounced';
 import { LaneModal } from './components/LaneModal';
 import { useDeleteLane } from './hooks/use-lane-mutations';
 import { useLanes } from './hooks/use-lanes';
+import { coloredSx } from '../../components/colored';
 
 /** /TagsKanban (spec 3 "Kanban"): the lanes, searchable, with their tickets count; add, edit, delete; back to the board. */
 export default function TagsKanbanPage() {
@@ -74,7 +75,7 @@ export default function TagsKanbanPage() {
             {rows.map((lane) => (
               <TableRow key={lane.id} hover data-testid="lane-row">
                 <TableCell>
-                  <Chip size="small" label={lane.name} sx={{ bgcolor: lane.color, color: 'common.white', fontWeight: 500 }} />
+                  <Chip size="small" label={lane.name} sx={{ ...coloredSx(lane.color), fontWeight: 500 }} />
                   {lane.timeLane > 0 && lane.nextLaneId !== null && (
                     <Typography variant="caption" color="text.secondary" sx={{ ml: 1 }}>
                       {t('kanban.lanes.movesAfter', {

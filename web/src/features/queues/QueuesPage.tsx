@@ -39,7 +39,9 @@ export default function QueuesPage() {
 
   return (
     <Stack spacing={2}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+      {/* On a phone the button goes full width under the title, as on the other list pages (ListPageHeader):
+          beside "Filas & Chatbot (3)" it broke into two lines. */}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }} data-testid="queues-title">
           {t('queues.title')} ({queues.length})
         </Typography>

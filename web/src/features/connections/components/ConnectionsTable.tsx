@@ -32,17 +32,27 @@ interface Props {
   onDelete(connection: ConnectionView): void;
 }
 
+/**
+ * On a phone the number column is left out (the number goes under the name) and the table drops its desktop
+ * width, so the status and the session's button are on screen beside the pinned actions, not behind a scroll.
+ */
+const NUMBER_COLUMN = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 /** The connections table of spec 2 §2: channel, name, number, status, session, last update, default, actions. */
 export function ConnectionsTable({ connections, loading, busyId, onAction, onShowQr, onEdit, onDelete }: Props) {
   const { t } = useTranslation();
   const columns = ['channel', 'name', 'number', 'status', 'session', 'updatedAt', 'isDefault', 'actions'] as const;
   return (
     <TableContainer component={Paper} variant="outlined" sx={{ overflowX: 'auto' }}>
-      <Table size="small" sx={{ minWidth: 860 }}>
+      <Table size="small" sx={{ minWidth: { xs: 0, md: 860 } }}>
         <TableHead>
           <TableRow>
             {columns.map((c) => (
-              <TableCell key={c} align={c === 'name' || c === 'session' ? 'left' : 'center'}>
+              <TableCell
+                key={c}
+                align={c === 'name' || c === 'session' ? 'left' : 'center'}
+                sx={c === 'number' ? NUMBER_COLUMN : undefined}
+              >
                 {t(`connections.table.${c}`)}
               </TableCell>
             ))}
@@ -71,8 +81,17 @@ export function ConnectionsTable({ connections, loading, busyId, onAction, onSho
               <TableCell align="center">
                 <ChannelIcon channel={c.channel} label={t(`connections.channels.${c.channel}`)} />
               </TableCell>
-              <TableCell>{c.name}</TableCell>
-              <TableCell align="center">{c.number || '—'}</TableCell>
+              <TableCell>
+                {c.name}
+                {c.number && (
+                  <Typography component="span" variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                    {c.number}
+                  </Typography>
+                )}
+              </TableCell>
+              <TableCell align="center" sx={NUMBER_COLUMN}>
+                {c.number || '—'}
+              </TableCell>
               <TableCell align="center">
                 <StatusIcon status={c.status} />
               </TableCell>

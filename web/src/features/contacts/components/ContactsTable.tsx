@@ -43,6 +43,14 @@ interface Props {
 
 const COLUMNS = 7;
 
+/**
+ * On a phone the number column is left out and the number goes under the name: beside the pinned actions
+ * column (app/theme/sticky-actions.ts) there was room for the name and one digit of the number.
+ */
+const NUMBER_COLUMN = { display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' } as const;
+/** On a phone the actions take two short lines (three icons, then two), so the pinned column leaves the name its room. */
+const ACTIONS_CELL = { whiteSpace: { xs: 'normal', sm: 'nowrap' }, minWidth: { xs: 96, sm: 0 }, px: { xs: 1, sm: 2 } } as const;
+
 /** The contacts table: the box itself scrolls, so the page loads more near its bottom. */
 export function ContactsTable({
   contacts,
@@ -73,11 +81,13 @@ export function ContactsTable({
           <TableRow>
             <TableCell padding="checkbox" />
             <TableCell>{t('contacts.table.name')}</TableCell>
-            <TableCell>{t('contacts.table.number')}</TableCell>
+            <TableCell sx={NUMBER_COLUMN}>{t('contacts.table.number')}</TableCell>
             <TableCell>{t('contacts.table.email')}</TableCell>
             <TableCell>{t('contacts.table.tags')}</TableCell>
             <TableCell align="center">{t('contacts.table.status')}</TableCell>
-            <TableCell align="center">{t('common.actions')}</TableCell>
+            <TableCell align="center" sx={ACTIONS_CELL}>
+              {t('common.actions')}
+            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -88,8 +98,15 @@ export function ContactsTable({
                   {c.name.charAt(0).toUpperCase()}
                 </Avatar>
               </TableCell>
-              <TableCell>{c.name}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{c.number}</TableCell>
+              <TableCell>
+                {c.name}
+                <Box component="span" sx={{ display: { xs: 'block', sm: 'none' }, color: 'text.secondary', fontSize: 12 }}>
+                  {c.number}
+                </Box>
+              </TableCell>
+              <TableCell sx={NUMBER_COLUMN} data-testid="contact-number">
+                {c.number}
+              </TableCell>
               <TableCell>{c.email}</TableCell>
               <TableCell>
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
@@ -107,7 +124,7 @@ export function ContactsTable({
                   label={c.active ? t('contacts.status.active') : t('contacts.status.blocked')}
                 />
               </TableCell>
-              <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
+              <TableCell align="center" sx={ACTIONS_CELL}>
                 <Tooltip title={t('contacts.actions.startTicket')}>
                   <IconButton size="small" onClick={() => onStartTicket(c)} aria-label={t('contacts.actions.startTicket')}>
                     <WhatsAppIcon fontSize="small" />

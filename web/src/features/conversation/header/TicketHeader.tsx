@@ -25,7 +25,8 @@ export function TicketHeader({ ticket, contactOpen, onToggleContact, viewers = [
   const navigate = useNavigate();
   return (
     <Box sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }} data-testid="ticket-header">
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 0.75, minWidth: 0 }}>
+      {/* On a phone the actions take a line of their own: beside them the contact's name had no width left at all. */}
+      <Box sx={{ display: 'flex', flexWrap: { xs: 'wrap', sm: 'nowrap' }, alignItems: 'center', gap: 1, px: 1, py: 0.75, minWidth: 0 }}>
         <IconButton onClick={() => navigate('/tickets')} aria-label={t('common.back')} sx={{ display: { md: 'none' } }}>
           <ArrowBackIcon />
         </IconButton>
@@ -38,7 +39,7 @@ export function TicketHeader({ ticket, contactOpen, onToggleContact, viewers = [
             alignItems: 'center',
             gap: 1,
             minWidth: 0,
-            flex: 1,
+            flex: { xs: '1 1 calc(100% - 56px)', sm: 1 },
             justifyContent: 'flex-start',
             borderRadius: 1,
             p: 0.5,
@@ -68,8 +69,10 @@ export function TicketHeader({ ticket, contactOpen, onToggleContact, viewers = [
             sx={{ ...coloredSx(ticket.queue.color), display: { xs: 'none', sm: 'inline-flex' } }}
           />
         )}
-        <ScheduleButton ticket={ticket} />
-        <TicketActions ticket={ticket} />
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, ml: 'auto' }}>
+          <ScheduleButton ticket={ticket} />
+          <TicketActions ticket={ticket} />
+        </Box>
       </Box>
       <Box sx={{ px: 2, pb: 0.5 }}>
         <TicketTagsSelect ticket={ticket} />

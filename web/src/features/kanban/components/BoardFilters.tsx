@@ -54,6 +54,8 @@ export function BoardFilters({ startDate, endDate, onSearch, canManageLanes }: P
           sx={{ flex: 1, minWidth: 0 }}
         />
       </Stack>
+      {/* On a phone both buttons fill the row by their text's width and keep it on one line (halves of
+          the row broke "+ ADICIONAR COLUNAS" into two lines). */}
       <Stack direction="row" spacing={1.5}>
         <Button
           type="submit"
@@ -61,7 +63,7 @@ export function BoardFilters({ startDate, endDate, onSearch, canManageLanes }: P
           startIcon={<SearchIcon />}
           disabled={invalid}
           data-testid="kanban-search"
-          sx={{ flex: { xs: 1, md: 'none' } }}
+          sx={{ flex: { xs: '1 1 auto', md: 'none' }, whiteSpace: 'nowrap' }}
         >
           {t('kanban.search')}
         </Button>
@@ -70,7 +72,7 @@ export function BoardFilters({ startDate, endDate, onSearch, canManageLanes }: P
             variant="outlined"
             onClick={() => navigate('/TagsKanban')}
             data-testid="kanban-add-lanes"
-            sx={{ flex: { xs: 1, md: 'none' } }}
+            sx={{ flex: { xs: '1 1 auto', md: 'none' }, whiteSpace: 'nowrap' }}
           >
             {t('kanban.addLanes')}
           </Button>

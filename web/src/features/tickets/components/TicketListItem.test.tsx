@@ -8,8 +8,8 @@ import { TicketListItem } from './TicketListItem';
 
 const labels = ticketRowLabels(i18n.getFixedT('pt'));
 
-function renderItem(ticket = makeTicket(1), over: Partial<Parameters<typeof TicketListItem>[0]> = {}) {
-  const props = {
+function rowProps(ticket = makeTicket(1), over: Partial<Parameters<typeof TicketListItem>[0]> = {}) {
+  return {
     ticket,
     selected: false,
     tabStop: true,
@@ -22,6 +22,10 @@ function renderItem(ticket = makeTicket(1), over: Partial<Parameters<typeof Tick
     onIgnore: vi.fn(),
     ...over,
   };
+}
+
+function renderItem(ticket = makeTicket(1), over: Partial<Parameters<typeof TicketListItem>[0]> = {}) {
+  const props = rowProps(ticket, over);
   render(<TicketListItem {...props} />);
   return props;
 }
@@ -71,6 +75,16 @@ describe('TicketListItem', () => {
     expect(within(line).getByTestId('tag-group')).toHaveTextContent('Grupo');
     expect(within(line).getByTestId('tag-connection')).toHaveTextContent('Sim');
     expect(within(line).getByTestId('tag-queue')).toHaveTextContent('Vendas');
+  });
+
+  test('the queue label is painted in the queue colour, with text that reads on it', () => {
+    const queue = (color: string) => ({ id: 1, name: 'Vendas', color });
+    const { unmount } = render(<TicketListItem {...rowProps(makeTicket(1, { queue: queue('#FFEB3B') }))} />);
+    // jsdom reports colours as rgb(): a yellow queue keeps its yellow and gets near-black text.
+    expect(screen.getByTestId('tag-queue')).toHaveStyle({ backgroundColor: 'rgb(255, 235, 59)', color: 'rgba(0, 0, 0, 0.87)' });
+    unmount();
+    render(<TicketListItem {...rowProps(makeTicket(1, { queue: queue('#0000FF') }))} />);
+    expect(screen.getByTestId('tag-queue')).toHaveStyle({ backgroundColor: 'rgb(0, 0, 255)', color: 'rgb(255, 255, 255)' });
   });
 
   test('a user sees no owner tag; a ticket without a queue says so', () => {

@@ -2,7 +2,7 @@ import type { TicketView } from '@chatflow/contract';
 import { VISIBLE_TAGS } from '../display';
 import type { TicketRowLabels } from './row-labels';
 import { ROW } from './ticket-row-styles';
-import { coloredSx } from '../../../components/colored';
+import { coloredStyle } from '../../../components/colored';
 
 /**
  * One label of the tag line. It stays in the row when it has nothing to show (hidden, and without
@@ -10,7 +10,20 @@ import { coloredSx } from '../../../components/colored';
  * changes its text as the row takes another ticket, where mounting and unmounting labels on every
  * frame of a fast scroll cost a fifth of the frame.
  */
-function TagLabel({ text, testId, color, title }: { text: string | undefined; testId: string; color?: string; title?: string }) {
+function TagLabel({
+  text,
+  testId,
+  color,
+  title,
+  part,
+}: {
+  text: string | undefined;
+  testId: string;
+  color?: string;
+  title?: string;
+  /** Which labels give way first on a narrow row (ticket-row-styles.ts). */
+  part?: 'connection' | 'tag';
+}) {
   const shown = text !== undefined;
   return (
     <span
@@ -18,7 +31,8 @@ function TagLabel({ text, testId, color, title }: { text: string | undefined; te
       hidden={!shown}
       data-testid={shown ? testId : undefined}
       title={title}
-      style={shown && color ? coloredSx(color) : undefined}
+      data-part={part}
+      style={shown && color ? coloredStyle(color) : undefined}
     >
       {text}
     </span>
@@ -36,14 +50,14 @@ export function TicketTags({ ticket, showOwner, labels }: { ticket: TicketView; 
   const owner = showOwner ? ticket.user?.name : undefined;
   return (
     <span className={ROW.tags} data-testid="ticket-tags">
-      <TagLabel testId="tag-connection" text={ticket.whatsapp?.name} title={labels.connection} />
+      <TagLabel testId="tag-connection" part="connection" text={ticket.whatsapp?.name} title={labels.connection} />
       <TagLabel testId="tag-queue" text={ticket.queue?.name ?? labels.noQueue} color={ticket.queue?.color ?? '#7c7c7c'} />
       <TagLabel testId="tag-user" text={owner} color="#3f51b5" />
       <TagLabel testId="tag-group" text={ticket.isGroup ? labels.group : undefined} color="#607d8b" />
       {Array.from({ length: VISIBLE_TAGS }, (_, i) => {
         const tag = ticket.tags[i];
         // biome-ignore lint/suspicious/noArrayIndexKey: the i-th visible tag's label, whichever tag it shows
-        return <TagLabel key={i} testId="tag-tag" text={tag?.name} color={tag?.color} />;
+        return <TagLabel key={i} testId="tag-tag" part="tag" text={tag?.name} color={tag?.color} />;
       })}
       <TagLabel
         testId="tag-more"

@@ -208,8 +208,19 @@ export function TicketsManager({ user, selectedUuid, onOpenTicket }: Props) {
           )}
         </Tabs>
       ) : (
-        <Box sx={{ px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>
-          <Typography variant="subtitle2" data-testid="view-title">
+        // Drawn like the one selected tab of the open view (same height, centred, underlined), not as a small
+        // caption in the corner that read as a leftover beside the full-width tabs.
+        <Box
+          sx={{
+            minHeight: 40,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            borderBottom: 2,
+            borderColor: 'primary.main',
+          }}
+        >
+          <Typography variant="subtitle2" color="primary" data-testid="view-title">
             <CountLabel
               label={t(`tickets.views.${m.view}`)}
               count={viewCount}

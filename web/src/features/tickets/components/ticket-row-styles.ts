@@ -136,6 +136,9 @@ export const TicketRowsBox = styled('div')(({ theme }) => ({
   },
   [c(ROW.tagLine)]: { gap: 4, minHeight: 24 },
   [c(ROW.tags)]: { display: 'flex', flexGrow: 1, gap: 4, overflow: 'hidden', flexWrap: 'nowrap', minWidth: 0 },
+  // On a narrow row the connection's name and then the ticket's tags give way (to an ellipsis, keeping a
+  // few letters) before the ✕ and ACEITAR; the queue, owner and group labels, what an agent reads the row
+  // for, never shrink: even a fraction of a pixel taken from them turns "Vendas" into "Vend…".
   [c(ROW.tag)]: {
     display: 'inline-block',
     flexShrink: 0,
@@ -152,6 +155,8 @@ export const TicketRowsBox = styled('div')(({ theme }) => ({
     backgroundColor: theme.palette.action.selected,
     color: theme.palette.text.primary,
   },
+  [`& .${ROW.tag}[data-part="connection"]`]: { flexShrink: 4, minWidth: 36 },
+  [`& .${ROW.tag}[data-part="tag"]`]: { flexShrink: 1, minWidth: 36 },
   [c(ROW.accept)]: {
     flexShrink: 0,
     border: 0,

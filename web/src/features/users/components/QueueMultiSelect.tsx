@@ -2,6 +2,7 @@ import { Box, Chip, MenuItem, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useQueues } from '../../queues';
 import { QueueDot } from '../../../components/QueueDot';
+import { coloredSx } from '../../../components/colored';
 
 interface Props {
   value: number[];
@@ -33,14 +34,7 @@ export function QueueMultiSelect({ value, onChange, label }: Props) {
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
               {(selected as number[]).map((id) => {
                 const q = byId.get(id);
-                return (
-                  <Chip
-                    key={id}
-                    size="small"
-                    label={q?.name ?? `#${id}`}
-                    sx={{ bgcolor: q?.color, color: q ? 'common.white' : undefined }}
-                  />
-                );
+                return <Chip key={id} size="small" label={q?.name ?? `#${id}`} sx={q ? coloredSx(q.color) : undefined} />;
               })}
             </Box>
           ),

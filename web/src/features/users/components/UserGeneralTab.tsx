@@ -111,7 +111,8 @@ export function UserGeneralTab({ isAdmin, isNew, profileImage, image, onImage }:
               </TextField>
             )}
           />
-          <Stack direction="row" spacing={2}>
+          {/* One under the other on a phone: side by side "Término de trabalho" was cut to "Término de trabal…". */}
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField
               label={t('users.modal.startWork')}
               type="time"
