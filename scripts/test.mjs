@@ -14,10 +14,13 @@ mkdirSync(reports, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
 const failedTests = [];
+const timings = [];
 
 function run(title, cmd, args, opts = {}) {
   console.log(`\n=== ${title} ===`);
+  const started = Date.now();
   const r = spawnSync(cmd, args, { cwd: opts.cwd ?? root, stdio: 'inherit', env: { ...process.env, ...opts.env } });
+  timings.push(`${title} ${Math.round((Date.now() - started) / 1000)} s`);
   if (r.status !== 0) failedSteps.push(title);
   return r.status === 0;
 }
@@ -82,6 +85,8 @@ if (existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium') && process.env.
   if (process.env.CI) failedSteps.push('e2e (Chromium missing on CI)');
 }
 
+// Where the run's time went: CI must stay under 30 minutes.
+console.log(`\nTimes: ${timings.join(', ')}`);
 // The failed tests' names come last, so a log cut to its tail still says what failed.
 if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}`);
 console.log(`\n${failedSteps.length ? `Failed steps: ${failedSteps.join(', ')}` : 'All steps passed.'}`);
