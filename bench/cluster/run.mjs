@@ -22,7 +22,7 @@ import { startNginx } from '../lib/nginx.mjs';
 import { createDatabase, dropDatabase, postgresVersion } from '../lib/postgres.mjs';
 import { waitForQuiet } from '../lib/quiet.mjs';
 import { runBench } from '../lib/run-bench.mjs';
-import { killAllServers, login, removeDir, rssMiB, startServer, tempDir } from '../lib/server.mjs';
+import { freePort, killAllServers, login, removeDir, rssMiB, startServer, tempDir } from '../lib/server.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CONFIG = {
@@ -44,8 +44,11 @@ async function json(res) {
   return JSON.parse(text);
 }
 
-/** The fan-out run: sockets connected over the proxy, events sent alternately to each node. */
-async function fanOut(nodes, proxy, companyId, token, simulator) {
+/**
+ * The fan-out run: sockets connected over the proxy, then `trigger(i, node)` makes event i arrive on
+ * each node in turn (the product: a customer message through the simulator; the floor: a bare emit).
+ */
+async function fanOut(nodes, proxy, companyId, token, trigger) {
   const idle = nodes.map((n) => rssMiB(n.pid));
   const perProcess = Math.ceil(CONFIG.sockets / CONFIG.clientProcesses);
   const children = [];
@@ -72,31 +75,22 @@ async function fanOut(nodes, proxy, companyId, token, simulator) {
   const loaded = nodes.map((n) => rssMiB(n.pid));
   const kbPerSocket = ((loaded.reduce((a, b) => a + b, 0) - idle.reduce((a, b) => a + b, 0)) * 1024) / Math.max(1, sockets);
 
-  const from = `5511${String(Date.now()).slice(-9)}`;
   for (let i = 0; i < CONFIG.events; i++) {
-    const node = nodes[i % nodes.length];
-    await json(
-      await fetch(`${node.baseUrl}/simulator/${simulator.id}/messages`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${simulator.token}` },
-        body: JSON.stringify({ from, body: `fanout ${i} ${Date.now()}` }),
-      }),
-    );
+    await trigger(i, nodes[i % nodes.length]);
     await new Promise((r) => setTimeout(r, CONFIG.eventGapMs));
   }
   // Deliveries still on their way get a few seconds; what has not arrived by then counts as missed.
   await new Promise((r) => setTimeout(r, 5000));
-  const delays = (
-    await Promise.all(
-      children.map(
-        (child) =>
-          new Promise((resolve) => {
-            child.once('message', (msg) => resolve(msg.delays));
-            child.send('report');
-          }),
-      ),
-    )
-  ).flat();
+  const reports = await Promise.all(
+    children.map(
+      (child) =>
+        new Promise((resolve) => {
+          child.once('message', resolve);
+          child.send('report');
+        }),
+    ),
+  );
+  const delays = reports.flatMap((r) => r.delays);
   for (const child of children) child.send('exit');
   delays.sort((a, b) => a - b);
   return {
@@ -110,7 +104,28 @@ async function fanOut(nodes, proxy, companyId, token, simulator) {
     idleMiB: idle,
     loadedMiB: loaded,
     kbPerSocket,
+    eventBytes: Math.max(...reports.map((r) => r.eventBytes)),
   };
+}
+
+/** Two bare Socket.IO nodes (bare-node.mjs) relaying to each other, each event padded to `eventBytes`. */
+async function startBareNodes(companyId, eventBytes) {
+  const ports = [await freePort(), await freePort()];
+  const nodes = [];
+  for (const [i, port] of ports.entries()) {
+    const child = fork(path.join(here, 'bare-node.mjs'), [], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        PEER: `http://127.0.0.1:${ports[1 - i]}`,
+        COMPANY_ID: String(companyId),
+        PAD_BYTES: String(Math.max(0, eventBytes - 120)),
+      },
+    });
+    await new Promise((resolve) => child.once('message', resolve));
+    nodes.push({ pid: child.pid, baseUrl: `http://127.0.0.1:${port}`, stop: () => child.send('exit') });
+  }
+  return nodes;
 }
 
 /** Closed-loop inbound through the proxy: `concurrency` customers each sending as soon as answered. */
@@ -169,8 +184,29 @@ async function main() {
 
   let proxy = await startNginx(nodes.map(address), path.join(work, 'nginx-two'));
   log(`fan-out: ${CONFIG.sockets} sockets over ${CONFIG.clientProcesses} processes, ${CONFIG.events} events`);
-  const fan = await fanOut(nodes, proxy, me.companyId, token, simulator);
+  const from = `5511${String(Date.now()).slice(-9)}`;
+  const fan = await fanOut(nodes, proxy, me.companyId, token, async (i, node) =>
+    json(
+      await fetch(`${node.baseUrl}/simulator/${simulator.id}/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${simulator.token}` },
+        body: JSON.stringify({ from, body: `fanout ${i} ${Date.now()}` }),
+      }),
+    ),
+  );
   log(`fan-out p50 ${fan.p50} ms, p99 ${fan.p99} ms, ${fan.delivered}/${fan.expected} delivered, ${fan.kbPerSocket.toFixed(1)} KB/socket`);
+  await proxy.stop();
+  // The floor: the same sockets, clients and proxy on two bare Socket.IO nodes.
+  const bare = await startBareNodes(me.companyId, fan.eventBytes);
+  proxy = await startNginx(bare.map(address), path.join(work, 'nginx-bare'));
+  const floor = await fanOut(bare, proxy, me.companyId, token, async (i, node) => {
+    const res = await fetch(`${node.baseUrl}/emit?i=${i}&at=${Date.now()}`, { method: 'POST' });
+    if (!res.ok) throw new Error(`bare node answered ${res.status}`);
+  });
+  log(`floor: bare Socket.IO fan-out p50 ${floor.p50} ms, p99 ${floor.p99} ms, ${floor.kbPerSocket.toFixed(1)} KB/socket`);
+  await proxy.stop();
+  for (const node of bare) node.stop();
+  proxy = await startNginx(nodes.map(address), path.join(work, 'nginx-two-again'));
   const two = await inbound(proxy.url, simulator, 'two nodes');
   await proxy.stop();
   proxy = await startNginx([address(nodes[0])], path.join(work, 'nginx-one'));
@@ -202,6 +238,21 @@ async function main() {
   );
   lines.push(
     `| nodes' RSS without / with the sockets | ${fan.idleMiB.map((m) => m.toFixed(0)).join(' + ')} / ${fan.loadedMiB.map((m) => m.toFixed(0)).join(' + ')} MiB | |`,
+    '',
+  );
+  lines.push(
+    "**This machine's floor**: the same sockets, client processes, proxy and event pace on two bare Socket.IO nodes " +
+      `(bench/cluster/bare-node.mjs: the same socket.io, no database, no auth, no rooms; each event relayed to the other node by one HTTP call, and padded to the product event's ${fan.eventBytes} bytes).`,
+    '',
+    '| | Chat-flow | bare Socket.IO (floor) | target |',
+    '|---|---|---|---|',
+    `| customer request (bare: emit call) to socket event, p50 / p99 / max | ${fan.p50} / ${fan.p99} / ${fan.max} ms | ${floor.p50} / ${floor.p99} / ${floor.max} ms | p99 <= ${TARGETS.p99Ms} ms |`,
+    `| deliveries | ${fan.delivered} of ${fan.expected} | ${floor.delivered} of ${floor.expected} | all |`,
+    `| memory per connected socket | ${fan.kbPerSocket.toFixed(1)} KB | ${floor.kbPerSocket.toFixed(1)} KB | <= ${TARGETS.kbPerSocket} KB |`,
+    '',
+    floor.p99 > TARGETS.p99Ms
+      ? `The floor's own p99 is over the target: ${fan.sockets} sockets hearing ${(1000 / CONFIG.eventGapMs).toFixed(0)} events a second on these ${machine.nproc} CPUs, shared by the nodes, nginx and the client processes, cannot show ${TARGETS.p99Ms} ms even with no product in the path.`
+      : `The floor is under the target: what Chat-flow adds to it is the product's own cost.`,
     '',
   );
   lines.push('### Inbound through the proxy', '');

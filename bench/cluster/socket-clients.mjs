@@ -13,6 +13,8 @@ const count = Number(COUNT);
 const OPEN_AT_ONCE = 50;
 
 const delays = [];
+/** The size of the first fan-out event heard, as JSON: the floor's bare server sends events of this weight. */
+let eventBytes = 0;
 const sockets = [];
 let connected = 0;
 const open = () =>
@@ -21,6 +23,7 @@ const open = () =>
     socket.on(`company-${companyId}-appMessage`, (event) => {
       const match = /^fanout \d+ (\d+)$/.exec(event?.message?.body ?? '');
       if (match) delays.push(Date.now() - Number(match[1]));
+      if (match && !eventBytes) eventBytes = JSON.stringify(event).length;
     });
     socket.once('connect', () => {
       connected++;
@@ -38,7 +41,7 @@ for (let i = 0; i < count; i += OPEN_AT_ONCE) {
 }
 process.send({ type: 'connected', connected });
 process.on('message', (msg) => {
-  if (msg === 'report') process.send({ type: 'report', delays });
+  if (msg === 'report') process.send({ type: 'report', delays, eventBytes });
   if (msg === 'exit') {
     for (const s of sockets) s.close();
     process.exit(0);

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cpuMeter } from '../lib/cpu.mjs';
+import { cpuMeter, waitForIdleProcess } from '../lib/cpu.mjs';
 import { connectAgent } from '../lib/inbound-agent.mjs';
 import { counterDelta, databaseBackendsMeter, databaseCounters } from '../lib/inbound-pgstat.mjs';
 import { renderInbound } from '../lib/inbound-report.mjs';
@@ -224,6 +224,10 @@ async function main() {
     log(`latency: ${TARGETS.latencyRate} msg/s for ${CONFIG.latencySeconds} s`);
     const latency = await measure(`paced ${TARGETS.latencyRate}`, TARGETS.latencyRate, CONFIG.latencySeconds);
 
+    // The latency run offers more than one node carries here: its backlog (automation turns run in the
+    // server after each message's answer) must be gone, or the replies queue behind it.
+    const drainSeconds = await waitForIdleProcess(server.pid);
+    log(`the server was idle again ${drainSeconds.toFixed(0)} s after the latency run`);
     log(`replies: ${TARGETS.replyRate} agent replies/s for ${CONFIG.replySeconds} s`);
     const replies = await measureReplies({
       baseUrl: server.baseUrl,
@@ -257,7 +261,7 @@ async function main() {
       targets: TARGETS,
       config: CONFIG,
       latency,
-      replies,
+      replies: replies && { ...replies, drainSeconds },
       ladder,
       criteria: { share: SUSTAINED_SHARE, drainMs: SUSTAINED_DRAIN_MS },
       socketCounts: agent.counts,

@@ -56,11 +56,29 @@ export function cpuMeter(serverPid = null) {
     const self = (selfUsage.user + selfUsage.system) / 1e6;
     const pct = (v) => (100 * v) / capacity;
     return {
+      // Shares of the machine's CPUs over the run, in percent.
       server: pct(server),
       postgres: pct(pg),
       generator: pct(self),
       other: pct(Math.max(0, busy - server - pg - self)),
       idle: pct(Math.max(0, capacity - busy)),
+      // The same in CPU seconds, for a cost per unit of work.
+      seconds: { wall: seconds, server, postgres: pg, generator: self },
     };
   };
+}
+
+/**
+ * Waits (up to `maxSeconds`) until the process `pid` used under `share` of one CPU over a whole
+ * second: work it took on earlier (an in-process backlog) is done. Answers the seconds waited.
+ */
+export async function waitForIdleProcess(pid, { maxSeconds = 180, share = 0.2 } = {}) {
+  const started = Date.now();
+  for (;;) {
+    const before = processTicks(pid);
+    await new Promise((r) => setTimeout(r, 1000));
+    const used = (processTicks(pid) - before) / TICKS_PER_SECOND;
+    const waited = (Date.now() - started) / 1000;
+    if (used < share || waited >= maxSeconds) return waited;
+  }
 }

@@ -139,7 +139,10 @@ export function renderInbound({
     lines.push(
       `The admin accepts ${replies.tickets} of the warm-up's tickets, then replies to them in turn, open loop. The provider is the ` +
         "simulator: a reply has reached it when its row is in `simulator_outbox` (PostgreSQL's clock, same machine). Each reply must " +
-        'arrive exactly once.',
+        'arrive exactly once.' +
+        (replies.drainSeconds === undefined
+          ? ''
+          : ` They start once the server is idle again after the latency run (its backlog took ${replies.drainSeconds.toFixed(0)} s to clear), so they do not queue behind it.`),
       '',
     );
     lines.push('| from when the reply was due to | p50 | p95 | p99 | max | count |', '|---|---|---|---|---|---|');

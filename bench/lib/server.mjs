@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -44,16 +44,20 @@ const tail = (file) => readFileSync(file, 'utf8').split('\n').slice(-30).join('\
  * with the milliseconds from spawn to that answer. Polls every 10 ms, so a figure is at most 10 ms
  * late; gives up after `timeoutMs`.
  */
-export async function startServer({ dataDir, databaseUrl = null, logFile, env = {}, timeoutMs = 120_000 }) {
+export async function startServer({ dataDir, databaseUrl = null, logFile, env = {}, timeoutMs = 120_000, inspect = false }) {
   const port = await freePort();
+  // `inspect`: the V8 inspector on a loopback port, so the bench can collect garbage and read the heap (lib/heap.mjs).
+  const inspectPort = inspect ? await freePort() : null;
+  const inspector = inspectPort ? [`--inspect=127.0.0.1:${inspectPort}`] : [];
   const baseUrl = `http://127.0.0.1:${port}`;
+  mkdirSync(path.dirname(logFile), { recursive: true });
   const fd = openSync(logFile, 'a');
   const inherited = { ...process.env };
   for (const key of ['DATABASE_URL', 'SMTP_HOST', 'JOBS', 'JWT_SECRET', 'JWT_REFRESH_SECRET']) delete inherited[key];
   const started = process.hrtime.bigint();
   // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server into <dir> when it stops (for finding hot spots).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...profile, SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...profile, ...inspector, SERVER_ENTRY], {
     cwd: REPO_ROOT,
     stdio: ['ignore', fd, fd],
     env: {
@@ -99,7 +103,7 @@ export async function startServer({ dataDir, databaseUrl = null, logFile, env = 
     );
     if (ok) {
       const startMs = Number(process.hrtime.bigint() - started) / 1e6;
-      return { child, pid: child.pid, baseUrl, startMs, stop };
+      return { child, pid: child.pid, baseUrl, startMs, stop, inspectPort };
     }
     await new Promise((r) => setTimeout(r, 10));
   }

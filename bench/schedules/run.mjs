@@ -74,7 +74,7 @@ function render({ machine, pgVersion, f, loadBefore, loadDuring, loadAfter }) {
           '',
         ]
       : []),
-    `${SCHEDULES} schedules (one per contact, one connection, the simulator) made through POST /schedules, all due at the same instant (${f.dueAt}). One node on PostgreSQL, its worker taking the dispatch queue in batches of 25, four at once. Lateness: the message's row in the simulator's outbox (the provider) minus its sendAt.`,
+    `${SCHEDULES} schedules (one per contact, one connection, the simulator) made through POST /schedules, all due at the same instant (${f.dueAt}). One node on PostgreSQL, its worker taking the dispatch queue in batches of 50, eight at once. Lateness: the message's row in the simulator's outbox (the provider) minus its sendAt.`,
     '',
     '| delivered | p50 | p95 | p99 | max | creating the schedules took |',
     '| --- | --- | --- | --- | --- | --- |',
