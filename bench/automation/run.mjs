@@ -14,6 +14,7 @@ import { describeMachine } from '../lib/machine.mjs';
 import { createDatabase, dropDatabase, postgresVersion } from '../lib/postgres.mjs';
 import { killAllServers, login, REPO_ROOT, removeDir, startServer, tempDir } from '../lib/server.mjs';
 import { runBench } from '../lib/run-bench.mjs';
+import { bareBotBurst } from '../lib/bare-bot.mjs';
 import { burstFloorFromCommits, measureCommitRate } from '../lib/commit-floor.mjs';
 import { customerStep, pooledSteps, settleAfterBurst } from '../lib/customer-steps.mjs';
 
@@ -70,7 +71,7 @@ async function buildMenu(db, baseUrl, token, companyId) {
   return [vendas, suporte];
 }
 
-function render({ machine, pgVersion, steps, all, pacedSteps, paced, commitRate, loadBefore, loadAfter }) {
+function render({ machine, pgVersion, steps, all, pacedSteps, paced, commitRate, bare, loadBefore, loadAfter }) {
   const row = (s) => `| ${s.label} | ${s.answered}/${s.sent} | ${s.failed} | ${s.p50} ms | ${s.p95} ms | ${s.p99} ms | ${s.max} ms |`;
   const pass = all.p99 <= TARGET_P99_MS && all.answered === all.sent;
   const pacedPass = paced.p99 <= TARGET_P99_MS && paced.answered === paced.sent;
@@ -119,6 +120,9 @@ function render({ machine, pgVersion, steps, all, pacedSteps, paced, commitRate,
     '| --- | --- | --- | --- |',
     `| p99 message to bot reply at the provider, ${CUSTOMERS} customers at once | ${all.p99} ms | <= ${TARGET_P99_MS} ms | **${pass ? 'pass' : 'FAIL'}** |`,
     `| this machine's floor for ${CUSTOMERS} answers at once: two commits each (the message and the reply) at the ${commitRate.toFixed(0)} one-row commits/s PostgreSQL does here (pgbench, 8 clients) | ${floor.toFixed(0)} ms | under ${TARGET_P99_MS} ms for the target to be reachable | ${floor < TARGET_P99_MS ? 'reachable' : '**the target cannot be shown on this machine**'} |`,
+    bare
+      ? `| the same bursts against a bare bot on this machine (Node's HTTP server and pg, two commits an answer, nothing else: bench/lib/bare-bot.mjs), p99 | ${bare.p99} ms (p50 ${bare.p50} ms) | under ${TARGET_P99_MS} ms for the target to be reachable | ${bare.p99 < TARGET_P99_MS ? 'reachable' : '**the target cannot be shown on this machine**'} |`
+      : '| the same bursts against a bare bot | not measured (it failed; see the log) | | |',
     `| p99 message to bot reply at the provider, paced at ${PACED_RATE} answers/s | ${paced.p99} ms | <= ${TARGET_P99_MS} ms | **${pacedPass ? 'pass' : 'FAIL'}** |`,
     '',
     'The 10,000 pending timers figure of issue 14 is the automation-timers suite (bench/automation/timers.mjs).',
@@ -179,7 +183,13 @@ async function main() {
     await settleAfterBurst(server.pid, log);
     const pacedSteps = await walk({ ...ctx, numbers: numbers(600_000, PACED_CUSTOMERS) }, { rate: PACED_RATE });
     const paced = pooledSteps('all messages, paced', pacedSteps);
-    const text = render({ machine, pgVersion, steps, all, pacedSteps, paced, commitRate, loadBefore, loadAfter: os.loadavg()[0] });
+    // The floor of the burst: the same generator against a bot that only keeps the message and the reply.
+    await server.stop();
+    const bare = await bareBotBurst({ customers: CUSTOMERS, inFlight: IN_FLIGHT, log }).catch((err) => {
+      log(`bare bot failed: ${err.message}`);
+      return null;
+    });
+    const text = render({ machine, pgVersion, steps, all, pacedSteps, paced, commitRate, bare, loadBefore, loadAfter: os.loadavg()[0] });
     mkdirSync(path.join(here, '../results'), { recursive: true });
     writeFileSync(path.join(here, '../results/automation.md'), text);
     log('wrote bench/results/automation.md');

@@ -15,6 +15,11 @@ const pad = 'x'.repeat(Math.max(0, Number(PAD_BYTES) || 0));
 
 const server = http.createServer(async (req, res) => {
   const url = new URL(req.url, 'http://node');
+  // The proxy's readiness check (lib/nginx.mjs), as the product answers it.
+  if (url.pathname === '/health/live') {
+    res.writeHead(200).end('ok');
+    return;
+  }
   if (req.method !== 'POST' || url.pathname !== '/emit') {
     res.writeHead(404).end();
     return;
@@ -30,3 +35,5 @@ server.listen(Number(PORT), '127.0.0.1', () => process.send?.({ type: 'listening
 process.on('message', (msg) => {
   if (msg === 'exit') process.exit(0);
 });
+// A bench that failed half-way leaves no node behind.
+process.on('disconnect', () => process.exit(0));
