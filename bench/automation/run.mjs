@@ -15,8 +15,8 @@ import { createDatabase, dropDatabase, postgresVersion } from '../lib/postgres.m
 import { killAllServers, login, REPO_ROOT, removeDir, startServer, tempDir } from '../lib/server.mjs';
 import { runBench } from '../lib/run-bench.mjs';
 import { bareBotBurst } from '../lib/bare-bot.mjs';
-import { burstFloorFromCommits, measureCommitRate } from '../lib/commit-floor.mjs';
-import { customerStep, pooledSteps, settleAfterBurst } from '../lib/customer-steps.mjs';
+import { burstFloorFromCommits } from '../lib/commit-floor.mjs';
+import { burstThenPaced } from '../lib/customer-steps.mjs';
 
 const pg = createRequire(path.join(REPO_ROOT, 'server/package.json'))('pg');
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -158,31 +158,20 @@ async function main() {
     // No menu limit: every answer of the bench is a valid one anyway.
     await db.query('update connections set max_use_bot_queues = 0 where id = $1', [connection.id]);
     await sleep(5000); // pg-boss creates its queues at start
-    const base = 5511900000000;
-    const numbers = (from, n) => Array.from({ length: n }, (_, i) => String(base + from + i));
-    const ctx = { baseUrl: server.baseUrl, connection, db, serverPid: server.pid, numbers: numbers(0, CUSTOMERS) };
-    const walk = (stepCtx, options) =>
-      [
+    const ctx = { baseUrl: server.baseUrl, connection, db, serverPid: server.pid };
+    const { commitRate, steps, all, pacedSteps, paced } = await burstThenPaced(ctx, {
+      steps: [
         ['greeting and queue menu', 'oi'],
         ['option menu', '1'],
         ['sub-menu', '1'],
-      ].reduce(
-        async (done, [label, body]) => [
-          ...(await done),
-          await customerStep(stepCtx, { label, body, inFlight: IN_FLIGHT, log, ...options }),
-        ],
-        Promise.resolve([]),
-      );
-    // The machine's commit rate, measured while the server idles (before any customer).
-    const commitRate = measureCommitRate(databaseUrl);
-    log(`PostgreSQL commits ${commitRate.toFixed(0)} one-row transactions/s here (pgbench)`);
-    // Warm-up: other numbers, not reported (connection pool, prepared statements, JIT).
-    await customerStep({ ...ctx, numbers: numbers(500_000, 100) }, { label: 'warm-up', body: 'oi', inFlight: IN_FLIGHT, log });
-    const steps = await walk(ctx, {});
-    const all = pooledSteps('all messages', steps);
-    await settleAfterBurst(server.pid, log);
-    const pacedSteps = await walk({ ...ctx, numbers: numbers(600_000, PACED_CUSTOMERS) }, { rate: PACED_RATE });
-    const paced = pooledSteps('all messages, paced', pacedSteps);
+      ],
+      customers: CUSTOMERS,
+      inFlight: IN_FLIGHT,
+      warmUp: { customers: 100, body: 'oi' },
+      paced: { customers: PACED_CUSTOMERS, rate: PACED_RATE },
+      databaseUrl,
+      log,
+    });
     // The floor of the burst: the same generator against a bot that only keeps the message and the reply.
     await server.stop();
     const bare = await bareBotBurst({ customers: CUSTOMERS, inFlight: IN_FLIGHT, log }).catch((err) => {

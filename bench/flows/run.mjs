@@ -19,8 +19,8 @@ import { killAllServers, login, REPO_ROOT, removeDir, rssMiB, startServer, tempD
 import { runBench } from '../lib/run-bench.mjs';
 import { heapAfterGc } from '../lib/heap.mjs';
 import { cpuMeter } from '../lib/cpu.mjs';
-import { burstFloorFromCommits, measureCommitRate } from '../lib/commit-floor.mjs';
-import { customerStep, pool, pooledSteps, settleAfterBurst } from '../lib/customer-steps.mjs';
+import { burstFloorFromCommits } from '../lib/commit-floor.mjs';
+import { burstThenPaced, customerNumbers, pool } from '../lib/customer-steps.mjs';
 import { percentile } from '../lib/load.mjs';
 
 const pg = createRequire(path.join(REPO_ROOT, 'server/package.json'))('pg');
@@ -191,34 +191,24 @@ async function main() {
     });
     await sleep(5000); // pg-boss creates its queues at start
 
-    const base = 5511900000000;
-    const numbers = (from, n) => Array.from({ length: n }, (_, i) => String(base + from + i));
-    const ctx = { baseUrl: server.baseUrl, connection, db, serverPid: server.pid, numbers: numbers(0, CUSTOMERS) };
-    const walk = (stepCtx, options) =>
-      [
+    const ctx = { baseUrl: server.baseUrl, connection, db, serverPid: server.pid };
+    const { commitRate, steps, all, pacedSteps, paced } = await burstThenPaced(ctx, {
+      steps: [
         ['phrase -> greeting and menu', 'Quero Fluxo'],
         ['menu answer -> question', '1'],
         ['answer -> text with the variable', 'Ana'],
-      ].reduce(
-        async (done, [label, body]) => [
-          ...(await done),
-          await customerStep(stepCtx, { label, body, inFlight: IN_FLIGHT, log, ...options }),
-        ],
-        Promise.resolve([]),
-      );
-    // The machine's commit rate, measured while the server idles (before any customer).
-    const commitRate = measureCommitRate(databaseUrl);
-    log(`PostgreSQL commits ${commitRate.toFixed(0)} one-row transactions/s here (pgbench)`);
-    await customerStep({ ...ctx, numbers: numbers(800_000, 50) }, { label: 'warm-up', body: 'quero fluxo', inFlight: IN_FLIGHT, log });
-    const steps = await walk(ctx, {});
-    const all = pooledSteps('all answers', steps);
-    await settleAfterBurst(server.pid, log);
-    const pacedSteps = await walk({ ...ctx, numbers: numbers(600_000, PACED_CUSTOMERS) }, { rate: PACED_RATE });
-    const paced = pooledSteps('all answers, paced', pacedSteps);
+      ],
+      customers: CUSTOMERS,
+      inFlight: IN_FLIGHT,
+      warmUp: { customers: 50, body: 'quero fluxo' },
+      paced: { customers: PACED_CUSTOMERS, rate: PACED_RATE },
+      databaseUrl,
+      log,
+    });
 
     const rssBefore = await settledRss(server.pid);
     const heapBefore = await heapAfterGc(server.inspectPort);
-    const waitingNumbers = Array.from({ length: WAITING }, (_, i) => String(base + 1_000_000 + i));
+    const waitingNumbers = customerNumbers(1_000_000, WAITING);
     const started = Date.now();
     await pool(
       waitingNumbers.map(

@@ -5,6 +5,7 @@
 // - a burst: every customer at once, through `inFlight` keep-alive requests (the issues' figure);
 // - paced: one customer every 1/rate s, a load the machine carries, so the latency is the bot's own.
 import { waitForIdleProcess } from './cpu.mjs';
+import { measureCommitRate } from './commit-floor.mjs';
 import { percentile } from './load.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -122,4 +123,39 @@ export async function settleAfterBurst(serverPid, log) {
   await sleep(35_000);
   const idleAfter = await waitForIdleProcess(serverPid);
   log(`the server was idle again ${(35 + idleAfter).toFixed(0)} s after the burst`);
+}
+
+const NUMBER_BASE = 5511900000000;
+/** `n` customer numbers from offset `from` (different offsets never share a customer). */
+export const customerNumbers = (from, n) => Array.from({ length: n }, (_, i) => String(NUMBER_BASE + from + i));
+
+/**
+ * The bot suites' walk, twice: `customers` at once (a burst, after a warm-up of `warmUp.customers` others),
+ * then `paced.customers` others at `paced.rate` answers/s once the burst's aftermath has run; each walks
+ * `steps` ([label, body] in turn). The machine's commit rate is measured first, while the server idles.
+ * ctx: baseUrl, connection, db, serverPid.
+ */
+export async function burstThenPaced(ctx, { steps, customers, inFlight, warmUp, paced, databaseUrl, log }) {
+  const walk = async (numbers, options) => {
+    const done = [];
+    for (const [label, body] of steps) done.push(await customerStep({ ...ctx, numbers }, { label, body, inFlight, log, ...options }));
+    return done;
+  };
+  const commitRate = measureCommitRate(databaseUrl);
+  log(`PostgreSQL commits ${commitRate.toFixed(0)} one-row transactions/s here (pgbench)`);
+  // Warm-up: other numbers, not reported (connection pool, prepared statements, JIT).
+  await customerStep(
+    { ...ctx, numbers: customerNumbers(800_000, warmUp.customers) },
+    { label: 'warm-up', body: warmUp.body, inFlight, log },
+  );
+  const burstSteps = await walk(customerNumbers(0, customers), {});
+  await settleAfterBurst(ctx.serverPid, log);
+  const pacedSteps = await walk(customerNumbers(600_000, paced.customers), { rate: paced.rate });
+  return {
+    commitRate,
+    steps: burstSteps,
+    all: pooledSteps('all answers', burstSteps),
+    pacedSteps,
+    paced: pooledSteps('all answers, paced', pacedSteps),
+  };
 }
