@@ -56,14 +56,11 @@ export function cpuMeter(serverPid = null) {
     const self = (selfUsage.user + selfUsage.system) / 1e6;
     const pct = (v) => (100 * v) / capacity;
     return {
-      // Shares of the machine's CPUs over the run, in percent.
       server: pct(server),
       postgres: pct(pg),
       generator: pct(self),
       other: pct(Math.max(0, busy - server - pg - self)),
       idle: pct(Math.max(0, capacity - busy)),
-      // The same in CPU seconds, for a cost per unit of work.
-      seconds: { wall: seconds, server, postgres: pg, generator: self },
     };
   };
 }
