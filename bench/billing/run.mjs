@@ -17,6 +17,7 @@ import { describeMachine } from '../lib/machine.mjs';
 import { createDatabase, dropDatabase, postgresVersion } from '../lib/postgres.mjs';
 import { runBench } from '../lib/run-bench.mjs';
 import { killAllServers, login, REPO_ROOT, removeDir, startServer, tempDir } from '../lib/server.mjs';
+import { percentile } from '../lib/load.mjs';
 
 const require = createRequire(path.join(REPO_ROOT, 'server/package.json'));
 const pg = require('pg');
@@ -30,11 +31,6 @@ const SECRET = 'whsec_bench';
 const DB_NAME = `chatflow_bench_billing_${process.pid}`;
 const log = (msg) => console.log(`[bench:billing] ${msg}`);
 const dirs = [];
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 async function api(baseUrl, token, method, url, body) {
   const res = await fetch(`${baseUrl}${url}`, {

@@ -13,6 +13,7 @@ import { describeMachine } from '../lib/machine.mjs';
 import { createDatabase, dropDatabase, postgresVersion } from '../lib/postgres.mjs';
 import { killAllServers, login, removeDir, startServer, tempDir } from '../lib/server.mjs';
 import { runBench } from '../lib/run-bench.mjs';
+import { percentile, pool } from '../lib/load.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const USERS = Number(process.env.BENCH_CHAT_USERS) || 200;
@@ -38,20 +39,6 @@ async function api(baseUrl, token, method, url, body) {
   });
   if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${await res.text()}`);
   return res.json();
-}
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-/** Runs `tasks` with at most `limit` at once. */
-async function pool(tasks, limit) {
-  let next = 0;
-  const worker = async () => {
-    while (next < tasks.length) await tasks[next++]();
-  };
-  await Promise.all(Array.from({ length: limit }, worker));
 }
 
 /** A user's socket on the company namespace; `waiting` maps a message text to its resolver. */

@@ -20,8 +20,8 @@ import { runBench } from '../lib/run-bench.mjs';
 import { heapAfterGc } from '../lib/heap.mjs';
 import { cpuMeter } from '../lib/cpu.mjs';
 import { burstFloorFromCommits } from '../lib/commit-floor.mjs';
-import { burstThenPaced, customerNumbers, pool } from '../lib/customer-steps.mjs';
-import { percentile } from '../lib/load.mjs';
+import { burstThenPaced, customerNumbers } from '../lib/customer-steps.mjs';
+import { percentile, pool } from '../lib/load.mjs';
 
 const pg = createRequire(path.join(REPO_ROOT, 'server/package.json'))('pg');
 const here = path.dirname(fileURLToPath(import.meta.url));

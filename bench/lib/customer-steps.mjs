@@ -6,18 +6,9 @@
 // - paced: one customer every 1/rate s, a load the machine carries, so the latency is the bot's own.
 import { waitForIdleProcess } from './cpu.mjs';
 import { measureCommitRate } from './commit-floor.mjs';
-import { percentile } from './load.mjs';
+import { percentile, pool } from './load.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/** Runs `tasks` with at most `limit` at once. */
-export async function pool(tasks, limit) {
-  let next = 0;
-  const worker = async () => {
-    while (next < tasks.length) await tasks[next++]();
-  };
-  await Promise.all(Array.from({ length: limit }, worker));
-}
 
 /** Runs task i at start + i / rate seconds, each without waiting for the ones before. */
 async function paced(tasks, rate) {

@@ -8,6 +8,15 @@ export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
 }
 
+/** Runs `tasks` with at most `limit` at once. */
+export async function pool(tasks, limit) {
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) await tasks[next++]();
+  };
+  await Promise.all(Array.from({ length: limit }, worker));
+}
+
 function summarize(latencies, { requests, seconds, non2xx, errors, timeouts }) {
   const sorted = Float64Array.from(latencies).sort();
   return {

@@ -13,6 +13,7 @@ import { describeMachine } from '../lib/machine.mjs';
 import { createDatabase, dropDatabase, postgresVersion } from '../lib/postgres.mjs';
 import { killAllServers, login, REPO_ROOT, removeDir, startServer, tempDir } from '../lib/server.mjs';
 import { runBench } from '../lib/run-bench.mjs';
+import { percentile, pool } from '../lib/load.mjs';
 
 const pg = createRequire(path.join(REPO_ROOT, 'server/package.json'))('pg');
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -33,19 +34,6 @@ async function api(baseUrl, token, method, url, body) {
   });
   if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${await res.text()}`);
   return res.json();
-}
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-async function pool(tasks, limit) {
-  let next = 0;
-  const worker = async () => {
-    while (next < tasks.length) await tasks[next++]();
-  };
-  await Promise.all(Array.from({ length: limit }, worker));
 }
 
 function render({ machine, pgVersion, f, loadBefore, loadDuring, loadAfter }) {
