@@ -2,7 +2,7 @@ import type { AttendantRow } from '@chatflow/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { round2 } from './counters';
-import { historySince, type Period, rowsOf, sqlIdList } from './scope';
+import { inScopeIds, rowsOf, SCOPE_BOUNDS, sqlIdList } from './scope';
 
 interface Row {
   id: number;
@@ -23,31 +23,25 @@ interface Row {
  * - rating / countRating: mean and number of the ratings given to this user on scope tickets;
  * - online: the user's presence now.
  */
-export async function dashboardAttendants(
-  db: DbOrTx,
-  companyId: number,
-  scope: SQL,
-  period: Period,
-  timeZone: string,
-  users: number[],
-): Promise<AttendantRow[]> {
+export async function dashboardAttendants(db: DbOrTx, companyId: number, scope: SQL, users: number[]): Promise<AttendantRow[]> {
   const onlyUsers = users.length ? sql`and u.id in (${sqlIdList(users)})` : sql``;
   const rows = await rowsOf<Row>(
     db,
     sql`
     with scope as materialized (select t.id, t.user_id from tickets t where ${scope}),
+    ${SCOPE_BOUNDS},
     by_tickets as (select s.user_id, count(*)::int as n from scope s where s.user_id is not null group by s.user_id),
     by_tracking as (
       select k.user_id,
         avg(extract(epoch from (k.started_at - k.queued_at)) / 60) filter (where k.started_at is not null and k.queued_at is not null) as wait,
         avg(extract(epoch from (k.finished_at - k.started_at)) / 60) filter (where k.finished_at is not null and k.started_at is not null) as support
       from ticket_trackings k join scope s on s.id = k.ticket_id
-      where ${historySince('k', companyId, period, timeZone)} and k.user_id is not null group by k.user_id
+      where ${inScopeIds('k')} and k.user_id is not null group by k.user_id
     ),
     by_rating as (
       select r.user_id, avg(r.rate) as rating, count(*)::int as n
       from user_ratings r join scope s on s.id = r.ticket_id
-      where ${historySince('r', companyId, period, timeZone)} and r.user_id is not null group by r.user_id
+      where ${inScopeIds('r')} and r.user_id is not null group by r.user_id
     )
     select u.id, u.name, u.online,
       coalesce(bt.n, 0) as tickets, bk.wait::float8 as wait, bk.support::float8 as support,

@@ -1,7 +1,7 @@
 import type { DashboardCounters } from '@chatflow/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { historySince, type Period, rowsOf, sqlIdList, withinPeriod } from './scope';
+import { inScopeIds, SCOPE_BOUNDS, type Period, rowsOf, sqlIdList, withinPeriod } from './scope';
 
 /** Two decimals: shares and minutes are shown rounded, and tests compare exact figures. */
 export const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -58,22 +58,23 @@ export async function dashboardCounters(
     db,
     sql`
     with scope as materialized (select t.id, t.status from tickets t where ${scope}),
+    ${SCOPE_BOUNDS},
     trk as (
       select
         avg(extract(epoch from (k.started_at - k.queued_at)) / 60) filter (where k.started_at is not null and k.queued_at is not null) as wait,
         avg(extract(epoch from (k.finished_at - k.started_at)) / 60) filter (where k.finished_at is not null and k.started_at is not null) as support,
         count(*) filter (where k.rating_at is not null and not k.rated) as wait_rating
       from ticket_trackings k join scope s on s.id = k.ticket_id
-      where ${historySince('k', companyId, period, timeZone)}
+      where ${inScopeIds('k')}
     ),
     rated as (
       select r.ticket_id, r.rate from user_ratings r join scope s on s.id = r.ticket_id
-      where ${historySince('r', companyId, period, timeZone)}
+      where ${inScopeIds('r')}
     ),
     rated_tickets as (select distinct ticket_id from rated),
     opened_by_agent as (
       select distinct l.ticket_id from ticket_logs l join scope s on s.id = l.ticket_id
-      where ${historySince('l', companyId, period, timeZone)} and l.type = 'create' and l.user_id is not null
+      where ${inScopeIds('l')} and l.type = 'create' and l.user_id is not null
     )
     select
       count(*) filter (where s.status = 'open')::int as happening,

@@ -59,7 +59,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     const scope = ticketScope(companyId, period, timeZone, q);
     const [counters, attendants] = await Promise.all([
       dashboardCounters(db, companyId, scope, period, timeZone, q.whatsapps),
-      dashboardAttendants(db, companyId, scope, period, timeZone, q.users),
+      dashboardAttendants(db, companyId, scope, q.users),
     ]);
     return { counters, attendants };
   }
