@@ -21,9 +21,9 @@ export const simulatorAckJob = defineJob({
   payload: z.object({ outboxId: z.number().int().positive(), ack: z.number().int().min(0).max(5) }),
   retry: { limit: 3, backoffSeconds: 2 },
   async run({ outboxId, ack }, deps) {
-    const row = await findOutbox(deps.db, outboxId);
+    // Usually the update moves it and returns it; a repeated run finds the row as it was moved.
+    const row = (await advanceOutboxAck(deps.db, outboxId, ack)) ?? (await findOutbox(deps.db, outboxId));
     if (!row) return; // the connection was deleted with its outbox
-    await advanceOutboxAck(deps.db, outboxId, ack);
     let provider: object;
     try {
       provider = await deps.channels.providerFor(row.connectionId);

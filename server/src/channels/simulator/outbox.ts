@@ -45,9 +45,7 @@ export async function recordOutbound(
   payload: OutboundPayload,
   idempotencyKey: string,
 ): Promise<{ row: SimulatorOutboxRow; created: boolean }> {
-  const byKey = and(eq(simulatorOutbox.connectionId, connectionId), eq(simulatorOutbox.idempotencyKey, idempotencyKey));
-  const [earlier] = await db.select().from(simulatorOutbox).where(byKey);
-  if (earlier) return { row: earlier, created: false };
+  // Insert first: a retried send (the rare case) finds the earlier row through the conflict.
   const [inserted] = await db
     .insert(simulatorOutbox)
     .values({
@@ -61,16 +59,21 @@ export async function recordOutbound(
     .onConflictDoNothing()
     .returning();
   if (inserted) return { row: inserted, created: true };
-  const [concurrent] = await db.select().from(simulatorOutbox).where(byKey);
-  return { row: concurrent, created: false };
+  const [earlier] = await db
+    .select()
+    .from(simulatorOutbox)
+    .where(and(eq(simulatorOutbox.connectionId, connectionId), eq(simulatorOutbox.idempotencyKey, idempotencyKey)));
+  return { row: earlier, created: false };
 }
 
-/** Moves a received message's ack forward only (a late "delivered" never undoes "read"). */
-export async function advanceOutboxAck(db: Db, outboxId: number, ack: number): Promise<void> {
-  await db
+/** Moves a received message's ack forward only (a late "delivered" never undoes "read"); the row when it moved. */
+export async function advanceOutboxAck(db: Db, outboxId: number, ack: number): Promise<SimulatorOutboxRow | undefined> {
+  const [row] = await db
     .update(simulatorOutbox)
     .set({ ack, updatedAt: new Date() })
-    .where(and(eq(simulatorOutbox.id, outboxId), lt(simulatorOutbox.ack, ack)));
+    .where(and(eq(simulatorOutbox.id, outboxId), lt(simulatorOutbox.ack, ack)))
+    .returning();
+  return row;
 }
 
 export async function findOutbox(db: Db, outboxId: number): Promise<SimulatorOutboxRow | undefined> {

@@ -61,9 +61,14 @@ export async function sendOutbound(deps: JobDeps, messageId: number): Promise<Se
     log.warn({ code: err.code }, 'no provider for the connection on this node; message left waiting');
     return { status: 'waiting' };
   }
-  const [current] = await deps.db.select({ status: connections.status }).from(connections).where(eq(connections.id, connection.id));
-  if (current?.status !== 'CONNECTED') {
-    log.warn({ status: current?.status }, 'connection not connected; message left waiting');
+  // The status loaded with the message is current unless providerFor just started the session: only
+  // then is it read again (one query less per send on the hot path).
+  const status =
+    connection.status === 'CONNECTED'
+      ? connection.status
+      : (await deps.db.select({ status: connections.status }).from(connections).where(eq(connections.id, connection.id)))[0]?.status;
+  if (status !== 'CONNECTED') {
+    log.warn({ status }, 'connection not connected; message left waiting');
     return { status: 'waiting' };
   }
 
