@@ -92,3 +92,36 @@ test("a customer's reply moves a card in a lane with a rollback lane back to it;
   await write('e mais uma');
   expect(await lanes()).toEqual([negotiation.id]);
 });
+
+test('customers writing at the same moment share the rollback check: only the card in a lane with a rollback lane moves', async () => {
+  const { admin, companyId, f } = await kanbanScenario(t);
+  const conn = await simulatorConnection(t, admin);
+  const negotiation = await f.tag(companyId, { kanban: 1, name: 'Negociação' });
+  const proposal = await f.tag(companyId, { kanban: 1, name: 'Proposta', rollbackLaneId: negotiation.id });
+  const won = await f.tag(companyId, { kanban: 1, name: 'Ganho' });
+  const phone = customerOf(t, conn);
+  const numbers = [customerNumber(), customerNumber()];
+  const writeAll = async (body: string) => {
+    const answers = await Promise.all(numbers.map((from) => phone.send({ from, name: 'Cliente', body })));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    await t.jobs.drain();
+  };
+  await writeAll('oi');
+  const ticketOf = async (number: string) =>
+    (
+      await t.database.db
+        .select({ id: tickets.id })
+        .from(tickets)
+        .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+        .where(and(eq(tickets.connectionId, conn.id), eq(contacts.number, number)))
+    )[0].id;
+  const [inProposal, inWon] = [await ticketOf(numbers[0]), await ticketOf(numbers[1])];
+  const api = await t.as(admin);
+  expect((await api.put(`/ticket-tags/${inProposal}/${proposal.id}`)).statusCode).toBe(200);
+  expect((await api.put(`/ticket-tags/${inWon}/${won.id}`)).statusCode).toBe(200);
+  await writeAll('tenho uma dúvida');
+  const lanesOf = async (ticketId: number) =>
+    (await t.database.db.select().from(ticketTags).where(eq(ticketTags.ticketId, ticketId))).map((r) => r.tagId);
+  expect(await lanesOf(inProposal)).toEqual([negotiation.id]);
+  expect(await lanesOf(inWon)).toEqual([won.id]);
+});

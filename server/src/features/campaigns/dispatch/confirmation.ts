@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { campaignShipping, campaigns, connections, contacts, messages, tickets } from '../../../db/schema';
 import type { Db } from '../../../db/client';
+import { batchedReads, preparedPerDb } from '../../../db/prepared';
 import { transactionRunner } from '../../../http/context';
 import { AppError } from '../../../http/errors';
 import { defineJob } from '../../../jobs/define';
@@ -84,27 +85,30 @@ export const confirmationReplyJob = defineJob({
 });
 
 /**
- * Whether the message's sender awaits a campaign confirmation: one read through
- * campaign_shipping_awaiting_idx, so the job (and its stored fallback) is made only for those who do.
+ * Which of these messages' senders await a campaign confirmation: one read through
+ * campaign_shipping_awaiting_idx for all of them, so the job (and its stored fallback) is made only
+ * for those who do. Every customer message asks, so the messages stored together share the read.
  */
-async function awaitsConfirmation(db: Db, messageId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: campaignShipping.id })
-    .from(messages)
-    .innerJoin(tickets, eq(tickets.id, messages.ticketId))
-    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-    .innerJoin(
-      campaignShipping,
-      and(
-        eq(campaignShipping.companyId, contacts.companyId),
-        eq(campaignShipping.number, contacts.number),
-        inArray(campaignShipping.state, ['awaiting_confirmation', 'confirming']),
-      ),
-    )
-    .where(and(eq(messages.id, messageId), eq(messages.fromMe, false)))
-    .limit(1);
-  return Boolean(row);
-}
+const awaitingConfirmation = preparedPerDb((db) =>
+  batchedReads<number, true>(async (messageIds) => {
+    const rows = await db
+      .selectDistinct({ messageId: messages.id })
+      .from(messages)
+      .innerJoin(tickets, eq(tickets.id, messages.ticketId))
+      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+      .innerJoin(
+        campaignShipping,
+        and(
+          eq(campaignShipping.companyId, contacts.companyId),
+          eq(campaignShipping.number, contacts.number),
+          inArray(campaignShipping.state, ['awaiting_confirmation', 'confirming']),
+        ),
+      )
+      .where(and(inArray(messages.id, messageIds), eq(messages.fromMe, false)));
+    const found = new Set(rows.map((r) => r.messageId));
+    return messageIds.map((id) => (found.has(id) ? true : undefined));
+  }),
+);
 
 /** Called for every customer message after its commit (composition/channels.ts): one read when nobody awaits a confirmation. */
 export function startConfirmationReply(
@@ -112,7 +116,7 @@ export function startConfirmationReply(
   messageId: number,
 ): void {
   const start = async () => {
-    if (!(await awaitsConfirmation(deps.db, messageId))) return;
+    if (!(await awaitingConfirmation(deps.db)(messageId))) return;
     await confirmationReplyJob.send(deps.jobs, { messageId }, { runAfterCommit: true, startAfterSeconds: 30 });
   };
   start().catch((err) => deps.log.error({ err, messageId }, 'campaign confirmation job not queued'));

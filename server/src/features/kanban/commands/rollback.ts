@@ -1,6 +1,7 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../../db/client';
+import { batchedReads, preparedPerDb } from '../../../db/prepared';
 import { messages, tags, ticketTags } from '../../../db/schema';
 import { transactionRunner } from '../../../http/context';
 import { defineJob } from '../../../jobs/define';
@@ -46,22 +47,32 @@ export const laneRollbackJob = defineJob({
 });
 
 /**
+ * Which of these tickets sit in a lane with a rollback lane: one indexed read for all of them. The
+ * check runs for every customer message, so the messages stored together (a burst) share it.
+ */
+const inRollbackLanes = preparedPerDb((db) =>
+  batchedReads<number, true>(async (ticketIds) => {
+    const rows = await db
+      .selectDistinct({ ticketId: ticketTags.ticketId })
+      .from(ticketTags)
+      .innerJoin(tags, eq(tags.id, ticketTags.tagId))
+      .where(and(inArray(ticketTags.ticketId, ticketIds), eq(tags.kanban, 1), isNotNull(tags.rollbackLaneId)));
+    const found = new Set(rows.map((r) => r.ticketId));
+    return ticketIds.map((id) => (found.has(id) ? true : undefined));
+  }),
+);
+
+/**
  * After a customer's message is committed (the inbound pipeline does not wait): when the ticket sits in
  * a lane with a rollback lane, the rollback job runs now, its stored copy being the fallback. A ticket
- * in no such lane (nearly every message) costs one indexed read and no job.
+ * in no such lane (nearly every message) costs a share of one indexed read and no job.
  */
 export function startLaneRollback(
   deps: { db: Db; jobs: JobQueue; log: { error(o: object, m: string): void } },
   stored: { messageId: number; ticketId: number; companyId: number },
 ): void {
   const send = async () => {
-    const [inRollbackLane] = await deps.db
-      .select({ id: tags.id })
-      .from(ticketTags)
-      .innerJoin(tags, eq(tags.id, ticketTags.tagId))
-      .where(and(eq(ticketTags.ticketId, stored.ticketId), eq(tags.kanban, 1), isNotNull(tags.rollbackLaneId)))
-      .limit(1);
-    if (!inRollbackLane) return;
+    if (!(await inRollbackLanes(deps.db)(stored.ticketId))) return;
     await laneRollbackJob.send(deps.jobs, stored, {
       runAfterCommit: true,
       startAfterSeconds: 30,
