@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { CloudApiProvider } from '../../channels/cloud-api/provider';
@@ -7,6 +7,7 @@ import { MetaProvider } from '../../channels/meta/provider';
 import { MessagingEvent } from '../../channels/meta/webhook';
 import type { ChannelRegistry } from '../../channels/types';
 import type { Db } from '../../db/client';
+import { batchedReads, preparedPerDb } from '../../db/prepared';
 import { connections } from '../../db/schema';
 
 /** The envelope of every Meta webhook delivery; what is inside an entry depends on `object`. */
@@ -33,14 +34,22 @@ export interface DispatchDeps {
 /**
  * The connection a webhook names: the phone number id (Cloud API), page id or Instagram account
  * id, unique per channel (connections_meta_account_unique). That id alone picks the company: a
- * delivery for company A's number can never reach company B.
+ * delivery for company A's number can never reach company B. Every delivery asks, so deliveries
+ * arriving together share one read.
  */
+const connectionIds = preparedPerDb((db) =>
+  batchedReads<{ channel: MetaChannel; accountId: string }, number>(async (keys) => {
+    const rows = await db
+      .select({ id: connections.id, channel: connections.channel, accountId: connections.facebookPageUserId })
+      .from(connections)
+      .where(or(...keys.map((k) => and(eq(connections.channel, k.channel), eq(connections.facebookPageUserId, k.accountId)))));
+    const byAccount = new Map(rows.map((r) => [`${r.channel}\u0000${r.accountId}`, r.id]));
+    return keys.map((k) => byAccount.get(`${k.channel}\u0000${k.accountId}`));
+  }),
+);
+
 async function connectionOf(db: Db, channel: MetaChannel, accountId: string): Promise<number | null> {
-  const [row] = await db
-    .select({ id: connections.id })
-    .from(connections)
-    .where(and(eq(connections.channel, channel), eq(connections.facebookPageUserId, accountId)));
-  return row?.id ?? null;
+  return (await connectionIds(db)({ channel, accountId })) ?? null;
 }
 
 /** The live provider of that account's connection, or null (unknown account: logged, acknowledged). */
