@@ -199,7 +199,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         }
       : null,
     logLevel: env.LOG_LEVEL ?? 'info',
-    webDist: env.WEB_DIST ?? null,
+    // Relative to the working directory, as DATA_DIR (the static file server needs an absolute root).
+    webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : null,
     jobs: env.JOBS !== 'off',
     loginRateLimit: {
       max: Number(env.LOGIN_RATE_LIMIT ?? 10),

@@ -31,6 +31,11 @@ const Empty = () => {
   );
 };
 
+const CHART_HEIGHT = 260;
+/** Room per agent's bar and name (body2 text), and for the value axis below them. */
+const BAR_PX = 22;
+const AXIS_PX = 50;
+
 /** Tickets per agent and per day (per hour on a single day), over the filter. */
 export function TicketCharts({ filter, enabled }: { filter: DashboardFilter; enabled: boolean }) {
   const { t } = useTranslation();
@@ -45,14 +50,17 @@ export function TicketCharts({ filter, enabled }: { filter: DashboardFilter; ena
         {users.length === 0 ? (
           <Empty />
         ) : (
-          <BarChart
-            height={260}
-            layout="horizontal"
-            yAxis={[{ scaleType: 'band', data: users.map((u) => u.nome), width: 110 }]}
-            xAxis={[{ tickMinStep: 1 }]}
-            series={[{ data: users.map((u) => u.quantidade), label: t('dashboard.charts.tickets') }]}
-            hideLegend
-          />
+          // Each agent gets a bar a name can sit beside; with many agents the chart scrolls inside its panel.
+          <Box sx={{ maxHeight: CHART_HEIGHT, overflowY: 'auto' }} data-testid="chart-by-user-scroll">
+            <BarChart
+              height={Math.max(CHART_HEIGHT, users.length * BAR_PX + AXIS_PX)}
+              layout="horizontal"
+              yAxis={[{ scaleType: 'band', data: users.map((u) => u.nome), width: 110 }]}
+              xAxis={[{ tickMinStep: 1 }]}
+              series={[{ data: users.map((u) => u.quantidade), label: t('dashboard.charts.tickets') }]}
+              hideLegend
+            />
+          </Box>
         )}
       </ChartPanel>
       <ChartPanel
@@ -64,7 +72,7 @@ export function TicketCharts({ filter, enabled }: { filter: DashboardFilter; ena
           <Empty />
         ) : (
           <BarChart
-            height={260}
+            height={CHART_HEIGHT}
             xAxis={[{ scaleType: 'band', data: labels }]}
             yAxis={[{ tickMinStep: 1, width: 40 }]}
             series={[{ data: days.map((d) => d.total), label: t('dashboard.charts.tickets'), color: '#0b708c' }]}
