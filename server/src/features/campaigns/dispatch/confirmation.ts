@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { campaignShipping, campaigns, connections, contacts, messages, tickets } from '../../../db/schema';
 import type { Db } from '../../../db/client';
-import { batchedReads, preparedPerDb } from '../../../db/prepared';
+import { batchedChecks, preparedPerDb } from '../../../db/prepared';
 import { transactionRunner } from '../../../http/context';
 import { AppError } from '../../../http/errors';
 import { defineJob } from '../../../jobs/define';
@@ -90,7 +90,7 @@ export const confirmationReplyJob = defineJob({
  * for those who do. Every customer message asks, so the messages stored together share the read.
  */
 const awaitingConfirmation = preparedPerDb((db) =>
-  batchedReads<number, true>(async (messageIds) => {
+  batchedChecks<number>(async (messageIds) => {
     const rows = await db
       .selectDistinct({ messageId: messages.id })
       .from(messages)
@@ -105,8 +105,7 @@ const awaitingConfirmation = preparedPerDb((db) =>
         ),
       )
       .where(and(inArray(messages.id, messageIds), eq(messages.fromMe, false)));
-    const found = new Set(rows.map((r) => r.messageId));
-    return messageIds.map((id) => (found.has(id) ? true : undefined));
+    return rows.map((r) => r.messageId);
   }),
 );
 

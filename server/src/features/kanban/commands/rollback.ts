@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../../db/client';
-import { batchedReads, preparedPerDb } from '../../../db/prepared';
+import { batchedChecks, preparedPerDb } from '../../../db/prepared';
 import { messages, tags, ticketTags } from '../../../db/schema';
 import { transactionRunner } from '../../../http/context';
 import { defineJob } from '../../../jobs/define';
@@ -51,14 +51,13 @@ export const laneRollbackJob = defineJob({
  * check runs for every customer message, so the messages stored together (a burst) share it.
  */
 const inRollbackLanes = preparedPerDb((db) =>
-  batchedReads<number, true>(async (ticketIds) => {
+  batchedChecks<number>(async (ticketIds) => {
     const rows = await db
       .selectDistinct({ ticketId: ticketTags.ticketId })
       .from(ticketTags)
       .innerJoin(tags, eq(tags.id, ticketTags.tagId))
       .where(and(inArray(ticketTags.ticketId, ticketIds), eq(tags.kanban, 1), isNotNull(tags.rollbackLaneId)));
-    const found = new Set(rows.map((r) => r.ticketId));
-    return ticketIds.map((id) => (found.has(id) ? true : undefined));
+    return rows.map((r) => r.ticketId);
   }),
 );
 
