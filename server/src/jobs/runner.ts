@@ -52,13 +52,14 @@ export class JobRunner implements JobQueue {
   private afterCommitWork = new Set<Promise<void>>();
 
   /** `deps` is read when a job runs, so the runner can exist before the app it serves. */
-  private databaseKind: Database['kind'];
+  /** How this node polls timer queues: by the database it runs on (TIMER_POLL). */
+  private timerPoll: (typeof TIMER_POLL)[Database['kind']];
 
   constructor(
     database: Database,
     private deps: () => JobDeps,
   ) {
-    this.databaseKind = database.kind;
+    this.timerPoll = TIMER_POLL[database.kind];
     this.boss =
       database.kind === 'pglite'
         ? new PgBoss({ db: fromPglite(database.pglite as PGlite), backend: 'pglite' })
@@ -91,7 +92,7 @@ export class JobRunner implements JobQueue {
       // A definition's `worker` sets its own batch and how many of a batch run at once (JobDefinition.worker).
       const batchSize = job.worker?.batchSize ?? BATCH_SIZE;
       const lanes = job.worker?.concurrency ?? (job.timer ? TIMER_CONCURRENCY : 1);
-      const poll = job.timer ? TIMER_POLL[this.databaseKind] : { seconds: 1, workers: 1 };
+      const poll = job.timer ? this.timerPoll : { seconds: 1, workers: 1 };
       await this.boss.work(
         job.name,
         {
