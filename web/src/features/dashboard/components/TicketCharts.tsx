@@ -51,7 +51,7 @@ export function TicketCharts({ filter, enabled }: { filter: DashboardFilter; ena
           <Empty />
         ) : (
           // Each agent gets a bar a name can sit beside; with many agents the chart scrolls inside its panel.
-          <Box sx={{ maxHeight: CHART_HEIGHT, overflowY: 'auto' }} data-testid="chart-by-user-scroll">
+          <Box sx={{ maxHeight: CHART_HEIGHT, overflowY: 'auto' }}>
             <BarChart
               height={Math.max(CHART_HEIGHT, users.length * BAR_PX + AXIS_PX)}
               layout="horizontal"
