@@ -88,6 +88,8 @@ export interface ProviderEvents {
   onInbound(message: InboundMessage): Promise<InboundResult>;
   /** Resolves false when no message has that external id (yet): a provider may report it again later. */
   onAck(update: AckUpdate): Promise<boolean>;
+  /** onAck for many acks reported together (one statement for the lot); per update, whether its message is known. */
+  onAcks(updates: AckUpdate[]): Promise<boolean[]>;
   onEdit?(update: EditUpdate): Promise<void>;
   onDelete?(update: DeleteUpdate): Promise<void>;
   onImport?(progress: ImportProgress): Promise<void>;

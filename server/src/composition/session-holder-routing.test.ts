@@ -34,6 +34,7 @@ beforeAll(() => {
     onStatus: async () => {},
     onInbound: async () => ({ status: 'ignored' }),
     onAck: async () => true,
+    onAcks: async (updates) => updates.map(() => true),
   }));
   registerWhatsappWeb(nodeB, eventDeps, onB);
   nodeB.shareSessions({

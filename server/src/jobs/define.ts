@@ -73,12 +73,27 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   worker?: { batchSize: number; concurrency: number };
   /** Handlers are idempotent: pg-boss may deliver a job more than once. */
   run(payload: z.output<S>, deps: JobDeps): Promise<void>;
+  /**
+   * Runs a whole fetched batch at once, for a job whose many due runs cost less together (set-based
+   * statements, one transaction). Must have the effect of `run` on each payload. Should it throw, the
+   * worker runs the batch's jobs one by one through `run`, so one bad job fails alone.
+   */
+  runBatch?(payloads: z.output<S>[], deps: JobDeps): Promise<void>;
+}
+
+/** One job of a sendMany: its payload, pg-boss singletonKey, and a start delay of its own when it differs. */
+export interface JobItem<P> {
+  payload: P;
+  singletonKey?: string;
+  startAfterSeconds?: number;
 }
 
 /** A declared job and its typed sender: call sites never spell a job's name or cast its payload. */
 export interface Job<S extends z.ZodType = z.ZodType> extends JobDefinition<S> {
   /** Queues this job on `queue`; the payload is checked against the schema before it reaches the queue. */
   send(queue: JobQueue, payload: z.input<S>, options?: JobSendOptions): Promise<void>;
+  /** Queues many of this job with the same timing in one statement (same options as send, but the key per item). */
+  sendMany(queue: JobQueue, items: JobItem<z.input<S>>[], options?: Omit<JobSendOptions, 'singletonKey' | 'node'>): Promise<void>;
 }
 
 export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): Job<S> {
@@ -86,6 +101,9 @@ export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): Jo
     ...definition,
     async send(queue, payload, options) {
       await queue.send(job, payload, options);
+    },
+    async sendMany(queue, items, options) {
+      if (items.length > 0) await queue.sendMany(job, items, options);
     },
   };
   return job;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { JobDefinition, JobDeps, JobSendOptions } from './define';
+import type { JobDefinition, JobDeps, JobItem, JobSendOptions } from './define';
 
 /** A job handler that threw, in a test (InlineJobQueue). */
 export interface JobFailure {
@@ -11,6 +11,12 @@ export interface JobFailure {
 export interface JobQueue {
   /** Features call `someJob.send(queue, payload)`, which lands here, typed by the job's schema. */
   send<S extends z.ZodType>(job: JobDefinition<S>, payload: z.input<S>, options?: JobSendOptions): Promise<unknown>;
+  /** Many jobs of one kind with the same timing: one insert in the product (`job.sendMany(queue, items)`). */
+  sendMany<S extends z.ZodType>(
+    job: JobDefinition<S>,
+    items: JobItem<z.input<S>>[],
+    options?: Omit<JobSendOptions, 'singletonKey' | 'node'>,
+  ): Promise<unknown>;
 }
 
 /**
@@ -28,7 +34,7 @@ export class InlineJobQueue implements JobQueue {
   private definitions = new Map<string, JobDefinition>();
   private delayedChain: Promise<void> = Promise.resolve();
   /** Timers waiting for the test clock (see JobDefinition.timer). */
-  private timers: { job: JobDefinition; payload: unknown; dueAt: number }[] = [];
+  private timers: HeldTimer[] = [];
 
   constructor(
     definitions: JobDefinition[],
@@ -52,6 +58,15 @@ export class InlineJobQueue implements JobQueue {
     if (tx) tx.afterCommit(() => this.start(job, payload, runAfterCommit ? undefined : startAfterSeconds));
     else this.start(job, payload, runAfterCommit ? undefined : startAfterSeconds);
     return `inline-${job.name}`;
+  }
+
+  async sendMany<S extends z.ZodType>(
+    job: JobDefinition<S>,
+    items: JobItem<z.input<S>>[],
+    options: Omit<JobSendOptions, 'singletonKey' | 'node'> = {},
+  ): Promise<void> {
+    for (const { payload, singletonKey, startAfterSeconds = options.startAfterSeconds } of items)
+      await this.send(job, payload, { ...options, singletonKey, startAfterSeconds });
   }
 
   private start<S extends z.ZodType>(job: JobDefinition<S>, payload: z.output<S>, startAfterSeconds: number | undefined): void {
@@ -85,10 +100,12 @@ export class InlineJobQueue implements JobQueue {
       const due = this.timers.filter((t) => t.dueAt <= now).sort((a, b) => a.dueAt - b.dueAt);
       if (due.length === 0) return;
       this.timers = this.timers.filter((t) => !due.includes(t));
-      for (const t of due) {
-        await t.job
-          .run(t.job.payload.parse(t.payload), this.deps())
-          .catch((err) => void this.failures.push({ job: t.job.name, error: err }));
+      for (const group of batchesOf(due)) {
+        const job = group[0].job;
+        const payloads = group.map((t) => job.payload.parse(t.payload));
+        // A job with runBatch gets its due timers together, as a worker's fetched batch does.
+        const run = job.runBatch && payloads.length > 1 ? job.runBatch(payloads, this.deps()) : job.run(payloads[0], this.deps());
+        await run.catch((err) => void this.failures.push({ job: job.name, error: err }));
         await this.drain();
       }
     }
@@ -105,4 +122,17 @@ export class InlineJobQueue implements JobQueue {
   async drain(): Promise<void> {
     while (this.pending.size > 0) await Promise.all([...this.pending]);
   }
+}
+
+type HeldTimer = { job: JobDefinition; payload: unknown; dueAt: number };
+
+/** Due timers in order, consecutive ones of a job with runBatch grouped (others one per group). */
+function batchesOf(due: HeldTimer[]): HeldTimer[][] {
+  const groups: HeldTimer[][] = [];
+  for (const t of due) {
+    const last = groups.at(-1);
+    if (last && t.job.runBatch && last[0].job.name === t.job.name) last.push(t);
+    else groups.push([t]);
+  }
+  return groups;
 }

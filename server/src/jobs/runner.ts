@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { fromDrizzle, fromPglite, PgBoss } from 'pg-boss';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
-import type { JobDefinition, JobDeps, JobSendOptions, JobTx } from './define';
+import type { JobDefinition, JobDeps, JobItem, JobSendOptions, JobTx } from './define';
 import type { JobQueue } from './queue';
 
 /** The queue of one node for a job (JobDefinition.nodeQueue). */
@@ -104,6 +104,10 @@ export class JobRunner implements JobQueue {
         },
         // Each job of the batch succeeds or fails on its own (retried by its own policy).
         async (batch) => {
+          if (job.runBatch && batch.length > 1) {
+            const together = await this.runTogether(job, batch);
+            if (together) return together;
+          }
           const results: { id: string; status: 'completed' | 'failed'; output?: object }[] = [];
           let next = 0;
           const lane = async () => {
@@ -127,6 +131,24 @@ export class JobRunner implements JobQueue {
     }
     this.isStarted = true;
     this.markStarted();
+  }
+
+  /**
+   * A fetched batch through the job's runBatch: every job completed when it succeeds, null when it
+   * threw (the caller then runs them one by one, so a bad job fails alone and the rest go through).
+   */
+  private async runTogether(job: JobDefinition, batch: { id: string; data: unknown }[]) {
+    try {
+      const handled = this.definitions.get(job.name) ?? job;
+      await handled.runBatch!(
+        batch.map((item) => handled.payload.parse(item.data ?? {})),
+        this.deps(),
+      );
+      return batch.map((item) => ({ id: item.id, status: 'completed' as const }));
+    } catch (err) {
+      this.deps().log.warn({ err, job: job.name, jobs: batch.length }, 'batch run failed; its jobs run one by one');
+      return null;
+    }
   }
 
   /** Runs a job's handler now, in this process (tests and the first sweep at start). */
@@ -156,6 +178,40 @@ export class JobRunner implements JobQueue {
       return null;
     }
     return this.insert(job, data, timing, tx);
+  }
+
+  /** send() for many jobs with the same timing: one pg-boss insert (in the caller's transaction when given). */
+  async sendMany<S extends z.ZodType>(
+    job: JobDefinition<S>,
+    items: JobItem<z.input<S>>[],
+    options: Omit<JobSendOptions, 'singletonKey' | 'node'> = {},
+  ): Promise<void> {
+    const { tx, runAfterCommit, unstored } = options;
+    const parsed = items.map(({ payload, singletonKey, startAfterSeconds = options.startAfterSeconds }) => ({
+      data: job.payload.parse(payload) as object,
+      singletonKey,
+      startAfterSeconds,
+    }));
+    if (runAfterCommit) {
+      const runNow = () => {
+        for (const { data } of parsed) this.inBackground(job, () => this.runOne(job, data));
+      };
+      if (tx) tx.afterCommit(runNow);
+      else runNow();
+      if (unstored) return;
+    }
+    const rows = parsed.map(({ data, singletonKey, startAfterSeconds }) => ({
+      data,
+      singletonKey,
+      ...(startAfterSeconds ? { startAfter: `${startAfterSeconds} seconds` } : {}),
+    }));
+    const insert = async (on?: JobTx) => {
+      await this.started;
+      if (!this.definitions.has(job.name)) throw new Error(`unknown job ${job.name}`);
+      await this.boss.insert(job.name, rows, on ? { db: fromDrizzle(on, sql) } : {});
+    };
+    if (tx && !this.isStarted) tx.afterCommit(() => this.inBackground(job, () => insert()));
+    else await insert(tx);
   }
 
   private async insert(job: JobDefinition, data: object, timing: JobSendOptions, tx?: JobTx): Promise<string | null> {

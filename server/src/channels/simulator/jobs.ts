@@ -1,15 +1,24 @@
 import { z } from 'zod';
-import type { SimulatorOutboxRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { defineJob } from '../../jobs/define';
-import { advanceOutboxAck, findOutbox } from './outbox';
+import { defineJob, type JobDeps } from '../../jobs/define';
+import { type AckedOutbox, advanceOutboxAck, advanceOutboxAcks, findOutbox } from './outbox';
 
 /**
  * The simulator's provider (provider.ts, which sends this job; tested by shape so the two files
  * do not import each other). Other providers hear acks from their network.
  */
-const reportsAcks = (provider: object): provider is { reportAck(row: SimulatorOutboxRow, ack: number): Promise<boolean> } =>
-  'reportAck' in provider;
+const reportsAcks = (provider: object): provider is { reportAcks(rows: AckedOutbox[]): Promise<boolean[]> } => 'reportAcks' in provider;
+
+/** The provider of a connection that hears simulated acks; null when the simulator is off or the connection gone. */
+async function ackListener(deps: JobDeps, connectionId: number) {
+  try {
+    const provider: object = await deps.channels.providerFor(connectionId);
+    return reportsAcks(provider) ? provider : null;
+  } catch (err) {
+    if (err instanceof AppError) return null; // simulator switched off or connection gone: nobody to tell
+    throw err;
+  }
+}
 
 /**
  * The simulated phone's delivered/read report for one received message. The outbox moves forward
@@ -24,13 +33,14 @@ export const simulatorAckJob = defineJob({
     // Usually the update moves it and returns it; a repeated run finds the row as it was moved.
     const row = (await advanceOutboxAck(deps.db, outboxId, ack)) ?? (await findOutbox(deps.db, outboxId));
     if (!row) return; // the connection was deleted with its outbox
-    let provider: object;
-    try {
-      provider = await deps.channels.providerFor(row.connectionId);
-    } catch (err) {
-      if (err instanceof AppError) return; // simulator switched off or connection gone: nobody to tell
-      throw err;
+    await (await ackListener(deps, row.connectionId))?.reportAcks([{ ...row, ack }]);
+  },
+  /** A campaign's thousands of sends bring as many acks: a fetched batch moves and reports them together. */
+  async runBatch(payloads, deps) {
+    const rows = await advanceOutboxAcks(deps.db, payloads);
+    for (const connectionId of new Set(rows.map((r) => r.connectionId))) {
+      const acked = rows.filter((r) => r.connectionId === connectionId);
+      await (await ackListener(deps, connectionId))?.reportAcks(acked);
     }
-    if (reportsAcks(provider)) await provider.reportAck(row, ack);
   },
 });

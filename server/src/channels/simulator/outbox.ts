@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type SimulatorOutboxRow, simulatorOutbox } from '../../db/schema';
 import type { MediaStorage } from '../../media';
@@ -74,6 +74,47 @@ export async function advanceOutboxAck(db: Db, outboxId: number, ack: number): P
     .where(and(eq(simulatorOutbox.id, outboxId), lt(simulatorOutbox.ack, ack)))
     .returning();
   return row;
+}
+
+/** What an ack report needs of a received message. */
+export type AckedOutbox = Pick<SimulatorOutboxRow, 'id' | 'connectionId' | 'externalId' | 'idempotencyKey'> & { ack: number };
+
+/**
+ * advanceOutboxAck for many (a batch of ack jobs), each row to the furthest ack asked for it, in one
+ * statement; rows that were already there (a repeated run) are read, so their ack is reported again.
+ * Rows of a deleted connection are gone and left out.
+ */
+export async function advanceOutboxAcks(db: Db, wanted: { outboxId: number; ack: number }[]): Promise<AckedOutbox[]> {
+  const furthest = new Map<number, number>();
+  for (const w of wanted) furthest.set(w.outboxId, Math.max(furthest.get(w.outboxId) ?? 0, w.ack));
+  const values = sql.join(
+    [...furthest].map(([id, ack]) => sql`(${id}::bigint, ${ack}::int)`),
+    sql`, `,
+  );
+  const moved = await db.execute<{
+    id: string;
+    connection_id: number;
+    external_id: string;
+    idempotency_key: string | null;
+    ack: number;
+  }>(sql`
+    update simulator_outbox o set ack = v.ack, updated_at = ${new Date().toISOString()}::timestamptz
+    from (values ${values}) as v(id, ack) where o.id = v.id and o.ack < v.ack
+    returning o.id, o.connection_id, o.external_id, o.idempotency_key, o.ack`);
+  const rows: AckedOutbox[] = moved.rows.map((r) => ({
+    id: Number(r.id),
+    connectionId: Number(r.connection_id),
+    externalId: r.external_id,
+    idempotencyKey: r.idempotency_key,
+    ack: Number(r.ack),
+  }));
+  const movedIds = new Set(rows.map((r) => r.id));
+  const rest = [...furthest.keys()].filter((id) => !movedIds.has(id));
+  if (rest.length > 0) {
+    const found = await db.select().from(simulatorOutbox).where(inArray(simulatorOutbox.id, rest));
+    rows.push(...found.map((r) => ({ ...r, ack: furthest.get(r.id)! })));
+  }
+  return rows;
 }
 
 export async function findOutbox(db: Db, outboxId: number): Promise<SimulatorOutboxRow | undefined> {

@@ -1,12 +1,13 @@
 import { ACK } from '@chatflow/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import type { ConnectionRow, SimulatorOutboxRow } from '../../db/schema';
+import { batchedReads } from '../../db/prepared';
+import type { ConnectionRow } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import type { MediaStorage } from '../../media';
 import type { ChannelProvider, InboundMessage, InboundResult, OutboundPayload, ProviderEvents, SendResult } from '../types';
 import { simulatorAckJob } from './jobs';
-import { changeOutbox, recordOutbound } from './outbox';
+import { type AckedOutbox, changeOutbox, recordOutbound } from './outbox';
 
 export interface SimulatorDeps {
   db: Db;
@@ -38,6 +39,20 @@ export class SimulatorProvider implements ChannelProvider {
     private readonly deps: SimulatorDeps,
   ) {}
 
+  /**
+   * Queues a received message's ack reports. Sends under way together (a campaign step, the schedules
+   * due in one minute) write theirs in one insert: each send still returns only once its jobs are stored.
+   */
+  private queueAcks = batchedReads<number, true>(async (outboxIds) => {
+    await simulatorAckJob.sendMany(
+      this.deps.jobs,
+      outboxIds.flatMap((outboxId) =>
+        SIMULATED_ACKS.map((step) => ({ payload: { outboxId, ack: step.ack }, startAfterSeconds: step.afterSeconds })),
+      ),
+    );
+    return outboxIds.map(() => true);
+  });
+
   async start(): Promise<void> {
     await this.events.onStatus('CONNECTED');
   }
@@ -48,11 +63,7 @@ export class SimulatorProvider implements ChannelProvider {
 
   async send(payload: OutboundPayload, options: { idempotencyKey: string }): Promise<SendResult> {
     const { row, created } = await recordOutbound(this.deps.db, this.connection.id, this.deps.storage, payload, options.idempotencyKey);
-    if (created) {
-      for (const step of SIMULATED_ACKS) {
-        await simulatorAckJob.send(this.deps.jobs, { outboxId: row.id, ack: step.ack }, { startAfterSeconds: step.afterSeconds });
-      }
-    }
+    if (created) await this.queueAcks(row.id);
     return { externalId: row.externalId };
   }
 
@@ -77,8 +88,15 @@ export class SimulatorProvider implements ChannelProvider {
     return this.events.onInbound({ ...message, connectionId: this.connection.id });
   }
 
-  /** The simulated phone reports an ack of a message it received; false when the product has no such message. */
-  reportAck(row: SimulatorOutboxRow, ack: number): Promise<boolean> {
-    return this.events.onAck({ connectionId: this.connection.id, externalId: row.externalId, ack, idempotencyKey: row.idempotencyKey });
+  /** The simulated phone reports acks of messages it received; per row, false when the product has no such message. */
+  reportAcks(rows: AckedOutbox[]): Promise<boolean[]> {
+    return this.events.onAcks(
+      rows.map((row) => ({
+        connectionId: this.connection.id,
+        externalId: row.externalId,
+        ack: row.ack,
+        idempotencyKey: row.idempotencyKey,
+      })),
+    );
   }
 }

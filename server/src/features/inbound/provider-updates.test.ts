@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 import { contacts, messages, tickets } from '../../db/schema';
 import { useTestApp } from '../../test/harness';
 import { customerNumber, customerOf, simulatorConnection } from '../../test/simulator';
-import { applyAck, applyDelete, applyEdit, type InboundDeps, ingestInbound } from '.';
+import { applyAck, applyAcks, applyDelete, applyEdit, type InboundDeps, ingestInbound } from '.';
 
 const t = useTestApp();
 const deps = (): InboundDeps => ({ db: t.database.db, config: t.config, realtime: t.app.realtime, log: t.app.log });
@@ -14,6 +14,16 @@ async function received(body = 'oi') {
   const res = (await customerOf(t, conn).send({ from: customerNumber(), body })).json();
   const [row] = await t.database.db.select().from(messages).where(eq(messages.id, res.messageId));
   return { admin, conn, row };
+}
+
+/** A reply in the ticket of `received`, stored but not sent yet (ack 0, no external id). */
+async function unsentReply(received: typeof messages.$inferSelect, body: string) {
+  const { companyId, ticketId, contactId, connectionId } = received;
+  const [row] = await t.database.db
+    .insert(messages)
+    .values({ companyId, ticketId, contactId, connectionId, body, fromMe: true, ack: 0 })
+    .returning();
+  return row;
 }
 
 const lastAppMessage = (companyId: number) => t.sent.filter((e) => e.event === `company-${companyId}-appMessage`).at(-1)?.payload;
@@ -134,18 +144,7 @@ test('a blocked contact writes into the void: nothing is stored and its ticket d
 
 test('an ack that beats the send job finds its message through the send key, and only on its connection', async () => {
   const { conn, row } = await received('cliente');
-  const [outbound] = await t.database.db
-    .insert(messages)
-    .values({
-      companyId: row.companyId,
-      ticketId: row.ticketId,
-      contactId: row.contactId,
-      connectionId: conn.id,
-      body: 'resposta',
-      fromMe: true,
-      ack: 0,
-    })
-    .returning();
+  const outbound = await unsentReply(row, 'resposta');
   const other = await simulatorConnection(t, await t.factory.admin());
   expect(await applyAck(deps(), { connectionId: other.id, externalId: 'EARLY-0', ack: 2, idempotencyKey: `msg-${outbound.id}` })).toBe(
     false,
@@ -154,4 +153,32 @@ test('an ack that beats the send job finds its message through the send key, and
   expect(await applyAck(deps(), { connectionId: conn.id, externalId: 'EARLY-1', ack: 2, idempotencyKey: `msg-${outbound.id}` })).toBe(true);
   const [stored] = await t.database.db.select().from(messages).where(eq(messages.id, outbound.id));
   expect(stored).toMatchObject({ externalId: 'EARLY-1', ack: 3 });
+});
+
+test('acks reported together: each message moves to its furthest ack once, announced; unknown, behind and early ones as alone', async () => {
+  const { admin, conn, row } = await received('um');
+  const second = (await customerOf(t, conn).send({ from: customerNumber(), body: 'dois' })).json();
+  const [other] = await t.database.db.select().from(messages).where(eq(messages.id, second.messageId));
+  const early = await unsentReply(row, 'r');
+  await applyAck(deps(), { connectionId: conn.id, externalId: other.externalId!, ack: 3 });
+  const before = t.sent.length;
+
+  const known = await applyAcks(deps(), [
+    { connectionId: conn.id, externalId: row.externalId!, ack: 2 },
+    { connectionId: conn.id, externalId: row.externalId!, ack: 3 },
+    { connectionId: conn.id, externalId: other.externalId!, ack: 2 }, // already read: nothing moves
+    { connectionId: conn.id, externalId: 'NOPE', ack: 2 },
+    { connectionId: conn.id, externalId: 'EARLY-2', ack: 2, idempotencyKey: `msg-${early.id}` },
+  ]);
+  expect(known).toEqual([true, true, true, false, true]);
+  const stored = await t.database.db.select().from(messages).where(eq(messages.connectionId, conn.id));
+  const ackOf = (id: number) => stored.find((m) => m.id === id);
+  expect(ackOf(row.id)?.ack).toBe(3);
+  expect(ackOf(other.id)?.ack).toBe(3);
+  expect(ackOf(early.id)).toMatchObject({ externalId: 'EARLY-2', ack: 2 });
+  const updates = t.sent.slice(before).filter((e) => e.event === `company-${admin.companyId}-appMessage`);
+  expect(updates.map((e) => (e.payload as { message: { id: number; ack: number } }).message).sort((a, b) => a.id - b.id)).toMatchObject([
+    { id: row.id, ack: 3 },
+    { id: early.id, ack: 2 },
+  ]);
 });

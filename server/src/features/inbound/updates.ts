@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AckUpdate, DeleteUpdate, EditUpdate } from '../../channels/types';
 import { type MessageRow, messages, tickets } from '../../db/schema';
 import { type HookedTx, transactionRunner } from '../../http/context';
@@ -66,6 +66,49 @@ export async function applyAck(deps: InboundDeps, update: AckUpdate): Promise<bo
       .returning();
     return row;
   });
+}
+
+/**
+ * applyAck for many acks a provider reports together: every message they name whose ack is behind
+ * moves in one statement (to the furthest ack given for it) and is announced. An ack that moved
+ * nothing there (its message not found by external id yet, or already further along) goes through
+ * applyAck alone, which tells those cases apart. Resolves, per update, whether its message is known.
+ */
+export async function applyAcks(deps: InboundDeps, updates: AckUpdate[]): Promise<boolean[]> {
+  if (updates.length < 2) return Promise.all(updates.map((u) => applyAck(deps, u)));
+  const keyOf = (connectionId: number, externalId: string) => `${connectionId}:${externalId}`;
+  const furthest = new Map<string, AckUpdate>();
+  for (const u of updates) {
+    const key = keyOf(u.connectionId, u.externalId);
+    if ((furthest.get(key)?.ack ?? -1) < u.ack) furthest.set(key, u);
+  }
+  const values = sql.join(
+    [...furthest.values()].map((u) => sql`(${u.connectionId}::int, ${u.externalId}::text, ${u.ack}::int)`),
+    sql`, `,
+  );
+  const moved = await transactionRunner(
+    deps.db,
+    deps.log,
+  )(async (tx) => {
+    const ids = await tx.execute<{ id: number }>(sql`
+      update messages m set ack = v.ack, updated_at = ${new Date().toISOString()}::timestamptz
+      from (values ${values}) as v(connection_id, external_id, ack)
+      where m.connection_id = v.connection_id and m.external_id = v.external_id and m.ack < v.ack
+      returning m.id`);
+    if (ids.rows.length === 0) return new Set<string>();
+    const rows = await tx
+      .select()
+      .from(messages)
+      .where(
+        inArray(
+          messages.id,
+          ids.rows.map((r) => Number(r.id)),
+        ),
+      );
+    for (const row of rows) announceMessage(tx, deps, row, 'update');
+    return new Set(rows.map((r) => keyOf(r.connectionId!, r.externalId!)));
+  });
+  return Promise.all(updates.map((u) => (moved.has(keyOf(u.connectionId, u.externalId)) ? true : applyAck(deps, u))));
 }
 
 /** The sender edited the message: the new text replaces the body and the message is marked edited. */

@@ -4,7 +4,7 @@ export { forwardMessageJob } from './jobs';
 export { sendMessageJob } from './send-job';
 export { sendTicketText } from './ticket-texts';
 export { resendStuckJob } from './resend-stuck-job';
-export { createOutboundMessage } from './service';
+export { createOutboundMessage, createOutboundMessages } from './service';
 export { signaturePrefix } from './compose';
 export { classifyFile } from './media';
 export { prepareUpload } from './voice-note';

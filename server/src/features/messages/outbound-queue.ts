@@ -25,3 +25,12 @@ export async function enqueueOutbound(tx: HookedTx, jobs: JobQueue, messageId: n
     { tx, runAfterCommit: true, startAfterSeconds: SEND_FALLBACK_AFTER_SECONDS, singletonKey: sendKeyOf(messageId) },
   );
 }
+
+/** enqueueOutbound for many messages of one transaction: one insert of their jobs, each sent right after the commit. */
+export async function enqueueOutbounds(tx: HookedTx, jobs: JobQueue, messageIds: number[]): Promise<void> {
+  await sendMessageJob.sendMany(
+    jobs,
+    messageIds.map((messageId) => ({ payload: { messageId }, singletonKey: sendKeyOf(messageId) })),
+    { tx, runAfterCommit: true, startAfterSeconds: SEND_FALLBACK_AFTER_SECONDS },
+  );
+}

@@ -7,6 +7,7 @@ import { transactionRunner } from '../../http/context';
 import type { JobDeps } from '../../jobs/define';
 import { useTestApp } from '../../test/harness';
 import { customerNumber, customerOf, simulatorConnection, TINY_PNG } from '../../test/simulator';
+import { simulatorAckJob } from '../../channels/simulator/jobs';
 import { sendOutbound } from '../outbound';
 import { enqueueOutbound } from './outbound-queue';
 import { resendStuckMessages } from './resend-stuck';
@@ -170,4 +171,41 @@ test('the sweeper queues again outbound messages stuck at ack 0 for over a minut
     .from(messages)
     .where(and(eq(messages.id, stuck.id)));
   expect(again.externalId).not.toBeNull();
+});
+
+test('the simulator acks a fetched batch together: each message to its furthest ack, announced; a repeated batch changes nothing', async () => {
+  const { conn, ticket } = await conversation();
+  const first = await outboundRow(ticket, { body: 'primeira' });
+  const second = await outboundRow(ticket, { body: 'segunda' });
+  await enqueue(first.id);
+  await enqueue(second.id);
+  // Back to "sent" on both sides, as before the simulated phone's reports.
+  await t.database.db.update(simulatorOutbox).set({ ack: 1 }).where(eq(simulatorOutbox.connectionId, conn.id));
+  await t.database.db.update(messages).set({ ack: 1 }).where(eq(messages.ticketId, ticket.id));
+  const [a, b] = (await outboxOf(conn.id)).sort((x, y) => x.id - y.id);
+  const batch = [
+    { outboxId: a.id, ack: 2 },
+    { outboxId: a.id, ack: 3 },
+    { outboxId: b.id, ack: 2 },
+  ];
+  await simulatorAckJob.runBatch!(batch, jobDeps());
+  await simulatorAckJob.runBatch!(batch, jobDeps());
+
+  expect((await outboxOf(conn.id)).map((o) => [o.id, o.ack]).sort()).toEqual(
+    [
+      [a.id, 3],
+      [b.id, 2],
+    ].sort(),
+  );
+  expect((await messageById(first.id)).ack).toBe(3);
+  expect((await messageById(second.id)).ack).toBe(2);
+  const acks = t.sent
+    .map((e) => e.payload as { action?: string; message?: { id: number; ack: number } })
+    .filter((p) => p.action === 'update' && (p.message?.id === first.id || p.message?.id === second.id) && p.message.ack > 1);
+  expect(acks.map((p) => [p.message!.id, p.message!.ack])).toEqual(
+    expect.arrayContaining([
+      [first.id, 3],
+      [second.id, 2],
+    ]),
+  );
 });

@@ -7,7 +7,7 @@ import type { HookedTx } from '../../http/context';
 import { notFound } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
 import type { Realtime } from '../../realtime/emit';
-import { enqueueOutbound } from './outbound-queue';
+import { enqueueOutbound, enqueueOutbounds } from './outbound-queue';
 import { announceMessage } from './announce';
 
 /** What sending needs from the caller: a request context or a job's deps plus the company. */
@@ -102,18 +102,42 @@ export async function recordSentMessages(
     .onConflictDoNothing({ target: [messages.connectionId, messages.externalId] })
     .returning();
   rows.sort((a, b) => a.id - b.id);
-  const newest = new Map(rows.map((r) => [r.ticketId, r]));
-  if (newest.size > 0) {
-    const values = sql.join(
-      [...newest.values()].map((r) => sql`(${r.ticketId}::int, ${preview(r)}::text)`),
-      sql`, `,
-    );
-    await tx.execute(sql`
-      update tickets t set last_message = v.preview, updated_at = ${new Date().toISOString()}::timestamptz
-      from (values ${values}) as v(id, preview) where t.id = v.id`);
-  }
+  await movePreviews(tx, rows);
   for (const row of rows) announceMessage(tx, ctx, row, 'create');
   return rows;
+}
+
+/**
+ * createOutboundMessage for many messages at once (the schedules due together): one insert, one
+ * update of the tickets' previews, one insert of the send jobs, each message announced and sent right
+ * after the commit as one created alone is. Answers the rows in the order given.
+ */
+export async function createOutboundMessages(tx: HookedTx, ctx: OutboundContext, inputs: OutboundInput[]): Promise<MessageRow[]> {
+  if (inputs.length === 0) return [];
+  if (inputs.some((i) => i.ticket.companyId !== ctx.companyId)) throw notFound('ERR_NO_TICKET_FOUND');
+  // Ids are drawn in the order of the values: sorted by id, the rows are in the order given.
+  const rows = (await tx.insert(messages).values(inputs.map(outboundValues)).returning()).sort((a, b) => a.id - b.id);
+  await movePreviews(tx, rows);
+  for (const row of rows) announceMessage(tx, ctx, row, 'create');
+  await enqueueOutbounds(
+    tx,
+    ctx.jobs,
+    rows.filter((r) => !r.isPrivate).map((r) => r.id),
+  );
+  return rows;
+}
+
+/** Each ticket's preview moves to its newest of these messages (rows in id order), in one statement. */
+async function movePreviews(tx: HookedTx, rows: MessageRow[]) {
+  const newest = new Map(rows.map((r) => [r.ticketId, r]));
+  if (newest.size === 0) return;
+  const values = sql.join(
+    [...newest.values()].map((r) => sql`(${r.ticketId}::int, ${preview(r)}::text)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update tickets t set last_message = v.preview, updated_at = ${new Date().toISOString()}::timestamptz
+    from (values ${values}) as v(id, preview) where t.id = v.id`);
 }
 
 function outboundValues(input: OutboundInput) {

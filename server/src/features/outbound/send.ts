@@ -2,19 +2,43 @@ import { ACK } from '@chatflow/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { connections, contacts, type MessageRow, messages, tickets } from '../../db/schema';
 import { SendRefused, SessionElsewhere } from '../../channels/types';
+import { preparedPerDb } from '../../db/prepared';
 import { AppError } from '../../http/errors';
 import type { JobDeps } from '../../jobs/define';
 import { sendKeyOf } from './send-key';
 import { outboundPayload } from './payload';
 
-async function loadOutbound(db: JobDeps['db'], messageId: number) {
-  const [row] = await db
+/**
+ * Every outbound send reads its message, contact and connection, and stores the provider's id: both
+ * are prepared, since planning the four-table read cost more than running it (bench schedules).
+ */
+const loadStatement = preparedPerDb((db) =>
+  db
     .select({ message: messages, contact: contacts, connection: connections })
     .from(messages)
     .innerJoin(tickets, eq(tickets.id, messages.ticketId))
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
     .leftJoin(connections, eq(connections.id, tickets.connectionId))
-    .where(eq(messages.id, messageId));
+    .where(eq(messages.id, sql.placeholder('messageId')))
+    .prepare('outbound_load'),
+);
+
+// An ack may have come first (through the send key) and stored the id already: then it said so.
+const storeSentStatement = preparedPerDb((db) =>
+  db
+    .update(messages)
+    .set({
+      externalId: sql`${sql.placeholder('externalId')}::text`,
+      ack: sql`greatest(${messages.ack}, ${ACK.sent})`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(messages.id, sql.placeholder('messageId')), isNull(messages.externalId)))
+    .returning()
+    .prepare('outbound_store_sent'),
+);
+
+async function loadOutbound(db: JobDeps['db'], messageId: number) {
+  const [row] = await loadStatement(db).execute({ messageId });
   return row;
 }
 
@@ -87,11 +111,6 @@ export async function sendOutbound(deps: JobDeps, messageId: number): Promise<Se
     return failed ? { status: 'failed', message: failed } : { status: 'done' };
   }
 
-  // An ack may have come first (through the send key) and stored the id already: then it said so.
-  const [sent] = await deps.db
-    .update(messages)
-    .set({ externalId, ack: sql`greatest(${messages.ack}, ${ACK.sent})`, updatedAt: new Date() })
-    .where(and(eq(messages.id, message.id), isNull(messages.externalId)))
-    .returning();
+  const [sent] = await storeSentStatement(deps.db).execute({ messageId: message.id, externalId });
   return sent ? { status: 'sent', message: sent } : { status: 'done' };
 }

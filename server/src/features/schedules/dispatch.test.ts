@@ -141,3 +141,53 @@ test('at most once per occurrence: many concurrent runs of one occurrence record
     .filter((h) => (h.payload as { scheduleId: number }).scheduleId === s.id && (h.payload as { timesSent: number }).timesSent === 1);
   expect(next).toHaveLength(1);
 });
+
+test('a batch of due schedules sends each once into its own ticket, with its own options, even run twice at once', async () => {
+  const admin = await t.factory.admin();
+  const agent = await t.factory.user({ companyId: admin.companyId });
+  const conn = await simulatorConnection(t, admin);
+  const [ana, bruno] = [customerNumber(), customerNumber()];
+  const first = await makeContact(t.database.db, admin.companyId, { number: ana });
+  const second = await makeContact(t.database.db, admin.companyId, { number: bruno });
+  const reminder = await createScheduleAs(t, admin, { contactId: first.id, body: 'Lembrete', enviarQuantasVezes: 2, intervalo: 1 });
+  const another = await createScheduleAs(t, admin, { contactId: first.id, body: 'Outro aviso' });
+  const opened = await createScheduleAs(t, admin, {
+    contactId: second.id,
+    body: 'Seu pedido saiu',
+    openTicket: 'enabled',
+    statusTicket: 'open',
+    ticketUserId: agent.id,
+  });
+  const occurrences = [reminder, another, opened].map((s) => ({
+    scheduleId: s.id,
+    timesSent: 0,
+    sendAt: new Date(s.sendAt).toISOString(),
+  }));
+  const deps = (t.jobs as unknown as { deps: () => Parameters<typeof scheduleDispatchJob.run>[1] }).deps();
+  await Promise.all([
+    scheduleDispatchJob.runBatch!(occurrences, deps),
+    scheduleDispatchJob.runBatch!([...occurrences].reverse(), deps),
+    scheduleDispatchJob.run(occurrences[2], deps),
+  ]);
+  await t.jobs.drain();
+
+  const outbox = await outboxOf(conn.id);
+  expect(outbox.map((o) => `${o.number} ${o.body}`).sort()).toEqual(
+    [`${ana} Lembrete`, `${ana} Outro aviso`, `${bruno} Seu pedido saiu`].sort(),
+  );
+  expect(await rowOf(reminder.id)).toMatchObject({ timesSent: 1, status: 'PENDENTE' });
+  expect(await rowOf(another.id)).toMatchObject({ timesSent: 1, status: 'ENVIADA' });
+  expect(await rowOf(opened.id)).toMatchObject({ timesSent: 1, status: 'ENVIADA' });
+  // One ticket per contact: the first contact's two messages share its closed one; the second's is open with the agent.
+  const firstTickets = await t.database.db.select().from(tickets).where(eq(tickets.contactId, first.id));
+  expect(firstTickets.map((k) => k.status)).toEqual(['closed']);
+  expect(await t.database.db.select().from(messages).where(eq(messages.ticketId, firstTickets[0].id))).toHaveLength(2);
+  const [secondTicket] = await t.database.db.select().from(tickets).where(eq(tickets.contactId, second.id));
+  expect(secondTicket).toMatchObject({ status: 'open', userId: agent.id });
+  const ours = new Set(occurrences.map((o) => o.scheduleId));
+  const next = t.jobs
+    .heldTimers('schedule.dispatch')
+    .map((h) => h.payload as { scheduleId: number; timesSent: number })
+    .filter((p) => ours.has(p.scheduleId) && p.timesSent === 1);
+  expect(next.map((p) => p.scheduleId)).toEqual([reminder.id]);
+});

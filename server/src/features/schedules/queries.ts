@@ -1,5 +1,5 @@
 import { type Actor, isAdmin, SCHEDULES_PAGE_SIZE, type ScheduledMessagePage, type ScheduledMessageView } from '@chatflow/contract';
-import { and, asc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { connections, contacts, type ScheduleRow, schedules, users } from '../../db/schema';
@@ -83,6 +83,12 @@ export async function findManagedSchedule(
 }
 
 /** The view of one schedule (after a change, for the answer and the event). */
+/** The views of these schedules, whatever their companies (a dispatch batch announces each in its own). */
+export async function scheduleViews(db: DbOrTx, ids: number[]): Promise<ScheduledMessageView[]> {
+  if (ids.length === 0) return [];
+  return (await selectViews(db, inArray(schedules.id, ids))).map(toView);
+}
+
 export async function scheduleView(db: DbOrTx, companyId: number, id: number): Promise<ScheduledMessageView> {
   const [row] = await selectViews(db, and(eq(schedules.companyId, companyId), eq(schedules.id, id)));
   if (!row) throw notFound();

@@ -14,5 +14,5 @@ export { loadTicketViews } from './loader';
 export { queueIdsOf, visibleInSelectionSql } from './visibility';
 export { listTicketLogs } from './logs';
 export { closeAfterSend, ticketForSend } from './send-ticket';
-export { closeAfterSends, ticketsForSend } from './send-tickets';
+export { settleSends, ticketsForSend } from './send-tickets';
 export type { SendTicket, SendTicketOptions } from './send-ticket';

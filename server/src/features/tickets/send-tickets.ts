@@ -1,6 +1,8 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { type ConnectionRow, type ContactRow, isActiveTicketStatus, type TicketRow, tickets } from '../../db/schema';
-import type { HookedTx } from '../../http/context';
+import type { HookedTx, RequestContext } from '../../http/context';
+import { emitTicketChanges } from './events';
+import { addManyTicketLogs } from './history';
 import type { LogEntry } from './history';
 import { inIds } from './queries/ids';
 import type { SendTicket, SendTicketOptions } from './send-ticket';
@@ -123,4 +125,27 @@ export async function closeAfterSends(tx: HookedTx, o: SendTicketOptions, sends:
     if (!ticket || s.ticket.status === 'closed') return s;
     return { ...s, ticket, logs: [...s.logs, { type: 'closed', userId: o.actorId, queueId: ticket.queueId }] };
   });
+}
+
+/**
+ * What follows the messages of sends recorded in their tickets (ticketsForSend): statusTicket "closed"
+ * closes the tickets (closeAfterSends), the sends' timeline entries are written in one insert, and
+ * each ticket that changed is announced after the commit.
+ */
+export async function settleSends(
+  tx: HookedTx,
+  ctx: Pick<RequestContext, 'db' | 'companyId' | 'realtime'>,
+  o: SendTicketOptions,
+  sends: SendTicket[],
+): Promise<void> {
+  const closed = await closeAfterSends(tx, o, sends);
+  await addManyTicketLogs(
+    tx,
+    closed.map((s) => ({ ticket: s.ticket, entries: s.logs })),
+  );
+  emitTicketChanges(
+    tx,
+    ctx,
+    closed.filter((s) => s.ticket !== s.before).map((s) => ({ before: s.before, after: s.ticket })),
+  );
 }

@@ -95,6 +95,24 @@ describe.each(targets)('JobRunner on %s', (_name, open) => {
     },
   });
 
+  const batchSeen: number[] = [];
+  const batchSizes: number[] = [];
+  const batchProbeJob = defineJob({
+    name: 'test.batch-probe',
+    payload: z.object({ value: z.number() }),
+    retry: { limit: 0, backoffSeconds: 1 },
+    worker: { batchSize: 10, concurrency: 1 },
+    async run({ value }) {
+      if (value < 0) throw new Error('a probe that fails');
+      batchSeen.push(value);
+    },
+    async runBatch(payloads) {
+      if (payloads.some((p) => p.value < 0)) throw new Error('a batch holding a failing probe');
+      batchSizes.push(payloads.length);
+      batchSeen.push(...payloads.map((p) => p.value));
+    },
+  });
+
   beforeAll(async () => {
     const target = await open();
     database = target.database;
@@ -112,7 +130,7 @@ describe.each(targets)('JobRunner on %s', (_name, open) => {
       clock: systemClock,
     };
     runner = new JobRunner(database, () => deps);
-    await runner.start([markOfflineJob, probeJob, timerProbeJob]);
+    await runner.start([markOfflineJob, probeJob, timerProbeJob, batchProbeJob]);
   }, 60_000);
 
   afterAll(async () => {
@@ -154,6 +172,18 @@ describe.each(targets)('JobRunner on %s', (_name, open) => {
     const expected = values.filter((v) => v !== 7);
     await until(async () => expected.every((v) => timerSeen.includes(v)), 30_000);
     expect([...timerSeen].sort((a, b) => a - b)).toEqual(expected);
+  });
+
+  test('sendMany queues many in one insert; runBatch takes a fetched batch whole, and a batch that throws runs one by one', async () => {
+    const values = Array.from({ length: 30 }, (_, i) => 200 + i);
+    await batchProbeJob.sendMany(
+      runner,
+      values.map((value) => ({ payload: { value: value === 215 ? -1 : value }, singletonKey: `probe-${value}` })),
+    );
+    const expected = values.filter((v) => v !== 215);
+    await until(async () => expected.every((v) => batchSeen.includes(v)), 30_000);
+    expect([...batchSeen].sort((a, b) => a - b)).toEqual(expected);
+    expect(batchSizes.some((n) => n > 1)).toBe(true);
   });
 
   test('runAfterCommit with unstored runs the handler here and stores no job (its feature sweeps instead)', async () => {

@@ -4,7 +4,7 @@ import type { HookedTx } from '../../../http/context';
 import type { Realtime } from '../../../realtime/emit';
 import { upsertContacts } from '../../contacts';
 import { recordSentMessages } from '../../messages';
-import { addManyTicketLogs, closeAfterSends, emitTicketChanges, type SendTicketOptions, ticketsForSend } from '../../tickets';
+import { type SendTicketOptions, settleSends, ticketsForSend } from '../../tickets';
 import type { SentPart } from './payloads';
 
 /**
@@ -72,16 +72,7 @@ export async function recordInTickets(
       })),
     ),
   );
-  const closed = await closeAfterSends(tx, options, [...opened.values()]);
-  await addManyTicketLogs(
-    tx,
-    closed.map((s) => ({ ticket: s.ticket, entries: s.logs })),
-  );
-  emitTicketChanges(
-    tx,
-    ctx,
-    closed.filter((s) => s.ticket !== s.before).map((s) => ({ before: s.before, after: s.ticket })),
-  );
+  await settleSends(tx, ctx, options, [...opened.values()]);
 }
 
 /** One contact's send (the confirmation flow's campaign message): recordInTickets for one. */
