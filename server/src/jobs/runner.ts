@@ -95,35 +95,26 @@ export class JobRunner implements JobQueue {
       const poll = job.timer ? this.timerPoll : { seconds: 1, workers: 1 };
       await this.boss.work(
         job.name,
-        {
-          pollingIntervalSeconds: poll.seconds,
-          localConcurrency: poll.workers,
-          batchSize,
-          burstWhenBatchFull: true,
-          perJobResults: true,
-        },
-        // Each job of the batch succeeds or fails on its own (retried by its own policy).
+        { pollingIntervalSeconds: poll.seconds, localConcurrency: poll.workers, batchSize, burstWhenBatchFull: true },
+        // Each job of the batch succeeds or fails on its own (retried by its own policy): a failed one is
+        // failed here, and pg-boss completes the rest when the handler returns (its completion touches
+        // active jobs only). Not pg-boss's perJobResults: its completion joins the batch to every job of
+        // the queue, which grew with the queue (16 ms for 20 jobs at 20,000 kept, bench campaigns).
         async (batch) => {
-          if (job.runBatch && batch.length > 1) {
-            const together = await this.runTogether(job, batch);
-            if (together) return together;
-          }
-          const results: { id: string; status: 'completed' | 'failed'; output?: object }[] = [];
+          if (job.runBatch && batch.length > 1 && (await this.runTogether(job, batch))) return;
           let next = 0;
           const lane = async () => {
             while (next < batch.length) {
               const item = batch[next++];
               try {
                 await this.runOne(job, item.data);
-                results.push({ id: item.id, status: 'completed' });
               } catch (err) {
                 this.deps().log.warn({ err, job: job.name }, 'job failed; pg-boss retries it by its policy');
-                results.push({ id: item.id, status: 'failed', output: { message: err instanceof Error ? err.message : String(err) } });
+                await this.boss.fail(job.name, item, { message: err instanceof Error ? err.message : String(err) });
               }
             }
           };
           await Promise.all(Array.from({ length: lanes }, lane));
-          return results;
         },
       );
       if (job.cron) await this.boss.schedule(job.name, job.cron, {});
@@ -134,20 +125,20 @@ export class JobRunner implements JobQueue {
   }
 
   /**
-   * A fetched batch through the job's runBatch: every job completed when it succeeds, null when it
-   * threw (the caller then runs them one by one, so a bad job fails alone and the rest go through).
+   * A fetched batch through the job's runBatch: true when it succeeded (pg-boss then completes every
+   * job), false when it threw (the caller then runs them one by one, so a bad job fails alone).
    */
-  private async runTogether(job: JobDefinition, batch: { id: string; data: unknown }[]) {
+  private async runTogether(job: JobDefinition, batch: { data: unknown }[]): Promise<boolean> {
     try {
       const handled = this.definitions.get(job.name) ?? job;
       await handled.runBatch!(
         batch.map((item) => handled.payload.parse(item.data ?? {})),
         this.deps(),
       );
-      return batch.map((item) => ({ id: item.id, status: 'completed' as const }));
+      return true;
     } catch (err) {
       this.deps().log.warn({ err, job: job.name, jobs: batch.length }, 'batch run failed; its jobs run one by one');
-      return null;
+      return false;
     }
   }
 

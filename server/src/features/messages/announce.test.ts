@@ -6,6 +6,7 @@ import { useTestApp } from '../../test/harness';
 import { contactView, eventViewer } from '../contacts';
 import { loadTicketView } from '../tickets';
 import { customerNumber, customerOf, simulatorConnection } from '../../test/simulator';
+import { loadAnnouncement } from './announcement-view';
 import { presentOne } from './presenter';
 
 const t = useTestApp();
@@ -74,4 +75,21 @@ test('inbound events carry the views the tickets, messages and contacts features
   expect(messageEvent.room).toEqual([rooms.admins, rooms.user(agent.id), rooms.queue(queue.id), rooms.chatBox(ticket!.uuid)]);
   expect(messageEvent.payload).toEqual({ action: 'create', message, ticket });
   expect(eventsOf(companyId, 'contact', mark)).toEqual([]); // a known contact that did not change
+});
+
+test('announcement reads asked for together (more than one execution holds) each get their own message, only in its company', async () => {
+  const admin = await t.factory.admin();
+  const conn = await simulatorConnection(t, admin);
+  const other = await t.factory.admin();
+  const ids: number[] = [];
+  for (let i = 0; i < 19; i++)
+    ids.push((await customerOf(t, conn).send({ from: customerNumber(), body: `mensagem ${i}` })).json().messageId);
+  const views = await Promise.all(ids.map((id) => loadAnnouncement(t.database.db, admin.companyId, id)));
+  expect(views.map((v) => v?.message.body)).toEqual(ids.map((_, i) => `mensagem ${i}`));
+  // Another company's id for a message reads nothing, even read alongside the right ones.
+  const mixed = await Promise.all([
+    ...ids.slice(0, 3).map((id) => loadAnnouncement(t.database.db, admin.companyId, id)),
+    loadAnnouncement(t.database.db, other.companyId, ids[3]),
+  ]);
+  expect(mixed.map((v) => v?.message.id ?? null)).toEqual([ids[0], ids[1], ids[2], null]);
 });
