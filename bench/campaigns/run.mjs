@@ -154,7 +154,7 @@ async function main() {
       `| every contact received exactly one message (simulator outbox) | ${fmt(sent)} messages, ${fmt(rows[0].numbers)} numbers, delivered ${fmt(finished.deliveredCount)} | = ${fmt(prepared.contactsCount)} | **${sent === prepared.contactsCount && rows[0].numbers === sent ? 'pass' : 'FAIL'}** |`,
       `| database work per send during the dispatch (all transactions and row writes, the simulator's own and pg-boss's included) | ${commitsPerSend.toFixed(2)} commits, ${writesPerSend.toFixed(2)} row writes | constant | see note |`,
       '',
-      'Per send the dispatch itself claims in one statement per batch of 100 and completes in one statement per batch, and',
+      'Per send the dispatch itself claims in one statement per batch of 500 and completes in one statement per batch, and',
       "records the batch in the contacts' tickets with about a dozen set-based statements per batch (dispatch/record.ts: one",
       'contact upsert, one ticket read and insert, one message insert, one log insert), which write a contact, a ticket, a',
       "message and a log row per send; the rest of the writes are the simulator's outbox row and its two ack jobs (pg-boss),",

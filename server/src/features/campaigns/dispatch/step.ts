@@ -14,8 +14,12 @@ import { campaignAttachment, campaignPayloads, type SentPart, sendPayloads } fro
 import { recordInTickets } from './record';
 import { nextSendingTime } from './sending-window';
 
-/** Rows one step sends when every interval is zero. */
-export const DISPATCH_BATCH = 100;
+/**
+ * Rows one step sends when every interval is zero. A step's fixed cost (its two transactions and the
+ * campaign's event) is paid per step: 100 rows a step sent 166 a second, 250 sent 220, 500 sent 252
+ * (bench campaigns, 30,000 contacts); a step of 500 still ends long before its claims' lease.
+ */
+export const DISPATCH_BATCH = 500;
 /** Steps one job run takes in this process before handing on to a fresh job (a run stays short). */
 const STEPS_PER_RUN = 50;
 /** How often a run going on in this process leaves a spare job behind (see dispatchStep). */
