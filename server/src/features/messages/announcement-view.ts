@@ -1,5 +1,5 @@
 import { COMPANY_SETTING_DEFAULTS, type ContactView, type MessageView, type TicketView } from '@chatflow/contract';
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { batchedReads, preparedPerDb } from '../../db/prepared';
 import { contacts, messages, settings, tickets } from '../../db/schema';
@@ -9,7 +9,7 @@ import { presentMessage, presentOne } from './presenter';
 
 const HIDE_NUMBER = 'lgpdHideNumber';
 
-/** Messages one execution of the announcement read takes; a larger batch runs in slices of this many. */
+/** Messages the announcement read for a few takes at most; more are read with the statement for many. */
 const SLOTS = 8;
 
 /**
@@ -18,13 +18,9 @@ const SLOTS = 8;
  * and the company's lgpdHideNumber setting (events reach several viewers, so numbers are masked
  * while it is on). Every message announced (inbound, sent, acked, edited) reads it once committed,
  * so it is prepared, and the reads of messages announced together share one execution.
- * The messages are SLOTS (id, company) pairs, one parameter per value, so PostgreSQL keeps a
- * generic plan after a few runs. With an array of ids it planned every execution anew (its generic
- * estimate for "any of an array" looked worse than a custom plan), and planning these joins cost ten
- * times running them (bench campaigns: 3 to 8 ms a read under load, 0.3 ms with the generic plan).
  * announce.test.ts holds it equal to loadTicketView + presentOne.
  */
-const announcementStatement = preparedPerDb((db) =>
+const announcementRows = (db: Db, messagesWanted: SQL) =>
   ticketRowsQuery(db, {
     message: messages,
     contact: contacts,
@@ -32,30 +28,40 @@ const announcementStatement = preparedPerDb((db) =>
       where ${settings.companyId} = ${tickets.companyId} and ${settings.key} = ${HIDE_NUMBER}), ${COMPANY_SETTING_DEFAULTS[HIDE_NUMBER]})`,
   })
     .innerJoin(messages, eq(messages.ticketId, tickets.id))
-    // Each id with its own company, pair by pair.
-    .where(
-      and(
-        or(
-          ...Array.from(
-            { length: SLOTS },
-            (_, i) =>
-              sql`(${messages.id} = ${sql.placeholder(`id${i}`)}::bigint and ${messages.companyId} = ${sql.placeholder(`company${i}`)}::int)`,
-          ),
-        ),
-        sql`${tickets.companyId} = ${messages.companyId}`,
-      ),
-    )
-    .prepare('message_announcements'),
-);
-
-type AnnouncementRow = Awaited<ReturnType<ReturnType<typeof announcementStatement>['execute']>>[number];
-type Key = { companyId: number; messageId: number };
+    .where(and(messagesWanted, sql`${tickets.companyId} = ${messages.companyId}`));
 
 /**
- * The statement's values for up to SLOTS keys. Slots left over get ids no message has (negative),
- * each a different one: with a repeated id PostgreSQL planned each run anew, since a custom plan for
- * one distinct message looked cheaper than the generic plan for eight.
+ * A few messages (the usual case): SLOTS (id, company) pairs, one parameter per value, so PostgreSQL
+ * keeps a generic plan after a few runs. Read with arrays, it planned each read anew (its generic
+ * estimate for "any of an array" looked worse than a custom plan), and planning these joins cost ten
+ * times running them (bench campaigns: 3 to 8 ms a read under load, 0.1 ms with the generic plan).
  */
+const fewStatement = preparedPerDb((db) =>
+  announcementRows(
+    db,
+    or(
+      ...Array.from(
+        { length: SLOTS },
+        (_, i) =>
+          sql`(${messages.id} = ${sql.placeholder(`id${i}`)}::bigint and ${messages.companyId} = ${sql.placeholder(`company${i}`)}::int)`,
+      ),
+    )!,
+  ).prepare('message_announcements'),
+);
+
+/** Many messages at once (a burst): arrays of ids and their companies, pair by pair; planning is paid once for them all. */
+const manyStatement = preparedPerDb((db) =>
+  announcementRows(
+    db,
+    sql`${messages.id} = any(${sql.placeholder('messageIds')}::bigint[])
+      and ${messages.companyId} = (${sql.placeholder('companyIds')}::int[])[array_position(${sql.placeholder('messageIds')}::bigint[], ${messages.id})]`,
+  ).prepare('message_announcements_many'),
+);
+
+type AnnouncementRow = Awaited<ReturnType<ReturnType<typeof fewStatement>['execute']>>[number];
+type Key = { companyId: number; messageId: number };
+
+/** Slots left over get ids no message has, each a different one: with a repeated id a custom plan looked cheaper again. */
 function slotValues(keys: Key[]): Record<string, number> {
   const values: Record<string, number> = {};
   for (let i = 0; i < SLOTS; i++) {
@@ -67,8 +73,10 @@ function slotValues(keys: Key[]): Record<string, number> {
 
 const announcementReader = preparedPerDb((db) =>
   batchedReads<Key, AnnouncementRow>(async (keys) => {
-    const slices = Array.from({ length: Math.ceil(keys.length / SLOTS) }, (_, i) => keys.slice(i * SLOTS, (i + 1) * SLOTS));
-    const rows = (await Promise.all(slices.map((slice) => announcementStatement(db).execute(slotValues(slice))))).flat();
+    const rows =
+      keys.length <= SLOTS
+        ? await fewStatement(db).execute(slotValues(keys))
+        : await manyStatement(db).execute({ messageIds: keys.map((k) => k.messageId), companyIds: keys.map((k) => k.companyId) });
     const byId = new Map(rows.map((row) => [Number(row.message.id), row]));
     return keys.map((k) => byId.get(k.messageId));
   }),
