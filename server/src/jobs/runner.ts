@@ -158,17 +158,7 @@ export class JobRunner implements JobQueue {
   async send<S extends z.ZodType>(job: JobDefinition<S>, payload: z.input<S>, options: JobSendOptions = {}): Promise<string | null> {
     const data = job.payload.parse(payload) as object;
     const { tx, runAfterCommit, unstored, ...timing } = options;
-    if (runAfterCommit) {
-      const runNow = () => this.inBackground(job, () => this.runOne(job, data));
-      if (tx) tx.afterCommit(runNow);
-      else runNow();
-      if (unstored) return null;
-    }
-    if (tx && !this.isStarted) {
-      tx.afterCommit(() => this.inBackground(job, () => this.insert(job, data, timing)));
-      return null;
-    }
-    return this.insert(job, data, timing, tx);
+    return this.deliver(job, [data], options, (on) => this.insert(job, data, timing, on));
   }
 
   /** send() for many jobs with the same timing: one pg-boss insert (in the caller's transaction when given). */
@@ -177,37 +167,57 @@ export class JobRunner implements JobQueue {
     items: JobItem<z.input<S>>[],
     options: Omit<JobSendOptions, 'singletonKey' | 'node'> = {},
   ): Promise<void> {
-    const { tx, runAfterCommit, unstored } = options;
-    const parsed = items.map(({ payload, singletonKey, startAfterSeconds = options.startAfterSeconds }) => ({
+    const rows = items.map(({ payload, singletonKey, startAfterSeconds = options.startAfterSeconds }) => ({
       data: job.payload.parse(payload) as object,
-      singletonKey,
-      startAfterSeconds,
-    }));
-    if (runAfterCommit) {
-      const runNow = () => {
-        for (const { data } of parsed) this.inBackground(job, () => this.runOne(job, data));
-      };
-      if (tx) tx.afterCommit(runNow);
-      else runNow();
-      if (unstored) return;
-    }
-    const rows = parsed.map(({ data, singletonKey, startAfterSeconds }) => ({
-      data,
       singletonKey,
       ...(startAfterSeconds ? { startAfter: `${startAfterSeconds} seconds` } : {}),
     }));
-    const insert = async (on?: JobTx) => {
-      await this.started;
-      if (!this.definitions.has(job.name)) throw new Error(`unknown job ${job.name}`);
-      await this.boss.insert(job.name, rows, on ? { db: fromDrizzle(on, sql) } : {});
-    };
-    if (tx && !this.isStarted) tx.afterCommit(() => this.inBackground(job, () => insert()));
-    else await insert(tx);
+    await this.deliver(
+      job,
+      rows.map((r) => r.data),
+      options,
+      async (on) => {
+        await this.storable(job);
+        await this.boss.insert(job.name, rows, on ? { db: fromDrizzle(on, sql) } : {});
+      },
+    );
+  }
+
+  /**
+   * What send and sendMany share: with runAfterCommit each handler runs in this process (right after
+   * the commit when there is a transaction), and with unstored nothing is stored; otherwise `store`
+   * writes the jobs in the caller's transaction, or right after its commit while the queue is still
+   * starting (see send).
+   */
+  private async deliver<R>(
+    job: JobDefinition,
+    datas: object[],
+    { tx, runAfterCommit, unstored }: Pick<JobSendOptions, 'tx' | 'runAfterCommit' | 'unstored'>,
+    store: (tx?: JobTx) => Promise<R>,
+  ): Promise<R | null> {
+    if (runAfterCommit) {
+      const runNow = () => {
+        for (const data of datas) this.inBackground(job, () => this.runOne(job, data));
+      };
+      if (tx) tx.afterCommit(runNow);
+      else runNow();
+      if (unstored) return null;
+    }
+    if (tx && !this.isStarted) {
+      tx.afterCommit(() => this.inBackground(job, () => store()));
+      return null;
+    }
+    return store(tx);
+  }
+
+  /** Waits for the queues to exist and refuses a job this runner was not started with. */
+  private async storable(job: JobDefinition): Promise<void> {
+    await this.started;
+    if (!this.definitions.has(job.name)) throw new Error(`unknown job ${job.name}`);
   }
 
   private async insert(job: JobDefinition, data: object, timing: JobSendOptions, tx?: JobTx): Promise<string | null> {
-    await this.started;
-    if (!this.definitions.has(job.name)) throw new Error(`unknown job ${job.name}`);
+    await this.storable(job);
     if (timing.node && !job.nodeQueue) throw new Error(`job ${job.name} has no node queues`);
     return this.boss.send(timing.node ? nodeQueueName(job.name, timing.node) : job.name, data, {
       startAfter: timing.startAfterSeconds,

@@ -54,7 +54,9 @@ export async function queueScheduleDispatches(tx: JobTx, jobs: JobQueue, rows: S
   const byDelay = new Map<number, ScheduleRow[]>();
   for (const row of rows) {
     const delay = secondsUntil(row.sendAt, now);
-    byDelay.set(delay, [...(byDelay.get(delay) ?? []), row]);
+    const due = byDelay.get(delay);
+    if (due) due.push(row);
+    else byDelay.set(delay, [row]);
   }
   for (const [startAfterSeconds, due] of byDelay)
     await scheduleDispatchJob.sendMany(jobs, due.map(occurrenceJob), { tx, startAfterSeconds });

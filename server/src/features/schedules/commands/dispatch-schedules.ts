@@ -83,7 +83,9 @@ function alike(due: Sendable[]): Sendable[][] {
   const groups = new Map<string, Sendable[]>();
   for (const d of due) {
     const key = JSON.stringify([d.connection.id, ticketOptionsOf(d.schedule)]);
-    groups.set(key, [...(groups.get(key) ?? []), d]);
+    const group = groups.get(key);
+    if (group) group.push(d);
+    else groups.set(key, [d]);
   }
   return [...groups.values()];
 }
