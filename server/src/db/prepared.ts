@@ -53,7 +53,8 @@ const READS_IN_FLIGHT = 2;
  * Reads by key where many arrive at once (every inbound message reads its announcement once
  * committed): keys asked for while other reads are on their way are read together, in one
  * execution of `readMany` (which answers key by key, in the keys' order), when one of those returns. Under load a round trip serves several
- * callers, and a lone key is read at once. Each read still starts after its caller asked.
+ * callers, and a lone key is read at once. Each read still starts after its caller asked. Any keyed
+ * call that costs less together coalesces the same way (the simulator writes its ack jobs with it).
  */
 export function batchedReads<K, R>(readMany: (keys: K[]) => Promise<(R | undefined)[]>): (key: K) => Promise<R | undefined> {
   let waiting: { key: K; done: (row: R | undefined) => void; fail: (err: unknown) => void }[] = [];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '../../http/errors';
 import { defineJob, type JobDeps } from '../../jobs/define';
-import { type AckedOutbox, advanceOutboxAck, advanceOutboxAcks, findOutbox } from './outbox';
+import { type AckedOutbox, advanceOutboxAcks } from './outbox';
 
 /**
  * The simulator's provider (provider.ts, which sends this job; tested by shape so the two files
@@ -20,6 +20,15 @@ async function ackListener(deps: JobDeps, connectionId: number) {
   }
 }
 
+/** Moves the outbox rows (a repeated run finds them moved and reports them again), then tells each connection's provider. */
+async function reportSimulatedAcks(deps: JobDeps, wanted: { outboxId: number; ack: number }[]) {
+  const rows = await advanceOutboxAcks(deps.db, wanted);
+  for (const connectionId of new Set(rows.map((r) => r.connectionId))) {
+    const acked = rows.filter((r) => r.connectionId === connectionId);
+    await (await ackListener(deps, connectionId))?.reportAcks(acked);
+  }
+}
+
 /**
  * The simulated phone's delivered/read report for one received message. The outbox moves forward
  * first (the customer's side), then the product hears of it, with the send's idempotency key so the
@@ -29,18 +38,11 @@ export const simulatorAckJob = defineJob({
   name: 'simulator.ack',
   payload: z.object({ outboxId: z.number().int().positive(), ack: z.number().int().min(0).max(5) }),
   retry: { limit: 3, backoffSeconds: 2 },
-  async run({ outboxId, ack }, deps) {
-    // Usually the update moves it and returns it; a repeated run finds the row as it was moved.
-    const row = (await advanceOutboxAck(deps.db, outboxId, ack)) ?? (await findOutbox(deps.db, outboxId));
-    if (!row) return; // the connection was deleted with its outbox
-    await (await ackListener(deps, row.connectionId))?.reportAcks([{ ...row, ack }]);
+  async run(payload, deps) {
+    await reportSimulatedAcks(deps, [payload]);
   },
   /** A campaign's thousands of sends bring as many acks: a fetched batch moves and reports them together. */
   async runBatch(payloads, deps) {
-    const rows = await advanceOutboxAcks(deps.db, payloads);
-    for (const connectionId of new Set(rows.map((r) => r.connectionId))) {
-      const acked = rows.filter((r) => r.connectionId === connectionId);
-      await (await ackListener(deps, connectionId))?.reportAcks(acked);
-    }
+    await reportSimulatedAcks(deps, payloads);
   },
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type SimulatorOutboxRow, simulatorOutbox } from '../../db/schema';
 import type { MediaStorage } from '../../media';
@@ -66,23 +66,13 @@ export async function recordOutbound(
   return { row: earlier, created: false };
 }
 
-/** Moves a received message's ack forward only (a late "delivered" never undoes "read"); the row when it moved. */
-export async function advanceOutboxAck(db: Db, outboxId: number, ack: number): Promise<SimulatorOutboxRow | undefined> {
-  const [row] = await db
-    .update(simulatorOutbox)
-    .set({ ack, updatedAt: new Date() })
-    .where(and(eq(simulatorOutbox.id, outboxId), lt(simulatorOutbox.ack, ack)))
-    .returning();
-  return row;
-}
-
 /** What an ack report needs of a received message. */
 export type AckedOutbox = Pick<SimulatorOutboxRow, 'id' | 'connectionId' | 'externalId' | 'idempotencyKey'> & { ack: number };
 
 /**
- * advanceOutboxAck for many (a batch of ack jobs), each row to the furthest ack asked for it, in one
- * statement; rows that were already there (a repeated run) are read, so their ack is reported again.
- * Rows of a deleted connection are gone and left out.
+ * Moves received messages' acks forward only (a late "delivered" never undoes "read"), each row to the
+ * furthest ack asked for it, in one statement; rows that were already there (a repeated run) are
+ * read, so their ack is reported again. Rows of a deleted connection are gone and left out.
  */
 export async function advanceOutboxAcks(db: Db, wanted: { outboxId: number; ack: number }[]): Promise<AckedOutbox[]> {
   const furthest = new Map<number, number>();
@@ -115,11 +105,6 @@ export async function advanceOutboxAcks(db: Db, wanted: { outboxId: number; ack:
     rows.push(...found.map((r) => ({ ...r, ack: furthest.get(r.id)! })));
   }
   return rows;
-}
-
-export async function findOutbox(db: Db, outboxId: number): Promise<SimulatorOutboxRow | undefined> {
-  const [row] = await db.select().from(simulatorOutbox).where(eq(simulatorOutbox.id, outboxId));
-  return row;
 }
 
 export async function changeOutbox(db: Db, connectionId: number, externalId: string, change: { body: string } | { deleted: true }) {

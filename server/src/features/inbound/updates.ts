@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AckUpdate, DeleteUpdate, EditUpdate } from '../../channels/types';
 import { type MessageRow, messages, tickets } from '../../db/schema';
 import { type HookedTx, transactionRunner } from '../../http/context';
@@ -90,23 +90,15 @@ export async function applyAcks(deps: InboundDeps, updates: AckUpdate[]): Promis
     deps.db,
     deps.log,
   )(async (tx) => {
-    const ids = await tx.execute<{ id: number }>(sql`
+    // What announcing needs comes back with the update: no second read.
+    const result = await tx.execute<{ id: string; company_id: number; ticket_id: number; connection_id: number; external_id: string }>(sql`
       update messages m set ack = v.ack, updated_at = ${new Date().toISOString()}::timestamptz
       from (values ${values}) as v(connection_id, external_id, ack)
       where m.connection_id = v.connection_id and m.external_id = v.external_id and m.ack < v.ack
-      returning m.id`);
-    if (ids.rows.length === 0) return new Set<string>();
-    const rows = await tx
-      .select()
-      .from(messages)
-      .where(
-        inArray(
-          messages.id,
-          ids.rows.map((r) => Number(r.id)),
-        ),
-      );
-    for (const row of rows) announceMessage(tx, deps, row, 'update');
-    return new Set(rows.map((r) => keyOf(r.connectionId!, r.externalId!)));
+      returning m.id, m.company_id, m.ticket_id, m.connection_id, m.external_id`);
+    for (const r of result.rows)
+      announceMessage(tx, deps, { id: Number(r.id), companyId: Number(r.company_id), ticketId: Number(r.ticket_id) }, 'update');
+    return new Set(result.rows.map((r) => keyOf(Number(r.connection_id), r.external_id)));
   });
   return Promise.all(updates.map((u) => (moved.has(keyOf(u.connectionId, u.externalId)) ? true : applyAck(deps, u))));
 }
