@@ -3,6 +3,9 @@ import { AppError } from '../../http/errors';
 import { defineJob, type JobDeps } from '../../jobs/define';
 import { type AckedOutbox, advanceOutboxAcks } from './outbox';
 
+/** Messages one report job names at most (a bigger batch of sends writes several jobs). */
+export const SIMULATED_ACK_IDS_PER_JOB = 1000;
+
 /**
  * The simulator's provider (provider.ts, which sends this job; tested by shape so the two files
  * do not import each other). Other providers hear acks from their network.
@@ -29,20 +32,38 @@ async function reportSimulatedAcks(deps: JobDeps, wanted: { outboxId: number; ac
   }
 }
 
+/** The received messages one report job names. */
+const outboxIdsOf = (payload: { outboxIds?: number[]; outboxId?: number }) => [
+  ...(payload.outboxIds ?? []),
+  ...(payload.outboxId ? [payload.outboxId] : []),
+];
+
 /**
- * The simulated phone's delivered/read report for one received message. The outbox moves forward
+ * The simulated phone's delivered/read report for received messages: one job for the messages sent
+ * together (a campaign step's hundreds are two jobs, not two per message). The outbox moves forward
  * first (the customer's side), then the product hears of it, with the send's idempotency key so the
  * ack finds its message even when it beats the send job's write of the external id.
  */
 export const simulatorAckJob = defineJob({
   name: 'simulator.ack',
-  payload: z.object({ outboxId: z.number().int().positive(), ack: z.number().int().min(0).max(5) }),
+  payload: z.object({
+    outboxIds: z.array(z.number().int().positive()).max(SIMULATED_ACK_IDS_PER_JOB).optional(),
+    /** A report queued before reports were shared names one message. */
+    outboxId: z.number().int().positive().optional(),
+    ack: z.number().int().min(0).max(5),
+  }),
   retry: { limit: 3, backoffSeconds: 2 },
   async run(payload, deps) {
-    await reportSimulatedAcks(deps, [payload]);
+    await reportSimulatedAcks(
+      deps,
+      outboxIdsOf(payload).map((outboxId) => ({ outboxId, ack: payload.ack })),
+    );
   },
-  /** A campaign's thousands of sends bring as many acks: a fetched batch moves and reports them together. */
+  /** Reports due together (the sends of several steps) move and are reported together. */
   async runBatch(payloads, deps) {
-    await reportSimulatedAcks(deps, payloads);
+    await reportSimulatedAcks(
+      deps,
+      payloads.flatMap((payload) => outboxIdsOf(payload).map((outboxId) => ({ outboxId, ack: payload.ack }))),
+    );
   },
 });

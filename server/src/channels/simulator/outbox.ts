@@ -34,36 +34,58 @@ function outboxFields(payload: OutboundPayload, storage: MediaStorage) {
   }
 }
 
+/** A send the simulated phone is to record: what it was sent, under the sender's idempotency key. */
+export interface OutboundToRecord {
+  payload: OutboundPayload;
+  idempotencyKey: string;
+}
+
 /**
- * Records what the product sent to the simulated customer. The idempotency key makes a retried send
- * (a job re-run after a crash) find the earlier row instead of delivering twice.
+ * Records what the product sent to the simulated customer, many sends in one insert (a campaign step's
+ * sends arrive together). The idempotency key makes a retried send (a job re-run after a crash) find the
+ * earlier row instead of delivering twice; two sends of one key in the same batch are one row, created
+ * for the first of them. Answers, per send in order, its row and whether this call created it.
  */
-export async function recordOutbound(
+export async function recordOutbounds(
   db: Db,
   connectionId: number,
   storage: MediaStorage,
-  payload: OutboundPayload,
-  idempotencyKey: string,
-): Promise<{ row: SimulatorOutboxRow; created: boolean }> {
+  sends: OutboundToRecord[],
+): Promise<{ row: SimulatorOutboxRow; created: boolean }[]> {
   // Insert first: a retried send (the rare case) finds the earlier row through the conflict.
-  const [inserted] = await db
+  const inserted = await db
     .insert(simulatorOutbox)
-    .values({
-      connectionId,
-      number: payload.to,
-      externalId: newExternalId(),
-      idempotencyKey,
-      ack: 1,
-      ...outboxFields(payload, storage),
-    })
+    .values(
+      sends.map((send) => ({
+        connectionId,
+        number: send.payload.to,
+        externalId: newExternalId(),
+        idempotencyKey: send.idempotencyKey,
+        ack: 1,
+        ...outboxFields(send.payload, storage),
+      })),
+    )
     .onConflictDoNothing()
     .returning();
-  if (inserted) return { row: inserted, created: true };
-  const [earlier] = await db
-    .select()
-    .from(simulatorOutbox)
-    .where(and(eq(simulatorOutbox.connectionId, connectionId), eq(simulatorOutbox.idempotencyKey, idempotencyKey)));
-  return { row: earlier, created: false };
+  const created = new Map(inserted.map((row) => [row.idempotencyKey, row]));
+  const missing = [...new Set(sends.map((s) => s.idempotencyKey).filter((key) => !created.has(key)))];
+  const earlier = new Map<string | null, SimulatorOutboxRow>();
+  if (missing.length > 0) {
+    const found = await db
+      .select()
+      .from(simulatorOutbox)
+      .where(and(eq(simulatorOutbox.connectionId, connectionId), inArray(simulatorOutbox.idempotencyKey, missing)));
+    for (const row of found) earlier.set(row.idempotencyKey, row);
+  }
+  return sends.map((send) => {
+    const row = created.get(send.idempotencyKey);
+    if (row) {
+      created.delete(send.idempotencyKey); // a second send of the key in this batch finds it as earlier
+      earlier.set(send.idempotencyKey, row);
+      return { row, created: true };
+    }
+    return { row: earlier.get(send.idempotencyKey)!, created: false };
+  });
 }
 
 /** What an ack report needs of a received message. */

@@ -6,8 +6,8 @@ import type { ConnectionRow } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import type { MediaStorage } from '../../media';
 import type { ChannelProvider, InboundMessage, InboundResult, OutboundPayload, ProviderEvents, SendResult } from '../types';
-import { simulatorAckJob } from './jobs';
-import { type AckedOutbox, changeOutbox, recordOutbound } from './outbox';
+import { SIMULATED_ACK_IDS_PER_JOB, simulatorAckJob } from './jobs';
+import { type AckedOutbox, changeOutbox, type OutboundToRecord, recordOutbounds } from './outbox';
 
 export interface SimulatorDeps {
   db: Db;
@@ -15,6 +15,15 @@ export interface SimulatorDeps {
   log: FastifyBaseLogger;
   /** Where the simulated phone finds the files it is sent (their urls are shown in its screen). */
   storage: MediaStorage;
+}
+
+const asError = (err: unknown) => (err instanceof Error ? err : new Error(String(err)));
+
+/** A send's row in the simulated phone's outbox. */
+interface RecordedSend {
+  externalId: string;
+  outboxId: number;
+  created: boolean;
 }
 
 /** When the simulated phone reports delivered and read, counted from the send. */
@@ -41,15 +50,16 @@ export class SimulatorProvider implements ChannelProvider {
 
   /**
    * Queues a received message's ack reports. Sends under way together (a campaign step, the schedules
-   * due in one minute) write theirs in one insert: each send still returns only once its jobs are stored.
+   * due in one minute) share their reports: one job per ack for all of them, written in one insert;
+   * each send still returns only once its reports are stored.
    */
   private queueAcks = batchedReads<number, true>(async (outboxIds) => {
-    await simulatorAckJob.sendMany(
-      this.deps.jobs,
-      outboxIds.flatMap((outboxId) =>
-        SIMULATED_ACKS.map((step) => ({ payload: { outboxId, ack: step.ack }, startAfterSeconds: step.afterSeconds })),
-      ),
-    );
+    const reports = [];
+    for (let i = 0; i < outboxIds.length; i += SIMULATED_ACK_IDS_PER_JOB) {
+      const ids = outboxIds.slice(i, i + SIMULATED_ACK_IDS_PER_JOB);
+      reports.push(...SIMULATED_ACKS.map((step) => ({ payload: { outboxIds: ids, ack: step.ack }, startAfterSeconds: step.afterSeconds })));
+    }
+    await simulatorAckJob.sendMany(this.deps.jobs, reports);
     return outboxIds.map(() => true);
   });
 
@@ -61,10 +71,31 @@ export class SimulatorProvider implements ChannelProvider {
     await this.events.onStatus('DISCONNECTED');
   }
 
+  /**
+   * Records sends in the outbox. Sends under way together (a campaign step's hundreds, the schedules due
+   * in one minute) share one insert, as their ack jobs share one: each send still returns only once its
+   * row is stored. Should the shared insert fail, each send is recorded alone, so a bad one fails alone.
+   */
+  private recordSends = batchedReads<OutboundToRecord, RecordedSend | Error>(async (sends) => {
+    const record = async (batch: OutboundToRecord[]) =>
+      (await recordOutbounds(this.deps.db, this.connection.id, this.deps.storage, batch)).map(({ row, created }) => ({
+        externalId: row.externalId,
+        outboxId: row.id,
+        created,
+      }));
+    try {
+      return await record(sends);
+    } catch (err) {
+      if (sends.length === 1) return [asError(err)];
+      return Promise.all(sends.map((send) => record([send]).then(([one]) => one, asError)));
+    }
+  });
+
   async send(payload: OutboundPayload, options: { idempotencyKey: string }): Promise<SendResult> {
-    const { row, created } = await recordOutbound(this.deps.db, this.connection.id, this.deps.storage, payload, options.idempotencyKey);
-    if (created) await this.queueAcks(row.id);
-    return { externalId: row.externalId };
+    const recorded = await this.recordSends({ payload, idempotencyKey: options.idempotencyKey });
+    if (!recorded || recorded instanceof Error) throw recorded ?? new Error('simulator outbox answered nothing');
+    if (recorded.created) await this.queueAcks(recorded.outboxId);
+    return { externalId: recorded.externalId };
   }
 
   /**

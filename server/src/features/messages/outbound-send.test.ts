@@ -183,10 +183,10 @@ test('the simulator acks a fetched batch together: each message to its furthest 
   await t.database.db.update(simulatorOutbox).set({ ack: 1 }).where(eq(simulatorOutbox.connectionId, conn.id));
   await t.database.db.update(messages).set({ ack: 1 }).where(eq(messages.ticketId, ticket.id));
   const [a, b] = (await outboxOf(conn.id)).sort((x, y) => x.id - y.id);
+  // A report names the messages sent together; one queued before reports were shared names one.
   const batch = [
-    { outboxId: a.id, ack: 2 },
+    { outboxIds: [a.id, b.id], ack: 2 },
     { outboxId: a.id, ack: 3 },
-    { outboxId: b.id, ack: 2 },
   ];
   await simulatorAckJob.runBatch!(batch, jobDeps());
   await simulatorAckJob.runBatch!(batch, jobDeps());
