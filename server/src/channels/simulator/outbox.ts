@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { insertRows } from '../../db/insert-rows';
 import { type SimulatorOutboxRow, simulatorOutbox } from '../../db/schema';
 import type { MediaStorage } from '../../media';
 import type { OutboundPayload } from '../types';
@@ -53,20 +54,19 @@ export async function recordOutbounds(
   sends: OutboundToRecord[],
 ): Promise<{ row: SimulatorOutboxRow; created: boolean }[]> {
   // Insert first: a retried send (the rare case) finds the earlier row through the conflict.
-  const inserted = await db
-    .insert(simulatorOutbox)
-    .values(
-      sends.map((send) => ({
-        connectionId,
-        number: send.payload.to,
-        externalId: newExternalId(),
-        idempotencyKey: send.idempotencyKey,
-        ack: 1,
-        ...outboxFields(send.payload, storage),
-      })),
-    )
-    .onConflictDoNothing()
-    .returning();
+  const inserted = await insertRows(
+    db,
+    simulatorOutbox,
+    sends.map((send) => ({
+      connectionId,
+      number: send.payload.to,
+      externalId: newExternalId(),
+      idempotencyKey: send.idempotencyKey,
+      ack: 1,
+      ...outboxFields(send.payload, storage),
+    })),
+    { onConflict: { doNothing: true } },
+  );
   const created = new Map(inserted.map((row) => [row.idempotencyKey, row]));
   const missing = [...new Set(sends.map((s) => s.idempotencyKey).filter((key) => !created.has(key)))];
   const earlier = new Map<string | null, SimulatorOutboxRow>();

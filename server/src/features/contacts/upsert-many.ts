@@ -1,6 +1,7 @@
 import { type Channel, CONTACT_NAME_MAX } from '@chatflow/contract';
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { insertRows } from '../../db/insert-rows';
 import { type ContactRow, contacts } from '../../db/schema';
 import type { Realtime } from '../../realtime/emit';
 import { hasHooks } from './events';
@@ -40,29 +41,31 @@ export async function upsertContacts(tx: DbOrTx, input: UpsertContactsInput, opt
   // In the order of the unique key: the existing rows this statement locks are locked in the same order by
   // any other batch (another campaign's step to the same people), so two of them never deadlock.
   const sorted = [...names].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const written = await tx
-    .insert(contacts)
-    .values(
-      sorted.map(([number, name]) => ({
-        companyId: input.companyId,
-        channel: input.channel,
-        number,
-        name,
-        isGroup: false,
-        connectionId: input.connectionId,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [contacts.companyId, contacts.channel, contacts.number],
-      set: {
-        name: sql`case when ${contacts.name} = '' or ${contacts.name} = ${contacts.number} then excluded.name else ${contacts.name} end`,
-        connectionId: sql`coalesce(${contacts.connectionId}, excluded.connection_id)`,
-      },
-      setWhere: sql`(excluded.name <> ${contacts.name} and (${contacts.name} = '' or ${contacts.name} = ${contacts.number}))
+  const written = await insertRows(
+    tx,
+    contacts,
+    sorted.map(([number, name]) => ({
+      companyId: input.companyId,
+      channel: input.channel,
+      number,
+      name,
+      isGroup: false,
+      connectionId: input.connectionId,
+    })),
+    {
+      onConflict: {
+        target: [contacts.companyId, contacts.channel, contacts.number],
+        set: {
+          name: sql`case when ${contacts.name} = '' or ${contacts.name} = ${contacts.number} then excluded.name else ${contacts.name} end`,
+          connectionId: sql`coalesce(${contacts.connectionId}, excluded.connection_id)`,
+        },
+        setWhere: sql`(excluded.name <> ${contacts.name} and (${contacts.name} = '' or ${contacts.name} = ${contacts.number}))
         or ${contacts.connectionId} is null`,
-    })
-    // xmax is 0 on a row this statement inserted, and set on one it updated.
-    .returning({ ...getTableColumns(contacts), created: sql<boolean>`(xmax = 0)` });
+      },
+      // xmax is 0 on a row this statement inserted, and set on one it updated.
+      extra: { created: sql<boolean>`(xmax = 0)` },
+    },
+  );
   for (const { created, ...row } of written) {
     byNumber.set(row.number, row);
     changed.push({ row, action: created ? 'create' : 'update' });

@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AckUpdate, DeleteUpdate, EditUpdate } from '../../channels/types';
 import { type MessageRow, messages, tickets } from '../../db/schema';
 import { type HookedTx, transactionRunner } from '../../http/context';
-import { announceMessage, removeMedia } from '../messages';
+import { announceMessage, announceMessages, removeMedia } from '../messages';
 import { getCompanySetting } from '../settings';
 import { messageIdOfSendKey } from '../outbound';
 import type { InboundDeps } from './deps';
@@ -96,8 +96,12 @@ export async function applyAcks(deps: InboundDeps, updates: AckUpdate[]): Promis
       from (values ${values}) as v(connection_id, external_id, ack)
       where m.connection_id = v.connection_id and m.external_id = v.external_id and m.ack < v.ack
       returning m.id, m.company_id, m.ticket_id, m.connection_id, m.external_id`);
-    for (const r of result.rows)
-      announceMessage(tx, deps, { id: Number(r.id), companyId: Number(r.company_id), ticketId: Number(r.ticket_id) }, 'update');
+    announceMessages(
+      tx,
+      deps,
+      result.rows.map((r) => ({ id: Number(r.id), companyId: Number(r.company_id), ticketId: Number(r.ticket_id) })),
+      'update',
+    );
     return new Set(result.rows.map((r) => keyOf(Number(r.connection_id), r.external_id)));
   });
   return Promise.all(updates.map((u) => (moved.has(keyOf(u.connectionId, u.externalId)) ? true : applyAck(deps, u))));

@@ -78,3 +78,16 @@ export function announceMessage(
 ) {
   tx.afterCommit(() => publishMessage(deps, message, action, opts));
 }
+
+/**
+ * announceMessage for the many messages of one commit (a campaign step's sends, a provider's acks): one
+ * after-commit hook publishes them side by side, so their views are read together (one statement for
+ * a burst) instead of one read after another; each ticket's announcements still leave in order.
+ */
+export function announceMessages(tx: HookedTx, deps: AnnounceDeps, messages: AnnouncedMessage[], action: 'create' | 'update') {
+  if (messages.length === 0) return;
+  tx.afterCommit(async () => {
+    const failed = (await Promise.allSettled(messages.map((m) => publishMessage(deps, m, action)))).find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+  });
+}

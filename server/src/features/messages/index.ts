@@ -1,5 +1,5 @@
 export { messageRoutes } from './routes';
-export { type AnnounceDeps, announceMessage, publishMessage } from './announce';
+export { type AnnounceDeps, announceMessage, announceMessages, publishMessage } from './announce';
 export { forwardMessageJob } from './jobs';
 export { sendMessageJob } from './send-job';
 export { sendTicketText } from './ticket-texts';

@@ -8,7 +8,8 @@ import { notFound } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
 import type { Realtime } from '../../realtime/emit';
 import { enqueueOutbound, enqueueOutbounds } from './outbound-queue';
-import { announceMessage } from './announce';
+import { announceMessage, announceMessages } from './announce';
+import { insertRows } from '../../db/insert-rows';
 
 /** What sending needs from the caller: a request context or a job's deps plus the company. */
 export interface OutboundContext {
@@ -96,14 +97,15 @@ export async function recordSentMessages(
 ): Promise<MessageRow[]> {
   if (inputs.length === 0) return [];
   if (inputs.some((i) => i.ticket.companyId !== ctx.companyId)) throw notFound('ERR_NO_TICKET_FOUND');
-  const rows = await tx
-    .insert(messages)
-    .values(inputs.map((input) => ({ ...outboundValues(input), externalId: input.externalId, ack: ACK.sent })))
-    .onConflictDoNothing({ target: [messages.connectionId, messages.externalId] })
-    .returning();
+  const rows = await insertRows(
+    tx,
+    messages,
+    inputs.map((input) => ({ ...outboundValues(input), externalId: input.externalId, ack: ACK.sent })),
+    { onConflict: { doNothing: true, target: [messages.connectionId, messages.externalId] } },
+  );
   rows.sort((a, b) => a.id - b.id);
   await movePreviews(tx, rows);
-  for (const row of rows) announceMessage(tx, ctx, row, 'create');
+  announceMessages(tx, ctx, rows, 'create');
   return rows;
 }
 
@@ -116,9 +118,9 @@ export async function createOutboundMessages(tx: HookedTx, ctx: OutboundContext,
   if (inputs.length === 0) return [];
   if (inputs.some((i) => i.ticket.companyId !== ctx.companyId)) throw notFound('ERR_NO_TICKET_FOUND');
   // Ids are drawn in the order of the values: sorted by id, the rows are in the order given.
-  const rows = (await tx.insert(messages).values(inputs.map(outboundValues)).returning()).sort((a, b) => a.id - b.id);
+  const rows = (await insertRows(tx, messages, inputs.map(outboundValues))).sort((a, b) => a.id - b.id);
   await movePreviews(tx, rows);
-  for (const row of rows) announceMessage(tx, ctx, row, 'create');
+  announceMessages(tx, ctx, rows, 'create');
   await enqueueOutbounds(
     tx,
     ctx.jobs,

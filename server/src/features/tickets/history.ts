@@ -1,6 +1,7 @@
 import type { TicketLogType } from '@chatflow/contract';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { insertRows } from '../../db/insert-rows';
 import { type TicketRow, ticketLogs, ticketTrackings } from '../../db/schema';
 
 export interface LogEntry {
@@ -18,7 +19,7 @@ export async function addTicketLogs(db: DbOrTx, ticket: Pick<TicketRow, 'id' | '
 /** addTicketLogs for many tickets in one statement (a campaign step's tickets). */
 export async function addManyTicketLogs(db: DbOrTx, items: { ticket: Pick<TicketRow, 'id' | 'companyId'>; entries: LogEntry[] }[]) {
   const values = items.flatMap(({ ticket, entries }) => entries.map((e) => ({ ...e, companyId: ticket.companyId, ticketId: ticket.id })));
-  if (values.length > 0) await db.insert(ticketLogs).values(values);
+  await insertRows(db, ticketLogs, values, { returning: false });
 }
 
 /**

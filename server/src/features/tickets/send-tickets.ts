@@ -1,5 +1,6 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { type ConnectionRow, type ContactRow, isActiveTicketStatus, type TicketRow, tickets } from '../../db/schema';
+import { insertRows } from '../../db/insert-rows';
 import type { HookedTx, RequestContext } from '../../http/context';
 import { emitTicketChanges } from './events';
 import { addManyTicketLogs } from './history';
@@ -53,11 +54,12 @@ export async function ticketsForSend(
       userId: o.ticketUserId,
     };
     const status: TicketRow['status'] = !open ? 'closed' : wantsOpen(o) ? 'open' : 'pending';
-    const created = await tx
-      .insert(tickets)
-      .values(missing.map((contactId) => ({ ...base, contactId, status, queueId: o.queueId })))
-      .onConflictDoNothing()
-      .returning();
+    const created = await insertRows(
+      tx,
+      tickets,
+      missing.map((contactId) => ({ ...base, contactId, status, queueId: o.queueId })),
+      { onConflict: { doNothing: true } },
+    );
     for (const ticket of created) {
       const logs: LogEntry[] = [{ type: 'create', userId: o.actorId, queueId: ticket.queueId }];
       if (ticket.status === 'closed') logs.push({ type: 'closed', userId: o.actorId, queueId: ticket.queueId });
