@@ -157,10 +157,10 @@ async function main() {
       'Per send the dispatch itself claims in one statement per batch of 500 and completes in one statement per batch, and',
       "records the batch in the contacts' tickets with about a dozen set-based statements per batch (dispatch/record.ts: one",
       'contact upsert, one ticket read and insert, one message insert, one log insert, each one array per column through',
-      "unnest: db/insert-rows.ts), which write a contact, a ticket, a message and two log rows per send. The simulator records",
+      'unnest: db/insert-rows.ts), which write a contact, a ticket, a message and two log rows per send. The simulator records',
       "the step's sends in one outbox insert and reports their acks with one job per ack for the whole step; the two acks move",
       "each message and its outbox row (four row updates a send), as a real provider's status reports move the messages.",
-      "The messages written together are announced side by side, their views read in one statement.",
+      'The messages written together are announced side by side, their views read in one statement.',
       `Before the dispatch (preparation) the database did ${fmt(afterPrepare.commits - before.commits)} commits.`,
       '',
     ].join('\n');
