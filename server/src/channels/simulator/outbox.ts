@@ -67,25 +67,18 @@ export async function recordOutbounds(
     })),
     { onConflict: { doNothing: true } },
   );
-  const created = new Map(inserted.map((row) => [row.idempotencyKey, row]));
-  const missing = [...new Set(sends.map((s) => s.idempotencyKey).filter((key) => !created.has(key)))];
-  const earlier = new Map<string | null, SimulatorOutboxRow>();
+  const byKey = new Map(inserted.map((row) => [row.idempotencyKey, row]));
+  // Keys this insert created: the first send of each is answered "created", any other "earlier".
+  const fresh = new Set(byKey.keys());
+  const missing = [...new Set(sends.map((s) => s.idempotencyKey).filter((key) => !byKey.has(key)))];
   if (missing.length > 0) {
     const found = await db
       .select()
       .from(simulatorOutbox)
       .where(and(eq(simulatorOutbox.connectionId, connectionId), inArray(simulatorOutbox.idempotencyKey, missing)));
-    for (const row of found) earlier.set(row.idempotencyKey, row);
+    for (const row of found) byKey.set(row.idempotencyKey, row);
   }
-  return sends.map((send) => {
-    const row = created.get(send.idempotencyKey);
-    if (row) {
-      created.delete(send.idempotencyKey); // a second send of the key in this batch finds it as earlier
-      earlier.set(send.idempotencyKey, row);
-      return { row, created: true };
-    }
-    return { row: earlier.get(send.idempotencyKey)!, created: false };
-  });
+  return sends.map((send) => ({ row: byKey.get(send.idempotencyKey)!, created: fresh.delete(send.idempotencyKey) }));
 }
 
 /** What an ack report needs of a received message. */
