@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
-import { preparedPerDb } from '../db/prepared';
+import { preparedStatement } from '../db/prepared';
 import { type UserRow, userQueues, userSessions, users } from '../db/schema';
 import { type Realtime, rooms } from '../realtime/emit';
 
@@ -16,7 +16,7 @@ export const liveSessionOf = (sessionId: unknown, userId: unknown) =>
  * lookup in the same statement): the ticket routes' visibility needs them, and a query of their
  * own cost a round trip per request.
  */
-const sessionUserStatement = preparedPerDb((db) =>
+const sessionUserStatement = preparedStatement((db) =>
   db
     .select({
       user: users,

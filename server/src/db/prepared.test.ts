@@ -1,5 +1,8 @@
-import { expect, test } from 'vitest';
-import { batchedChecks } from './prepared';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, test } from 'vitest';
+import { useTestApp } from '../test/harness';
+import { batchedChecks, preparedStatement } from './prepared';
+import { companies } from './schema';
 
 test('batchedChecks: keys asked while a read is on its way are read together, and each caller hears its own answer', async () => {
   const reads: number[][] = [];
@@ -17,4 +20,33 @@ test('batchedChecks: keys asked while a read is on its way are read together, an
   expect(await Promise.all(answers)).toEqual([false, true, false, true, true]);
   // Two reads go at once (the first two keys), the rest wait for one of them and go together.
   expect(reads).toEqual([[1], [2], [3, 4, 6]]);
+});
+
+describe('preparedStatement', () => {
+  const t = useTestApp();
+  const companyName = preparedStatement((db) =>
+    db
+      .select({ name: companies.name })
+      .from(companies)
+      .where(eq(companies.id, sql.placeholder('id')))
+      .prepare('prepared_test_company_name'),
+  );
+
+  test('is built once, and each handle runs its copy on its own connection: a transaction sees its own uncommitted change', async () => {
+    const admin = await t.factory.admin();
+    const id = admin.companyId;
+    const [before] = await companyName(t.database.db).execute({ id });
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await tx.update(companies).set({ name: 'Renamed in the transaction' }).where(eq(companies.id, id));
+        // The copy for this transaction reads inside it; the pool's copy does not see the change.
+        expect(await companyName(tx).execute({ id })).toEqual([{ name: 'Renamed in the transaction' }]);
+        expect(companyName(tx)).toBe(companyName(tx));
+        expect(companyName(tx)).not.toBe(companyName(t.database.db));
+        tx.rollback();
+      }),
+    ).rejects.toThrow();
+    expect(await companyName(t.database.db).execute({ id })).toEqual([before]);
+    expect(before.name).not.toBe('Renamed in the transaction');
+  });
 });

@@ -1,7 +1,7 @@
 import { effectiveDueDate, PLAN_SWITCHES, type QueueRef, type SessionUserView } from '@chatflow/contract';
 import { type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { preparedPerDb } from '../../db/prepared';
+import { preparedStatement } from '../../db/prepared';
 import { companies, type PlanRow, plans, type UserRow, userSessions, users } from '../../db/schema';
 import { presentUser } from '../users';
 import { liveSessionOf } from '../../auth/sessions';
@@ -59,7 +59,7 @@ export async function sessionUserView(db: DbOrTx, user: UserRow): Promise<Sessio
  * GET /auth/me is the hottest authenticated call: it checks the session and reads the whole view in one
  * prepared statement, one round trip to the database (the request's cost is mostly round trips).
  */
-const sessionViewStatement = preparedPerDb((db) =>
+const sessionViewStatement = preparedStatement((db) =>
   db
     .select({ user: users, ...viewColumns(users.id) })
     .from(userSessions)

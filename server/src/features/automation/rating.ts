@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gte, isNotNull } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { preparedStatement } from '../../db/prepared';
 import { type MessageRow, messages, type TicketRow, ticketTrackings, tickets, userRatings } from '../../db/schema';
 import { sendBotMessage } from '../messages';
 import { emitTicketDeleted } from '../tickets';
@@ -11,23 +12,29 @@ export function parseRating(text: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
-/** The contact's newest attendance on this connection that asked for a rating and got none yet. */
-async function awaitingRating(turn: Turn) {
-  const [row] = await turn.tx
+/** Read on every new ticket's first turn, hence prepared (db/prepared.ts). */
+const awaitingRatingStatement = preparedStatement((db) =>
+  db
     .select({ tracking: ticketTrackings, ticket: tickets })
     .from(ticketTrackings)
     .innerJoin(tickets, eq(tickets.id, ticketTrackings.ticketId))
     .where(
       and(
-        eq(tickets.contactId, turn.ticket.contactId),
-        eq(tickets.connectionId, turn.connection.id),
+        eq(tickets.contactId, sql.placeholder('contactId')),
+        eq(tickets.connectionId, sql.placeholder('connectionId')),
         eq(tickets.status, 'closed'),
         eq(ticketTrackings.rated, false),
         isNotNull(ticketTrackings.ratingAt),
       ),
     )
     .orderBy(desc(ticketTrackings.ratingAt))
-    .limit(1);
+    .limit(1)
+    .prepare('automation_awaiting_rating'),
+);
+
+/** The contact's newest attendance on this connection that asked for a rating and got none yet. */
+async function awaitingRating(turn: Turn) {
+  const [row] = await awaitingRatingStatement(turn.tx).execute({ contactId: turn.ticket.contactId, connectionId: turn.connection.id });
   return row ?? null;
 }
 

@@ -16,6 +16,8 @@ import {
   ticketAutomations,
   tickets,
 } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import type { HookedTx } from '../../http/context';
 import type { JobDeps } from '../../jobs/define';
 import { flowHintsSql, type FlowHints } from '../flow-runtime';
@@ -54,16 +56,19 @@ export interface Turn {
   currentMessageId: number;
 }
 
+const connectionQueuesStatement = preparedStatement((db) =>
+  db
+    .select({ queue: queues })
+    .from(connectionQueues)
+    .innerJoin(queues, eq(queues.id, connectionQueues.queueId))
+    .where(eq(connectionQueues.connectionId, sql.placeholder('connectionId')))
+    .orderBy(asc(queues.orderQueue), asc(queues.id))
+    .prepare('automation_connection_queues'),
+);
+
 /** The connection's queues in bot order (orderQueue, then id), read once per turn and only by the menus. */
 export async function queuesOfTurn(turn: Turn): Promise<QueueRow[]> {
-  turn.queues ??= (
-    await turn.tx
-      .select({ queue: queues })
-      .from(connectionQueues)
-      .innerJoin(queues, eq(queues.id, connectionQueues.queueId))
-      .where(eq(connectionQueues.connectionId, turn.connection.id))
-      .orderBy(asc(queues.orderQueue), asc(queues.id))
-  ).map((r) => r.queue);
+  turn.queues ??= (await connectionQueuesStatement(turn.tx).execute({ connectionId: turn.connection.id })).map((r) => r.queue);
   return turn.queues;
 }
 
@@ -89,8 +94,8 @@ const blankState = (ticket: TicketRow): TicketAutomationRow => ({
  * subqueries for every customer message, eight times running it (bench automation, pg_stat_statements);
  * each connection now plans it a few times and keeps the plan.
  */
-function turnRows(tx: HookedTx, messageId: SQL) {
-  return tx
+function turnRows(db: DbOrTx, messageId: SQL) {
+  return db
     .select({
       ticket: tickets,
       contact: contacts,
@@ -137,15 +142,26 @@ function turnOf(tx: HookedTx, deps: JobDeps, row: TurnRow): Turn {
   };
 }
 
-/** Locks the ticket and loads the turn (of a timer); null when the ticket, its contact or its connection is gone. */
-export async function loadTurn(tx: HookedTx, deps: JobDeps, ticketId: number): Promise<Turn | null> {
-  const [row] = await turnRows(tx, sql`0`)
+const ticketTurnStatement = preparedStatement((db) =>
+  turnRows(db, sql`0`)
     .where(eq(tickets.id, sql.placeholder('ticketId')))
     .for('update', { of: tickets })
-    .prepare('automation_turn_of_ticket')
-    .execute({ ticketId });
+    .prepare('automation_turn_of_ticket'),
+);
+
+/** Locks the ticket and loads the turn (of a timer); null when the ticket, its contact or its connection is gone. */
+export async function loadTurn(tx: HookedTx, deps: JobDeps, ticketId: number): Promise<Turn | null> {
+  const [row] = await ticketTurnStatement(tx).execute({ ticketId });
   return row ? turnOf(tx, deps, row) : null;
 }
+
+const messageTurnStatement = preparedStatement((db) => {
+  const id = sql`${sql.placeholder('messageId')}::bigint`;
+  return turnRows(db, id)
+    .where(eq(tickets.id, sql`(select m.ticket_id from messages m where m.id = ${id})`))
+    .for('update', { of: tickets })
+    .prepare('automation_turn_of_message');
+});
 
 /**
  * The turn of a customer message and the messages it answers, oldest first: usually the message
@@ -157,12 +173,7 @@ export async function loadMessageTurn(
   deps: JobDeps,
   messageId: number,
 ): Promise<{ turn: Turn; unanswered: MessageRow[] } | null> {
-  const id = sql`${sql.placeholder('messageId')}::bigint`;
-  const [row] = await turnRows(tx, id)
-    .where(eq(tickets.id, sql`(select m.ticket_id from messages m where m.id = ${id})`))
-    .for('update', { of: tickets })
-    .prepare('automation_turn_of_message')
-    .execute({ messageId });
+  const [row] = await messageTurnStatement(tx).execute({ messageId });
   if (!row?.message || row.message.fromMe) return null;
   const turn = turnOf(tx, deps, row);
   const ids = row.unansweredIds.map(Number);

@@ -1,7 +1,7 @@
 import { COMPANY_SETTING_DEFAULTS, type ContactView, type MessageView, type TicketView } from '@chatflow/contract';
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { batchedReads, preparedPerDb } from '../../db/prepared';
+import { batchedReads, preparedPerDb, preparedStatement } from '../../db/prepared';
 import { contacts, messages, settings, tickets } from '../../db/schema';
 import { presentContact } from '../contacts';
 import { presentTicket, ticketRowsQuery } from '../tickets';
@@ -36,7 +36,7 @@ const announcementRows = (db: Db, messagesWanted: SQL) =>
  * estimate for "any of an array" looked worse than a custom plan), and planning these joins cost ten
  * times running them (bench campaigns: 3 to 8 ms a read under load, 0.1 ms with the generic plan).
  */
-const fewStatement = preparedPerDb((db) =>
+const fewStatement = preparedStatement((db) =>
   announcementRows(
     db,
     or(
@@ -50,7 +50,7 @@ const fewStatement = preparedPerDb((db) =>
 );
 
 /** Many messages at once (a burst): arrays of ids and their companies, pair by pair; planning is paid once for them all. */
-const manyStatement = preparedPerDb((db) =>
+const manyStatement = preparedStatement((db) =>
   announcementRows(
     db,
     sql`${messages.id} = any(${sql.placeholder('messageIds')}::bigint[])

@@ -2,7 +2,7 @@ import { ACK } from '@chatflow/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { connections, contacts, type MessageRow, messages, tickets } from '../../db/schema';
 import { SendRefused, SessionElsewhere } from '../../channels/types';
-import { preparedPerDb } from '../../db/prepared';
+import { preparedStatement } from '../../db/prepared';
 import { AppError } from '../../http/errors';
 import type { JobDeps } from '../../jobs/define';
 import { sendKeyOf } from './send-key';
@@ -12,7 +12,7 @@ import { outboundPayload } from './payload';
  * Every outbound send reads its message, contact and connection, and stores the provider's id: both
  * are prepared, since planning the four-table read cost more than running it (bench schedules).
  */
-const loadStatement = preparedPerDb((db) =>
+const loadStatement = preparedStatement((db) =>
   db
     .select({ message: messages, contact: contacts, connection: connections })
     .from(messages)
@@ -24,7 +24,7 @@ const loadStatement = preparedPerDb((db) =>
 );
 
 // An ack may have come first (through the send key) and stored the id already: then it said so.
-const storeSentStatement = preparedPerDb((db) =>
+const storeSentStatement = preparedStatement((db) =>
   db
     .update(messages)
     .set({

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
-import { preparedPerDb } from '../../db/prepared';
+import { preparedPerDb, preparedStatement } from '../../db/prepared';
 import { type ConnectionRow, connections } from '../../db/schema';
 import { bearerToken } from '../../http/authenticate';
 import { AppError, forbidden, notFound } from '../../http/errors';
@@ -19,7 +19,7 @@ function sameSecret(a: string, b: string): boolean {
 const MAX_ID = 2 ** 31 - 1;
 
 /** Every simulated message looks its connection up first, hence prepared. */
-const connectionStatement = preparedPerDb((db) =>
+const connectionStatement = preparedStatement((db) =>
   db
     .select()
     .from(connections)

@@ -2,6 +2,7 @@ import { type Actor, isAdmin, type TagRef, type TicketView } from '@chatflow/con
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { connections, contacts, queues, tags, ticketTags, tickets, userRatings, users } from '../../db/schema';
 import { getCompanySetting } from '../settings';
 import { type PresentOptions, presentTicket } from './presenter';
@@ -64,10 +65,11 @@ export async function presentOptionsFor(db: DbOrTx, companyId: number, viewer: A
  * One ticket's rows (a ticket event, the usual case) as a named prepared statement: planning the view's
  * joins cost PostgreSQL about 1 ms a read, several times running it (bench automation, pg_stat_statements).
  */
-const oneTicketRows = (db: DbOrTx) =>
+const oneTicketRows = preparedStatement((db) =>
   ticketRowsQuery(db)
     .where(sql`${tickets.companyId} = ${sql.placeholder('companyId')}::int and ${tickets.id} = ${sql.placeholder('id')}::int`)
-    .prepare('ticket_view_one');
+    .prepare('ticket_view_one'),
+);
 
 /** Views of tickets of the company by id, in the order of `ids` (missing ids are skipped). */
 export async function loadTicketViews(db: DbOrTx, companyId: number, ids: number[], viewer: Actor | null = null): Promise<TicketView[]> {

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { campaignShipping, campaigns, connections, contacts, messages, tickets } from '../../../db/schema';
 import type { Db } from '../../../db/client';
-import { batchedChecks, preparedPerDb } from '../../../db/prepared';
+import { batchedChecks, preparedPerDb, preparedStatement } from '../../../db/prepared';
 import { transactionRunner } from '../../../http/context';
 import { AppError } from '../../../http/errors';
 import { defineJob } from '../../../jobs/define';
@@ -89,24 +89,26 @@ export const confirmationReplyJob = defineJob({
  * campaign_shipping_awaiting_idx for all of them, so the job (and its stored fallback) is made only
  * for those who do. Every customer message asks, so the messages stored together share the read.
  */
+const awaitingStatement = preparedStatement((db) =>
+  db
+    .selectDistinct({ messageId: messages.id })
+    .from(messages)
+    .innerJoin(tickets, eq(tickets.id, messages.ticketId))
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .innerJoin(
+      campaignShipping,
+      and(
+        eq(campaignShipping.companyId, contacts.companyId),
+        eq(campaignShipping.number, contacts.number),
+        inArray(campaignShipping.state, ['awaiting_confirmation', 'confirming']),
+      ),
+    )
+    .where(and(sql`${messages.id} = any(${sql.placeholder('messageIds')}::bigint[])`, eq(messages.fromMe, false)))
+    .prepare('campaign_awaiting_confirmation'),
+);
+
 const awaitingConfirmation = preparedPerDb((db) =>
-  batchedChecks<number>(async (messageIds) => {
-    const rows = await db
-      .selectDistinct({ messageId: messages.id })
-      .from(messages)
-      .innerJoin(tickets, eq(tickets.id, messages.ticketId))
-      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-      .innerJoin(
-        campaignShipping,
-        and(
-          eq(campaignShipping.companyId, contacts.companyId),
-          eq(campaignShipping.number, contacts.number),
-          inArray(campaignShipping.state, ['awaiting_confirmation', 'confirming']),
-        ),
-      )
-      .where(and(inArray(messages.id, messageIds), eq(messages.fromMe, false)));
-    return rows.map((r) => r.messageId);
-  }),
+  batchedChecks<number>(async (messageIds) => (await awaitingStatement(db).execute({ messageIds })).map((r) => r.messageId)),
 );
 
 /** Called for every customer message after its commit (composition/channels.ts): one read when nobody awaits a confirmation. */

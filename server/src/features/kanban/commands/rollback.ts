@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../../db/client';
-import { batchedChecks, preparedPerDb } from '../../../db/prepared';
+import { batchedChecks, preparedPerDb, preparedStatement } from '../../../db/prepared';
 import { messages, tags, ticketTags } from '../../../db/schema';
 import { transactionRunner } from '../../../http/context';
 import { defineJob } from '../../../jobs/define';
@@ -50,15 +50,19 @@ export const laneRollbackJob = defineJob({
  * Which of these tickets sit in a lane with a rollback lane: one indexed read for all of them. The
  * check runs for every customer message, so the messages stored together (a burst) share it.
  */
+const rollbackLanesStatement = preparedStatement((db) =>
+  db
+    .selectDistinct({ ticketId: ticketTags.ticketId })
+    .from(ticketTags)
+    .innerJoin(tags, eq(tags.id, ticketTags.tagId))
+    .where(
+      and(sql`${ticketTags.ticketId} = any(${sql.placeholder('ticketIds')}::int[])`, eq(tags.kanban, 1), isNotNull(tags.rollbackLaneId)),
+    )
+    .prepare('kanban_in_rollback_lanes'),
+);
+
 const inRollbackLanes = preparedPerDb((db) =>
-  batchedChecks<number>(async (ticketIds) => {
-    const rows = await db
-      .selectDistinct({ ticketId: ticketTags.ticketId })
-      .from(ticketTags)
-      .innerJoin(tags, eq(tags.id, ticketTags.tagId))
-      .where(and(inArray(ticketTags.ticketId, ticketIds), eq(tags.kanban, 1), isNotNull(tags.rollbackLaneId)));
-    return rows.map((r) => r.ticketId);
-  }),
+  batchedChecks<number>(async (ticketIds) => (await rollbackLanesStatement(db).execute({ ticketIds })).map((r) => r.ticketId)),
 );
 
 /**
