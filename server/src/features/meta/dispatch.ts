@@ -1,4 +1,4 @@
-import { and, eq, or } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { CloudApiProvider } from '../../channels/cloud-api/provider';
@@ -7,7 +7,7 @@ import { MetaProvider } from '../../channels/meta/provider';
 import { MessagingEvent } from '../../channels/meta/webhook';
 import type { ChannelRegistry } from '../../channels/types';
 import type { Db } from '../../db/client';
-import { batchedReads, preparedPerDb } from '../../db/prepared';
+import { batchedReads, preparedPerDb, preparedStatement } from '../../db/prepared';
 import { connections } from '../../db/schema';
 
 /** The envelope of every Meta webhook delivery; what is inside an entry depends on `object`. */
@@ -37,12 +37,20 @@ export interface DispatchDeps {
  * delivery for company A's number can never reach company B. Every delivery asks, so deliveries
  * arriving together share one read.
  */
+const accountsStatement = preparedStatement((db) =>
+  db
+    .select({ id: connections.id, channel: connections.channel, accountId: connections.facebookPageUserId })
+    .from(connections)
+    .where(
+      sql`(${connections.channel}, ${connections.facebookPageUserId}) in
+        (select * from unnest(${sql.placeholder('channels')}::text[], ${sql.placeholder('accountIds')}::text[]))`,
+    )
+    .prepare('meta_connection_ids'),
+);
+
 const connectionIds = preparedPerDb((db) =>
   batchedReads<{ channel: MetaChannel; accountId: string }, number>(async (keys) => {
-    const rows = await db
-      .select({ id: connections.id, channel: connections.channel, accountId: connections.facebookPageUserId })
-      .from(connections)
-      .where(or(...keys.map((k) => and(eq(connections.channel, k.channel), eq(connections.facebookPageUserId, k.accountId)))));
+    const rows = await accountsStatement(db).execute({ channels: keys.map((k) => k.channel), accountIds: keys.map((k) => k.accountId) });
     const byAccount = new Map(rows.map((r) => [`${r.channel}\u0000${r.accountId}`, r.id]));
     return keys.map((k) => byAccount.get(`${k.channel}\u0000${k.accountId}`));
   }),
