@@ -8,7 +8,7 @@ import type { Db, DbOrTx } from './client';
  * A value per database handle, built on first use (a batched reader bound to its database, for one).
  * Handles are weakly held: tests open many databases in one process.
  */
-export function preparedPerDb<P>(build: (db: Db) => P): (db: Db) => P {
+export function perDatabase<P>(build: (db: Db) => P): (db: Db) => P {
   const cache = new WeakMap<Db, P>();
   return (db) => {
     let prepared = cache.get(db);

@@ -1,7 +1,7 @@
 import { COMPANY_SETTING_DEFAULTS, type ContactView, type MessageView, type TicketView } from '@chatflow/contract';
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { batchedReads, preparedPerDb, preparedStatement } from '../../db/prepared';
+import { batchedReads, perDatabase, preparedStatement } from '../../db/prepared';
 import { contacts, messages, settings, tickets } from '../../db/schema';
 import { presentContact } from '../contacts';
 import { presentTicket, ticketRowsQuery } from '../tickets';
@@ -71,7 +71,7 @@ function slotValues(keys: Key[]): Record<string, number> {
   return values;
 }
 
-const announcementReader = preparedPerDb((db) =>
+const announcementReader = perDatabase((db) =>
   batchedReads<Key, AnnouncementRow>(async (keys) => {
     const rows =
       keys.length <= SLOTS

@@ -7,7 +7,7 @@ import { MetaProvider } from '../../channels/meta/provider';
 import { MessagingEvent } from '../../channels/meta/webhook';
 import type { ChannelRegistry } from '../../channels/types';
 import type { Db } from '../../db/client';
-import { batchedReads, preparedPerDb, preparedStatement } from '../../db/prepared';
+import { batchedReads, perDatabase, preparedStatement } from '../../db/prepared';
 import { connections } from '../../db/schema';
 
 /** The envelope of every Meta webhook delivery; what is inside an entry depends on `object`. */
@@ -48,7 +48,7 @@ const accountsStatement = preparedStatement((db) =>
     .prepare('meta_connection_ids'),
 );
 
-const connectionIds = preparedPerDb((db) =>
+const connectionIds = perDatabase((db) =>
   batchedReads<{ channel: MetaChannel; accountId: string }, number>(async (keys) => {
     const rows = await accountsStatement(db).execute({ channels: keys.map((k) => k.channel), accountIds: keys.map((k) => k.accountId) });
     const byAccount = new Map(rows.map((r) => [`${r.channel}\u0000${r.accountId}`, r.id]));

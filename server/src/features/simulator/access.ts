@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
-import { preparedPerDb, preparedStatement } from '../../db/prepared';
+import { perDatabase, preparedStatement } from '../../db/prepared';
 import { type ConnectionRow, connections } from '../../db/schema';
 import { bearerToken } from '../../http/authenticate';
 import { AppError, forbidden, notFound } from '../../http/errors';
@@ -36,7 +36,7 @@ const connectionStatement = preparedStatement((db) =>
 const CONNECTION_REUSE_MS = 2_000;
 
 /** The connection of an id, from a short-lived per-database cache (null: none). */
-const connectionLookup = preparedPerDb((db) => {
+const connectionLookup = perDatabase((db) => {
   const cache = new LRUCache<number, { row: ConnectionRow | null }>({ max: 1_000, ttl: CONNECTION_REUSE_MS });
   return async (id: number): Promise<ConnectionRow | null> => {
     const hit = cache.get(id);

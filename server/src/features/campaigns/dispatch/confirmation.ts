@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { campaignShipping, campaigns, connections, contacts, messages, tickets } from '../../../db/schema';
 import type { Db } from '../../../db/client';
-import { batchedChecks, preparedPerDb, preparedStatement } from '../../../db/prepared';
+import { batchedChecks, perDatabase, preparedStatement } from '../../../db/prepared';
 import { transactionRunner } from '../../../http/context';
 import { AppError } from '../../../http/errors';
 import { defineJob } from '../../../jobs/define';
@@ -107,7 +107,7 @@ const awaitingStatement = preparedStatement((db) =>
     .prepare('campaign_awaiting_confirmation'),
 );
 
-const awaitingConfirmation = preparedPerDb((db) =>
+const awaitingConfirmation = perDatabase((db) =>
   batchedChecks<number>(async (messageIds) => (await awaitingStatement(db).execute({ messageIds })).map((r) => r.messageId)),
 );
 

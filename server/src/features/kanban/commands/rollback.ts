@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../../db/client';
-import { batchedChecks, preparedPerDb, preparedStatement } from '../../../db/prepared';
+import { batchedChecks, perDatabase, preparedStatement } from '../../../db/prepared';
 import { messages, tags, ticketTags } from '../../../db/schema';
 import { transactionRunner } from '../../../http/context';
 import { defineJob } from '../../../jobs/define';
@@ -61,7 +61,7 @@ const rollbackLanesStatement = preparedStatement((db) =>
     .prepare('kanban_in_rollback_lanes'),
 );
 
-const inRollbackLanes = preparedPerDb((db) =>
+const inRollbackLanes = perDatabase((db) =>
   batchedChecks<number>(async (ticketIds) => (await rollbackLanesStatement(db).execute({ ticketIds })).map((r) => r.ticketId)),
 );
 
