@@ -87,8 +87,16 @@ export async function startNode(options: NodeOptions, attempt = 1): Promise<Serv
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   const node: ServerNode = { id, port, url, child, logFile, exited, log: () => readFileSync(logFile, 'utf8') };
-  const answered = until(`${id} answers (log: ${logFile})`, async () => (await fetch(`${url}/health/ready`)).ok, 120_000);
-  const outcome = await Promise.race([answered.then(() => 'up' as const), exited.then(() => 'exited' as const)]);
+  // One poll that also sees the exit: a poll raced against the exit would go on after a node that died
+  // at once, and fail unobserved two minutes later, in whatever test runs then.
+  const outcome = await until(
+    `${id} answers (log: ${logFile})`,
+    async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return 'exited' as const;
+      return (await fetch(`${url}/health/ready`)).ok ? ('up' as const) : null;
+    },
+    120_000,
+  );
   if (outcome === 'exited') {
     const output = node.log();
     if (attempt < 3 && output.includes('EADDRINUSE')) return startNode(options, attempt + 1);

@@ -61,8 +61,15 @@ export async function startProxy(upstreams: string[], workDir: string): Promise<
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
-  const up = until(`nginx answers on ${url}`, async () => (await fetch(`${url}/health/live`)).ok, 20_000);
-  const outcome = await Promise.race([up.then(() => 'up' as const), exited.then(() => 'exited' as const)]);
+  // The poll sees the exit itself, so it never outlives an nginx that died at once (see startNode).
+  const outcome = await until(
+    `nginx answers on ${url}`,
+    async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return 'exited' as const;
+      return (await fetch(`${url}/health/live`)).ok ? ('up' as const) : null;
+    },
+    20_000,
+  );
   if (outcome === 'exited') throw new Error(`nginx exited: ${stderr} ${readFileSync(path.join(dir, 'error.log'), 'utf8')}`);
   return {
     url,
