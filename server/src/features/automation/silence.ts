@@ -1,4 +1,5 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq, max, sql } from 'drizzle-orm';
+import { preparedStatement } from '../../db/prepared';
 import { z } from 'zod';
 import { messages } from '../../db/schema';
 import { transactionRunner } from '../../http/context';
@@ -35,13 +36,23 @@ export async function scheduleSilenceTimers(turn: Turn): Promise<void> {
   if (hours > 0) await set('autoClose', hours * 60);
 }
 
-async function newestCustomerMessage(turn: Turn): Promise<number> {
-  const [row] = await turn.tx
-    .select({ id: messages.id })
+/**
+ * The id of the ticket's newest customer message, from the ticket's own messages (messages_ticket_idx).
+ * Not `order by id desc limit 1`: PostgreSQL walks the primary key backwards through every newer message
+ * of every ticket for that (7 ms at 14,000 messages, bench automation-timers; worse with each one
+ * stored), holding the ticket locked. The GROUP BY keeps it from turning max() into that walk.
+ */
+const newestCustomerMessageStatement = preparedStatement((db) =>
+  db
+    .select({ id: max(messages.id) })
     .from(messages)
-    .where(and(eq(messages.ticketId, turn.ticket.id), eq(messages.fromMe, false)))
-    .orderBy(desc(messages.id))
-    .limit(1);
+    .where(and(eq(messages.ticketId, sql.placeholder('ticketId')), eq(messages.fromMe, false)))
+    .groupBy(messages.ticketId)
+    .prepare('automation_newest_customer_message'),
+);
+
+async function newestCustomerMessage(turn: Turn): Promise<number> {
+  const [row] = await newestCustomerMessageStatement(turn.tx).execute({ ticketId: turn.ticket.id });
   return row?.id ?? 0;
 }
 

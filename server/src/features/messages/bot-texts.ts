@@ -1,7 +1,7 @@
 import type { TicketRow } from '../../db/schema';
 import type { HookedTx } from '../../http/context';
 import { createOutboundMessage, type OutboundContext } from './service';
-import { applyMessageVariables, variableSourceFor } from './variables';
+import { fillMessageVariables } from './variables';
 
 /** What a bot message carries in dataJson: the inbox can tell the chatbot's words from an agent's. */
 export const BOT_MESSAGE_MARK = { bot: true } as const;
@@ -18,6 +18,6 @@ export interface BotFile {
  * sent through the same outbound path as an agent's reply (its send job commits with it).
  */
 export async function sendBotMessage(tx: HookedTx, ctx: OutboundContext, ticket: TicketRow, text: string, file?: BotFile) {
-  const body = text ? applyMessageVariables(text, await variableSourceFor(tx, ticket, '')) : '';
+  const body = await fillMessageVariables(tx, ticket, '', text);
   return createOutboundMessage(tx, ctx, { ticket, body, userId: null, dataJson: BOT_MESSAGE_MARK, ...(file ?? {}) });
 }

@@ -2,7 +2,7 @@ import type { DbOrTx } from '../../db/client';
 import type { TicketRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { getCompanySetting } from '../settings';
-import { applyMessageVariables, variableSourceFor } from './variables';
+import { fillMessageVariables } from './variables';
 
 /** Statuses whose conversation accepts typing (spec 1 §2.6: the input is disabled otherwise). */
 const WRITABLE_STATUSES: readonly string[] = ['open', 'group'];
@@ -35,7 +35,7 @@ export async function composeText(
   const trimmed = text.trim();
   // A private file without a caption still says who noted it.
   if (!trimmed) return options.isPrivate ? privatePrefix(user.name).trimEnd() : '';
-  const withValues = applyMessageVariables(trimmed, await variableSourceFor(db, ticket, user.name));
+  const withValues = await fillMessageVariables(db, ticket, user.name, trimmed);
   if (options.isPrivate) return privatePrefix(user.name) + withValues;
   const sign = options.sign ?? (options.signMessage && (await signingEnabled(db, ticket.companyId)));
   return sign ? signaturePrefix(user.name) + withValues : withValues;

@@ -1,7 +1,7 @@
 import type { TicketRow } from '../../db/schema';
 import type { HookedTx, RequestContext } from '../../http/context';
 import { createOutboundMessage } from './service';
-import { applyMessageVariables, variableSourceFor } from './variables';
+import { fillMessageVariables } from './variables';
 
 /**
  * An automatic text of a ticket transition (greeting on accept, farewell, rating request, transfer
@@ -10,6 +10,6 @@ import { applyMessageVariables, variableSourceFor } from './variables';
  * tickets feature gets this function from the composition root (ticketRoutes), never by import.
  */
 export async function sendTicketText(tx: HookedTx, ctx: RequestContext, ticket: TicketRow, text: string): Promise<void> {
-  const body = applyMessageVariables(text, await variableSourceFor(tx, ticket, ctx.user.name));
+  const body = await fillMessageVariables(tx, ticket, ctx.user.name, text);
   await createOutboundMessage(tx, ctx, { ticket, body, userId: ctx.actor.id });
 }

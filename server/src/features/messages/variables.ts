@@ -91,3 +91,12 @@ export async function userNameOf(db: DbOrTx, userId: number | null): Promise<str
   const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
   return row?.name ?? '';
 }
+
+/**
+ * `text` with the ticket's variables filled in. Most texts name none: they skip the read of what the
+ * variables need (a four-table join, once per message sent).
+ */
+export async function fillMessageVariables(db: DbOrTx, ticket: TicketRow, userName: string, text: string): Promise<string> {
+  if (!text.includes('{{')) return text;
+  return applyMessageVariables(text, await variableSourceFor(db, ticket, userName));
+}

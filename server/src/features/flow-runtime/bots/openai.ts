@@ -1,5 +1,5 @@
 import { OPENAI_NODE_DEFAULTS } from '@chatflow/contract';
-import { desc, eq } from 'drizzle-orm';
+import { eq, max } from 'drizzle-orm';
 import { messages } from '../../../db/schema';
 import { BotRefused, BotUnavailable } from '../../integrations';
 import { transcribeStoredAudio } from '../../messages';
@@ -41,12 +41,13 @@ async function transcribe(turn: FlowBotTurn, apiKey: string, mediaUrl: string | 
 
 /** The newest message of the ticket: what the assistant answers when the run reaches the node. */
 async function newestMessageId(turn: FlowBotTurn): Promise<number | null> {
+  // max() grouped by the ticket reads the ticket's own messages (messages_ticket_idx); `order by id desc
+  // limit 1` would walk the primary key back through every newer message of every ticket.
   const [row] = await turn.deps.db
-    .select({ id: messages.id })
+    .select({ id: max(messages.id) })
     .from(messages)
     .where(eq(messages.ticketId, turn.ticket.id))
-    .orderBy(desc(messages.id))
-    .limit(1);
+    .groupBy(messages.ticketId);
   return row?.id ?? null;
 }
 

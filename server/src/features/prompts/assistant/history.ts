@@ -15,7 +15,9 @@ export async function conversationHistory(db: DbOrTx, ticketId: number, upToId: 
     })
     .from(messages)
     .where(and(eq(messages.ticketId, ticketId), lte(messages.id, upToId)))
-    .orderBy(desc(messages.id))
+    // The conversation's order, which messages_ticket_idx (ticket, createdAt, id) gives backwards from the
+    // newest; `order by id desc` made PostgreSQL walk the primary key through every other ticket's messages.
+    .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(limit);
   return rows.filter((r) => !r.isDeleted && !r.isPrivate).reverse();
 }
