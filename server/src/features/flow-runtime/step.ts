@@ -1,5 +1,6 @@
 import type { FlowDocument } from '@chatflow/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { preparedStatement } from '../../db/prepared';
 import { z } from 'zod';
 import { connections, type FlowRunRow, flowRuns, flows, tickets } from '../../db/schema';
 import { transactionRunner, type HookedTx } from '../../http/context';
@@ -109,6 +110,33 @@ export const flowMayServe = (ticket: Pick<typeof tickets.$inferSelect, 'status' 
 /** Why a run may not go on with this ticket. */
 const stopReason = (ticket: typeof tickets.$inferSelect) => (ticket.status === 'closed' ? 'closed' : 'human');
 
+/** The run as committed, outside the transaction: which ticket to lock first, and whether the step is still due. */
+const peekRunStatement = preparedStatement((db) =>
+  db.select().from(flowRuns).where(eq(flowRuns.id, sql.placeholder('runId'))).prepare('flow_peek_run'),
+);
+
+/** The ticket, locked, with its connection: one round trip (a step ran four reads before its work). */
+const lockTicketStatement = preparedStatement((db) =>
+  db
+    .select({ ticket: tickets, connection: connections })
+    .from(tickets)
+    .leftJoin(connections, eq(connections.id, tickets.connectionId))
+    .where(eq(tickets.id, sql.placeholder('ticketId')))
+    .for('update', { of: tickets })
+    .prepare('flow_lock_ticket'),
+);
+
+/** The run, locked, with its flow's drawing. */
+const lockRunStatement = preparedStatement((db) =>
+  db
+    .select({ run: flowRuns, doc: flows.flow })
+    .from(flowRuns)
+    .leftJoin(flows, eq(flows.id, flowRuns.flowId))
+    .where(eq(flowRuns.id, sql.placeholder('runId')))
+    .for('update', { of: flowRuns })
+    .prepare('flow_lock_run'),
+);
+
 /**
  * Runs `act` in one transaction with the run's ticket and the run locked (ticket first, as the
  * automation turn does), only while `isDue(run)` holds: a delivery that finds the run moved on does
@@ -121,22 +149,27 @@ export async function withLockedRun(
   isDue: (run: FlowRunRow) => boolean,
   act: (ctx: StepContext) => Promise<void>,
 ): Promise<void> {
-  const [peek] = await deps.db.select({ ticketId: flowRuns.ticketId }).from(flowRuns).where(eq(flowRuns.id, runId));
-  if (!peek) return;
+  const [peek] = await peekRunStatement(deps.db).execute({ runId });
+  // A run only moves forward (every move bumps its version), so a step the committed run is past stays
+  // past: its delivery ends here, without a transaction. Most such deliveries are the stored copy of a
+  // step that already ran right after its commit (queueStep), 30 s later.
+  if (!peek || !isDue(peek)) return;
   await transactionRunner(
     deps.db,
     deps.log,
   )(async (tx) => {
-    const [ticket] = await tx.select().from(tickets).where(eq(tickets.id, peek.ticketId)).for('update');
-    const [run] = await tx.select().from(flowRuns).where(eq(flowRuns.id, runId)).for('update');
+    const [locked] = await lockTicketStatement(tx).execute({ ticketId: peek.ticketId });
+    const [found] = await lockRunStatement(tx).execute({ runId });
+    const ticket = locked?.ticket;
+    const run = found?.run;
     if (!ticket || !run || !isDue(run)) return;
     if (!flowMayServe(ticket)) return void (await endRun(tx, deps, run, stopReason(ticket)));
-    const [flow] = await tx.select({ doc: flows.flow }).from(flows).where(eq(flows.id, run.flowId));
-    const node = flow?.doc ? nodeById(flow.doc, run.nodeId) : undefined;
-    if (!flow?.doc || !node || ticket.connectionId === null) return void (await endRun(tx, deps, run, 'node-missing'));
-    const [connection] = await tx.select().from(connections).where(eq(connections.id, ticket.connectionId));
+    const doc = found.doc;
+    const node = doc ? nodeById(doc, run.nodeId) : undefined;
+    if (!doc || !node || ticket.connectionId === null) return void (await endRun(tx, deps, run, 'node-missing'));
+    const connection = locked.connection;
     if (!connection) return void (await endRun(tx, deps, run, 'node-missing'));
-    await act({ tx, deps, run, doc: flow.doc, node, ticket, connection });
+    await act({ tx, deps, run, doc, node, ticket, connection });
   });
 }
 
