@@ -27,15 +27,17 @@ const BATCH_SIZE = 20;
  */
 const TIMER_CONCURRENCY = 8;
 /**
- * How a timer queue is polled on PostgreSQL: twice a second (pg-boss's minimum), by four workers of
+ * How a timer queue is polled on PostgreSQL: twice a second (pg-boss's minimum), by two workers of
  * its own, so a timer waits at most half a second for a poll and never for the slowest job of the
  * batch fetched before it (each worker fetches only when its own batch is done). At one worker and
- * 1 s polls, timers due at 160 a second fired up to 2.2 s late while the CPUs were half idle; at two,
- * 80 due a second fired up to 4.6 s late with the machine half idle (bench automation-timers): the
- * lanes waited on round trips, not on the CPUs. PGlite is one connection: a second worker would only
- * wait for it, and there one poll a second is enough for a single company's demo.
+ * 1 s polls, timers due at 160 a second fired up to 2.2 s late while the CPUs were half idle
+ * (bench automation-timers). Four workers were tried: every timer queue (a dozen) is then polled
+ * eight times a second on pg-boss's four connections, and in a paced flows run a flow's first step took
+ * p50 763 ms against 58 ms at two, for timers fired no sooner than the run's noise. PGlite is one
+ * connection: a second worker would only wait for it, and there one poll a second is enough for a
+ * single company's demo.
  */
-const TIMER_POLL = { postgres: { seconds: 0.5, workers: 4 }, pglite: { seconds: 1, workers: 1 } };
+const TIMER_POLL = { postgres: { seconds: 0.5, workers: 2 }, pglite: { seconds: 1, workers: 1 } };
 
 /**
  * pg-boss on the same database as the product: PGlite through pg-boss's adapter, or PostgreSQL by
