@@ -1,8 +1,9 @@
 // Timers under load (issue 14): 10,000 pending automation timers held as pg-boss jobs, on PostgreSQL,
-// of the built server (`npm run build` first). 3,300 customers (and 200 of a warm-up) each write once to
-// a connection whose bot shows a menu: each turn sets three silence timers (automation.silence:
-// inactivity after timeInactiveMessage minutes, expiry after expiresTicket minutes, the company's
-// automatic close after autoCloseTicketHours), so 10,500 are pending at once. The first two kinds
+// of the built server (`npm run build` first). 3,300 customers each write once to a connection whose bot
+// shows a menu: each turn sets three silence timers (automation.silence: inactivity after
+// timeInactiveMessage minutes, expiry after expiresTicket minutes, the company's automatic close after
+// autoCloseTicketHours); 200 customers of a warm-up, on a connection of their own, set only the automatic
+// close, so 10,100 are pending at once. The first two kinds
 // fire during the run and are timed; the automatic closes (an hour away) stay held to the end.
 // Figures: the server's resident memory with the timers held against its memory before the
 // customers (target: growth <= 50 MB), and how late each timer fired: pg-boss's started_on minus the
@@ -24,6 +25,7 @@ const pg = createRequire(path.join(REPO_ROOT, 'server/package.json'))('pg');
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CUSTOMERS = Number(process.env.BENCH_TIMERS_CUSTOMERS) || 3300;
 const IN_FLIGHT = Number(process.env.BENCH_TIMERS_IN_FLIGHT) || 50;
+const WARM_UP = 200;
 /** Minutes to the inactivity and expiry timers: long enough for every customer to have written first. */
 const INACTIVE_MINUTES = Number(process.env.BENCH_TIMERS_INACTIVE_MINUTES) || 10;
 const EXPIRE_MINUTES = INACTIVE_MINUTES + 1;
@@ -92,7 +94,7 @@ function render(r) {
           '',
         ]
       : []),
-    `${CUSTOMERS} customers each wrote once (${IN_FLIGHT} at a time) to a connection whose bot answers with a menu; each turn set an inactivity timer (${INACTIVE_MINUTES} min), an expiry timer (${EXPIRE_MINUTES} min) and an automatic close (60 min, held to the end) as \`automation.silence\` jobs with a start delay. The writes took ${(r.writeMs / 1000).toFixed(1)} s, so due times spread over that long.`,
+    `${CUSTOMERS} customers each wrote once (${IN_FLIGHT} at a time) to a connection whose bot answers with a menu; each turn set an inactivity timer (${INACTIVE_MINUTES} min), an expiry timer (${EXPIRE_MINUTES} min) and an automatic close (60 min, held to the end) as \`automation.silence\` jobs with a start delay. The writes took ${(r.writeMs / 1000).toFixed(1)} s, so due times spread over that long. Before them, ${WARM_UP} customers of a warm-up wrote at once to a second connection that sets no inactivity or expiry timer; their automatic closes are held with the rest.`,
     '',
     `Every RSS figure is the lowest of samples taken every 2 s over ${SETTLE_SECONDS} s of idleness. The figure judged is what the server holds: its used heap after a full garbage collection (through the V8 inspector), before the customers and while the timers are pending; RSS also counts memory V8 keeps for later. The timers themselves are rows of \`pgboss.job\`.`,
     '',
@@ -152,20 +154,33 @@ async function main() {
          expires_inactive_message = 'Encerramos por falta de resposta', max_use_bot_queues = 0 where id = $1`,
       [connection.id, INACTIVE_MINUTES, EXPIRE_MINUTES],
     );
+    // The warm-up's own connection answers the same menu but sets no inactivity or expiry timer: its 200
+    // customers write at once (a warm-up is not paced), so their timers would come due in the same second,
+    // the expiries among the first measured timers (the warm-up is written a settle before them, and expiry
+    // is one minute after inactivity). Their automatic closes are held with the rest.
+    const warmUpConnection = await api(server.baseUrl, token, 'POST', '/whatsapp', {
+      name: 'Bench timers warm-up',
+      provider: 'simulator',
+      greetingMessage: 'Olá! Escolha um setor:',
+      queueIds: queues.map((q) => q.id),
+    });
+    await db.query(`update connections set time_inactive_message = 0, expires_ticket = 0, max_use_bot_queues = 0 where id = $1`, [
+      warmUpConnection.id,
+    ]);
     await api(server.baseUrl, token, 'PUT', '/settings/autoCloseTicketHours', { value: '1' });
-    const send = (number, i) =>
-      fetch(`${server.baseUrl}/simulator/${connection.id}/messages`, {
+    const send = (number, i, to = connection) =>
+      fetch(`${server.baseUrl}/simulator/${to.id}/messages`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${connection.token}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${to.token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ from: number, name: `Cliente ${i}`, body: 'oi' }),
       }).then(async (res) => {
         await res.arrayBuffer();
         if (!res.ok) throw new Error(`simulator answered ${res.status}`);
       });
-    // Warm-up on other numbers (pool, prepared statements, JIT); their timers are part of the count.
+    // Warm-up on other numbers (pool, prepared statements, JIT); their automatic closes are part of the count.
     const base = 5511900000000;
     await pool(
-      Array.from({ length: 200 }, (_, i) => () => send(String(base + 900_000 + i), i)),
+      Array.from({ length: WARM_UP }, (_, i) => () => send(String(base + 900_000 + i), i, warmUpConnection)),
       IN_FLIGHT,
     );
     const rssBefore = await settledRss(server.pid);
@@ -177,7 +192,7 @@ async function main() {
       Array.from({ length: CUSTOMERS }, (_, i) => () => send(String(base + i), i)),
       IN_FLIGHT,
     );
-    const expected = 3 * (CUSTOMERS + 200);
+    const expected = 3 * CUSTOMERS + WARM_UP;
     for (let waited = 0; (await silenceJobs(db, 'created')) < expected && waited < 120_000; waited += 500) await sleep(500);
     const writeMs = Date.now() - started;
     const peakPending = await silenceJobs(db, 'created');
@@ -240,7 +255,7 @@ async function main() {
     await db.end().catch(() => {});
     await server?.stop();
     killAllServers();
-    await dropDatabase(DB_NAME).catch((err) => console.error(`could not drop ${DB_NAME}: ${err.message}`));
+    if (!process.env.BENCH_KEEP_DB) await dropDatabase(DB_NAME).catch((err) => console.error(`could not drop ${DB_NAME}: ${err.message}`));
     for (const dir of dirs) removeDir(dir);
   }
 }
