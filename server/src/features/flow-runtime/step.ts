@@ -112,7 +112,11 @@ const stopReason = (ticket: typeof tickets.$inferSelect) => (ticket.status === '
 
 /** The run as committed, outside the transaction: which ticket to lock first, and whether the step is still due. */
 const peekRunStatement = preparedStatement((db) =>
-  db.select().from(flowRuns).where(eq(flowRuns.id, sql.placeholder('runId'))).prepare('flow_peek_run'),
+  db
+    .select()
+    .from(flowRuns)
+    .where(eq(flowRuns.id, sql.placeholder('runId')))
+    .prepare('flow_peek_run'),
 );
 
 /** The ticket, locked, with its connection: one round trip (a step ran four reads before its work). */
