@@ -25,7 +25,11 @@ const ADAPTER_POOL_SIZE = 4;
  */
 export async function attachClusterAdapter(io: Server, database: Database, log: FastifyBaseLogger): Promise<() => Promise<void>> {
   if (!database.pool || !database.url) return async () => {};
+  // Nodes starting together would race on CREATE TABLE IF NOT EXISTS, which is not safe under
+  // concurrency (the loser fails on pg_type's unique index and the node exits): one string is one
+  // implicit transaction, so the advisory lock makes the second node wait and then find the table.
   await database.pool.query(`
+    SELECT pg_advisory_xact_lock(hashtext('socket_io_attachments'));
     CREATE TABLE IF NOT EXISTS socket_io_attachments (
       id bigserial UNIQUE,
       created_at timestamptz DEFAULT NOW(),

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, until } from './wait';
@@ -59,6 +59,10 @@ export async function startProxy(upstreams: string[], workDir: string): Promise<
   child.stderr?.on('data', (chunk) => {
     stderr += chunk;
   });
+  // A missing binary fails the spawn with an 'error' event: kept as the reason, not thrown at the process.
+  child.once('error', (err) => {
+    stderr += String(err);
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
   // The poll sees the exit itself, so it never outlives an nginx that died at once (see startNode).
@@ -70,7 +74,11 @@ export async function startProxy(upstreams: string[], workDir: string): Promise<
     },
     20_000,
   );
-  if (outcome === 'exited') throw new Error(`nginx exited: ${stderr} ${readFileSync(path.join(dir, 'error.log'), 'utf8')}`);
+  if (outcome === 'exited') {
+    // An nginx that fails before opening its error log says why on stderr only.
+    const errorLog = path.join(dir, 'error.log');
+    throw new Error(`nginx exited (${child.exitCode ?? child.signalCode}): ${stderr} ${existsSync(errorLog) ? readFileSync(errorLog, 'utf8') : ''}`);
+  }
   return {
     url,
     port,
