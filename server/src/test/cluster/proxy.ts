@@ -77,7 +77,9 @@ export async function startProxy(upstreams: string[], workDir: string): Promise<
   if (outcome === 'exited') {
     // An nginx that fails before opening its error log says why on stderr only.
     const errorLog = path.join(dir, 'error.log');
-    throw new Error(`nginx exited (${child.exitCode ?? child.signalCode}): ${stderr} ${existsSync(errorLog) ? readFileSync(errorLog, 'utf8') : ''}`);
+    throw new Error(
+      `nginx exited (${child.exitCode ?? child.signalCode}): ${stderr} ${existsSync(errorLog) ? readFileSync(errorLog, 'utf8') : ''}`,
+    );
   }
   return {
     url,
