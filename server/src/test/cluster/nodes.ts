@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, until } from './wait';
+import { freePort, untilUpOrExited } from './wait';
 import { serverEntry } from '../server-entry';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -87,14 +87,10 @@ export async function startNode(options: NodeOptions, attempt = 1): Promise<Serv
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   const node: ServerNode = { id, port, url, child, logFile, exited, log: () => readFileSync(logFile, 'utf8') };
-  // One poll that also sees the exit: a poll raced against the exit would go on after a node that died
-  // at once, and fail unobserved two minutes later, in whatever test runs then.
-  const outcome = await until(
+  const outcome = await untilUpOrExited(
     `${id} answers (log: ${logFile})`,
-    async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return 'exited' as const;
-      return (await fetch(`${url}/health/ready`)).ok ? ('up' as const) : null;
-    },
+    child,
+    async () => (await fetch(`${url}/health/ready`)).ok,
     120_000,
   );
   if (outcome === 'exited') {

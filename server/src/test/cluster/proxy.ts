@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, until } from './wait';
+import { freePort, untilUpOrExited } from './wait';
 
 /** The production example's nginx site (README "Running in production"): the tests run this very file. */
 export const NGINX_SITE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../deploy/nginx/chatflow.conf');
@@ -65,15 +65,7 @@ export async function startProxy(upstreams: string[], workDir: string): Promise<
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
-  // The poll sees the exit itself, so it never outlives an nginx that died at once (see startNode).
-  const outcome = await until(
-    `nginx answers on ${url}`,
-    async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return 'exited' as const;
-      return (await fetch(`${url}/health/live`)).ok ? ('up' as const) : null;
-    },
-    20_000,
-  );
+  const outcome = await untilUpOrExited(`nginx answers on ${url}`, child, async () => (await fetch(`${url}/health/live`)).ok, 20_000);
   if (outcome === 'exited') {
     // An nginx that fails before opening its error log says why on stderr only.
     const errorLog = path.join(dir, 'error.log');

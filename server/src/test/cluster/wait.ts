@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
 /** A TCP port free on 127.0.0.1 when asked (another listener may still take it before the caller binds). */
@@ -23,4 +24,20 @@ export async function until<T>(what: string, check: () => Promise<T> | T, timeou
     if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * Polls `answers` until the child answers ('up') or exits ('exited'), whichever comes first. One poll
+ * that also sees the exit: a poll raced against the exit would go on after a process that died at once,
+ * and fail unobserved minutes later, inside whatever test runs then.
+ */
+export function untilUpOrExited(what: string, child: ChildProcess, answers: () => Promise<boolean>, timeoutMs: number) {
+  return until(
+    what,
+    async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return 'exited' as const;
+      return (await answers()) ? ('up' as const) : null;
+    },
+    timeoutMs,
+  );
 }
