@@ -1,9 +1,7 @@
-import { and, eq, max, sql } from 'drizzle-orm';
-import { preparedStatement } from '../../db/prepared';
 import { z } from 'zod';
-import { messages } from '../../db/schema';
 import { transactionRunner } from '../../http/context';
 import { defineJob } from '../../jobs/define';
+import { newestMessageId } from '../messages';
 import { closeByBot } from './land-in-queue';
 import { saveTurn } from './save-turn';
 import { say } from './say';
@@ -36,24 +34,8 @@ export async function scheduleSilenceTimers(turn: Turn): Promise<void> {
   if (hours > 0) await set('autoClose', hours * 60);
 }
 
-/**
- * The id of the ticket's newest customer message, from the ticket's own messages (messages_ticket_idx).
- * Not `order by id desc limit 1`: PostgreSQL walks the primary key backwards through every newer message
- * of every ticket for that (7 ms at 14,000 messages, bench automation-timers; worse with each one
- * stored), holding the ticket locked. The GROUP BY keeps it from turning max() into that walk.
- */
-const newestCustomerMessageStatement = preparedStatement((db) =>
-  db
-    .select({ id: max(messages.id) })
-    .from(messages)
-    .where(and(eq(messages.ticketId, sql.placeholder('ticketId')), eq(messages.fromMe, false)))
-    .groupBy(messages.ticketId)
-    .prepare('automation_newest_customer_message'),
-);
-
 async function newestCustomerMessage(turn: Turn): Promise<number> {
-  const [row] = await newestCustomerMessageStatement(turn.tx).execute({ ticketId: turn.ticket.id });
-  return row?.id ?? 0;
+  return (await newestMessageId(turn.tx, turn.ticket.id, { fromCustomer: true })) ?? 0;
 }
 
 /** What a due timer does, when the ticket is still where the timer left it. */

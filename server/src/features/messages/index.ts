@@ -18,3 +18,4 @@ export { resendStuckMessages } from './resend-stuck';
 export { providerChangeJob } from './provider-change-job';
 export { transcribeStoredAudio } from './transcription';
 export { recordSentMessage, recordSentMessages } from './service';
+export { newestMessageId } from './newest';

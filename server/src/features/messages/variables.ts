@@ -62,7 +62,7 @@ export function applyMessageVariables(text: string, source: MessageVariableSourc
 }
 
 /** Reads what the variables of a ticket need (contact, queue, connection, company time zone). */
-export async function variableSourceFor(db: DbOrTx, ticket: TicketRow, userName: string): Promise<MessageVariableSource> {
+async function variableSourceFor(db: DbOrTx, ticket: TicketRow, userName: string): Promise<MessageVariableSource> {
   const [row] = await db
     .select({
       contactName: contacts.name,

@@ -1,8 +1,6 @@
 import { OPENAI_NODE_DEFAULTS } from '@chatflow/contract';
-import { eq, max } from 'drizzle-orm';
-import { messages } from '../../../db/schema';
 import { BotRefused, BotUnavailable } from '../../integrations';
-import { transcribeStoredAudio } from '../../messages';
+import { newestMessageId, transcribeStoredAudio } from '../../messages';
 import { type AssistantSettings, assistantReply, conversationHistory, speechProviderOf } from '../../prompts';
 import { asText } from '../text';
 import { type FlowBotAnswer, type FlowBotTurn, numberField } from './turn';
@@ -39,18 +37,6 @@ async function transcribe(turn: FlowBotTurn, apiKey: string, mediaUrl: string | 
   }
 }
 
-/** The newest message of the ticket: what the assistant answers when the run reaches the node. */
-async function newestMessageId(turn: FlowBotTurn): Promise<number | null> {
-  // max() grouped by the ticket reads the ticket's own messages (messages_ticket_idx); `order by id desc
-  // limit 1` would walk the primary key back through every newer message of every ticket.
-  const [row] = await turn.deps.db
-    .select({ id: max(messages.id) })
-    .from(messages)
-    .where(eq(messages.ticketId, turn.ticket.id))
-    .groupBy(messages.ticketId);
-  return row?.id ?? null;
-}
-
 /**
  * One turn of an OpenAI node, with the AI assistants' reply (the prompts feature): the conversation's
  * last maxMessages messages under the node's prompt, key, model, temperature and max tokens. Reaching
@@ -62,7 +48,7 @@ export async function openAiNodeAnswer(turn: FlowBotTurn): Promise<FlowBotAnswer
   const settings = openAiNodeSettings(turn.node.data);
   if (!settings.apiKey) throw new BotRefused('the OpenAI node has no API key');
   const { deps } = turn;
-  const upTo = turn.message?.id ?? (await newestMessageId(turn));
+  const upTo = turn.message?.id ?? (await newestMessageId(deps.db, turn.ticket.id));
   const history = upTo === null ? [] : await conversationHistory(deps.db, turn.ticket.id, upTo, settings.maxMessages);
   if (turn.message?.mediaType === 'audio') {
     const text = await transcribe(turn, settings.apiKey, turn.message.mediaUrl);
