@@ -168,11 +168,10 @@ export async function withLockedRun(
     const run = found?.run;
     if (!ticket || !run || !isDue(run)) return;
     if (!flowMayServe(ticket)) return void (await endRun(tx, deps, run, stopReason(ticket)));
-    const doc = found.doc;
+    const { doc } = found;
+    const { connection } = locked;
     const node = doc ? nodeById(doc, run.nodeId) : undefined;
-    if (!doc || !node || ticket.connectionId === null) return void (await endRun(tx, deps, run, 'node-missing'));
-    const connection = locked.connection;
-    if (!connection) return void (await endRun(tx, deps, run, 'node-missing'));
+    if (!doc || !node || !connection) return void (await endRun(tx, deps, run, 'node-missing'));
     await act({ tx, deps, run, doc, node, ticket, connection });
   });
 }
