@@ -15,8 +15,6 @@ import type { Db } from '../db/client';
 import type { ConnectionRow } from '../db/schema';
 import { channelLeases, channelSessions, connections } from '../db/schema';
 import { startInboundAutomation } from '../features/automation';
-import { startConfirmationReply } from '../features/campaigns';
-import { startLaneRollback } from '../features/kanban';
 import { importProgressHandler, sessionStatusHandler } from '../features/connections';
 import { inboundPipeline } from '../features/inbound';
 import { sendPendingJob } from '../features/messages';
@@ -44,15 +42,12 @@ export interface ChannelEventDeps {
  */
 export function channelEvents(deps: () => ChannelEventDeps, connection: ConnectionRow, registry: ProviderRegistry): ProviderEvents {
   // A customer's committed message starts the automation engine (menus, hours, ratings, consent).
-  // It also moves a kanban card back to its lane's rollback lane, and lets a campaign's confirmation flow
-  // send its message to a contact who answered.
+  // Its turn also moves a kanban card back to its lane's rollback lane, and lets a campaign's
+  // confirmation flow send its message to a contact who answered (automation/run-inbound.ts).
   const inbound = () => ({
     ...deps(),
-    afterCustomerMessage: (m: { messageId: number; ticketId: number; companyId: number }) => {
-      startInboundAutomation(deps(), m.messageId);
-      startLaneRollback(deps(), m);
-      startConfirmationReply(deps(), m.messageId);
-    },
+    afterCustomerMessage: (m: { messageId: number; newTicket: boolean }) =>
+      startInboundAutomation(deps(), m.messageId, { newTicket: m.newTicket }),
   });
   const reportStatus = sessionStatusHandler(deps(), connection);
   const held = registry.isSessionProvider(providerKeyOf(connection));

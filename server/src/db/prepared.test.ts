@@ -1,23 +1,23 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { useTestApp } from '../test/harness';
-import { batchedChecks, preparedStatement } from './prepared';
+import { batchedReads, preparedStatement } from './prepared';
 import { companies } from './schema';
 
-test('batchedChecks: keys asked while a read is on its way are read together, and each caller hears its own answer', async () => {
+test('batchedReads: keys asked while a read is on its way are read together, and each caller hears its own answer', async () => {
   const reads: number[][] = [];
   let release!: () => void;
   const firstReadHeld = new Promise<void>((resolve) => {
     release = resolve;
   });
-  const inLane = batchedChecks<number>(async (ids) => {
+  const halfOf = batchedReads<number, number>(async (ids) => {
     reads.push(ids);
     if (reads.length === 1) await firstReadHeld;
-    return ids.filter((id) => id % 2 === 0);
+    return ids.map((id) => (id % 2 === 0 ? id / 2 : undefined));
   });
-  const answers = [inLane(1), inLane(2), inLane(3), inLane(4), inLane(6)];
+  const answers = [halfOf(1), halfOf(2), halfOf(3), halfOf(4), halfOf(6)];
   release();
-  expect(await Promise.all(answers)).toEqual([false, true, false, true, true]);
+  expect(await Promise.all(answers)).toEqual([undefined, 1, undefined, 2, 3]);
   // Two reads go at once (the first two keys), the rest wait for one of them and go together.
   expect(reads).toEqual([[1], [2], [3, 4, 6]]);
 });

@@ -115,15 +115,3 @@ export function batchedReads<K, R>(readMany: (keys: K[]) => Promise<(R | undefin
       next();
     });
 }
-
-/**
- * batchedReads for a yes or no per key (primitive keys): `readFound` answers which of the keys it
- * found, and each caller hears whether its own key was among them.
- */
-export function batchedChecks<K extends number | string>(readFound: (keys: K[]) => Promise<K[]>): (key: K) => Promise<boolean> {
-  const read = batchedReads<K, true>(async (keys) => {
-    const found = new Set(await readFound(keys));
-    return keys.map((key) => (found.has(key) ? true : undefined));
-  });
-  return async (key) => (await read(key)) === true;
-}

@@ -9,31 +9,15 @@ import { saveTurn } from './save-turn';
 import { scheduleSilenceTimers } from './silence';
 import { lgpdTurn } from './lgpd';
 import { say } from './say';
+import { queueConfirmationReply } from '../campaigns';
+import { recordQuietTurn } from './quiet-turn';
 import { flowTurn } from '../flow-runtime';
+import { queueLaneRollback } from '../kanban';
 import { passToBot, servedByBot } from './hand-to-bot';
 import { texts } from './texts';
 import { directToWallet } from './wallet';
-import { loadMessageTurn, settingOn, type Turn } from './turn';
-
-/**
- * Whether the chatbot speaks on this ticket: a person's ticket waiting with no agent, whose contact
- * has the bot on (disableBot), and which the bot has not finished with.
- */
-const botServes = (turn: Turn) =>
-  turn.ticket.status === 'pending' &&
-  turn.ticket.userId === null &&
-  !turn.ticket.isGroup &&
-  !turn.contact.disableBot &&
-  turn.state.stage !== 'done';
-
-/**
- * A voice message the company does not take (acceptAudioMessageContact off, or the contact's own
- * acceptAudioMessage off): the customer is asked to write instead, whoever serves the ticket.
- */
-const refuseAudio = (turn: Turn, message: MessageRow) =>
-  message.mediaType === 'audio' &&
-  !turn.ticket.isGroup &&
-  (!settingOn(turn, 'acceptAudioMessageContact') || !turn.contact.acceptAudioMessage);
+import { loadMessageTurn, type Turn } from './turn';
+import { botServes, refuseAudio } from './who-answers';
 
 /** One customer message: away answers first, then a flow's turn, then the menu the ticket is at. */
 async function answerMessage(turn: Turn, message: MessageRow): Promise<void> {
@@ -61,16 +45,25 @@ async function answerMessage(turn: Turn, message: MessageRow): Promise<void> {
  * message of the ticket not answered yet, up to this one, is answered in order, and the answers'
  * messages (with their send jobs), the ticket's changes and the newest answered id commit together.
  * A second run for the same message (the stored fallback job, a retry after a crash) finds it
- * answered and sends nothing.
+ * answered and sends nothing. The turn also starts what other features do on a customer's answer (a
+ * kanban card's rollback, a campaign's confirmed message), in its transaction: so the sweep that
+ * runs turns a stopped process left undone covers those too. A quiet turn (quiet-turn.ts) is only
+ * recorded, without the transaction.
  */
-export async function runInboundAutomation(deps: JobDeps, messageId: number): Promise<void> {
+export async function runInboundAutomation(deps: JobDeps, messageId: number, opts: { newTicket?: boolean } = {}): Promise<void> {
+  // A new ticket's first turn is never quiet: no read to judge it.
+  if (!opts.newTicket && (await recordQuietTurn(deps, messageId))) return;
   await transactionRunner(
     deps.db,
     deps.log,
   )(async (tx) => {
     const loaded = await loadMessageTurn(tx, deps, messageId);
     if (!loaded || loaded.unanswered.length === 0) return;
-    const { turn, unanswered } = loaded;
+    const { turn, unanswered, checks } = loaded;
+    // Asked once per message, as the turn that answers it: a re-run finds it answered above.
+    const { ticket } = turn;
+    if (checks.inRollbackLane) await queueLaneRollback(deps.jobs, tx, { messageId, ticketId: ticket.id, companyId: ticket.companyId });
+    if (checks.awaitsConfirmation) await queueConfirmationReply(deps.jobs, tx, messageId);
     // An answer to a rating request belongs to the rated ticket: this new ticket is gone with it.
     if (await takeRatingAnswer(turn, unanswered[0])) return;
     for (const m of unanswered) {

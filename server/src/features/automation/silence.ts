@@ -16,22 +16,29 @@ import { loadTurn, type Turn } from './turn';
 const SILENCES = ['inactive', 'expire', 'autoClose'] as const;
 type Silence = (typeof SILENCES)[number];
 
+/** The silence timers a turn sets for its newest customer message, with their delays in minutes. */
+export function silenceTimersOf(turn: Turn): [Silence, number][] {
+  const { connection, ticket, state } = turn;
+  if (ticket.isGroup) return []; // a group is not a customer who went quiet
+  const timers: [Silence, number][] = [];
+  if (ticket.isBot && state.stage !== 'done' && connection.timeInactiveMessage > 0 && connection.inactiveMessage.trim()) {
+    timers.push(['inactive', connection.timeInactiveMessage]);
+  }
+  if (connection.expiresTicket > 0) timers.push(['expire', connection.expiresTicket]);
+  const hours = Number(turn.settings.autoCloseTicketHours ?? '0');
+  if (hours > 0) timers.push(['autoClose', hours * 60]);
+  return timers;
+}
+
 /** Sets the silence timers of the turn's newest customer message, in the turn's transaction. */
 export async function scheduleSilenceTimers(turn: Turn): Promise<void> {
-  const { connection, ticket, state } = turn;
-  if (ticket.isGroup) return; // a group is not a customer who went quiet
-  const set = (kind: Silence, minutes: number) =>
-    silenceJob.send(
+  for (const [kind, minutes] of silenceTimersOf(turn)) {
+    await silenceJob.send(
       turn.deps.jobs,
-      { ticketId: ticket.id, messageId: state.lastMessageId, kind },
+      { ticketId: turn.ticket.id, messageId: turn.state.lastMessageId, kind },
       { tx: turn.tx, startAfterSeconds: minutes * 60 },
     );
-  if (ticket.isBot && state.stage !== 'done' && connection.timeInactiveMessage > 0 && connection.inactiveMessage.trim()) {
-    await set('inactive', connection.timeInactiveMessage);
   }
-  if (connection.expiresTicket > 0) await set('expire', connection.expiresTicket);
-  const hours = Number(turn.settings.autoCloseTicketHours ?? '0');
-  if (hours > 0) await set('autoClose', hours * 60);
 }
 
 async function newestCustomerMessage(turn: Turn): Promise<number> {

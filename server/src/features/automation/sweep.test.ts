@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, expect, test } from 'vitest';
-import { messages, ticketAutomations, tickets } from '../../db/schema';
+import { messages, tags, ticketAutomations, ticketTags, tickets } from '../../db/schema';
 import { useTestApp } from '../../test/harness';
 import { SWEEP_WINDOW_MS, sweepUnansweredMessages, UNANSWERED_AFTER_MS } from './sweep';
 import { botConnection, customer, jobDepsOf } from './testing';
@@ -57,6 +57,28 @@ test('a message whose turn never ran is answered by the sweep, once', async () =
   expect(await sweepUnansweredMessages(jobDepsOf(t), new Date())).toBe(0);
   await t.jobs.drain();
   expect(await ana.received()).toEqual([]);
+});
+
+test("the sweep's turn also does what other features do on a customer's answer: a kanban card goes back to its rollback lane", async () => {
+  const { ana } = await twoQueueCustomer();
+  const ticket = await ana.ticket();
+  const lane = (values: Partial<typeof tags.$inferInsert>) =>
+    t.database.db
+      .insert(tags)
+      .values({ companyId: ticket.companyId, name: 'Lane', color: '#123456', kanban: 1, ...values })
+      .returning()
+      .then(([row]) => row);
+  const negotiation = await lane({ name: 'Negociação' });
+  const proposal = await lane({ name: 'Proposta', rollbackLaneId: negotiation.id });
+  // The card entered its lane before the lost message came.
+  const entered = new Date(Date.now() - UNANSWERED_AFTER_MS - 60_000).toISOString();
+  await t.database.db.insert(ticketTags).values({ ticketId: ticket.id, tagId: proposal.id, enteredAt: entered });
+  await storedWithoutTurn(ticket.id, 'ainda tenho interesse', UNANSWERED_AFTER_MS + 5_000);
+
+  expect(await sweepUnansweredMessages(jobDepsOf(t), new Date())).toBe(1);
+  await t.jobs.drain();
+  const lanes = await t.database.db.select().from(ticketTags).where(eq(ticketTags.ticketId, ticket.id));
+  expect(lanes.map((r) => r.tagId)).toEqual([negotiation.id]);
 });
 
 test('the sweep leaves alone a message too recent (its turn may be running) and one older than its window', async () => {

@@ -20,7 +20,9 @@ import type { DbOrTx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import type { HookedTx } from '../../http/context';
 import type { JobDeps } from '../../jobs/define';
+import { awaitsConfirmationSql } from '../campaigns';
 import { flowHintsSql, type FlowHints } from '../flow-runtime';
+import { inRollbackLaneSql } from '../kanban';
 import { companySettingsJsonSql, withSettingDefaults } from '../settings';
 import type { LogEntry } from '../tickets';
 
@@ -85,8 +87,20 @@ const blankState = (ticket: TicketRow): TicketAutomationRow => ({
 });
 
 /**
+ * What other features ask of every customer message, answered by the turn's read (so with no round
+ * trip of their own) and acted on in its transaction (run-inbound.ts): whether the ticket's card sits
+ * in a kanban lane with a rollback lane, and whether the contact awaits a campaign confirmation.
+ */
+const replyCheckColumns = {
+  inRollbackLane: inRollbackLaneSql(tickets.id),
+  awaitsConfirmation: awaitsConfirmationSql(contacts.companyId, contacts.number),
+};
+export type ReplyChecks = { inRollbackLane: boolean; awaitsConfirmation: boolean };
+
+/**
  * The turn's rows in one statement, the ticket locked (FOR UPDATE OF tickets): ticket, contact,
- * connection, company hours, the engine's state, the company's settings, the flows' hints and, for
+ * connection, company hours, the engine's state, the company's settings, the flows' hints, the
+ * reply checks and, for
  * a customer message's turn, that message and the ids of the customer messages it answers (those
  * after the state's lastMessageId up to it). A turn runs for every customer message, so each read
  * folded in here is a round trip saved while the ticket's lock is held (bench/results/inbound.md).
@@ -97,6 +111,7 @@ const blankState = (ticket: TicketRow): TicketAutomationRow => ({
 function turnRows(db: DbOrTx, messageId: SQL) {
   return db
     .select({
+      ...replyCheckColumns,
       ticket: tickets,
       contact: contacts,
       connection: connections,
@@ -163,6 +178,37 @@ const messageTurnStatement = preparedStatement((db) => {
     .prepare('automation_turn_of_message');
 });
 
+const messagePeekStatement = preparedStatement((db) => {
+  const id = sql`${sql.placeholder('messageId')}::bigint`;
+  return turnRows(db, id)
+    .where(eq(tickets.id, sql`(select m.ticket_id from messages m where m.id = ${id})`))
+    .prepare('automation_peek_of_message');
+});
+
+/** Stands for the transaction a turn judged from its read alone does not have: any use of it is a mistake. */
+const noTransaction = new Proxy({} as HookedTx, {
+  get() {
+    throw new Error('this turn was read without a transaction: it may only be judged, not run');
+  },
+});
+
+/**
+ * The turn of a customer message as loadMessageTurn reads it, but without a transaction or the
+ * ticket's lock, to judge whether it is quiet (quiet-turn.ts): its `tx` may not be used. Null when
+ * loadMessageTurn would not answer the message alone (message gone or the company's own, or a backlog).
+ */
+export async function peekMessageTurn(
+  deps: JobDeps,
+  messageId: number,
+): Promise<{ turn: Turn; message: MessageRow; checks: ReplyChecks } | null> {
+  const [row] = await messagePeekStatement(deps.db).execute({ messageId });
+  if (!row?.message || row.message.fromMe) return null;
+  const ids = row.unansweredIds.map(Number);
+  if (ids.length !== 1 || ids[0] !== messageId) return null;
+  const checks = { inRollbackLane: row.inRollbackLane, awaitsConfirmation: row.awaitsConfirmation };
+  return { turn: turnOf(noTransaction, deps, row), message: row.message, checks };
+}
+
 /**
  * The turn of a customer message and the messages it answers, oldest first: usually the message
  * alone, read in the turn's statement; a backlog (turns that did not run) is read again in full.
@@ -172,14 +218,15 @@ export async function loadMessageTurn(
   tx: HookedTx,
   deps: JobDeps,
   messageId: number,
-): Promise<{ turn: Turn; unanswered: MessageRow[] } | null> {
+): Promise<{ turn: Turn; unanswered: MessageRow[]; checks: ReplyChecks } | null> {
   const [row] = await messageTurnStatement(tx).execute({ messageId });
   if (!row?.message || row.message.fromMe) return null;
   const turn = turnOf(tx, deps, row);
+  const checks = { inRollbackLane: row.inRollbackLane, awaitsConfirmation: row.awaitsConfirmation };
   const ids = row.unansweredIds.map(Number);
-  if (ids.length === 0) return { turn, unanswered: [] };
-  if (ids.length === 1 && ids[0] === messageId) return { turn, unanswered: [row.message] };
-  return { turn, unanswered: await unansweredMessages(turn, messageId) };
+  if (ids.length === 0) return { turn, unanswered: [], checks };
+  if (ids.length === 1 && ids[0] === messageId) return { turn, unanswered: [row.message], checks };
+  return { turn, unanswered: await unansweredMessages(turn, messageId), checks };
 }
 
 /** The ticket's customer messages not yet answered, up to `upToId`, oldest first. */

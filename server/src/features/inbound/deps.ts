@@ -12,6 +12,7 @@ export interface InboundDeps {
   /**
    * Called once a customer's message (not one the company sent from the phone) is committed: the
    * composition root hands it to the automation engine. The pipeline never waits for what it starts.
+   * `newTicket`: the message opened its ticket.
    */
-  afterCustomerMessage?: (stored: { messageId: number; ticketId: number; companyId: number }) => void;
+  afterCustomerMessage?: (stored: { messageId: number; ticketId: number; companyId: number; newTicket: boolean }) => void;
 }

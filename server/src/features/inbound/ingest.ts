@@ -112,7 +112,9 @@ async function ingestOnce(
     .returning();
   announceMessage(tx, deps, message, 'create', { newTicket: created });
   if (!fromMe && !msg.historical)
-    tx.afterCommit(() => deps.afterCustomerMessage?.({ messageId: message.id, ticketId: ticket.id, companyId: ticket.companyId }));
+    tx.afterCommit(() =>
+      deps.afterCustomerMessage?.({ messageId: message.id, ticketId: ticket.id, companyId: ticket.companyId, newTicket: created }),
+    );
   return { status: 'stored', messageId: message.id, ticketId: updated.id, contactId: contact.id };
 }
 
@@ -143,7 +145,12 @@ export async function ingestCommonCase(deps: InboundDeps, msg: InboundMessage): 
   // Like an after-commit hook: the message is stored whatever happens to its announcement.
   await publishMessage(deps, message, 'create', opened).catch((err) => deps.log.error({ err }, 'inbound announcement failed'));
   if (!msg.fromMe && !msg.historical)
-    deps.afterCustomerMessage?.({ messageId: message.id, ticketId: message.ticketId, companyId: message.companyId });
+    deps.afterCustomerMessage?.({
+      messageId: message.id,
+      ticketId: message.ticketId,
+      companyId: message.companyId,
+      newTicket: opened.newTicket,
+    });
   return { status: 'stored', messageId: outcome.messageId, ticketId: outcome.ticketId, contactId: outcome.contactId };
 }
 

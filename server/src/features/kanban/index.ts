@@ -1,3 +1,3 @@
 export { kanbanRoutes } from './routes';
 export { laneTimerJob } from './commands/enter-lane';
-export { laneRollbackJob, startLaneRollback } from './commands/rollback';
+export { inRollbackLaneSql, laneRollbackJob, queueLaneRollback } from './commands/rollback';

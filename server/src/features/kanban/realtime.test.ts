@@ -93,7 +93,7 @@ test("a customer's reply moves a card in a lane with a rollback lane back to it;
   expect(await lanes()).toEqual([negotiation.id]);
 });
 
-test('customers writing at the same moment share the rollback check: only the card in a lane with a rollback lane moves', async () => {
+test('customers writing at the same moment: only the card in a lane with a rollback lane moves', async () => {
   const { admin, companyId, f } = await kanbanScenario(t);
   const conn = await simulatorConnection(t, admin);
   const negotiation = await f.tag(companyId, { kanban: 1, name: 'Negociação' });

@@ -1,9 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { campaignShipping, campaigns, connections, contacts, messages, tickets } from '../../../db/schema';
-import type { Db } from '../../../db/client';
-import { batchedChecks, perDatabase, preparedStatement } from '../../../db/prepared';
-import { transactionRunner } from '../../../http/context';
+import { type HookedTx, transactionRunner } from '../../../http/context';
 import { AppError } from '../../../http/errors';
 import { defineJob } from '../../../jobs/define';
 import type { JobQueue } from '../../../jobs/queue';
@@ -85,40 +83,20 @@ export const confirmationReplyJob = defineJob({
 });
 
 /**
- * Which of these messages' senders await a campaign confirmation: one read through
- * campaign_shipping_awaiting_idx for all of them, so the job (and its stored fallback) is made only
- * for those who do. Every customer message asks, so the messages stored together share the read.
+ * Whether the contact (company and number) awaits a campaign confirmation, as a column of the
+ * automation turn's one read of a customer message (automation/turn.ts), through
+ * campaign_shipping_awaiting_idx: every customer message asks, so the check costs an indexed probe
+ * there instead of a round trip of its own.
  */
-const awaitingStatement = preparedStatement((db) =>
-  db
-    .selectDistinct({ messageId: messages.id })
-    .from(messages)
-    .innerJoin(tickets, eq(tickets.id, messages.ticketId))
-    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-    .innerJoin(
-      campaignShipping,
-      and(
-        eq(campaignShipping.companyId, contacts.companyId),
-        eq(campaignShipping.number, contacts.number),
-        inArray(campaignShipping.state, ['awaiting_confirmation', 'confirming']),
-      ),
-    )
-    .where(and(sql`${messages.id} = any(${sql.placeholder('messageIds')}::bigint[])`, eq(messages.fromMe, false)))
-    .prepare('campaign_awaiting_confirmation'),
-);
+export const awaitsConfirmationSql = (companyId: AnyColumn, number: AnyColumn) =>
+  sql<boolean>`exists(select 1 from ${campaignShipping} where ${campaignShipping.companyId} = ${companyId}
+    and ${campaignShipping.number} = ${number} and ${campaignShipping.state} in ('awaiting_confirmation', 'confirming'))`;
 
-const awaitingConfirmation = perDatabase((db) =>
-  batchedChecks<number>(async (messageIds) => (await awaitingStatement(db).execute({ messageIds })).map((r) => r.messageId)),
-);
-
-/** Called for every customer message after its commit (composition/channels.ts): one read when nobody awaits a confirmation. */
-export function startConfirmationReply(
-  deps: { db: Db; jobs: JobQueue; log: { error(o: object, m: string): void } },
-  messageId: number,
-): void {
-  const start = async () => {
-    if (!(await awaitingConfirmation(deps.db)(messageId))) return;
-    await confirmationReplyJob.send(deps.jobs, { messageId }, { runAfterCommit: true, startAfterSeconds: 30 });
-  };
-  start().catch((err) => deps.log.error({ err, messageId }, 'campaign confirmation job not queued'));
+/**
+ * The campaign message for a contact who answered a confirmation request (awaitsConfirmationSql said
+ * so), sent in the transaction that answers the message: it runs once that commits, its stored copy
+ * being the fallback.
+ */
+export function queueConfirmationReply(jobs: JobQueue, tx: HookedTx, messageId: number) {
+  return confirmationReplyJob.send(jobs, { messageId }, { tx, runAfterCommit: true, startAfterSeconds: 30 });
 }

@@ -1,9 +1,7 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../../db/client';
-import { batchedChecks, perDatabase, preparedStatement } from '../../../db/prepared';
 import { messages, tags, ticketTags } from '../../../db/schema';
-import { transactionRunner } from '../../../http/context';
+import { type HookedTx, transactionRunner } from '../../../http/context';
 import { defineJob } from '../../../jobs/define';
 import type { JobQueue } from '../../../jobs/queue';
 import { emitTicketChange, findCompanyTicket } from '../../tickets';
@@ -47,40 +45,24 @@ export const laneRollbackJob = defineJob({
 });
 
 /**
- * Which of these tickets sit in a lane with a rollback lane: one indexed read for all of them. The
- * check runs for every customer message, so the messages stored together (a burst) share it.
+ * Whether the ticket sits in a lane with a rollback lane, as a column of the automation turn's one
+ * read of a customer message (automation/turn.ts): the check runs for every customer message, so it
+ * costs an indexed probe there instead of a round trip of its own.
  */
-const rollbackLanesStatement = preparedStatement((db) =>
-  db
-    .selectDistinct({ ticketId: ticketTags.ticketId })
-    .from(ticketTags)
-    .innerJoin(tags, eq(tags.id, ticketTags.tagId))
-    .where(
-      and(sql`${ticketTags.ticketId} = any(${sql.placeholder('ticketIds')}::int[])`, eq(tags.kanban, 1), isNotNull(tags.rollbackLaneId)),
-    )
-    .prepare('kanban_in_rollback_lanes'),
-);
-
-const inRollbackLanes = perDatabase((db) =>
-  batchedChecks<number>(async (ticketIds) => (await rollbackLanesStatement(db).execute({ ticketIds })).map((r) => r.ticketId)),
-);
+export const inRollbackLaneSql = (ticketId: AnyColumn) =>
+  sql<boolean>`exists(select 1 from ${ticketTags} join ${tags} on ${tags.id} = ${ticketTags.tagId}
+    where ${ticketTags.ticketId} = ${ticketId} and ${tags.kanban} = 1 and ${tags.rollbackLaneId} is not null)`;
 
 /**
- * After a customer's message is committed (the inbound pipeline does not wait): when the ticket sits in
- * a lane with a rollback lane, the rollback job runs now, its stored copy being the fallback. A ticket
- * in no such lane (nearly every message) costs a share of one indexed read and no job.
+ * The rollback of a card whose customer answered (inRollbackLaneSql said it sits in such a lane), sent
+ * in the transaction that answers the message: it runs once that commits, its stored copy being the
+ * fallback, and a turn that rolls back (to run again) leaves none.
  */
-export function startLaneRollback(
-  deps: { db: Db; jobs: JobQueue; log: { error(o: object, m: string): void } },
-  stored: { messageId: number; ticketId: number; companyId: number },
-): void {
-  const send = async () => {
-    if (!(await inRollbackLanes(deps.db)(stored.ticketId))) return;
-    await laneRollbackJob.send(deps.jobs, stored, {
-      runAfterCommit: true,
-      startAfterSeconds: 30,
-      singletonKey: `kanban-rollback-${stored.messageId}`,
-    });
-  };
-  send().catch((err) => deps.log.error({ err, ...stored }, 'kanban rollback not started'));
+export function queueLaneRollback(jobs: JobQueue, tx: HookedTx, stored: { messageId: number; ticketId: number; companyId: number }) {
+  return laneRollbackJob.send(jobs, stored, {
+    tx,
+    runAfterCommit: true,
+    startAfterSeconds: 30,
+    singletonKey: `kanban-rollback-${stored.messageId}`,
+  });
 }
