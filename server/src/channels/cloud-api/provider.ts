@@ -48,6 +48,11 @@ export class CloudApiProvider implements ChannelProvider {
     return this.connection.facebookPageUserId;
   }
 
+  /** Whether webhooks naming this phone number id are this connection's (its row as this provider started with it). */
+  servesAccount(accountId: string): boolean {
+    return this.phoneNumberId === accountId;
+  }
+
   async start(): Promise<void> {
     await this.events.onStatus('CONNECTED');
   }

@@ -36,6 +36,11 @@ export class MetaProvider implements ChannelProvider {
     this.graph = new GraphClient(deps.graphApiUrl, connection.tokenMeta);
   }
 
+  /** Whether webhooks naming this page or Instagram account id are this connection's (its row as this provider started with it). */
+  servesAccount(accountId: string): boolean {
+    return this.connection.facebookPageUserId === accountId;
+  }
+
   async start(): Promise<void> {
     await this.events.onStatus('CONNECTED');
   }

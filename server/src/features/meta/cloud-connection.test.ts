@@ -109,3 +109,27 @@ test('a signed webhook for the created connection lands the message on it', asyn
   expect(stored).toHaveLength(1);
   expect(stored[0]).toMatchObject({ fromMe: false, companyId: admin.companyId });
 });
+
+test('webhooks follow a phone number id moved to another connection, and stop at a deleted one', async () => {
+  const admin = await t.factory.admin();
+  const api = await t.as(admin);
+  const first = cloudInput('Primeira');
+  const a = (await api.post('/whatsapp', first)).json();
+  const b = (await api.post('/whatsapp', cloudInput('Segunda'))).json();
+  const deliver = async (body: string) => {
+    const message = cloudMessage(first.facebookPageUserId, customerNumber(), 'Ana', { type: 'text', text: { body } });
+    expect((await postWebhook(t, message)).statusCode).toBe(200);
+    const [row] = await t.database.db.select({ connectionId: messages.connectionId }).from(messages).where(eq(messages.body, body));
+    return row?.connectionId ?? null;
+  };
+  expect(await deliver('antes da troca')).toBe(a.id);
+
+  // The number moves from the first connection to the second: its next delivery lands on the second.
+  expect((await api.put(`/whatsapp/${a.id}`, { facebookPageUserId: accountId() })).statusCode).toBe(200);
+  expect((await api.put(`/whatsapp/${b.id}`, { facebookPageUserId: first.facebookPageUserId })).statusCode).toBe(200);
+  expect(await deliver('depois da troca')).toBe(b.id);
+
+  // Its connection deleted, the number's deliveries are acknowledged and stored nowhere.
+  expect((await api.delete(`/whatsapp/${b.id}`)).statusCode).toBe(200);
+  expect(await deliver('depois de apagar')).toBeNull();
+});

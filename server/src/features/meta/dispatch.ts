@@ -60,14 +60,35 @@ async function connectionOf(db: Db, channel: MetaChannel, accountId: string): Pr
   return (await connectionIds(db)({ channel, accountId })) ?? null;
 }
 
+/**
+ * The connection of each account seen, remembered: every delivery names one, and the read was a
+ * round trip per message (bench/results/channels.md). A remembered connection is trusted only while
+ * its live provider serves that account; a connection deleted, or given another account id (which
+ * restarts its provider), is read again.
+ */
+const rememberedAccounts = perDatabase(() => new Map<string, number>());
+
+const servesAccount = (provider: unknown, accountId: string) =>
+  (provider instanceof CloudApiProvider || provider instanceof MetaProvider) && provider.servesAccount(accountId);
+
 /** The live provider of that account's connection, or null (unknown account: logged, acknowledged). */
 async function providerOf(deps: DispatchDeps, channel: MetaChannel, accountId: string) {
+  const remembered = rememberedAccounts(deps.db);
+  const key = `${channel}\u0000${accountId}`;
+  const knownId = remembered.get(key);
+  if (knownId !== undefined) {
+    const provider = await deps.channels.providerFor(knownId).catch(() => null);
+    if (servesAccount(provider, accountId)) return provider;
+    remembered.delete(key);
+  }
   const id = await connectionOf(deps.db, channel, accountId);
   if (id === null) {
     deps.log.warn({ channel, accountId }, 'meta webhook: no connection for this account; acknowledged and dropped');
     return null;
   }
-  return deps.channels.providerFor(id);
+  const provider = await deps.channels.providerFor(id);
+  if (servesAccount(provider, accountId)) remembered.set(key, id);
+  return provider;
 }
 
 /**
