@@ -306,7 +306,8 @@ async function main() {
     agent?.close();
     await server?.stop();
     killAllServers();
-    await dropDatabase(DB_NAME).catch((err) => console.error(`could not drop ${DB_NAME}: ${err.message}`));
+    if (process.env.BENCH_KEEP_DB) log(`kept the bench database ${DB_NAME} (BENCH_KEEP_DB)`);
+    else await dropDatabase(DB_NAME).catch((err) => console.error(`could not drop ${DB_NAME}: ${err.message}`));
     dbCreated = false;
     for (const dir of tempDirs) removeDir(dir);
   }
