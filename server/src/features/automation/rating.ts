@@ -69,7 +69,7 @@ const sayOn = (turn: Turn, ticket: TicketRow, text: string) =>
  * else asks again. Past the expiry or the tries, the message is a new conversation (false).
  */
 export async function takeRatingAnswer(turn: Turn, message: MessageRow): Promise<boolean> {
-  if (!turn.fresh || turn.ticket.isGroup) return false;
+  if (!turn.fresh || turn.ticket.isGroup || !turn.mayAnswerRating) return false;
   const awaiting = await awaitingRating(turn);
   if (!awaiting?.tracking.ratingAt) return false;
   const { tracking, ticket: rated } = awaiting;

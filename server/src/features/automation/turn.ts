@@ -14,6 +14,7 @@ import {
   type TicketAutomationRow,
   type TicketRow,
   ticketAutomations,
+  ticketTrackings,
   tickets,
 } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
@@ -51,6 +52,11 @@ export interface Turn {
   fresh: boolean;
   /** Read with the ticket for the turn's first message; later messages of the turn read for themselves. */
   flowHints: FlowHints | undefined;
+  /**
+   * A first turn's hint: another attendance of the contact on this connection asked for a rating and
+   * got none (rating.ts reads which only then). False on later turns.
+   */
+  mayAnswerRating: boolean;
   logs: LogEntry[];
   /** Texts said in this turn, sent as one message when it is saved (say.ts). */
   said: string[];
@@ -121,6 +127,12 @@ function turnRows(db: DbOrTx, messageId: SQL) {
       settings: companySettingsJsonSql(tickets.companyId),
       hasFlowRuns: flowHintsSql.hasRuns,
       hasPhraseCampaigns: flowHintsSql.hasPhraseCampaigns,
+      // Only a first turn (no state yet) asks; CASE keeps later turns from paying the probe.
+      mayAnswerRating: sql<boolean>`case when ${ticketAutomations.ticketId} is null then exists(
+        select 1 from ${ticketTrackings} join ${tickets} rated on rated.id = ${ticketTrackings.ticketId}
+        where rated.contact_id = ${tickets.contactId} and rated.connection_id = ${tickets.connectionId}
+          and rated.status = 'closed' and ${ticketTrackings.rated} = false and ${ticketTrackings.ratingAt} is not null)
+        else false end`,
       message: messages,
       unansweredIds: sql<(string | number)[]>`(select coalesce(array_agg(u.id order by u.id), '{}') from messages u
         where u.ticket_id = ${tickets.id} and u.from_me = false
@@ -151,6 +163,7 @@ function turnOf(tx: HookedTx, deps: JobDeps, row: TurnRow): Turn {
     state: row.state ?? blankState(row.ticket),
     fresh: !row.state,
     flowHints: { hasRuns: row.hasFlowRuns, hasPhraseCampaigns: row.hasPhraseCampaigns },
+    mayAnswerRating: row.mayAnswerRating,
     logs: [],
     said: [],
     currentMessageId: 0,
