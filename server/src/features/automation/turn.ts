@@ -41,7 +41,7 @@ export interface Turn {
   ticket: TicketRow;
   contact: ContactRow;
   connection: ConnectionRow;
-  /** The connection's queues in bot order, once read (queuesOfTurn). */
+  /** The connection's queues in bot order, once read (queuesOfTurn); none without a read when the turn's read found none. */
   queues: QueueRow[] | null;
   settings: Record<string, string>;
   timeZone: string;
@@ -127,6 +127,7 @@ function turnRows(db: DbOrTx, messageId: SQL) {
       settings: companySettingsJsonSql(tickets.companyId),
       hasFlowRuns: flowHintsSql.hasRuns,
       hasPhraseCampaigns: flowHintsSql.hasPhraseCampaigns,
+      hasQueues: sql<boolean>`exists(select 1 from ${connectionQueues} where ${connectionQueues.connectionId} = ${tickets.connectionId})`,
       // Only a first turn (no state yet) asks; CASE keeps later turns from paying the probe.
       mayAnswerRating: sql<boolean>`case when ${ticketAutomations.ticketId} is null then exists(
         select 1 from ${ticketTrackings} join ${tickets} rated on rated.id = ${ticketTrackings.ticketId}
@@ -156,7 +157,7 @@ function turnOf(tx: HookedTx, deps: JobDeps, row: TurnRow): Turn {
     ticket: { ...row.ticket },
     contact: row.contact,
     connection: row.connection,
-    queues: null,
+    queues: row.hasQueues ? null : [],
     settings: withSettingDefaults(row.settings),
     timeZone: row.timeZone,
     companySchedules: row.companySchedules,
