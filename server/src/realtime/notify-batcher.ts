@@ -3,6 +3,15 @@ import type pg from 'pg';
 /** The statement @socket.io/postgres-adapter (0.5.0, pinned) sends for every event it publishes. */
 export const ADAPTER_NOTIFY_SQL = 'SELECT pg_notify($1, $2)';
 
+/**
+ * One batch, in its own transaction, which commits without waiting for its WAL to reach the disk
+ * (synchronous_commit off for this transaction only, set_config's `true`): a notification is not
+ * data, a crash loses nothing with it, and the flush wait of every batch queued on PostgreSQL's WAL
+ * lock behind the inbound messages' own commits (bench/results/channels.md).
+ */
+const NOTIFY_BATCH_SQL = `select pg_notify(t.c, t.p) from unnest($1::text[], $2::text[]) as t(c, p)
+  where (select set_config('synchronous_commit', 'off', true)) is not null`;
+
 /** Fewer than PostgreSQL's 8000-byte payload cap times this stays well inside one protocol message. */
 const MAX_BATCH = 64;
 
@@ -48,10 +57,7 @@ export function notifyBatcher(pool: pg.Pool) {
       const batch = takeBatch();
       try {
         // unnest yields the rows in array order, so the notifications are queued in publish order.
-        await pool.query('select pg_notify(t.c, t.p) from unnest($1::text[], $2::text[]) as t(c, p)', [
-          batch.map((n) => n.channel),
-          batch.map((n) => n.payload),
-        ]);
+        await pool.query(NOTIFY_BATCH_SQL, [batch.map((n) => n.channel), batch.map((n) => n.payload)]);
         for (const n of batch) n.done();
       } catch (err) {
         for (const n of batch) n.fail(err);
