@@ -4,7 +4,7 @@ import { messages, ticketAutomations, tickets } from '../../db/schema';
 import { useTestApp } from '../../test/harness';
 import { recordQuietTurn } from './quiet-turn';
 import { runInboundAutomation } from './run-inbound';
-import { botConnection, customer, jobDepsOf, updateConnection } from './testing';
+import { botConnection, customer, jobDepsOf, storedWithoutTurn, updateConnection } from './testing';
 
 const t = useTestApp();
 afterEach(() => expect(t.jobs.errors).toEqual([]));
@@ -22,32 +22,13 @@ async function servedCustomer() {
   return { admin, conn, ana, ticket };
 }
 
-/** A customer message stored with no turn run for it yet (the turn is run by hand). */
-async function storedWithoutTurn(ticketId: number, body: string, extra: Partial<typeof messages.$inferInsert> = {}) {
-  const [ticket] = await t.database.db.select().from(tickets).where(eq(tickets.id, ticketId));
-  const [row] = await t.database.db
-    .insert(messages)
-    .values({
-      companyId: ticket.companyId,
-      ticketId,
-      contactId: ticket.contactId,
-      connectionId: ticket.connectionId,
-      body,
-      fromMe: false,
-      externalId: `quiet-${body}-${Math.random()}`,
-      ...extra,
-    })
-    .returning();
-  return row;
-}
-
 const stateOf = async (ticketId: number) =>
   (await t.database.db.select().from(ticketAutomations).where(eq(ticketAutomations.ticketId, ticketId)))[0];
 
 test("a message on a ticket an agent serves is a quiet turn: recorded without the ticket's lock, nothing said", async () => {
   const { ana, ticket } = await servedCustomer();
   const before = await stateOf(ticket.id);
-  const message = await storedWithoutTurn(ticket.id, 'obrigado');
+  const message = await storedWithoutTurn(t, ticket.id, 'obrigado');
 
   expect(await recordQuietTurn(jobDepsOf(t), message.id)).toBe(true);
   expect(await stateOf(ticket.id)).toEqual({ ...before, lastMessageId: message.id, updatedAt: expect.any(Date) });
@@ -68,13 +49,13 @@ test('a turn that may do something goes the locked way: the chatbot serving, a v
   const { conn, ticket } = await servedCustomer();
   const deps = jobDepsOf(t);
 
-  const voice = await storedWithoutTurn(ticket.id, '', { mediaType: 'audio' });
+  const voice = await storedWithoutTurn(t, ticket.id, '', { mediaType: 'audio' });
   expect(await recordQuietTurn(deps, voice.id)).toBe(false);
   await runInboundAutomation(deps, voice.id);
 
   // A backlog (two messages not answered): the locked turn answers them in order.
-  const first = await storedWithoutTurn(ticket.id, 'um');
-  const second = await storedWithoutTurn(ticket.id, 'dois');
+  const first = await storedWithoutTurn(t, ticket.id, 'um');
+  const second = await storedWithoutTurn(t, ticket.id, 'dois');
   expect(await recordQuietTurn(deps, second.id)).toBe(false);
   await runInboundAutomation(deps, second.id);
   expect((await stateOf(ticket.id)).lastMessageId).toBe(second.id);
@@ -82,7 +63,7 @@ test('a turn that may do something goes the locked way: the chatbot serving, a v
 
   // The connection closes silent tickets: every customer message sets the expiry timer.
   await updateConnection(t, conn.id, { expiresTicket: 30, expiresInactiveMessage: 'Encerrado' });
-  const timed = await storedWithoutTurn(ticket.id, 'ainda aqui');
+  const timed = await storedWithoutTurn(t, ticket.id, 'ainda aqui');
   expect(await recordQuietTurn(deps, timed.id)).toBe(false);
   await runInboundAutomation(deps, timed.id);
   expect(t.jobs.heldTimers('automation.silence').map((h) => h.payload)).toContainEqual({
@@ -95,7 +76,7 @@ test('a turn that may do something goes the locked way: the chatbot serving, a v
   // Back in the queue with no agent, where the chatbot answers.
   await t.database.db.update(tickets).set({ status: 'pending', userId: null }).where(eq(tickets.id, ticket.id));
   await t.database.db.update(ticketAutomations).set({ stage: 'queue' }).where(eq(ticketAutomations.ticketId, ticket.id));
-  const asked = await storedWithoutTurn(ticket.id, '2');
+  const asked = await storedWithoutTurn(t, ticket.id, '2');
   expect(await recordQuietTurn(deps, asked.id)).toBe(false);
   await t.jobs.drain();
 });

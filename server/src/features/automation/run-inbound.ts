@@ -19,7 +19,10 @@ import { directToWallet } from './wallet';
 import { loadMessageTurn, type Turn } from './turn';
 import { botServes, refuseAudio } from './who-answers';
 
-/** One customer message: away answers first, then a flow's turn, then the menu the ticket is at. */
+/**
+ * One customer message: away answers first, then a flow's turn, then the menu the ticket is at.
+ * isQuietTurn (quiet-turn.ts) knows when none of this would act: keep the two in step.
+ */
 async function answerMessage(turn: Turn, message: MessageRow): Promise<void> {
   if (turn.fresh) await scheduleRedirect(turn);
   if (turn.fresh) await directToWallet(turn);
@@ -51,7 +54,7 @@ async function answerMessage(turn: Turn, message: MessageRow): Promise<void> {
  * recorded, without the transaction.
  */
 export async function runInboundAutomation(deps: JobDeps, messageId: number, opts: { newTicket?: boolean } = {}): Promise<void> {
-  // A new ticket's first turn is never quiet: no read to judge it.
+  // A new ticket's first turn is never quiet, so the read that would judge it is skipped.
   if (!opts.newTicket && (await recordQuietTurn(deps, messageId))) return;
   await transactionRunner(
     deps.db,

@@ -1,36 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, expect, test } from 'vitest';
-import { messages, tags, ticketAutomations, ticketTags, tickets } from '../../db/schema';
+import { tags, ticketAutomations, ticketTags, tickets } from '../../db/schema';
 import { useTestApp } from '../../test/harness';
 import { SWEEP_WINDOW_MS, sweepUnansweredMessages, UNANSWERED_AFTER_MS } from './sweep';
-import { botConnection, customer, jobDepsOf } from './testing';
+import { botConnection, customer, jobDepsOf, storedWithoutTurn } from './testing';
 
 const t = useTestApp();
 afterEach(() => expect(t.jobs.errors).toEqual([]));
-
-/**
- * A customer message stored by a process that stopped before its turn ran: the row the inbound
- * pipeline writes, with no turn after it (no job is stored per message; the sweep is the net).
- */
-async function storedWithoutTurn(ticketId: number, body: string, ageMs: number) {
-  const [ticket] = await t.database.db.select().from(tickets).where(eq(tickets.id, ticketId));
-  const at = new Date(Date.now() - ageMs);
-  const [row] = await t.database.db
-    .insert(messages)
-    .values({
-      companyId: ticket.companyId,
-      ticketId,
-      contactId: ticket.contactId,
-      connectionId: ticket.connectionId,
-      body,
-      fromMe: false,
-      externalId: `lost-${body}-${ageMs}`,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .returning();
-  return row;
-}
 
 async function twoQueueCustomer() {
   const admin = await t.factory.admin();
@@ -44,7 +20,7 @@ async function twoQueueCustomer() {
 test('a message whose turn never ran is answered by the sweep, once', async () => {
   const { ana, vendas } = await twoQueueCustomer();
   const ticket = await ana.ticket();
-  const lost = await storedWithoutTurn(ticket.id, '1', UNANSWERED_AFTER_MS + 5_000);
+  const lost = await storedWithoutTurn(t, ticket.id, '1', { ageMs: UNANSWERED_AFTER_MS + 5_000 });
 
   expect(await sweepUnansweredMessages(jobDepsOf(t), new Date())).toBe(1);
   await t.jobs.drain();
@@ -73,7 +49,7 @@ test("the sweep's turn also does what other features do on a customer's answer: 
   // The card entered its lane before the lost message came.
   const entered = new Date(Date.now() - UNANSWERED_AFTER_MS - 60_000).toISOString();
   await t.database.db.insert(ticketTags).values({ ticketId: ticket.id, tagId: proposal.id, enteredAt: entered });
-  await storedWithoutTurn(ticket.id, 'ainda tenho interesse', UNANSWERED_AFTER_MS + 5_000);
+  await storedWithoutTurn(t, ticket.id, 'ainda tenho interesse', { ageMs: UNANSWERED_AFTER_MS + 5_000 });
 
   expect(await sweepUnansweredMessages(jobDepsOf(t), new Date())).toBe(1);
   await t.jobs.drain();
@@ -84,11 +60,11 @@ test("the sweep's turn also does what other features do on a customer's answer: 
 test('the sweep leaves alone a message too recent (its turn may be running) and one older than its window', async () => {
   const { ana } = await twoQueueCustomer();
   const ticket = await ana.ticket();
-  await storedWithoutTurn(ticket.id, '1', UNANSWERED_AFTER_MS - 10_000);
+  await storedWithoutTurn(t, ticket.id, '1', { ageMs: UNANSWERED_AFTER_MS - 10_000 });
   expect(await sweepUnansweredMessages(jobDepsOf(t), new Date())).toBe(0);
 
   const { ana: bia } = await twoQueueCustomer();
-  await storedWithoutTurn((await bia.ticket()).id, '2', SWEEP_WINDOW_MS + 60_000);
+  await storedWithoutTurn(t, (await bia.ticket()).id, '2', { ageMs: SWEEP_WINDOW_MS + 60_000 });
   expect(await sweepUnansweredMessages(jobDepsOf(t), new Date())).toBe(0);
   await t.jobs.drain();
   expect(await ana.received()).toEqual([]);
@@ -99,6 +75,6 @@ test("an imported ticket's old messages are not the engine's", async () => {
   const { ana } = await twoQueueCustomer();
   const ticket = await ana.ticket();
   await t.database.db.update(tickets).set({ importedAt: new Date() }).where(eq(tickets.id, ticket.id));
-  await storedWithoutTurn(ticket.id, '1', UNANSWERED_AFTER_MS + 5_000);
+  await storedWithoutTurn(t, ticket.id, '1', { ageMs: UNANSWERED_AFTER_MS + 5_000 });
   expect(await sweepUnansweredMessages(jobDepsOf(t), new Date())).toBe(0);
 });

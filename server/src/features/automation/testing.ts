@@ -1,7 +1,9 @@
 // Test helpers of the automation engine: a company with queues, a chatbot tree and settings written
 // straight into their tables (the configuration screens are another feature's); the customer who writes
 // through the simulator is the harness's (test/bot-customer.ts).
-import { type QueueOptionRow, type QueueRow, queueOptions } from '../../db/schema';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { messages, type QueueOptionRow, type QueueRow, queueOptions, tickets } from '../../db/schema';
 import type { TestContext } from '../../test/harness';
 import { setCompanySetting } from '../settings';
 
@@ -49,6 +51,36 @@ export async function insertOptions(
 
 export async function setSettings(t: TestContext, companyId: number, values: Record<string, string>) {
   for (const [key, value] of Object.entries(values)) await setCompanySetting(t.database.db, companyId, key, value);
+}
+
+/**
+ * A customer message stored with no turn run for it (a process that stopped before its turn, or a
+ * test that runs the turn by hand): the row the inbound pipeline writes, `ageMs` old.
+ */
+export async function storedWithoutTurn(
+  t: TestContext,
+  ticketId: number,
+  body: string,
+  { ageMs = 0, ...extra }: { ageMs?: number } & Partial<typeof messages.$inferInsert> = {},
+) {
+  const [ticket] = await t.database.db.select().from(tickets).where(eq(tickets.id, ticketId));
+  const at = new Date(Date.now() - ageMs);
+  const [row] = await t.database.db
+    .insert(messages)
+    .values({
+      companyId: ticket.companyId,
+      ticketId,
+      contactId: ticket.contactId,
+      connectionId: ticket.connectionId,
+      body,
+      fromMe: false,
+      externalId: `lost-${randomUUID()}`,
+      createdAt: at,
+      updatedAt: at,
+      ...extra,
+    })
+    .returning();
+  return row;
 }
 
 export { botConnection, customer, jobDepsOf, updateConnection } from '../../test/bot-customer';
