@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import { preparedStatement } from '../../db/prepared';
 import { type MessageRow, messages, type TicketRow, ticketTrackings, tickets, userRatings } from '../../db/schema';
 import { sendBotMessage } from '../messages';
+import { awaitingRatingWhere } from './awaiting-rating';
 import { emitTicketDeleted } from '../tickets';
 import { texts } from './texts';
 import type { Turn } from './turn';
@@ -18,15 +19,7 @@ const awaitingRatingStatement = preparedStatement((db) =>
     .select({ tracking: ticketTrackings, ticket: tickets })
     .from(ticketTrackings)
     .innerJoin(tickets, eq(tickets.id, ticketTrackings.ticketId))
-    .where(
-      and(
-        eq(tickets.contactId, sql.placeholder('contactId')),
-        eq(tickets.connectionId, sql.placeholder('connectionId')),
-        eq(tickets.status, 'closed'),
-        eq(ticketTrackings.rated, false),
-        isNotNull(ticketTrackings.ratingAt),
-      ),
-    )
+    .where(awaitingRatingWhere(tickets, sql.placeholder('contactId'), sql.placeholder('connectionId')))
     .orderBy(desc(ticketTrackings.ratingAt))
     .limit(1)
     .prepare('automation_awaiting_rating'),

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, lte, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   companies,
   type ConnectionRow,
@@ -25,6 +26,7 @@ import { awaitsConfirmationSql } from '../campaigns';
 import { flowHintsSql, type FlowHints } from '../flow-runtime';
 import { inRollbackLaneSql } from '../kanban';
 import { companySettingsJsonSql, withSettingDefaults } from '../settings';
+import { awaitingRatingWhere } from './awaiting-rating';
 import type { LogEntry } from '../tickets';
 
 /**
@@ -102,18 +104,25 @@ const replyCheckColumns = {
   awaitsConfirmation: awaitsConfirmationSql(contacts.companyId, contacts.number),
 };
 export type ReplyChecks = { inRollbackLane: boolean; awaitsConfirmation: boolean };
+const replyChecksOf = (row: ReplyChecks): ReplyChecks => ({
+  inRollbackLane: row.inRollbackLane,
+  awaitsConfirmation: row.awaitsConfirmation,
+});
 
 /**
  * The turn's rows in one statement, the ticket locked (FOR UPDATE OF tickets): ticket, contact,
  * connection, company hours, the engine's state, the company's settings, the flows' hints, the
- * reply checks and, for
- * a customer message's turn, that message and the ids of the customer messages it answers (those
- * after the state's lastMessageId up to it). A turn runs for every customer message, so each read
+ * reply checks, the first turn's hints (queues, an awaited rating) and, for a customer message's
+ * turn, that message and the ids of the customer messages it answers (those after the state's
+ * lastMessageId up to it). A turn runs for every customer message, so each read
  * folded in here is a round trip saved while the ticket's lock is held (bench/results/inbound.md).
  * The callers run it as a named prepared statement: PostgreSQL spent 3.4 ms planning its joins and
  * subqueries for every customer message, eight times running it (bench automation, pg_stat_statements);
  * each connection now plans it a few times and keeps the plan.
  */
+/** The contact's other attendances, in the first turn's rating hint (the outer query reads `tickets`). */
+const ratedTickets = alias(tickets, 'rated');
+
 function turnRows(db: DbOrTx, messageId: SQL) {
   return db
     .select({
@@ -129,11 +138,11 @@ function turnRows(db: DbOrTx, messageId: SQL) {
       hasPhraseCampaigns: flowHintsSql.hasPhraseCampaigns,
       hasQueues: sql<boolean>`exists(select 1 from ${connectionQueues} where ${connectionQueues.connectionId} = ${tickets.connectionId})`,
       // Only a first turn (no state yet) asks; CASE keeps later turns from paying the probe.
-      mayAnswerRating: sql<boolean>`case when ${ticketAutomations.ticketId} is null then exists(
-        select 1 from ${ticketTrackings} join ${tickets} rated on rated.id = ${ticketTrackings.ticketId}
-        where rated.contact_id = ${tickets.contactId} and rated.connection_id = ${tickets.connectionId}
-          and rated.status = 'closed' and ${ticketTrackings.rated} = false and ${ticketTrackings.ratingAt} is not null)
-        else false end`,
+      mayAnswerRating: sql<boolean>`case when ${ticketAutomations.ticketId} is null then exists(${db
+        .select({ one: sql`1` })
+        .from(ticketTrackings)
+        .innerJoin(ratedTickets, eq(ratedTickets.id, ticketTrackings.ticketId))
+        .where(awaitingRatingWhere(ratedTickets, tickets.contactId, tickets.connectionId))}) else false end`,
       message: messages,
       unansweredIds: sql<(string | number)[]>`(select coalesce(array_agg(u.id order by u.id), '{}') from messages u
         where u.ticket_id = ${tickets.id} and u.from_me = false
@@ -219,8 +228,7 @@ export async function peekMessageTurn(
   if (!row?.message || row.message.fromMe) return null;
   const ids = row.unansweredIds.map(Number);
   if (ids.length !== 1 || ids[0] !== messageId) return null;
-  const checks = { inRollbackLane: row.inRollbackLane, awaitsConfirmation: row.awaitsConfirmation };
-  return { turn: turnOf(noTransaction, deps, row), message: row.message, checks };
+  return { turn: turnOf(noTransaction, deps, row), message: row.message, checks: replyChecksOf(row) };
 }
 
 /**
@@ -236,7 +244,7 @@ export async function loadMessageTurn(
   const [row] = await messageTurnStatement(tx).execute({ messageId });
   if (!row?.message || row.message.fromMe) return null;
   const turn = turnOf(tx, deps, row);
-  const checks = { inRollbackLane: row.inRollbackLane, awaitsConfirmation: row.awaitsConfirmation };
+  const checks = replyChecksOf(row);
   const ids = row.unansweredIds.map(Number);
   if (ids.length === 0) return { turn, unanswered: [], checks };
   if (ids.length === 1 && ids[0] === messageId) return { turn, unanswered: [row.message], checks };
