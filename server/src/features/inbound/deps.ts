@@ -14,5 +14,5 @@ export interface InboundDeps {
    * composition root hands it to the automation engine. The pipeline never waits for what it starts.
    * `newTicket`: the message opened its ticket.
    */
-  afterCustomerMessage?: (stored: { messageId: number; ticketId: number; companyId: number; newTicket: boolean }) => void;
+  afterCustomerMessage?: (stored: { messageId: number; newTicket: boolean }) => void;
 }
