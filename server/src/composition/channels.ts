@@ -46,8 +46,7 @@ export function channelEvents(deps: () => ChannelEventDeps, connection: Connecti
   // confirmation flow send its message to a contact who answered (automation/run-inbound.ts).
   const inbound = () => ({
     ...deps(),
-    afterCustomerMessage: (m: { messageId: number; newTicket: boolean }) =>
-      startInboundAutomation(deps(), m.messageId, { newTicket: m.newTicket }),
+    afterCustomerMessage: (m: { messageId: number }) => startInboundAutomation(deps(), m.messageId),
   });
   const reportStatus = sessionStatusHandler(deps(), connection);
   const held = registry.isSessionProvider(providerKeyOf(connection));

@@ -7,11 +7,10 @@ import { sweepUnansweredMessages } from './sweep';
 /** The automation turn of one customer message (run-inbound.ts); idempotent by the message's id. */
 export const inboundAutomationJob = defineJob({
   name: 'automation.inbound',
-  // newTicket: the message opened its ticket (so its turn is the first, never quiet).
-  payload: z.object({ messageId: z.number().int().positive(), newTicket: z.boolean().optional() }),
+  payload: z.object({ messageId: z.number().int().positive() }),
   retry: { limit: 5, backoffSeconds: 5 },
-  async run({ messageId, newTicket }, deps) {
-    await runInboundAutomation(deps, messageId, { newTicket });
+  async run({ messageId }, deps) {
+    await runInboundAutomation(deps, messageId);
   },
 });
 
@@ -32,12 +31,8 @@ export const automationSweepJob = defineJob({
  * wait for it. Nothing is stored per message: a stored fallback job cost more commits than the
  * turn itself (bench/results/inbound.md), and the sweep above is the net should the process stop.
  */
-export function startInboundAutomation(
-  deps: { jobs: JobQueue; log: { error(o: object, m: string): void } },
-  messageId: number,
-  opts: { newTicket?: boolean } = {},
-): void {
+export function startInboundAutomation(deps: { jobs: JobQueue; log: { error(o: object, m: string): void } }, messageId: number): void {
   inboundAutomationJob
-    .send(deps.jobs, { messageId, newTicket: opts.newTicket }, { runAfterCommit: true, unstored: true })
+    .send(deps.jobs, { messageId }, { runAfterCommit: true, unstored: true })
     .catch((err) => deps.log.error({ err, messageId }, 'automation turn not started'));
 }

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterEach, expect, test } from 'vitest';
-import { messages, ticketAutomations, tickets } from '../../db/schema';
+import { messages, ticketAutomations, ticketLogs, tickets } from '../../db/schema';
 import { useTestApp } from '../../test/harness';
 import { recordQuietTurn } from './quiet-turn';
 import { runInboundAutomation } from './run-inbound';
-import { botConnection, customer, jobDepsOf, storedWithoutTurn, updateConnection } from './testing';
+import { botConnection, customer, jobDepsOf, setSettings, storedWithoutTurn, updateConnection } from './testing';
 
 const t = useTestApp();
 afterEach(() => expect(t.jobs.errors).toEqual([]));
@@ -45,13 +45,19 @@ test("a message on a ticket an agent serves is a quiet turn: recorded without th
   expect(await stateOf(ticket.id)).toMatchObject({ lastMessageId: newest.id, stage: before.stage });
 });
 
-test('a turn that may do something goes the locked way: the chatbot serving, a voice message, a silence timer, a backlog', async () => {
-  const { conn, ticket } = await servedCustomer();
+test('a turn that may do something goes the locked way: a refused voice message, a backlog, a silence timer, the chatbot serving', async () => {
+  const { admin, conn, ana, ticket } = await servedCustomer();
   const deps = jobDepsOf(t);
 
+  // A voice message the company takes is quiet on a served ticket; one it refuses is answered.
   const voice = await storedWithoutTurn(t, ticket.id, '', { mediaType: 'audio' });
-  expect(await recordQuietTurn(deps, voice.id)).toBe(false);
-  await runInboundAutomation(deps, voice.id);
+  expect(await recordQuietTurn(deps, voice.id)).toBe(true);
+  await setSettings(t, admin.companyId, { acceptAudioMessageContact: 'disabled' });
+  const refused = await storedWithoutTurn(t, ticket.id, '', { mediaType: 'audio' });
+  expect(await recordQuietTurn(deps, refused.id)).toBe(false);
+  await runInboundAutomation(deps, refused.id);
+  await t.jobs.drain();
+  expect(await ana.received()).toHaveLength(1);
 
   // A backlog (two messages not answered): the locked turn answers them in order.
   const first = await storedWithoutTurn(t, ticket.id, 'um');
@@ -79,4 +85,55 @@ test('a turn that may do something goes the locked way: the chatbot serving, a v
   const asked = await storedWithoutTurn(t, ticket.id, '2');
   expect(await recordQuietTurn(deps, asked.id)).toBe(false);
   await t.jobs.drain();
+});
+
+test("a new ticket's first turn where nothing answers is quiet: its state is inserted, nothing said", async () => {
+  const admin = await t.factory.admin();
+  // No queue, no greeting, no flow, no timer: the chatbot has nothing to say and leaves the ticket to the agents.
+  const conn = await botConnection(t, admin, [], { greetingMessage: '' });
+  const ana = customer(t, conn);
+  expect(await ana.write('oi')).toEqual([]);
+  const ticket = await ana.ticket();
+  const [first] = await t.database.db.select().from(messages).where(eq(messages.ticketId, ticket.id));
+  expect(await stateOf(ticket.id)).toMatchObject({ stage: 'done', lastMessageId: first.id });
+
+  // The same first turn, recorded from its read alone: the state the locked turn wrote.
+  const locked = await stateOf(ticket.id);
+  await t.database.db.delete(ticketAutomations).where(eq(ticketAutomations.ticketId, ticket.id));
+  expect(await recordQuietTurn(jobDepsOf(t), first.id)).toBe(true);
+  expect(await stateOf(ticket.id)).toMatchObject({ ...locked, createdAt: expect.any(Date), updatedAt: expect.any(Date) });
+  // A second record of it finds a state already there; the locked turn finds it answered.
+  expect(await recordQuietTurn(jobDepsOf(t), first.id)).toBe(false);
+  await runInboundAutomation(jobDepsOf(t), first.id);
+  await t.jobs.drain();
+  expect(await ana.received()).toEqual([]);
+  expect(await t.database.db.select().from(ticketLogs).where(eq(ticketLogs.ticketId, ticket.id))).toEqual(
+    expect.not.arrayContaining([expect.objectContaining({ type: 'queue' })]),
+  );
+});
+
+test('a first turn that greets takes the locked way', async () => {
+  const admin = await t.factory.admin();
+  const conn = await botConnection(t, admin, [], { greetingMessage: 'Olá! Já vamos atender.' });
+  const ana = customer(t, conn);
+  expect(await ana.write('oi')).toEqual(['Olá! Já vamos atender.']);
+  const ticket = await ana.ticket();
+  const [first] = await t.database.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.ticketId, ticket.id), eq(messages.fromMe, false)));
+  await t.database.db.delete(ticketAutomations).where(eq(ticketAutomations.ticketId, ticket.id));
+  expect(await recordQuietTurn(jobDepsOf(t), first.id)).toBe(false);
+  expect(await stateOf(ticket.id)).toBeUndefined();
+});
+
+test('quiet turns under way at once are each recorded; the same turn twice moves the state once', async () => {
+  const served = [await servedCustomer(), await servedCustomer(), await servedCustomer()];
+  const stored = await Promise.all(served.map(({ ticket }) => storedWithoutTurn(t, ticket.id, 'ok')));
+  const deps = jobDepsOf(t);
+  const recorded = await Promise.all([...stored, stored[0]].map((m) => recordQuietTurn(deps, m.id)));
+  expect(recorded.slice(0, 3)).toEqual([true, true, true]);
+  for (const [i, { ticket }] of served.entries()) expect(await stateOf(ticket.id)).toMatchObject({ lastMessageId: stored[i].id });
+  await t.jobs.drain();
+  for (const { ana } of served) expect(await ana.received()).toEqual([]);
 });

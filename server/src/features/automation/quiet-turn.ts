@@ -1,66 +1,105 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { preparedStatement } from '../../db/prepared';
-import { type MessageRow, ticketAutomations } from '../../db/schema';
+import { sql } from 'drizzle-orm';
+import { batchedReads, perDatabase, preparedSql } from '../../db/prepared';
+import type { TicketAutomationRow } from '../../db/schema';
 import type { JobDeps } from '../../jobs/define';
-import { flowTurnIsQuiet } from '../flow-runtime';
-import { servedByBot } from './hand-to-bot';
-import { silenceTimersOf } from './silence';
-import { peekMessageTurn, type ReplyChecks, type Turn } from './turn';
-import { botServes } from './who-answers';
+import { playTurn } from './answer';
+import { ticketChanges } from './save-turn';
+import { peekMessageTurn, type Turn } from './turn';
 
 /**
- * Whether a customer message's turn can only record that it ran: its answer (run-inbound.ts) would
- * say nothing, change nothing and set no timer. That is most messages: a ticket an agent serves,
- * with no flow, bot or silence timer on it. Any doubt says no: a ticket's first turn (redirect,
- * wallet, rating answer, first menu), a voice message, a bot or the chatbot serving, a flow that may
- * act, a silence timer to set, another feature's reply check. Keep in step with answerMessage.
+ * What a turn played from its read leaves to save, when that is only the engine's state: nothing
+ * said, no log entry, the ticket as it was. A later turn may only move the newest answered message
+ * (its record is conditional on that one column); a ticket's first turn may set the whole state
+ * (its record is conditional on there being none).
  */
-export function isQuietTurn(turn: Turn, message: MessageRow, checks: ReplyChecks): boolean {
-  if (turn.fresh || message.mediaType === 'audio') return false;
-  if (checks.inRollbackLane || checks.awaitsConfirmation) return false;
-  if (servedByBot(turn) || botServes(turn)) return false;
-  if (!turn.contact.disableBot && !flowTurnIsQuiet({ ...turn, firstMessage: false, hints: turn.flowHints })) return false;
-  return silenceTimersOf(turn).length === 0;
+function quietState(turn: Turn, before: TicketAutomationRow, fresh: boolean): TicketAutomationRow | null {
+  if (turn.said.length > 0 || turn.logs.length > 0 || ticketChanges(turn).length > 0) return null;
+  const { state } = turn;
+  const unchanged =
+    state.stage === before.stage &&
+    state.optionId === before.optionId &&
+    state.menuSentAt?.getTime() === before.menuSentAt?.getTime() &&
+    state.inactiveSentFor === before.inactiveSentFor;
+  return fresh || unchanged ? state : null;
 }
 
+type Recording = { state: TicketAutomationRow; messageId: number; seenLastMessageId: number | null; now: Date };
+
 /**
- * The state's newest answered message moves on, if no other turn moved it since it was read; an
- * asynchronous commit, so it does not queue for the WAL flush behind the messages' own commits.
+ * The quiet turns recorded together, in one statement. A later turn's state moves its newest
+ * answered message on, if no other turn moved it since the read; two of one ticket in a batch move
+ * it once (the other is not returned, and takes the locked turn). A first turn's state is inserted,
+ * if no other turn inserted one since. An asynchronous commit, so it does not queue for the WAL flush
+ * behind the messages' own commits: a record lost in a crash is a quiet turn the sweep runs again.
  */
-const recordStatement = preparedStatement((db) =>
-  db
-    .update(ticketAutomations)
-    .set({ lastMessageId: sql`${sql.placeholder('messageId')}::bigint`, updatedAt: sql`${sql.placeholder('now')}::timestamptz` })
-    .where(
-      and(
-        eq(ticketAutomations.ticketId, sql.placeholder('ticketId')),
-        eq(ticketAutomations.lastMessageId, sql`${sql.placeholder('seenLastMessageId')}::bigint`),
-        // Committed without waiting for the WAL flush (this statement's transaction only): a record lost
-        // in a crash is a quiet turn the sweep runs again, so the wait bought nothing.
-        sql`(select set_config('synchronous_commit', 'off', true)) is not null`,
-      ),
+const recordStatement = preparedSql<{ message_id: number }>(
+  'automation_record_quiet_turns',
+  () => sql`
+    with r as (
+      select * from unnest(${sql.placeholder('ticketIds')}::int[], ${sql.placeholder('companyIds')}::int[],
+        ${sql.placeholder('messageIds')}::bigint[], ${sql.placeholder('seenIds')}::bigint[], ${sql.placeholder('stages')}::text[],
+        ${sql.placeholder('optionIds')}::int[], ${sql.placeholder('menuSentAts')}::timestamptz[],
+        ${sql.placeholder('inactiveSentFors')}::bigint[], ${sql.placeholder('nows')}::timestamptz[])
+        as r(ticket_id, company_id, message_id, seen, stage, option_id, menu_sent_at, inactive_sent_for, now)
+      where (select set_config('synchronous_commit', 'off', true)) is not null
+    ), moved as (
+      update ticket_automations ta set last_message_id = r.message_id, updated_at = r.now
+      from r where r.seen is not null and ta.ticket_id = r.ticket_id and ta.last_message_id = r.seen
+      returning r.message_id
+    ), started as (
+      insert into ticket_automations (ticket_id, company_id, stage, option_id, last_message_id, menu_sent_at, inactive_sent_for, created_at, updated_at)
+      select ticket_id, company_id, stage, option_id, message_id, menu_sent_at, inactive_sent_for, now, now from r where seen is null
+      on conflict (ticket_id) do nothing
+      returning last_message_id as message_id
     )
-    .returning({ ticketId: ticketAutomations.ticketId })
-    .prepare('automation_record_quiet_turn'),
+    select message_id::float8 as message_id from moved union all select message_id::float8 from started`,
+);
+
+const recorder = perDatabase((db) =>
+  batchedReads<Recording, boolean>(async (batch) => {
+    const column = <T>(pick: (r: Recording) => T) => batch.map(pick);
+    const rows = await recordStatement(db, {
+      ticketIds: column((r) => r.state.ticketId),
+      companyIds: column((r) => r.state.companyId),
+      messageIds: column((r) => r.messageId),
+      seenIds: column((r) => r.seenLastMessageId),
+      stages: column((r) => r.state.stage),
+      optionIds: column((r) => r.state.optionId),
+      menuSentAts: column((r) => r.state.menuSentAt?.toISOString() ?? null),
+      inactiveSentFors: column((r) => r.state.inactiveSentFor),
+      nows: column((r) => r.now.toISOString()),
+    });
+    const recorded = new Set(rows.map((row) => Number(row.message_id)));
+    return batch.map((r) => recorded.has(r.messageId));
+  }),
 );
 
 /**
- * A quiet turn, recorded without a transaction: the turn's rows read without the ticket's lock, and
- * one conditional update of the state. The locked turn costs four round trips with the ticket held
- * (begin, the locked read, the state, commit); on this path every customer message pays it.
- * False when the turn is not quiet, or another turn moved the state meanwhile: the caller then runs
- * the locked turn, which decides again. A ticket changed after the read (an agent returns it to the
+ * A quiet turn: one whose only effect is the engine's state (most messages of a ticket an agent
+ * serves; a ticket's first message where no bot, flow, timer or rating acts). It is found by playing
+ * the turn itself (playTurn) on its read taken without a transaction or the ticket's lock, where any
+ * statement, job or event the turn tries throws; so the engine's own rules decide, with no copy of
+ * them to keep in step. Then it is recorded, without a transaction, by one conditional write shared
+ * with the other turns under way. The locked turn costs four round trips with the ticket held (begin,
+ * the locked read, the state, commit); on this path every customer message pays it.
+ * False when the turn acts, or another turn changed the state meanwhile: the caller then runs the
+ * locked turn, which decides again. A ticket changed after the read (an agent returns it to the
  * queue) is as if the change came just after this message, which it did.
  */
 export async function recordQuietTurn(deps: JobDeps, messageId: number): Promise<boolean> {
   const peeked = await peekMessageTurn(deps, messageId);
-  if (!peeked || !isQuietTurn(peeked.turn, peeked.message, peeked.checks)) return false;
-  const { ticket, state, now } = peeked.turn;
-  const recorded = await recordStatement(deps.db).execute({
-    ticketId: ticket.id,
-    messageId,
-    seenLastMessageId: state.lastMessageId,
-    now,
-  });
-  return recorded.length === 1;
+  if (!peeked) return false;
+  const { turn, message, checks } = peeked;
+  const fresh = turn.fresh;
+  const before = { ...turn.state };
+  try {
+    if (!(await playTurn(turn, [message], checks, messageId))) return false;
+  } catch {
+    // It tried to act (RefusedEffect), or failed: the locked turn runs it for real.
+    return false;
+  }
+  const state = quietState(turn, before, fresh);
+  if (!state) return false;
+  const seenLastMessageId = fresh ? null : before.lastMessageId;
+  return (await recorder(deps.db)({ state, messageId, seenLastMessageId, now: turn.now })) === true;
 }

@@ -7,6 +7,9 @@ import type { Turn } from './turn';
 
 const CHANGEABLE = ['queueId', 'userId', 'status', 'isBot', 'amountUsedBotQueues', 'useIntegration', 'integrationId', 'promptId'] as const;
 
+/** The ticket's fields the turn changed. */
+export const ticketChanges = (turn: Turn) => CHANGEABLE.filter((k) => turn.ticket[k] !== turn.before[k]);
+
 /** The engine's state, written at the end of every turn (every customer message), hence prepared. */
 const saveStateStatement = preparedStatement((db) =>
   db
@@ -42,7 +45,7 @@ const saveStateStatement = preparedStatement((db) =>
 export async function saveTurn(turn: Turn): Promise<void> {
   await flushSaid(turn);
   const { tx, ticket, before, state } = turn;
-  const changed = CHANGEABLE.filter((k) => ticket[k] !== before[k]);
+  const changed = ticketChanges(turn);
   if (changed.length > 0) {
     const [after] = await tx
       .update(tickets)

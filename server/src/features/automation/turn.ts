@@ -19,7 +19,7 @@ import {
   tickets,
 } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
-import { preparedStatement } from '../../db/prepared';
+import { batchedReads, perDatabase, preparedStatement } from '../../db/prepared';
 import type { HookedTx } from '../../http/context';
 import type { JobDeps } from '../../jobs/define';
 import { awaitsConfirmationSql } from '../campaigns';
@@ -27,6 +27,7 @@ import { flowHintsSql, type FlowHints } from '../flow-runtime';
 import { inRollbackLaneSql } from '../kanban';
 import { companySettingsJsonSql, withSettingDefaults } from '../settings';
 import { awaitingRatingWhere } from './awaiting-rating';
+import { refusingDeps, refusingTx } from './refusing';
 import type { LogEntry } from '../tickets';
 
 /**
@@ -123,7 +124,11 @@ const replyChecksOf = (row: ReplyChecks): ReplyChecks => ({
 /** The contact's other attendances, in the first turn's rating hint (the outer query reads `tickets`). */
 const ratedTickets = alias(tickets, 'rated');
 
-function turnRows(db: DbOrTx, messageId: SQL) {
+/**
+ * `messageId` is the customer message the turn answers (0 for a timer's turn); `messageJoin` picks
+ * the joined message row, by default that id (the batched peek below joins several, one row each).
+ */
+function turnRows(db: DbOrTx, messageId: SQL, messageJoin: SQL = eq(messages.id, messageId)) {
   return db
     .select({
       ...replyCheckColumns,
@@ -153,7 +158,7 @@ function turnRows(db: DbOrTx, messageId: SQL) {
     .innerJoin(connections, eq(connections.id, tickets.connectionId))
     .innerJoin(companies, eq(companies.id, tickets.companyId))
     .leftJoin(ticketAutomations, eq(ticketAutomations.ticketId, tickets.id))
-    .leftJoin(messages, and(eq(messages.id, messageId), eq(messages.ticketId, tickets.id)));
+    .leftJoin(messages, and(messageJoin, eq(messages.ticketId, tickets.id)));
 }
 type TurnRow = Awaited<ReturnType<typeof turnRows>>[number];
 
@@ -201,34 +206,53 @@ const messageTurnStatement = preparedStatement((db) => {
     .prepare('automation_turn_of_message');
 });
 
-const messagePeekStatement = preparedStatement((db) => {
-  const id = sql`${sql.placeholder('messageId')}::bigint`;
-  return turnRows(db, id)
-    .where(eq(tickets.id, sql`(select m.ticket_id from messages m where m.id = ${id})`))
-    .prepare('automation_peek_of_message');
-});
+/** Messages peeked together, at most: one parameter each, so PostgreSQL keeps one generic plan (see the announcement's read). */
+const PEEK_SLOTS = 8;
+const peekSlots = Array.from({ length: PEEK_SLOTS }, (_, i) => sql`${sql.placeholder(`id${i}`)}::bigint`);
 
-/** Stands for the transaction a turn judged from its read alone does not have: any use of it is a mistake. */
-const noTransaction = new Proxy({} as HookedTx, {
-  get() {
-    throw new Error('this turn was read without a transaction: it may only be judged, not run');
-  },
-});
+/**
+ * The peek of up to PEEK_SLOTS messages in one statement: each message's turn row, the message
+ * joined by its own id (so `messageId` is the joined row's id, and two messages of one ticket are two rows).
+ */
+const messagesPeekStatement = preparedStatement((db) =>
+  turnRows(db, sql`${messages.id}`, sql`${messages.id} in (${sql.join(peekSlots, sql`, `)})`)
+    .where(sql`${tickets.id} in (select m.ticket_id from messages m where m.id in (${sql.join(peekSlots, sql`, `)}))`)
+    .prepare('automation_peek_of_messages'),
+);
+
+/** Slots left over get ids no message has, each a different one (a repeated id made a custom plan look cheaper). */
+function peekSlotValues(ids: number[]): Record<string, number> {
+  return Object.fromEntries(Array.from({ length: PEEK_SLOTS }, (_, i) => [`id${i}`, ids[i] ?? -(i + 1)]));
+}
+
+/**
+ * The peeks asked for while others are on their way share a statement (every customer message is
+ * peeked once committed, so under load one round trip serves several).
+ */
+const peekReader = perDatabase((db) =>
+  batchedReads<number, TurnRow>(async (ids) => {
+    const chunks = Array.from({ length: Math.ceil(ids.length / PEEK_SLOTS) }, (_, i) => ids.slice(i * PEEK_SLOTS, (i + 1) * PEEK_SLOTS));
+    const rows = (await Promise.all(chunks.map((chunk) => messagesPeekStatement(db).execute(peekSlotValues(chunk))))).flat();
+    const byMessage = new Map(rows.map((row) => [Number(row.message!.id), row]));
+    return ids.map((id) => byMessage.get(id));
+  }),
+);
 
 /**
  * The turn of a customer message as loadMessageTurn reads it, but without a transaction or the
- * ticket's lock, to judge whether it is quiet (quiet-turn.ts): its `tx` may not be used. Null when
- * loadMessageTurn would not answer the message alone (message gone or the company's own, or a backlog).
+ * ticket's lock, to play it from its read (quiet-turn.ts): its `tx` and its deps' database, jobs and
+ * sockets refuse any use (refusing.ts). Null when loadMessageTurn would not answer the message alone
+ * (message gone or the company's own, or a backlog).
  */
 export async function peekMessageTurn(
   deps: JobDeps,
   messageId: number,
 ): Promise<{ turn: Turn; message: MessageRow; checks: ReplyChecks } | null> {
-  const [row] = await messagePeekStatement(deps.db).execute({ messageId });
+  const row = await peekReader(deps.db)(messageId);
   if (!row?.message || row.message.fromMe) return null;
   const ids = row.unansweredIds.map(Number);
   if (ids.length !== 1 || ids[0] !== messageId) return null;
-  return { turn: turnOf(noTransaction, deps, row), message: row.message, checks: replyChecksOf(row) };
+  return { turn: turnOf(refusingTx, refusingDeps(deps), row), message: row.message, checks: replyChecksOf(row) };
 }
 
 /**

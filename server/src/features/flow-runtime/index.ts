@@ -1,4 +1,4 @@
-export { type FlowHints, flowHintsSql, flowTurn, flowTurnIsQuiet } from './triggers';
+export { type FlowHints, flowHintsSql, flowTurn } from './triggers';
 export { startQueueFlow } from './triggers';
 export { flowStepJob } from './step';
 export { flowResumeJob } from './step';

@@ -72,18 +72,6 @@ export async function flowTurn(tx: HookedTx, deps: JobDeps, input: FlowTurnInput
   return false;
 }
 
-/**
- * Whether flowTurn would do nothing and answer false, known from the hints alone (no statement): no
- * flow ever ran on the ticket, and either flows may not speak on it, or nothing could start one (no
- * phrase campaign, not the welcome flow's first message, no not-phrase flow). The automation engine
- * records such a turn without the ticket's lock (automation/quiet-turn.ts): keep it in step with flowTurn.
- */
-export function flowTurnIsQuiet({ ticket, connection, firstMessage, hints }: Omit<FlowTurnInput, 'message'>): boolean {
-  if (!hints || hints.hasRuns) return false;
-  if (!flowMayServe(ticket)) return true;
-  return !hints.hasPhraseCampaigns && !(firstMessage && connection.flowIdWelcome) && !connection.flowIdNotPhrase;
-}
-
 /** A queue whose integration is a flowbuilder integration starts its flow when the ticket enters it. */
 export async function startQueueFlow(tx: HookedTx, deps: JobDeps, ticket: TicketRow, flowId: number | null): Promise<boolean> {
   if (flowId === null || !flowMayServe(ticket)) return false;

@@ -12,7 +12,6 @@ export interface InboundDeps {
   /**
    * Called once a customer's message (not one the company sent from the phone) is committed: the
    * composition root hands it to the automation engine. The pipeline never waits for what it starts.
-   * `newTicket`: the message opened its ticket.
    */
-  afterCustomerMessage?: (stored: { messageId: number; newTicket: boolean }) => void;
+  afterCustomerMessage?: (stored: { messageId: number }) => void;
 }

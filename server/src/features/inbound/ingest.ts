@@ -111,7 +111,7 @@ async function ingestOnce(
     .where(eq(tickets.id, ticket.id))
     .returning();
   announceMessage(tx, deps, message, 'create', { newTicket: created });
-  if (!fromMe && !msg.historical) tx.afterCommit(() => deps.afterCustomerMessage?.({ messageId: message.id, newTicket: created }));
+  if (!fromMe && !msg.historical) tx.afterCommit(() => deps.afterCustomerMessage?.({ messageId: message.id }));
   return { status: 'stored', messageId: message.id, ticketId: updated.id, contactId: contact.id };
 }
 
@@ -141,7 +141,7 @@ export async function ingestCommonCase(deps: InboundDeps, msg: InboundMessage): 
   const opened = { newContact: firstMessage, newTicket: firstMessage };
   // Like an after-commit hook: the message is stored whatever happens to its announcement.
   await publishMessage(deps, message, 'create', opened).catch((err) => deps.log.error({ err }, 'inbound announcement failed'));
-  if (!msg.fromMe && !msg.historical) deps.afterCustomerMessage?.({ messageId: message.id, newTicket: opened.newTicket });
+  if (!msg.fromMe && !msg.historical) deps.afterCustomerMessage?.({ messageId: message.id });
   return { status: 'stored', messageId: outcome.messageId, ticketId: outcome.ticketId, contactId: outcome.contactId };
 }
 
