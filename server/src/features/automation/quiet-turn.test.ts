@@ -132,7 +132,8 @@ test('quiet turns under way at once are each recorded; the same turn twice moves
   const stored = await Promise.all(served.map(({ ticket }) => storedWithoutTurn(t, ticket.id, 'ok')));
   const deps = jobDepsOf(t);
   const recorded = await Promise.all([...stored, stored[0]].map((m) => recordQuietTurn(deps, m.id)));
-  expect(recorded.slice(0, 3)).toEqual([true, true, true]);
+  // The first message's two runs race: one records it (or both, from one shared statement), the other finds it recorded.
+  expect([recorded[0] || recorded[3], recorded[1], recorded[2]]).toEqual([true, true, true]);
   for (const [i, { ticket }] of served.entries()) expect(await stateOf(ticket.id)).toMatchObject({ lastMessageId: stored[i].id });
   await t.jobs.drain();
   for (const { ana } of served) expect(await ana.received()).toEqual([]);

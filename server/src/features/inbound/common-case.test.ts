@@ -33,6 +33,30 @@ test('twenty messages at once from a known contact all land in its open ticket a
   expect(Math.max(...unread)).toBe(21);
 });
 
+test('messages of several contacts at once, one of them delivered twice, each land once in their own ticket', async () => {
+  const admin = await t.factory.admin();
+  const conn = await simulatorConnection(t, admin);
+  const customer = customerOf(t, conn);
+  const people = [customerNumber(), customerNumber(), customerNumber()];
+  const tickets0 = await Promise.all(
+    people.map(async (from) => (await customer.send({ from, name: 'Cliente', body: 'oi' })).json().ticketId),
+  );
+  const sends = [
+    ...people.flatMap((from, i) => [0, 1, 2].map((k) => ({ from, name: 'Cliente', body: `c${i}-${k}`, id: `many-${i}-${k}` }))),
+    { from: people[1], name: 'Cliente', body: 'c1-1', id: 'many-1-1' },
+  ];
+  const answers = (await Promise.all(sends.map((m) => customer.send(m)))).map((res) => res.json());
+  expect(answers.filter((a) => a.duplicate)).toEqual([{ id: 'many-1-1', duplicate: true }]);
+
+  for (const [i, ticketId] of tickets0.entries()) {
+    const rows = await t.database.db.select().from(messages).where(eq(messages.ticketId, ticketId)).orderBy(messages.id);
+    expect(rows.map((m) => m.body).sort()).toEqual(['oi', `c${i}-0`, `c${i}-1`, `c${i}-2`].sort());
+    const [ticket] = await t.database.db.select().from(tickets).where(eq(tickets.id, ticketId));
+    // The ticket moved once per message: four unread, the newest stored message as its preview.
+    expect(ticket).toMatchObject({ unreadMessages: 4, lastMessage: rows.at(-1)!.body });
+  }
+});
+
 test('an id already stored, sent again from a new number, is a duplicate and leaves no contact or ticket behind', async () => {
   const admin = await t.factory.admin();
   const conn = await simulatorConnection(t, admin);

@@ -32,17 +32,39 @@ export function messageValues(msg: InboundMessage) {
   };
 }
 
+/** The message's own values in a one-statement path's insert, as SQL: by default the statement's named parameters. */
+export type MessageColumns = Record<
+  'connectionId' | 'externalId' | 'body' | 'fromMe' | 'mediaType' | 'ack' | 'quotedExternalId' | 'dataJson' | 'participant' | 'at',
+  SQL
+>;
+
+const parameterColumns: MessageColumns = {
+  connectionId: sql`${p('connectionId')}::int`,
+  externalId: sql`${p('externalId')}::text`,
+  body: sql`${p('body')}::text`,
+  fromMe: sql`${p('fromMe')}::boolean`,
+  mediaType: sql`${p('mediaType')}::text`,
+  ack: sql`${p('ack')}::int`,
+  quotedExternalId: sql`${p('quotedExternalId')}::text`,
+  dataJson: sql`${p('dataJson')}::jsonb`,
+  participant: sql`${p('participant')}::text`,
+  at: sql`${p('at')}::timestamptz`,
+};
+
 /**
  * The insert of the message of a one-statement path, up to its FROM: `source` names, as SQL over the
- * statement's own CTEs, the company, ticket, contact and queue the message belongs to. Both paths
- * store the same columns from the same values (messageValues).
+ * statement's own CTEs, the company, ticket, contact and queue the message belongs to, and `v` its
+ * values (a batch's columns; one message's parameters by default). The paths store the same columns
+ * from the same values (messageValues).
  */
-export function insertMessageSelect(source: { companyId: SQL; ticketId: SQL; contactId: SQL; queueId: SQL }): SQL {
+export function insertMessageSelect(
+  source: { companyId: SQL; ticketId: SQL; contactId: SQL; queueId: SQL },
+  v: MessageColumns = parameterColumns,
+): SQL {
   return sql`insert into messages (company_id, ticket_id, contact_id, connection_id, queue_id, external_id, body, from_me, read,
         media_type, ack, quoted_msg_id, data_json, participant, created_at, updated_at)
-      select ${source.companyId}, ${source.ticketId}, ${source.contactId}, ${p('connectionId')}::int, ${source.queueId}, ${p('externalId')}::text,
-        ${p('body')}::text, ${p('fromMe')}::boolean, ${p('fromMe')}::boolean, ${p('mediaType')}::text, ${p('ack')}::int,
-        (select q.id from messages q where q.connection_id = ${p('connectionId')}::int and q.external_id = ${p('quotedExternalId')}::text limit 1),
-        ${p('dataJson')}::jsonb, ${p('participant')}::text,
-        coalesce(${p('at')}::timestamptz, now()), coalesce(${p('at')}::timestamptz, now())`;
+      select ${source.companyId}, ${source.ticketId}, ${source.contactId}, ${v.connectionId}, ${source.queueId}, ${v.externalId},
+        ${v.body}, ${v.fromMe}, ${v.fromMe}, ${v.mediaType}, ${v.ack},
+        (select q.id from messages q where q.connection_id = ${v.connectionId} and q.external_id = ${v.quotedExternalId} limit 1),
+        ${v.dataJson}, ${v.participant}, coalesce(${v.at}, now()), coalesce(${v.at}, now())`;
 }
