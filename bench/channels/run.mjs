@@ -20,6 +20,7 @@ import { createDatabase, dropDatabase, postgresVersion } from '../lib/postgres.m
 import { createRequire } from 'node:module';
 import { killAllServers, login, REPO_ROOT, removeDir, SERVER_ENTRY, startServer, tempDir } from '../lib/server.mjs';
 import { waitForQuiet } from '../lib/quiet.mjs';
+import { BARE_COMPANY_ID, startBareIngest } from '../lib/bare-ingest.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const TARGETS = { throughput: 1000, latencyRate: 300, p99Ms: 150 };
@@ -111,7 +112,54 @@ function cloudWebhook(customer, body) {
   const signature = `sha256=${createHmac('sha256', APP_SECRET).update(json).digest('hex')}`;
   return { path: '/webhook', json, headers: { 'x-hub-signature-256': signature } };
 }
+/** The history the bench company has before the run: contacts, each with a closed ticket and a few messages. */
+const HISTORY = { contacts: Number(process.env.BENCH_CHANNELS_HISTORY ?? 20_000), messagesPerTicket: 5 };
+
+/**
+ * A company with a history, as a node in service has: HISTORY.contacts contacts (numbers apart from
+ * the traffic's), each with a closed ticket of a few messages and its automation state, then VACUUM
+ * ANALYZE, as autovacuum does on a live database. On tables created empty seconds before, PostgreSQL
+ * planned the server's prepared statements for a few hundred rows (a hash join over a whole-table
+ * scan of tickets), and kept those plans while the run grew the tables tenfold: pg_stat_user_tables
+ * showed 20,000 sequential scans of tickets in one short run, a cost no node with a history pays.
+ */
+async function seedHistory(databaseUrl, companyId, connectionId) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `insert into contacts (company_id, name, number, channel, connection_id)
+       select $1, 'Histórico ' || g, '55219' || lpad(g::text, 8, '0'), 'whatsappapi', $2 from generate_series(1, $3::int) g`,
+      [companyId, connectionId, HISTORY.contacts],
+    );
+    await client.query(
+      `insert into tickets (company_id, contact_id, connection_id, status, last_message, created_at, updated_at)
+       select company_id, id, $2, 'closed', 'Até logo', now() - interval '1 day', now() - interval '1 day'
+       from contacts where company_id = $1 and number like '55219%'`,
+      [companyId, connectionId],
+    );
+    await client.query(
+      `insert into messages (company_id, ticket_id, contact_id, connection_id, body, from_me, read, external_id, created_at, updated_at)
+       select t.company_id, t.id, t.contact_id, $2, 'Mensagem antiga ' || k, k % 2 = 0, true, 'history-' || t.id || '-' || k,
+         now() - interval '1 day', now() - interval '1 day'
+       from tickets t cross join generate_series(1, $3::int) k where t.company_id = $1 and t.status = 'closed'`,
+      [companyId, connectionId, HISTORY.messagesPerTicket],
+    );
+    // Their automation turns ran: each ticket has its engine state, as the last message left it.
+    await client.query(
+      `insert into ticket_automations (ticket_id, company_id, stage, last_message_id)
+       select m.ticket_id, m.company_id, 'done', max(m.id) from messages m where m.company_id = $1 group by m.ticket_id, m.company_id`,
+      [companyId],
+    );
+    // VACUUM too: autovacuum would otherwise start on these new rows during the first measured run.
+    await client.query('vacuum analyze');
+  } finally {
+    await client.end();
+  }
+}
 const LOG_DIR = path.join(here, '../.tmp');
+/** The floor's ladder (BENCH_CHANNELS_FLOOR_RATES): up to where the bare ingestion stops keeping up. */
+const FLOOR_RATES = numberList(process.env.BENCH_CHANNELS_FLOOR_RATES, [1000, 1300, 1600]);
 const tempDirs = [];
 let dbCreated = false;
 
@@ -134,6 +182,68 @@ async function settle(databaseUrl, maxSeconds = 60) {
     log(`the new server is still setting up (${rate.toFixed(0)} commits/s): waiting`);
     before = after;
   }
+}
+
+/**
+ * The same open-loop ladder against the bare ingestion (bare-ingest.mjs), after a short warm-up: the
+ * rates this machine carries when nothing but the signature, one commit and the socket event is done.
+ */
+async function measureFloor(measure, { hear, freshLog }) {
+  const bare = await startBareIngest({ appSecret: APP_SECRET });
+  let bareAgent = null;
+  try {
+    bareAgent = await connectAgent({ baseUrl: bare.baseUrl, companyId: BARE_COMPANY_ID, token: 'bare', onMessage: hear });
+    const send = {
+      baseUrl: bare.baseUrl,
+      connections: CONFIG.connections,
+      next: customerMix({ newShare: CONFIG.newShare, seed: 7 }),
+      request: cloudWebhook,
+    };
+    const target = { pid: bare.pid, databaseUrl: bare.databaseUrl, send, agent: bareAgent };
+    log(`floor: the bare ingestion, warm-up at ${CONFIG.warmupRate} msg/s`);
+    const warm = freshLog();
+    await sendPaced({ ...send, rate: CONFIG.warmupRate, durationSeconds: 3, log: warm, tag: 'floorwarm' });
+    await waitForSocket(warm, CONFIG.socketGraceMs);
+    const ladder = [];
+    for (const rate of FLOOR_RATES) {
+      log(`floor: ${rate} msg/s for ${CONFIG.stepSeconds} s`);
+      const f = await measure(`floor ${rate}`, rate, CONFIG.stepSeconds, target);
+      ladder.push(f);
+      if (!f.sustained) break;
+      await sleep(3000);
+    }
+    return ladder;
+  } finally {
+    bareAgent?.close();
+    await bare.stop();
+  }
+}
+
+/** The floor's section of the results: its ladder beside the product's highest sustained rate. */
+function renderFloor(floor, ladder) {
+  const best = (steps) => steps.filter((f) => f.sustained).at(-1)?.offeredRate ?? 0;
+  const ms = (v) => `${v.toFixed(1)} ms`;
+  const lines = [
+    '### The floor: the least any ingestion does, on this machine',
+    '',
+    'The same signed webhooks, load generator and agent socket against `bench/lib/bare-ingest-server.mjs`, with the product stopped: ' +
+      "Node's HTTP server, a pg pool of 20 and Socket.IO, which checks the signature, stores the message and moves its conversation's " +
+      'preview and unread count in one statement (one commit; a unique message id, an ordered conversation list), answers, and emits ' +
+      "the message to the agent's namespace. No contact, ticket view, automation or cluster relay. Where it does not sustain " +
+      `${TARGETS.throughput.toLocaleString('en-US')} msg/s, this machine cannot show the target; where it does, the gap is the product's own cost.`,
+    '',
+    '| offered msg/s | stored msg/s | sustained | HTTP p50 / p99 | socket p99 | CPU ms / msg: bare server, its database, generator | commits / msg |',
+    '|---|---|---|---|---|---|---|',
+    ...floor.map(
+      (f) =>
+        `| ${f.offeredRate.toLocaleString('en-US')} | ${f.throughput.toFixed(0)} | ${f.sustained ? 'yes' : '**no**'} | ${ms(f.http.p50)} / ${ms(f.http.p99)} | ${ms(f.socket.p99)} ` +
+        `| ${f.cpuMs.server.toFixed(2)}, ${f.cpuMs.database.toFixed(2)}, ${f.cpuMs.generator.toFixed(2)} | ${f.pg.commits.toFixed(1)} |`,
+    ),
+    '',
+    `Highest rate sustained: the bare ingestion ${best(floor).toLocaleString('en-US')} msg/s, the product ${best(ladder).toLocaleString('en-US')} msg/s.`,
+    '',
+  ];
+  return lines.join('\n');
 }
 
 async function api(baseUrl, token, method, url, body) {
@@ -192,6 +302,8 @@ async function main() {
     const me = await api(server.baseUrl, token, 'GET', '/auth/me');
     const connection = { id: await insertCloudConnection(databaseUrl, me.companyId), token: '' };
     log(`company ${me.companyId}, cloud api connection ${connection.id} (phone number id ${PHONE_NUMBER_ID})`);
+    log(`history: ${HISTORY.contacts} contacts with a closed ticket of ${HISTORY.messagesPerTicket} messages each`);
+    await seedHistory(databaseUrl, me.companyId, connection.id);
 
     await settle(databaseUrl);
 
@@ -213,17 +325,19 @@ async function main() {
     };
 
     // One run, repeated (bounded) when other work took more than DISTURBED_PCT of the CPUs; the least disturbed try is kept.
-    const measure = async (name, rate, seconds) => {
+    // The product by default; the floor (bare-ingest.mjs) passes its own process, database, sender and agent.
+    const measure = async (name, rate, seconds, target = { pid: server.pid, databaseUrl, send, agent }) => {
+      const { databaseUrl: targetDatabaseUrl, agent: targetAgent } = target;
       let best = null;
       for (let attempt = 1; attempt <= CONFIG.tries; attempt++) {
         messages = messageLog();
-        const counters = await databaseCounters(databaseUrl);
-        const databaseCpu = await databaseBackendsMeter(databaseUrl);
-        const cpu = cpuMeter(server.pid);
-        const waits = await waitSampler(databaseUrl);
+        const counters = await databaseCounters(targetDatabaseUrl);
+        const databaseCpu = await databaseBackendsMeter(targetDatabaseUrl);
+        const cpu = cpuMeter(target.pid);
+        const waits = await waitSampler(targetDatabaseUrl);
         const startedAt = performance.now();
         const run = await sendPaced({
-          ...send,
+          ...target.send,
           rate,
           durationSeconds: seconds,
           log: messages,
@@ -234,7 +348,7 @@ async function main() {
         const cpuSeconds = ((performance.now() - startedAt) / 1000) * os.availableParallelism();
         const databaseSeconds = await databaseCpu();
         await waitForSocket(messages, CONFIG.socketGraceMs);
-        if (agent.disconnected()) throw new Error(`the agent's socket dropped (${agent.disconnected()})`);
+        if (targetAgent.disconnected()) throw new Error(`the agent's socket dropped (${targetAgent.disconnected()})`);
         await sleep(1500); // PostgreSQL publishes its counters about once a second
         const f = runFigures(run, messages);
         f.cpu = usage;
@@ -247,7 +361,7 @@ async function main() {
           generator: perMessage(usage.generator),
           database: (databaseSeconds * 1000) / Math.max(1, f.stored),
         };
-        f.pg = counterDelta(counters, await databaseCounters(databaseUrl), f.sent);
+        f.pg = counterDelta(counters, await databaseCounters(targetDatabaseUrl), f.sent);
         f.tries = attempt;
         f.sustained = sustained(f);
         describe(`${name} (try ${attempt})`, f);
@@ -286,6 +400,24 @@ async function main() {
       await sleep(3000); // let jobs and autovacuum settle between steps
     }
 
+    // The floor: the product stopped, the same traffic against the least any ingestion must do.
+    let floor = null;
+    const socketCounts = { ...agent.counts };
+    if (process.env.BENCH_CHANNELS_FLOOR !== 'off') {
+      agent.close();
+      agent = null;
+      await server.stop();
+      server = null;
+      // measure() starts a new message log per try; the bare agent reports into the current one.
+      floor = await measureFloor(measure, {
+        hear: (body, at) => messages.heard(body, at),
+        freshLog: () => {
+          messages = messageLog();
+          return messages;
+        },
+      });
+    }
+
     machine.load = { before: loadBefore, after: os.loadavg()[0], quietBelow: os.availableParallelism() / 2 };
     const text = renderInbound({
       title: 'Cloud API webhook ingestion',
@@ -297,10 +429,10 @@ async function main() {
       latency,
       ladder,
       criteria: { share: SUSTAINED_SHARE, drainMs: SUSTAINED_DRAIN_MS },
-      socketCounts: agent.counts,
+      socketCounts,
     });
     mkdirSync(path.join(here, '../results'), { recursive: true });
-    writeFileSync(path.join(here, '../results/channels.md'), text);
+    writeFileSync(path.join(here, '../results/channels.md'), floor ? `${text.trimEnd()}\n\n${renderFloor(floor, ladder)}` : text);
     log('wrote bench/results/channels.md');
   } finally {
     agent?.close();
