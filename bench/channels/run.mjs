@@ -430,6 +430,16 @@ async function main() {
       ladder,
       criteria: { share: SUSTAINED_SHARE, drainMs: SUSTAINED_DRAIN_MS },
       socketCounts,
+      method: {
+        setup:
+          "Set-up: the seeded admin logs in; the script inserts a `whatsappapi` connection (with Meta's phone number id) into the " +
+          `database and gives the company a history (${HISTORY.contacts.toLocaleString('en-US')} contacts, each with a closed ticket of ` +
+          `${HISTORY.messagesPerTicket} messages and its automation state; then VACUUM ANALYZE), and connects a socket.io-client the way the web app does ` +
+          "(namespace `/{companyId}`, access token, websocket; joins the notification room and the open and pending ticket lists). An admin is in every ticket's audience.",
+        messages:
+          "Cloud API `messages` webhook deliveries: `POST /webhook` with Meta's envelope (one text message), signed (`X-Hub-Signature-256`) with the bench's `META_APP_SECRET`",
+        suite: 'channels',
+      },
     });
     mkdirSync(path.join(here, '../results'), { recursive: true });
     writeFileSync(path.join(here, '../results/channels.md'), floor ? `${text.trimEnd()}\n\n${renderFloor(floor, ladder)}` : text);

@@ -56,6 +56,8 @@ export function renderInbound({
   criteria,
   title = 'Inbound messages',
   script = 'bench/inbound/run.mjs',
+  // How the suite sets up and sends (the channels suite sends signed webhooks); the simulator's by default.
+  method = {},
 }) {
   const lines = [];
   lines.push(`## ${title}: throughput and latency to the agent's socket (PostgreSQL)`, '');
@@ -191,10 +193,11 @@ export function renderInbound({
   for (const n of [
     `The server is the built \`${config.serverEntry}\` on a fresh PostgreSQL database (dropped afterwards), on 127.0.0.1, ` +
       "with jobs on, LOG_LEVEL=warn and the Socket.IO PostgreSQL adapter it always uses on PostgreSQL; the app's pool has 20 connections.",
-    'Set-up through the API: the seeded admin logs in, creates a simulator connection (`POST /whatsapp`, provider `simulator`) ' +
-      'and connects a socket.io-client the way the web app does (namespace `/{companyId}`, access token, websocket; joins ' +
-      "the notification room and the open and pending ticket lists). An admin is in every ticket's audience.",
-    `Messages: \`POST /simulator/{connectionId}/messages\` with the connection's token, each with a unique body and id. ` +
+    method.setup ??
+      'Set-up through the API: the seeded admin logs in, creates a simulator connection (`POST /whatsapp`, provider `simulator`) ' +
+        'and connects a socket.io-client the way the web app does (namespace `/{companyId}`, access token, websocket; joins ' +
+        "the notification room and the open and pending ticket lists). An admin is in every ticket's audience.",
+    `Messages: ${method.messages ?? "`POST /simulator/{connectionId}/messages` with the connection's token"}, each with a unique body and id. ` +
       `${pct(config.newShare * 100)} are the first message of a new number (new contact and ticket), the rest come from a ` +
       'number that wrote before (its open ticket); numbers are picked by a seeded generator, so a number sometimes ' +
       `sends again while its previous message is still in flight. Up to ${config.connections} keep-alive connections.`,
@@ -207,7 +210,7 @@ export function renderInbound({
       'PostgreSQL connection loads its catalog caches and prepares its statements once), then ' +
       `${config.warmupRate} msg/s for ${config.warmupSeconds} s; it also checks that ` +
       `every message reaches the socket. A run disturbed by other work (more than 15% of the CPUs) is tried up to ${config.tries} ` +
-      'times; the least disturbed try is kept. `BENCH_ONLY=inbound npm run bench` runs this suite alone (bench/README.md).',
+      `times; the least disturbed try is kept. \`BENCH_ONLY=${method.suite ?? 'inbound'} npm run bench\` runs this suite alone (bench/README.md).`,
   ])
     lines.push(`- ${n}`);
   lines.push('');
