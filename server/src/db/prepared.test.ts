@@ -22,6 +22,26 @@ test('batchedReads: keys asked while a read is on its way are read together, and
   expect(reads).toEqual([[1], [2], [3, 4, 6]]);
 });
 
+test('batchedReads with maxKeys: a batch larger than one statement takes is read in parts side by side, answers in key order', async () => {
+  const reads: number[][] = [];
+  let release!: () => void;
+  const firstReadHeld = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const double = batchedReads<number, number>(
+    async (ids) => {
+      reads.push(ids);
+      if (reads.length === 1) await firstReadHeld;
+      return ids.map((id) => id * 2);
+    },
+    { maxKeys: 2 },
+  );
+  const answers = [1, 2, 3, 4, 5, 6, 7].map((id) => double(id));
+  release();
+  expect(await Promise.all(answers)).toEqual([2, 4, 6, 8, 10, 12, 14]);
+  expect(reads).toEqual([[1], [2], [3, 4], [5, 6], [7]]);
+});
+
 describe('preparedStatement', () => {
   const t = useTestApp();
   const companyName = preparedStatement((db) =>

@@ -87,15 +87,25 @@ const READS_IN_FLIGHT = 2;
  * callers, and a lone key is read at once. Each read still starts after its caller asked. Any keyed
  * call that costs less together coalesces the same way (the simulator writes its ack jobs with it).
  */
-export function batchedReads<K, R>(readMany: (keys: K[]) => Promise<(R | undefined)[]>): (key: K) => Promise<R | undefined> {
+export function batchedReads<K, R>(
+  readMany: (keys: K[]) => Promise<(R | undefined)[]>,
+  { maxKeys = Number.POSITIVE_INFINITY }: { maxKeys?: number } = {},
+): (key: K) => Promise<R | undefined> {
   let waiting: { key: K; done: (row: R | undefined) => void; fail: (err: unknown) => void }[] = [];
   let inFlight = 0;
+  // More keys than one statement takes (`maxKeys`) are read in executions of at most that many, side by side.
+  const readAll = async (keys: K[]) => {
+    if (keys.length <= maxKeys) return readMany(keys);
+    const parts = [];
+    for (let i = 0; i < keys.length; i += maxKeys) parts.push(readMany(keys.slice(i, i + maxKeys)));
+    return (await Promise.all(parts)).flat();
+  };
   const next = () => {
     if (inFlight >= READS_IN_FLIGHT || waiting.length === 0) return;
     const batch = waiting;
     waiting = [];
     inFlight++;
-    readMany(batch.map((r) => r.key))
+    readAll(batch.map((r) => r.key))
       .then(
         (rows) => {
           for (const [i, r] of batch.entries()) r.done(rows[i]);

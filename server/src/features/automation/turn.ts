@@ -230,12 +230,14 @@ function peekSlotValues(ids: number[]): Record<string, number> {
  * peeked once committed, so under load one round trip serves several).
  */
 const peekReader = perDatabase((db) =>
-  batchedReads<number, TurnRow>(async (ids) => {
-    const chunks = Array.from({ length: Math.ceil(ids.length / PEEK_SLOTS) }, (_, i) => ids.slice(i * PEEK_SLOTS, (i + 1) * PEEK_SLOTS));
-    const rows = (await Promise.all(chunks.map((chunk) => messagesPeekStatement(db).execute(peekSlotValues(chunk))))).flat();
-    const byMessage = new Map(rows.map((row) => [Number(row.message!.id), row]));
-    return ids.map((id) => byMessage.get(id));
-  }),
+  batchedReads<number, TurnRow>(
+    async (ids) => {
+      const rows = await messagesPeekStatement(db).execute(peekSlotValues(ids));
+      const byMessage = new Map(rows.map((row) => [Number(row.message!.id), row]));
+      return ids.map((id) => byMessage.get(id));
+    },
+    { maxKeys: PEEK_SLOTS },
+  ),
 );
 
 /**

@@ -14,7 +14,7 @@ export type AppendResult =
 
 type AppendValues = NonNullable<ReturnType<typeof messageValues>> & { pushName: string };
 
-/** Messages appended together, at most: beyond it a batch is split (its arrays stay small). */
+/** Messages appended by one statement, at most: more at once are split (its arrays stay small). */
 const BATCH_MAX = 64;
 
 /** The message's values in the batch statement: the columns of its `target` rows. */
@@ -104,32 +104,28 @@ type AppendRow = Awaited<ReturnType<typeof appendStatement>>[number];
 
 /** The messages appended while others are on their way go together, in one statement. */
 const appender = perDatabase((db) =>
-  batchedReads<AppendValues, AppendRow>(async (batch) => {
-    const chunks = Array.from({ length: Math.ceil(batch.length / BATCH_MAX) }, (_, i) => batch.slice(i * BATCH_MAX, (i + 1) * BATCH_MAX));
-    const rows: AppendRow[] = [];
-    for (const chunk of chunks) {
-      const column = <T>(pick: (v: AppendValues) => T) => chunk.map(pick);
-      rows.push(
-        ...(await appendStatement(db, {
-          connectionIds: column((v) => v.connectionId),
-          numbers: column((v) => v.number),
-          pushNames: column((v) => v.pushName),
-          externalIds: column((v) => v.externalId),
-          bodies: column((v) => v.body),
-          fromMes: column((v) => v.fromMe),
-          mediaTypes: column((v) => v.mediaType),
-          acks: column((v) => v.ack),
-          quotedExternalIds: column((v) => v.quotedExternalId),
-          dataJsons: column((v) => v.dataJson),
-          participants: column((v) => v.participant),
-          ats: column((v) => v.at),
-          previews: column((v) => v.preview),
-          unreads: column((v) => v.unread),
-        })),
-      );
-    }
-    return rows;
-  }),
+  batchedReads<AppendValues, AppendRow>(
+    (batch) => {
+      const column = <T>(pick: (v: AppendValues) => T) => batch.map(pick);
+      return appendStatement(db, {
+        connectionIds: column((v) => v.connectionId),
+        numbers: column((v) => v.number),
+        pushNames: column((v) => v.pushName),
+        externalIds: column((v) => v.externalId),
+        bodies: column((v) => v.body),
+        fromMes: column((v) => v.fromMe),
+        mediaTypes: column((v) => v.mediaType),
+        acks: column((v) => v.ack),
+        quotedExternalIds: column((v) => v.quotedExternalId),
+        dataJsons: column((v) => v.dataJson),
+        participants: column((v) => v.participant),
+        ats: column((v) => v.at),
+        previews: column((v) => v.preview),
+        unreads: column((v) => v.unread),
+      });
+    },
+    { maxKeys: BATCH_MAX },
+  ),
 );
 
 /**
