@@ -29,7 +29,9 @@ type Recording = { state: TicketAutomationRow; messageId: number; seenLastMessag
  * The quiet turns recorded together, in one statement. A later turn's state moves its newest
  * answered message on, if no other turn moved it since the read; two of one ticket in a batch move
  * it once (the other is not returned, and takes the locked turn). A first turn's state is inserted,
- * if no other turn inserted one since. An asynchronous commit, so it does not queue for the WAL flush
+ * if no other turn inserted one since, and its ticket is not locked: the insert's foreign key would
+ * wait for a locked turn of that ticket, whose own state upsert would wait for this insert (a
+ * deadlock, seen in bench channels), so such a ticket is skipped and its turn takes the locked way. An asynchronous commit, so it does not queue for the WAL flush
  * behind the messages' own commits: a record lost in a crash is a quiet turn the sweep runs again.
  */
 const recordStatement = preparedSql<{ message_id: number }>(
@@ -42,13 +44,20 @@ const recordStatement = preparedSql<{ message_id: number }>(
         ${sql.placeholder('inactiveSentFors')}::bigint[], ${sql.placeholder('nows')}::timestamptz[])
         as r(ticket_id, company_id, message_id, seen, stage, option_id, menu_sent_at, inactive_sent_for, now)
       where (select set_config('synchronous_commit', 'off', true)) is not null
+    ), unlocked_tickets as (
+      select t.id from tickets t
+      where t.id = any(array(select r.ticket_id from r where r.seen is null))
+      order by t.id
+      for key share skip locked
     ), moved as (
       update ticket_automations ta set last_message_id = r.message_id, updated_at = r.now
       from r where r.seen is not null and ta.ticket_id = r.ticket_id and ta.last_message_id = r.seen
       returning r.message_id
     ), started as (
       insert into ticket_automations (ticket_id, company_id, stage, option_id, last_message_id, menu_sent_at, inactive_sent_for, created_at, updated_at)
-      select ticket_id, company_id, stage, option_id, message_id, menu_sent_at, inactive_sent_for, now, now from r where seen is null
+      select ticket_id, company_id, stage, option_id, message_id, menu_sent_at, inactive_sent_for, now, now
+      from r join unlocked_tickets on unlocked_tickets.id = r.ticket_id where seen is null
+      order by ticket_id
       on conflict (ticket_id) do nothing
       returning last_message_id as message_id
     )
@@ -101,5 +110,11 @@ export async function recordQuietTurn(deps: JobDeps, messageId: number): Promise
   const state = quietState(turn, before, fresh);
   if (!state) return false;
   const seenLastMessageId = fresh ? null : before.lastMessageId;
-  return (await recorder(deps.db)({ state, messageId, seenLastMessageId, now: turn.now })) === true;
+  try {
+    return (await recorder(deps.db)({ state, messageId, seenLastMessageId, now: turn.now })) === true;
+  } catch (err) {
+    // The shared record failed (a deadlock with another writer, say): the locked turn decides instead.
+    deps.log.warn({ err, messageId }, 'quiet turn not recorded; the locked turn runs it');
+    return false;
+  }
 }

@@ -33,10 +33,13 @@ const batchColumns: MessageColumns = {
 
 /**
  * One round trip for the messages appended together (see appendToActiveTicket), one row per message
- * in their order. Each ticket is locked once, in id order (FOR UPDATE under ORDER BY locks row by
- * row in that order, so two batches never wait for each other crosswise), its messages are stored in
+ * in their order. Each ticket is locked once, in id order (a lock under ORDER BY takes row after row
+ * in that order, so two batches never wait for each other crosswise), its messages are stored in
  * their order, and it moves once: its preview is its newest stored message's, its unread count grows
  * by theirs. A message id given twice in a batch is stored once: the later ones find it as a duplicate.
+ * The lock is FOR NO KEY UPDATE, the one the ticket's own update takes: it queues appends and turns of
+ * the ticket, but not the key-share locks of rows that refer to the ticket (a turn's state, a message
+ * stored elsewhere), which under FOR UPDATE made batches deadlock with the turns' records.
  */
 const appendStatement = preparedSql<{
   ord: number;
@@ -67,7 +70,7 @@ const appendStatement = preparedSql<{
         and t.connection_id = any(array(select distinct i.connection_id from input i))
         and ${isActiveTicketStatus(sql.raw('t.status'))}
       order by t.id
-      for update of t
+      for no key update of t
     ), target as (
       select i.*, c.id as contact_id, c.company_id, t.id as ticket_id, t.queue_id,
         row_number() over (partition by i.connection_id, i.external_id order by i.ord) = 1 as first_of_id
@@ -140,8 +143,7 @@ const appender = perDatabase((db) =>
  * full pipeline (ingest.ts), which handles every case. A statement that fails fails for every message
  * of its batch: each then takes the full pipeline, or fails, as it would alone.
  *
- * The ticket is locked FOR UPDATE: a ticket closed meanwhile no longer matches once the lock is
- * granted, so the message never lands in a closed ticket (the full path then opens a new one), and
+ * The ticket is locked: a ticket closed meanwhile no longer matches once the lock is granted, so the message never lands in a closed ticket (the full path then opens a new one), and
  * concurrent messages of one ticket count their unread messages one after the other.
  */
 export async function appendToActiveTicket(db: Db, msg: InboundMessage): Promise<AppendResult | null> {
