@@ -17,6 +17,7 @@ import { describeMachine } from '../lib/machine.mjs';
 import { createDatabase, dropDatabase, postgresVersion } from '../lib/postgres.mjs';
 import { killAllServers, login, REPO_ROOT, removeDir, SERVER_ENTRY, startServer, tempDir } from '../lib/server.mjs';
 import { waitForQuiet } from '../lib/quiet.mjs';
+import { HISTORY, seedHistory } from '../lib/history.mjs';
 import { measureReplies } from '../lib/reply-latency.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -140,6 +141,8 @@ async function main() {
     const me = await api(server.baseUrl, token, 'GET', '/auth/me');
     const connection = await api(server.baseUrl, token, 'POST', '/whatsapp', { name: 'Bench simulator', provider: 'simulator' });
     log(`company ${me.companyId}, simulator connection ${connection.id} (${connection.status})`);
+    log(`history: ${HISTORY.contacts} contacts with a closed ticket of ${HISTORY.messagesPerTicket} messages each`);
+    await seedHistory(databaseUrl, me.companyId, connection.id);
 
     await settle(databaseUrl);
 

@@ -194,7 +194,8 @@ export function renderInbound({
     `The server is the built \`${config.serverEntry}\` on a fresh PostgreSQL database (dropped afterwards), on 127.0.0.1, ` +
       "with jobs on, LOG_LEVEL=warn and the Socket.IO PostgreSQL adapter it always uses on PostgreSQL; the app's pool has 20 connections.",
     method.setup ??
-      'Set-up through the API: the seeded admin logs in, creates a simulator connection (`POST /whatsapp`, provider `simulator`) ' +
+      'Set-up through the API: the seeded admin logs in, creates a simulator connection (`POST /whatsapp`, provider `simulator`), ' +
+        'the script gives the company a history (bench/lib/history.mjs: contacts with closed tickets, their messages and automation state; then VACUUM ANALYZE) ' +
         'and connects a socket.io-client the way the web app does (namespace `/{companyId}`, access token, websocket; joins ' +
         "the notification room and the open and pending ticket lists). An admin is in every ticket's audience.",
     `Messages: ${method.messages ?? "`POST /simulator/{connectionId}/messages` with the connection's token"}, each with a unique body and id. ` +
