@@ -3,6 +3,7 @@ import { batchedReads, perDatabase, preparedSql } from '../../db/prepared';
 import type { TicketAutomationRow } from '../../db/schema';
 import type { JobDeps } from '../../jobs/define';
 import { playTurn } from './answer';
+import { RefusedEffect } from './refusing';
 import { ticketChanges } from './save-turn';
 import { peekMessageTurn, type Turn } from './turn';
 
@@ -103,8 +104,10 @@ export async function recordQuietTurn(deps: JobDeps, messageId: number): Promise
   const before = { ...turn.state };
   try {
     if (!(await playTurn(turn, [message], checks, messageId))) return false;
-  } catch {
-    // It tried to act (RefusedEffect), or failed: the locked turn runs it for real.
+  } catch (err) {
+    // It tried to act: the locked turn runs it for real. Anything else is a fault of the play itself,
+    // logged so that it shows; the locked turn still answers the message.
+    if (!(err instanceof RefusedEffect)) deps.log.warn({ err, messageId }, 'quiet-turn play failed; the locked turn runs it');
     return false;
   }
   const state = quietState(turn, before, fresh);

@@ -17,7 +17,7 @@ const SILENCES = ['inactive', 'expire', 'autoClose'] as const;
 type Silence = (typeof SILENCES)[number];
 
 /** The silence timers a turn sets for its newest customer message, with their delays in minutes. */
-export function silenceTimersOf(turn: Turn): [Silence, number][] {
+function silenceTimersOf(turn: Turn): [Silence, number][] {
   const { connection, ticket, state } = turn;
   if (ticket.isGroup) return []; // a group is not a customer who went quiet
   const timers: [Silence, number][] = [];
