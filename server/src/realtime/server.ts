@@ -42,7 +42,11 @@ export function createSocketServer(
   const io = new Server(httpServer, {
     cors: { origin: [...allowed], credentials: true },
     // CORS does not cover websockets: a page of another origin is refused at the handshake itself.
-    allowRequest: (req, callback) => callback(null, !req.headers.origin || allowed.has(req.headers.origin)),
+    allowRequest: (req, callback) => {
+      const granted = originAllowed(allowed, req.headers.origin, req.headers.host);
+      if (!granted) deps.log.warn({ origin: req.headers.origin, host: req.headers.host }, 'socket refused: origin not allowed');
+      callback(null, granted);
+    },
     serveClient: false,
   });
   const companies = io.of(/^\/\d+$/);
@@ -55,7 +59,7 @@ export function createSocketServer(
   // origin: a request without Origin is not a browser's, and the cookie is a browser's credential.
   const cookieClaims = async (socket: Socket) => {
     const origin = socket.handshake.headers.origin;
-    if (!origin || !allowed.has(origin)) return null;
+    if (!origin || !originAllowed(allowed, origin, socket.handshake.headers.host)) return null;
     const session = await sessionOfRefreshCookie(deps.db, deps.tokens, socket.handshake.headers.cookie).catch(() => null);
     return session && { ...session, companyId: undefined };
   };
@@ -139,6 +143,21 @@ export function createSocketServer(
   });
 
   return io;
+}
+
+/**
+ * A browser's socket is accepted from the allowed origins (PUBLIC_URL's, CORS_ORIGINS) and from the app's own
+ * page under whatever name it was opened (127.0.0.1, an IP, a second domain): its Origin names the host the
+ * request was sent to. A request with no Origin is not a browser's. Any other page is refused.
+ */
+export function originAllowed(allowed: ReadonlySet<string>, origin: string | undefined, host: string | undefined) {
+  if (!origin || allowed.has(origin)) return true;
+  if (!host) return false;
+  try {
+    return new URL(origin).host === host.toLowerCase();
+  } catch {
+    return false;
+  }
 }
 
 /** The rooms that decide which ticket events reach this socket (see ticketAudience). */

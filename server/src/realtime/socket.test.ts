@@ -139,6 +139,38 @@ describe('handshake', () => {
     expect((await connected(fromOrigin(new URL(t.config.publicUrl).origin))).connected).toBe(true);
   });
 
+  test('the app opened under another name than PUBLIC_URL (its Origin names the Host it called) connects; a foreign page is refused and logged', async () => {
+    const user = await t.factory.user();
+    const { token } = await t.as(user);
+    const served = new URL(t.url);
+    const withHeaders = (headers: Record<string, string>) => {
+      const socket = connect(`${t.url}/${user.companyId}`, {
+        auth: { token },
+        transports: ['websocket'],
+        extraHeaders: headers,
+        reconnection: false,
+        autoConnect: false,
+        forceNew: true,
+      });
+      open.push(socket);
+      return socket;
+    };
+    expect(new URL(t.config.publicUrl).host).not.toBe(served.host);
+    expect((await connected(withHeaders({ origin: served.origin }))).connected).toBe(true);
+    expect((await connected(withHeaders({ origin: 'http://chat.example.org:8080', host: 'chat.example.org:8080' }))).connected).toBe(true);
+
+    const warnings: unknown[] = [];
+    const warn = t.app.log.warn;
+    t.app.log.warn = ((...args: unknown[]) => warnings.push(args[0])) as typeof warn;
+    try {
+      expect(await refusal(withHeaders({ origin: 'http://evil.example.com' }))).toBe('websocket error');
+      expect(await refusal(withHeaders({ origin: `http://evil.example.com:${served.port}` }))).toBe('websocket error');
+    } finally {
+      t.app.log.warn = warn;
+    }
+    expect(warnings).toContainEqual(expect.objectContaining({ origin: 'http://evil.example.com' }));
+  });
+
   test('a revoked session is refused even with an unexpired token', async () => {
     const user = await t.factory.user();
     const { token } = await t.as(user);
