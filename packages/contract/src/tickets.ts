@@ -95,7 +95,8 @@ export const TicketUpdateInput = z.object({
   status: z.enum(TICKET_STATUSES, { message: 'validation.invalid' }).optional(),
   userId: optionalId,
   queueId: optionalId,
-  msgTransfer: z.string().max(5000, { message: 'validation.tooLong' }).optional(),
+  // Existing clients send null when the transfer carries no message of its own: null reads as empty.
+  msgTransfer: z.preprocess((v) => (v === null ? '' : v), z.string().max(5000, { message: 'validation.tooLong' }).optional()),
   isTransfered: z.boolean().optional(),
   useIntegration: z.boolean().optional(),
   integrationId: optionalId,

@@ -91,6 +91,15 @@ describe('spec 1 §7 Tickets', () => {
     expect(keysOf(created.json())).toEqual(expect.arrayContaining(['id', 'uuid', 'queueId']));
   });
 
+  test('PUT /tickets/{id}: a transfer with msgTransfer null is a transfer without a message of its own', async () => {
+    const { admin, api, queue, ticketId } = await inbox();
+    const other = await t.factory.queue(admin.companyId);
+    await api.put(`/tickets/${ticketId}`, { status: 'open', userId: admin.id, queueId: queue.id });
+    const put = await api.put(`/tickets/${ticketId}`, { isTransfered: true, queueId: other.id, userId: null, msgTransfer: null });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await api.get(`/tickets/${ticketId}`)).json().queueId).toBe(other.id);
+  });
+
   test('PUT /ticket-tags/{ticketId}/{tagId} and DELETE /ticket-tags/{ticketId}', async () => {
     const { api, ticketId } = await inbox();
     const tag = (await api.post('/tags', { name: `VIP ${Date.now()}`, color: '#aa0000', kanban: 0 })).json();
