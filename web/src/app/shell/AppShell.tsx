@@ -6,6 +6,7 @@ import { KeyboardLayer } from '../../features/command-bar';
 import { useAppearance } from '../providers/AppearanceProvider';
 import { useAuth } from '../providers/AuthProvider';
 import { DrawerMenu } from './DrawerMenu';
+import { RealtimeStatusBar } from './RealtimeStatusBar';
 import { TopBar } from './TopBar';
 import { VersionFooter } from './VersionFooter';
 
@@ -79,6 +80,7 @@ export function AppShell() {
       )}
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar variant="dense" />
+        <RealtimeStatusBar />
         <Box sx={{ flexGrow: 1, p: { xs: 1, sm: 2 } }}>
           <Outlet />
         </Box>
