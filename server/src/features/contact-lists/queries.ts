@@ -14,7 +14,12 @@ import { presentContactList, presentContactListItem } from './presenter';
 /** LIKE treats % and _ as wildcards; a search for "50%" means the characters, not a pattern. */
 const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-const itemsCount = sql<number>`(select count(*)::int from ${contactListItems} where ${contactListItems.contactListId} = ${contactLists.id})`;
+/**
+ * Qualified by hand: in a one-table select Drizzle renders `${contactLists.id}` as a bare "id", which inside the
+ * subquery would name the item's own id. The company clause keeps the count on the (company, list) index.
+ */
+const itemsCount = sql<number>`(select count(*)::int from contact_list_items cli
+  where cli.company_id = "contact_lists"."company_id" and cli.contact_list_id = "contact_lists"."id")`;
 
 /** GET /contact-lists: a page of 20 by name, each with its item count. */
 export async function listContactListsPage(
