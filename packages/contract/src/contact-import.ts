@@ -4,6 +4,30 @@ import { coercedId } from './fields';
 /** Spreadsheets up to 20 MB and 50,000 rows: far above a real contact sheet, bounded for memory. */
 export const CONTACT_IMPORT_FILE_MAX_BYTES = 20 * 1024 * 1024;
 export const CONTACT_IMPORT_MAX_ROWS = 50_000;
+
+/**
+ * What the server reads of an uploaded contact sheet (contacts import, contact-list items), past the
+ * file's own 20 MB: a workbook is a zip, and a few kilobytes can inflate to gigabytes. The zip's
+ * directory is checked before anything is inflated; rows, columns and cells as they are read. A sheet
+ * over any of them is 413 ERR_SHEET_TOO_LARGE with `limit` naming which (`readTime` and `memory` are the
+ * reader's last guards: a sheet it could not read within them).
+ */
+export const CONTACT_SHEET_LIMITS = {
+  /** The sum of the workbook's entries once inflated, as its zip directory declares them (and as inflated). */
+  uncompressedBytes: 50 * 1024 * 1024,
+  zipEntries: 500,
+  /** Data rows (the header row is not counted); empty rows are not counted. */
+  rows: CONTACT_IMPORT_MAX_ROWS,
+  /** The last non-empty cell of a row; empty cells further right are ignored. */
+  columns: 200,
+  cellChars: 10_000,
+  /** Rows times the widest row: what the answer holds. */
+  cells: 1_000_000,
+  /** The text of every cell together. */
+  textChars: 20_000_000,
+} as const;
+export const SHEET_LIMIT_NAMES = [...(Object.keys(CONTACT_SHEET_LIMITS) as (keyof typeof CONTACT_SHEET_LIMITS)[]), 'readTime', 'memory'] as const;
+export type SheetLimit = (typeof SHEET_LIMIT_NAMES)[number];
 /** Spec 2 §9: the progress message moves every 5 contacts. */
 export const CONTACT_IMPORT_PROGRESS_STEP = 5;
 

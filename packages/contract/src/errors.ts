@@ -41,6 +41,7 @@ export const ERROR_CODES = [
   'ERR_LAST_ADMIN', // demoting the company's only admin would leave nobody to manage it
   'ERR_INVALID_FILE',
   'ERR_FILE_TOO_LARGE',
+  'ERR_SHEET_TOO_LARGE', // 413: an uploaded contact sheet past CONTACT_SHEET_LIMITS (inflated size, zip entries, rows, columns, cell length); `limit` says which
   // Flow builder save (POST /flowbuilder/flow): the graph rules; `nodeId` / `edgeId` name the culprit.
   'ERR_FLOW_NO_START', // no start node
   'ERR_FLOW_MANY_STARTS', // more than one start node
