@@ -70,6 +70,7 @@ export const ERROR_CODES = [
   'ERR_NO_PAYMENT_PROVIDER', // POST /subscription while the super user has configured no payment provider
   'ERR_PAYMENT_PROVIDER', // every configured payment provider refused the charge or could not be reached
   'ERR_INVOICE_ALREADY_PAID', // POST /subscription for an invoice that is paid
+  'ERR_PLAN_NOT_AVAILABLE', // POST /subscription for a private plan that is not the company's own (the super user assigns private plans)
   'ERR_EFI_NOT_CONFIGURED', // Efí webhook registration before client id, client secret, pix key and .p12 certificate are all set
   'ERR_EFI_WEBHOOK_REFUSED', // Efí answered the webhook registration with an error; `detail` carries Efí's message
   'ERR_EFI_UNREACHABLE', // Efí could not be reached (network, TLS handshake refused the certificate, timeout); `detail` says how
