@@ -81,8 +81,10 @@ describe('spec 2 §7 Users', () => {
     expect((await api.get(`/users/${id}`)).json().name).toBe('Nova Agente');
     expect((await api.put(`/users/${id}`, { name: 'Agente Renomeada' })).json().name).toBe('Agente Renomeada');
     expect(ids((await api.get('/users/list')).json())).toContain(id);
+    await customerOf(t, connection).send({ from: customerNumber(), name: 'Ana', body: 'Olá' });
+    await t.jobs.drain();
     const moments = (await api.get('/usersMoments')).json();
-    expect(keysOf(moments[0])).toEqual(expect.arrayContaining(['id', 'name', 'online', 'queues']));
+    expect(keysOf(moments[0])).toEqual(expect.arrayContaining(['id', 'status', 'user', 'contact', 'queue', 'whatsapp']));
     expect((await api.delete(`/users/${id}`)).statusCode).toBe(200);
   });
 });

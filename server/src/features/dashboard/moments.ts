@@ -31,16 +31,18 @@ interface Row {
 /**
  * GET /dashboard/moments: the company's open and pending tickets (not groups) updated within the
  * window, newest first. The panel puts each under its agent's card, or "Pendentes" without one.
+ * GET /usersMoments reads the same tickets without a window (null).
  */
 export async function panelTickets(
   db: DbOrTx,
   companyId: number,
-  period: Period,
+  period: Period | null,
   timeZone: string,
   f: { queueIds: number[]; userId?: number },
 ): Promise<PanelTicketView[]> {
   const byQueue = f.queueIds.length ? sql`and t.queue_id in (${sqlIdList(f.queueIds)})` : sql``;
   const byUser = f.userId ? sql`and t.user_id = ${f.userId}` : sql``;
+  const inWindow = period ? sql`and ${withinPeriod(sql`t.updated_at`, period, timeZone)}` : sql``;
   const rows = await rowsOf<Row>(
     db,
     sql`
@@ -50,7 +52,7 @@ export async function panelTickets(
     from (
       select t.* from tickets t
       where t.company_id = ${companyId} and t.status in ('open', 'pending') and not t.is_group
-        and ${withinPeriod(sql`t.updated_at`, period, timeZone)} ${byQueue} ${byUser}
+        ${inWindow} ${byQueue} ${byUser}
       order by t.updated_at desc, t.id desc limit ${PANEL_TICKET_LIMIT}
     ) t
     join contacts c on c.id = t.contact_id

@@ -134,4 +134,10 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       return panelTickets(req.ctx.db, req.ctx.companyId, window, timeZone, q);
     },
   );
+
+  // Clients of this product family (spec 2 §7 "GET /usersMoments") read the open and pending tickets with
+  // their user, contact, queue and connection: the panel's tickets, without its 30-day window.
+  app.get('/usersMoments', { schema: { response: { 200: z.array(PanelTicketView) } }, preHandler: panel }, async (req) =>
+    panelTickets(req.ctx.db, req.ctx.companyId, null, '', { queueIds: [] }),
+  );
 };

@@ -117,18 +117,3 @@ describe('GET /users/:id', () => {
     expect((await api.get('/users/abc')).statusCode).toBe(400);
   });
 });
-
-describe('GET /usersMoments (the attendance panel)', () => {
-  test("the company's agents for an admin and for a user with allowRealTime; 403 without it; never another company's", async () => {
-    const admin = await t.factory.admin();
-    const agent = await t.factory.user({ companyId: admin.companyId, name: 'Painel Agente' });
-    const watcher = await t.factory.user({ companyId: admin.companyId, allowRealTime: 'enabled' });
-    const stranger = await t.factory.user({ name: 'De Outra Empresa' });
-    const list = (await (await t.as(admin)).get('/usersMoments')).json();
-    expect(list.map((u: { id: number }) => u.id)).toEqual(expect.arrayContaining([admin.id, agent.id, watcher.id]));
-    expect(list.map((u: { id: number }) => u.id)).not.toContain(stranger.id);
-    expect((await (await t.as(watcher)).get('/usersMoments')).statusCode).toBe(200);
-    const refused = await (await t.as(agent)).get('/usersMoments');
-    expect(refused.statusCode).toBe(403);
-  });
-});

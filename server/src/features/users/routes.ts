@@ -1,5 +1,4 @@
 import {
-  canSeeRealTime,
   ConfirmationView,
   IdParam,
   ProfileImageResult,
@@ -12,7 +11,7 @@ import {
 } from '@chatflow/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireActiveSubscription, requireActor, requireAdmin } from '../../http/guards';
+import { requireAdmin } from '../../http/guards';
 import { createUser } from './commands/create-user';
 import { deleteUser } from './commands/delete-user';
 import { setProfileImage } from './commands/set-profile-image';
@@ -35,17 +34,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   // Pickers (transfer, filters) need the company's agents, so any signed-in user may list them.
   app.get('/users/list', { schema: { response: { 200: z.array(UserListItem) } }, preHandler: app.authenticate }, async (req) =>
     listUsersForPickers(req.ctx.db, req.ctx.companyId),
-  );
-
-  // The attendance panel's agents with their online state and queues (spec 2 §7 "GET /usersMoments"):
-  // for those who may open the panel.
-  app.get(
-    '/usersMoments',
-    {
-      schema: { response: { 200: z.array(UserListItem) } },
-      preHandler: [app.authenticate, requireActor(canSeeRealTime), requireActiveSubscription],
-    },
-    async (req) => listUsersForPickers(req.ctx.db, req.ctx.companyId),
   );
 
   app.get(
