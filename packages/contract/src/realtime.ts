@@ -5,6 +5,7 @@ import type { ConnectionView } from './views/connections';
 import type { ContactListItemView, ContactListView } from './views/contact-lists';
 import type { ContactView } from './views/contacts';
 import type { FileListView } from './views/file-lists';
+import type { FlowCampaignView } from './flow-campaigns';
 import type { FlowSummaryView } from './views/flows';
 import type { QueueIntegrationView } from './views/integrations';
 import type { PromptView } from './views/prompts';
@@ -41,6 +42,11 @@ export interface CompanyEvents {
   file: { action: 'create' | 'update'; fileList: FileListView } | { action: 'delete'; fileListId: number };
   /** Flow list (company-{id}-flowbuilder): a created, renamed, saved or duplicated flow, or a deleted one. */
   flowbuilder: { action: 'create' | 'update'; record: FlowSummaryView } | { action: 'delete'; id: number };
+  /**
+   * Phrase campaigns (company-{id}-flowcampaign; the spec names no event, so the flowbuilder family's shape),
+   * sent to the admins' room only: the campaigns and their phrases are admins' (spec 3 §7 "Flow campaigns").
+   */
+  flowcampaign: { action: 'create' | 'update'; record: FlowCampaignView } | { action: 'delete'; id: number };
   /** Queue integrations (spec 3 §7: company-{id}-queueIntegration). */
   queueIntegration: { action: 'create' | 'update'; queueIntegration: QueueIntegrationView } | { action: 'delete'; integrationId: number };
   /** AI prompts (spec 3 §7: company-{id}-prompt). */

@@ -47,6 +47,14 @@ test('an admin creates, reads, edits (status too) and deletes a phrase campaign'
   const removed = await api.delete(`/flowcampaign/${campaign.id}`);
   expect(removed.statusCode, removed.body).toBe(200);
   expect((await api.get(`/flowcampaign/${campaign.id}`)).statusCode).toBe(404);
+
+  // Each change reaches the company's admins after its commit (company-{id}-flowcampaign), so /phrase-lists stays current.
+  const events = t.sent.filter((e) => e.event === `company-${connection.companyId}-flowcampaign`);
+  expect(events.map((e) => [e.room, e.payload])).toEqual([
+    ['admins', { action: 'create', record: campaign }],
+    ['admins', { action: 'update', record: edited.json() }],
+    ['admins', { action: 'delete', id: campaign.id }],
+  ]);
 });
 
 test('name, flow and phrase are required; an empty connection is allowed', async () => {

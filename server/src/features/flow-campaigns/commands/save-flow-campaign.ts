@@ -5,6 +5,7 @@ import type { Tx } from '../../../db/client';
 import { connections, flowCampaigns, flows } from '../../../db/schema';
 import type { RequestContext } from '../../../http/context';
 import { AppError } from '../../../http/errors';
+import { announceFlowCampaign, announceFlowCampaignDeleted } from '../events';
 import { phraseKey } from '../phrase';
 import { presentFlowCampaign } from '../presenter';
 import { findFlowCampaign } from '../queries';
@@ -43,7 +44,9 @@ export function createFlowCampaign(ctx: RequestContext, input: CampaignData): Pr
       .insert(flowCampaigns)
       .values({ companyId: ctx.companyId, ...fields(input), status: true })
       .returning();
-    return presentFlowCampaign(row);
+    const view = presentFlowCampaign(row);
+    announceFlowCampaign(tx, ctx.realtime, ctx.companyId, 'create', view);
+    return view;
   });
 }
 
@@ -57,7 +60,9 @@ export function updateFlowCampaign(ctx: RequestContext, input: CampaignUpdate): 
       .set({ ...fields(input), ...(input.status === undefined ? {} : { status: input.status }), updatedAt: new Date() })
       .where(and(eq(flowCampaigns.companyId, ctx.companyId), eq(flowCampaigns.id, input.id)))
       .returning();
-    return presentFlowCampaign(row);
+    const view = presentFlowCampaign(row);
+    announceFlowCampaign(tx, ctx.realtime, ctx.companyId, 'update', view);
+    return view;
   });
 }
 
@@ -66,5 +71,6 @@ export function deleteFlowCampaign(ctx: RequestContext, id: number): Promise<voi
   return ctx.transaction(async (tx) => {
     await findFlowCampaign(tx, ctx.companyId, id);
     await tx.delete(flowCampaigns).where(and(eq(flowCampaigns.companyId, ctx.companyId), eq(flowCampaigns.id, id)));
+    announceFlowCampaignDeleted(tx, ctx.realtime, ctx.companyId, id);
   });
 }
