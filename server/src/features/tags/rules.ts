@@ -2,6 +2,17 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { tags } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { companyPlanSwitches } from '../plans';
+
+/**
+ * A kanban lane is a tag with kanban = 1: writing one (creating it, turning a tag into one, editing or
+ * deleting one) is the kanban's, so it needs the plan's useKanban like the board's routes
+ * (ERR_PLAN_FEATURE_DISABLED). The route cannot tell from its path: the body or the row says lane.
+ */
+export async function assertLanesInPlan(db: DbOrTx, companyId: number, touchesLane: boolean): Promise<void> {
+  if (!touchesLane) return;
+  if (!(await companyPlanSwitches(db, companyId)).useKanban) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403);
+}
 
 interface LaneLinks {
   kanban: number;

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { UserRow } from '../../db/schema';
 import { forbidden } from '../../http/errors';
+import { loginGuard } from '../../http/guards';
 
 /** An admin sees and edits every user of the company; anyone else only themself (spec 2 §6). */
 export const canManageUser = (actor: Pick<Actor, 'id' | 'profile'>, userId: number) => isAdmin(actor) || actor.id === userId;
@@ -13,11 +14,14 @@ export const canManageUser = (actor: Pick<Actor, 'id' | 'profile'>, userId: numb
  */
 export const canTouchTarget = (actor: Pick<Actor, 'super'>, target: Pick<UserRow, 'super'>) => !target.super || actor.super;
 
-/** Route guard for `/users/:id…`: admin, or the user named by the path. */
-export const requireSelfOrAdmin = async (req: FastifyRequest) => {
-  const { id } = req.params as { id: number };
+/**
+ * Route guard for `/users/:id…`: admin, or the user named by the path. It runs before validation
+ * (a login guard), so it reads the raw parameter: a value that is no id is nobody's own.
+ */
+export const requireSelfOrAdmin = loginGuard(async (req: FastifyRequest) => {
+  const id = Number((req.params as { id?: unknown }).id);
   if (!canManageUser(req.ctx.actor, id)) throw forbidden();
-};
+});
 
 type UpdateInput = z.output<typeof UserUpdateInput>;
 

@@ -5,13 +5,14 @@ import { tags } from '../../../db/schema';
 import type { RequestContext } from '../../../http/context';
 import { announceTagDeleted, announceTags } from '../events';
 import { findCompanyTag, tagView } from '../queries';
-import { assertLaneLinks } from '../rules';
+import { assertLaneLinks, assertLanesInPlan } from '../rules';
 
 type TagChanges = z.output<typeof TagUpdateInput>;
 
 /** POST /tags: a tag of the caller's company; without a colour it gets a random one (spec 3 §5). */
 export async function createTag(ctx: RequestContext, input: TagData): Promise<TagView> {
   return ctx.transaction(async (tx) => {
+    await assertLanesInPlan(tx, ctx.companyId, input.kanban === 1);
     await assertLaneLinks(tx, ctx.companyId, null, input);
     const [row] = await tx
       .insert(tags)
@@ -37,6 +38,7 @@ export async function updateTag(ctx: RequestContext, id: number, changes: TagCha
   return ctx.transaction(async (tx) => {
     const before = await findCompanyTag(tx, ctx.companyId, id);
     const { userId: _ignored, ...fields } = changes;
+    await assertLanesInPlan(tx, ctx.companyId, before.kanban === 1 || fields.kanban === 1);
     await assertLaneLinks(tx, ctx.companyId, id, { ...before, ...fields });
     if (Object.keys(fields).length)
       await tx
@@ -51,7 +53,8 @@ export async function updateTag(ctx: RequestContext, id: number, changes: TagCha
 /** DELETE /tags/:id: the tag leaves every contact and ticket it was on (cascades). */
 export async function deleteTag(ctx: RequestContext, id: number): Promise<void> {
   await ctx.transaction(async (tx) => {
-    await findCompanyTag(tx, ctx.companyId, id);
+    const tag = await findCompanyTag(tx, ctx.companyId, id);
+    await assertLanesInPlan(tx, ctx.companyId, tag.kanban === 1);
     await tx.delete(tags).where(and(eq(tags.id, id), eq(tags.companyId, ctx.companyId)));
     announceTagDeleted(tx, ctx.realtime, ctx.companyId, id);
   });
