@@ -10,13 +10,14 @@ import { build } from 'esbuild';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const contractEntry = path.resolve(here, '../packages/contract/src/index.ts');
 
-/** Writes `<outDir>/main.js` (with its source map) and `<outDir>/migrations`; answers the entry's path. */
+/** Writes `<outDir>/main.js` and `<outDir>/sheet-worker.js` (with their source maps) and `<outDir>/migrations`; answers the entry's path. */
 export async function bundleServer(outDir) {
   rmSync(outDir, { recursive: true, force: true });
   const outfile = path.join(outDir, 'main.js');
   await build({
-    entryPoints: [path.join(here, 'src/main.ts')],
-    outfile,
+    // The sheet reader's worker is a file of its own: worker threads load it by path, beside main.js.
+    entryPoints: { main: path.join(here, 'src/main.ts'), 'sheet-worker': path.join(here, 'src/features/contacts/import/sheet-worker.ts') },
+    outdir: outDir,
     bundle: true,
     platform: 'node',
     format: 'esm',

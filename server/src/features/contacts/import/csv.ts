@@ -3,6 +3,7 @@
  * tab separated, quoted fields with doubled quotes, CRLF or LF, UTF-8 with or without BOM, or
  * Windows-1252 when the bytes are not UTF-8. Cells stay text, so "+55 011…" keeps its zeros.
  */
+import { checkCellLength, TableCollector } from './sheet-limits';
 
 const DELIMITERS = [',', ';', '\t'] as const;
 
@@ -38,12 +39,20 @@ export function detectDelimiter(text: string): string {
   return best;
 }
 
-/** RFC 4180 parsing into rows of cells; a trailing line break does not make an empty row. */
-export function parseCsv(text: string, delimiter = detectDelimiter(text)): string[][] {
-  const rows: string[][] = [];
+/**
+ * RFC 4180 parsing, each row handed to `table` as soon as it ends (which refuses a sheet past its limits);
+ * a trailing line break does not make an empty row. A cell is refused the moment it grows past a cell's
+ * length, and cells past the widest row a sheet may have are dropped while empty (a filled one there is
+ * refused by the table), so a single 20 MB field or a line of millions of separators stops early.
+ */
+export function parseCsv(text: string, table: TableCollector, delimiter = detectDelimiter(text)): void {
   let row: string[] = [];
   let cell = '';
   let quoted = false;
+  const endCell = () => {
+    if (!TableCollector.beyondColumns(row.length) || cell.trim() !== '') row.push(cell);
+    cell = '';
+  };
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (quoted) {
@@ -55,24 +64,23 @@ export function parseCsv(text: string, delimiter = detectDelimiter(text)): strin
       } else {
         cell += ch;
       }
+      checkCellLength(cell.length);
     } else if (ch === '"' && cell === '') {
       quoted = true;
     } else if (ch === delimiter) {
-      row.push(cell);
-      cell = '';
+      endCell();
     } else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(cell);
-      rows.push(row);
+      endCell();
+      table.add(row);
       row = [];
-      cell = '';
     } else {
       cell += ch;
+      checkCellLength(cell.length);
     }
   }
   if (cell !== '' || row.length > 0) {
-    row.push(cell);
-    rows.push(row);
+    endCell();
+    table.add(row);
   }
-  return rows;
 }
