@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { coercedId, fromText } from './fields';
+import type { PlanSwitch } from './plans';
 
 /**
  * The flow document (spec 3 §3 Flow, Flow node): what the flow builder saves and the flow runtime
@@ -250,3 +251,19 @@ export const OPENAI_VOICES = [
 export const OPENAI_NODE_DEFAULTS = { voice: 'texto', maxTokens: 100, temperature: 1, maxMessages: 10 } as const;
 /** Typebot defaults (spec 3 §9): 1000 ms between messages, session expires after 1 (minute). */
 export const TYPEBOT_NODE_DEFAULTS = { typebotDelayMessage: 1000, typebotExpires: 1 } as const;
+
+/**
+ * Node types that are a paid feature: the company's plan must have the switch, both when a drawing is
+ * saved (refused with ERR_PLAN_FEATURE_DISABLED) and when a run reaches the node (the ticket goes to a
+ * human instead).
+ */
+export const FLOW_NODE_PLAN_SWITCHES: Partial<Record<FlowNodeType, PlanSwitch>> = { openai: 'useOpenAi', typebot: 'useIntegrations' };
+
+/**
+ * Node data fields that are secrets: write-only. The editor's GET answers `has<Field>` instead of the
+ * value; a save that leaves one absent or empty keeps the value stored on the node of the same id.
+ */
+export const FLOW_NODE_SECRET_FIELDS: Partial<Record<FlowNodeType, readonly string[]>> = { openai: ['apiKey', 'voiceKey'] };
+
+/** `apiKey` → `hasApiKey`: the flag a node's data carries in place of a secret. */
+export const secretFlagOf = (field: string) => `has${field.charAt(0).toUpperCase()}${field.slice(1)}`;

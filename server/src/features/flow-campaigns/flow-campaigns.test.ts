@@ -94,12 +94,23 @@ test("another company's user gets 404 on a campaign and cannot point one at anot
   expect((await api.get(`/flowcampaign/${campaign.id}`)).json()).toMatchObject({ name: 'Minha', phrase: 'minha' });
 });
 
-test('a user profile may see and edit campaigns but deleting needs contacts-page:deleteContact', async () => {
+test('phrase campaigns are for admins: a user profile gets 403 on every campaign route, a connection manager may list the flow choices', async () => {
   const { admin, flow, api } = await setup();
   const campaign = (await api.post('/flowcampaign', { name: 'Minha', flowId: flow.id, phrase: 'minha' })).json();
   const agent = await t.as(await t.factory.user({ companyId: admin.companyId, profile: 'user' }));
-  expect((await agent.get('/flowcampaign')).statusCode).toBe(200);
-  expect((await agent.delete(`/flowcampaign/${campaign.id}`)).statusCode).toBe(403);
-  expect((await api.get(`/flowcampaign/${campaign.id}`)).statusCode).toBe(200);
+  const calls = [
+    agent.get('/flowcampaign'),
+    agent.get(`/flowcampaign/${campaign.id}`),
+    agent.get('/flowcampaign/flows'),
+    agent.post('/flowcampaign', { name: 'Dele', flowId: flow.id, phrase: 'dele' }),
+    agent.put('/flowcampaign', { id: campaign.id, name: 'Trocado', flowId: flow.id, phrase: 'trocado', status: false }),
+    agent.delete(`/flowcampaign/${campaign.id}`),
+  ];
+  for (const res of await Promise.all(calls)) expect([res.statusCode, res.json().error]).toEqual([403, 'ERR_NO_PERMISSION']);
+  expect((await api.get(`/flowcampaign/${campaign.id}`)).json()).toMatchObject({ name: 'Minha', phrase: 'minha', status: true });
+  // The connection dialog's default-flow chooser: a user treated as admin for connections (spec 2 §2) reads id and name.
+  const manager = await t.as(await t.factory.user({ companyId: admin.companyId, profile: 'user', allowConnections: 'enabled' }));
+  expect((await manager.get('/flowcampaign/flows')).json()).toEqual([{ id: flow.id, name: flow.name, active: flow.active }]);
+  expect((await manager.get('/flowcampaign')).statusCode).toBe(403);
   expect((await t.anon.get('/flowcampaign')).statusCode).toBe(401);
 });

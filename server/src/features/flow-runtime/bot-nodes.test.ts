@@ -1,6 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, expect, test } from 'vitest';
-import { messages } from '../../db/schema';
+import { companies, messages, plans } from '../../db/schema';
 import { botCustomer } from '../../test/bot-customer';
 import { fakeServer, json } from '../../test/fake-http-server';
 import { useTestApp } from '../../test/harness';
@@ -251,4 +251,45 @@ test('a bot node stops talking once an agent accepts the ticket', async () => {
   expect(completions()).toHaveLength(1);
   const [run] = await runsOf(t, ticket.id);
   expect(run).toMatchObject({ status: 'stopped', endReason: 'human' });
+});
+
+/** Turns a plan switch off for the company (the super user's plan edit, written directly). */
+async function withoutSwitch(companyId: number, feature: 'useOpenAi' | 'useIntegrations') {
+  const [company] = await t.database.db.select({ planId: companies.planId }).from(companies).where(eq(companies.id, companyId));
+  await t.database.db
+    .update(plans)
+    .set({ [feature]: false })
+    .where(eq(plans.id, company.planId as number));
+}
+
+test('a plan without useOpenAi: the OpenAI node is never called, the customer goes to the node queue as on its own handoff', async () => {
+  const { admin, customer, suporte } = await flowWith('openai', (q) => openAiNode(q));
+  assistantAnswering();
+  await withoutSwitch(admin.companyId, 'useOpenAi');
+  expect(await customer.write('assistente')).toEqual([HANDOFF_TEXT]);
+  expect(completions()).toHaveLength(0);
+  const ticket = await customer.ticket();
+  expect(ticket).toMatchObject({ status: 'pending', userId: null, isBot: false, queueId: suporte.id });
+  expect(await privateNotes(ticket.id)).toEqual([
+    'Fluxo: o bloco OpenAI "Assistente" não faz parte do plano da empresa. O atendimento foi passado para um atendente.',
+  ]);
+  expect(await customer.logTypes()).toContain('integrationHandoff');
+  const [run] = await runsOf(t, ticket.id);
+  expect(run).toMatchObject({ status: 'stopped', endReason: 'openai-plan' });
+  expect(await customer.write('olá?')).toEqual([]);
+});
+
+test('a plan that loses useIntegrations mid-chat: the Typebot node stops at the next message and a human takes over', async () => {
+  const { admin, customer } = await flowWith('typebot', () => typebotNode());
+  bot.on('POST /api/v1/typebots/pedidos/startChat', (_req, res) =>
+    json(res, 200, { sessionId: 'sessao-p', messages: [richText('Olá! Qual é o seu nome?')], input: { type: 'text input' } }),
+  );
+  expect(await customer.write('robo')).toEqual(['Olá! Qual é o seu nome?']);
+  await withoutSwitch(admin.companyId, 'useIntegrations');
+  expect(await customer.write('Ana')).toEqual([HANDOFF_TEXT]);
+  expect(bot.requests.map((r) => r.path)).toEqual(['/api/v1/typebots/pedidos/startChat']);
+  const ticket = await customer.ticket();
+  expect(ticket).toMatchObject({ status: 'pending', userId: null, isBot: false });
+  const [run] = await runsOf(t, ticket.id);
+  expect(run).toMatchObject({ status: 'stopped', endReason: 'typebot-plan', botSession: null });
 });

@@ -10,7 +10,7 @@ const flowEvents = (companyId: number) =>
   t.sent.filter((e) => e.event === `company-${companyId}-flowbuilder`).map((e) => (e.payload as { action: string }).action);
 
 test('a user creates, lists, searches, renames and deletes flows; each change reaches the company list', async () => {
-  const user = await t.factory.user();
+  const user = await t.factory.admin();
   const api = await t.as(user);
   const created = await api.post('/flowbuilder', { name: 'Boas-vindas' });
   expect(created.statusCode).toBe(200);
@@ -36,7 +36,7 @@ test('a user creates, lists, searches, renames and deletes flows; each change re
 });
 
 test('pages hold 20 flows and say when there is more', async () => {
-  const api = await t.as(await t.factory.user());
+  const api = await t.as(await t.factory.admin());
   for (let i = 0; i < 21; i++) await api.post('/flowbuilder', { name: `Fluxo ${String(i).padStart(2, '0')}` });
   const first = (await api.get('/flowbuilder', { page: '1' })).json();
   const second = (await api.get('/flowbuilder', { page: '2' })).json();
@@ -45,7 +45,7 @@ test('pages hold 20 flows and say when there is more', async () => {
 });
 
 test('the flow name follows the spec: required "Digite um nome!", min 2 "Muito curto!", max 50 "Muito longo!"', async () => {
-  const api = await t.as(await t.factory.user());
+  const api = await t.as(await t.factory.admin());
   const messageOf = async (body: unknown) => (await api.post('/flowbuilder', body)).json().fields[0].message;
   expect(await messageOf({})).toBe('Digite um nome!');
   expect(await messageOf({ name: '  ' })).toBe('Digite um nome!');
@@ -56,7 +56,7 @@ test('the flow name follows the spec: required "Digite um nome!", min 2 "Muito c
 });
 
 test('saving stores the drawing, reading it gives it back, and duplicate copies the whole document', async () => {
-  const user = await t.factory.user();
+  const user = await t.factory.admin();
   const api = await t.as(user);
   const { id } = (await api.post('/flowbuilder', { name: 'Atendimento' })).json();
   const { nodes, connections: edges } = sampleFlow();
@@ -77,7 +77,7 @@ test('saving stores the drawing, reading it gives it back, and duplicate copies 
 });
 
 test('a save breaking a graph rule is refused with its code and the node or edge it is about', async () => {
-  const api = await t.as(await t.factory.user());
+  const api = await t.as(await t.factory.admin());
   const { id } = (await api.post('/flowbuilder', { name: 'Regras' })).json();
   const { nodes, connections: edges, parts } = sampleFlow();
   const save = (n: unknown[], c: unknown[]) => api.post('/flowbuilder/flow', { idFlow: id, nodes: n, connections: c });
@@ -116,7 +116,7 @@ test('a save breaking a graph rule is refused with its code and the node or edge
 });
 
 test('a malformed document is a validation error, not a crash', async () => {
-  const api = await t.as(await t.factory.user());
+  const api = await t.as(await t.factory.admin());
   const { id } = (await api.post('/flowbuilder', { name: 'Formato' })).json();
   const res = await api.post('/flowbuilder/flow', {
     idFlow: id,
@@ -142,7 +142,7 @@ test('deleting a flow drops the connections links to it (welcome and not-phrase 
 });
 
 test("another company's user gets 404 on every route that names a flow, and never sees its flows", async () => {
-  const owner = await t.factory.user();
+  const owner = await t.factory.admin();
   const ownerApi = await t.as(owner);
   const { id } = (await ownerApi.post('/flowbuilder', { name: 'Privado' })).json();
   const { nodes, connections: edges } = sampleFlow();
@@ -161,13 +161,24 @@ test("another company's user gets 404 on every route that names a flow, and neve
   expect(row.flow?.nodes).toHaveLength(4);
 });
 
-test('spec 3 §6 keeps no profile out: a user profile works on flows like an admin; signed-out callers get 401', async () => {
+test('flows are for admins: a user profile gets 403 on every flow route; signed-out callers get 401', async () => {
   const admin = await t.factory.admin();
-  const user = await t.factory.user({ companyId: admin.companyId });
+  const user = await t.factory.user({ companyId: admin.companyId, profile: 'user' });
   const { id } = (await (await t.as(admin)).post('/flowbuilder', { name: 'Da empresa' })).json();
+  const { nodes, connections: edges } = sampleFlow();
   const userApi = await t.as(user);
-  expect((await userApi.get(`/flowbuilder/flow/${id}`)).statusCode).toBe(200);
-  expect((await userApi.put('/flowbuilder', { name: 'Renomeado', flowId: id })).statusCode).toBe(200);
+  const calls = [
+    userApi.get('/flowbuilder'),
+    userApi.get(`/flowbuilder/flow/${id}`),
+    userApi.post('/flowbuilder', { name: 'Meu fluxo' }),
+    userApi.put('/flowbuilder', { name: 'Renomeado', flowId: id }),
+    userApi.post('/flowbuilder/duplicate', { flowId: id }),
+    userApi.post('/flowbuilder/flow', { idFlow: id, nodes, connections: edges }),
+    userApi.delete(`/flowbuilder/${id}`),
+  ];
+  for (const res of await Promise.all(calls)) expect([res.statusCode, res.json().error]).toEqual([403, 'ERR_NO_PERMISSION']);
+  const [row] = await t.database.db.select().from(flows).where(eq(flows.id, id));
+  expect([row.name, row.flow]).toEqual(['Da empresa', null]);
   expect((await t.anon.get('/flowbuilder')).statusCode).toBe(401);
   expect((await t.anon.post('/flowbuilder', { name: 'X1' })).statusCode).toBe(401);
 });

@@ -1,5 +1,6 @@
 import type { FlowDetailView, FlowSummaryView } from '@chatflow/contract';
 import type { FlowRow } from '../../db/schema';
+import { hideNodeSecrets } from './node-secrets';
 
 /** Whitelist of a flow list row: the drawing itself only leaves through the editor's GET. */
 export const presentFlowSummary = (f: FlowRow): FlowSummaryView => ({
@@ -11,12 +12,12 @@ export const presentFlowSummary = (f: FlowRow): FlowSummaryView => ({
   updatedAt: f.updatedAt.toISOString(),
 });
 
-/** GET /flowbuilder/flow/{id}: the drawing, null until the first save (or saved empty). */
+/** GET /flowbuilder/flow/{id}: the drawing, null until the first save (or saved empty); nodes' secrets are write-only. */
 export const presentFlowDetail = (f: FlowRow): FlowDetailView => ({
   flow: {
     id: f.id,
     name: f.name,
     active: f.active,
-    flow: f.flow && f.flow.nodes.length > 0 ? { nodes: f.flow.nodes, connections: f.flow.connections } : null,
+    flow: f.flow && f.flow.nodes.length > 0 ? hideNodeSecrets({ nodes: f.flow.nodes, connections: f.flow.connections }) : null,
   },
 });

@@ -25,7 +25,7 @@ const send = (api: Requester, url: string, parts: Part[]) => api.inject({ method
 const onDisk = (url: string) => path.join(t.config.dataDir, url.replace(/^\//, ''));
 
 test('content upload stores each file in the company folder and answers their urls in order', async () => {
-  const user = await t.factory.user();
+  const user = await t.factory.admin();
   const api = await t.as(user);
   const res = await send(api, '/flowbuilder/content', [
     { name: 'body', value: JSON.stringify(['foto.png', 'voz.mp3', 'video.mp4']) },
@@ -47,7 +47,7 @@ test('content upload stores each file in the company folder and answers their ur
 });
 
 test('/flowbuilder/img takes images only; /flowbuilder/audio takes audio and video', async () => {
-  const api = await t.as(await t.factory.user());
+  const api = await t.as(await t.factory.admin());
   const img = await send(api, '/flowbuilder/img', [{ name: 'fromMe', value: 'true' }, file(await png(), 'a.png')]);
   expect(img.statusCode).toBe(200);
   expect(img.json()).toMatchObject({ original: 'a.png', mediaType: 'img' });
@@ -58,7 +58,7 @@ test('/flowbuilder/img takes images only; /flowbuilder/audio takes audio and vid
 });
 
 test('types outside the spec, a disguised file and an empty form are refused, and nothing is stored', async () => {
-  const user = await t.factory.user();
+  const user = await t.factory.admin();
   const api = await t.as(user);
   const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
     .gif()
@@ -76,7 +76,7 @@ test('types outside the spec, a disguised file and an empty form are refused, an
 });
 
 test('a file over 20,000,000 bytes is 413 ERR_FILE_TOO_LARGE with the limit of 20 MB; exactly the limit passes', async () => {
-  const api = await t.as(await t.factory.user());
+  const api = await t.as(await t.factory.admin());
   const big = Buffer.concat([mp3(), Buffer.alloc(FLOW_UPLOAD_MAX_BYTES - mp3().length + 1)]);
   const res = await send(api, '/flowbuilder/audio', [file(big, 'grande.mp3')]);
   expect(res.statusCode).toBe(413);
@@ -86,7 +86,7 @@ test('a file over 20,000,000 bytes is 413 ERR_FILE_TOO_LARGE with the limit of 2
 });
 
 test('more files than a content node can hold is a validation error', async () => {
-  const api = await t.as(await t.factory.user());
+  const api = await t.as(await t.factory.admin());
   const one = await png();
   const parts = Array.from({ length: 11 }, (_, i) => file(one, `f${i}.png`));
   const res = await send(api, '/flowbuilder/content', parts);
@@ -94,6 +94,9 @@ test('more files than a content node can hold is a validation error', async () =
   expect(res.json().fields[0]).toMatchObject({ field: 'medias' });
 });
 
-test('uploads need a signed-in caller', async () => {
+test('uploads need a signed-in admin', async () => {
   expect((await send(t.anon, '/flowbuilder/content', [file(await png(), 'a.png')])).statusCode).toBe(401);
+  const agent = await t.as(await t.factory.user({ profile: 'user' }));
+  for (const url of ['/flowbuilder/content', '/flowbuilder/img', '/flowbuilder/audio'])
+    expect((await send(agent, url, [file(await png(), 'a.png')])).statusCode).toBe(403);
 });

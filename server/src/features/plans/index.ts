@@ -3,3 +3,4 @@ export { formatAmount } from './presenter';
 export { presentPlan } from './presenter';
 export { findPlan } from './service';
 export { planForForm } from './service';
+export { companyPlanSwitches } from './service';

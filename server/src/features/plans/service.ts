@@ -1,7 +1,8 @@
+import { PLAN_SWITCHES, type PlanSwitches } from '@chatflow/contract';
 import { asc, eq } from 'drizzle-orm';
 import { ZodError } from 'zod';
 import type { DbOrTx } from '../../db/client';
-import { type PlanRow, plans } from '../../db/schema';
+import { companies, type PlanRow, plans } from '../../db/schema';
 import { notFound } from '../../http/errors';
 
 /**
@@ -37,4 +38,14 @@ export async function planForForm(db: DbOrTx, planId: number): Promise<PlanRow> 
     throw new ZodError([{ code: 'custom', path: ['planId'], message: 'validation.required', input: planId }]);
   }
   return plan;
+}
+
+/** The switches of a company's plan; all off for a company without a plan (nothing paid is assumed). */
+export async function companyPlanSwitches(db: DbOrTx, companyId: number): Promise<PlanSwitches> {
+  const [row] = await db
+    .select({ plan: plans })
+    .from(companies)
+    .innerJoin(plans, eq(plans.id, companies.planId))
+    .where(eq(companies.id, companyId));
+  return Object.fromEntries(PLAN_SWITCHES.map((s) => [s, row?.plan[s] ?? false])) as PlanSwitches;
 }

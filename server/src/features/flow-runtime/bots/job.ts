@@ -4,7 +4,8 @@ import type { JobDeps } from '../../../jobs/define';
 import { BotUnavailable, RETRY_DELAYS_SECONDS, type StoredReply, storeAudio } from '../../integrations';
 import { nodeById } from '../document';
 import { flowMayServe, withLockedRun } from '../step';
-import { botFailed, settleAnswer } from './settle';
+import { nodeInPlan } from './plan';
+import { botFailed, botOutOfPlan, settleAnswer } from './settle';
 import { openAiNodeAnswer } from './openai';
 import type { FlowBotAnswer, FlowBotTurn } from './turn';
 import { type FlowBotPayload, flowBotRetry, flowBotTurn, isBotWait } from './turn-queue';
@@ -48,7 +49,8 @@ async function loadTurn(deps: JobDeps, payload: FlowBotPayload): Promise<FlowBot
  * where the turn was queued (a second delivery, or a turn overtaken by a newer customer message, writes
  * nothing). A bot that does not answer now is tried again (RETRY_DELAYS_SECONDS, the queue integrations'
  * backoff); one that refuses (a wrong key, a 4xx), or still fails after the last try, is logged on the
- * ticket and the customer handed to a human with a message: never left without an answer.
+ * ticket and the customer handed to a human with a message: never left without an answer. A node the
+ * company's plan no longer has is not called at all: the customer goes to a human the same way.
  */
 export async function runFlowBotTurn(deps: JobDeps, payload: FlowBotPayload): Promise<void> {
   const turn = await loadTurn(deps, payload);
@@ -56,6 +58,10 @@ export async function runFlowBotTurn(deps: JobDeps, payload: FlowBotPayload): Pr
   if (!turn) {
     // Stale, or nothing left to talk with: the locked check ends a run whose ticket or node is gone.
     await withLockedRun(deps, payload.runId, due, async () => {});
+    return;
+  }
+  if (!(await nodeInPlan(deps.db, turn.ticket.companyId, turn.node.type))) {
+    await withLockedRun(deps, payload.runId, due, (ctx) => botOutOfPlan(ctx));
     return;
   }
   let answer: FlowBotAnswer;

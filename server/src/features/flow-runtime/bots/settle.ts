@@ -77,14 +77,29 @@ function failureText(err: unknown): string {
   return 'erro inesperado';
 }
 
+/** The node as the agents' note names it: its label and, when it has one, its name. */
+function blockName(ctx: StepContext): string {
+  const name = asText(ctx.node.data.name).trim();
+  return name ? `${labelOf(ctx)} "${name}"` : labelOf(ctx);
+}
+
 /** A bot that refused, or failed on its last try: a note for the agents, a message for the customer, a human takes over. */
 export async function botFailed(ctx: StepContext, err: unknown): Promise<void> {
-  const name = asText(ctx.node.data.name).trim();
-  const block = name ? `${labelOf(ctx)} "${name}"` : labelOf(ctx);
+  const block = blockName(ctx);
   await handOver(ctx, {
     tellCustomer: true,
     log: 'integrationFailed',
     reason: `${ctx.node.type}-failed`,
     note: `Fluxo: o bloco ${block} falhou: ${failureText(err)}. O atendimento foi passado para um atendente.`,
+  });
+}
+
+/** A bot node the company's plan does not include (useOpenAi, useIntegrations): never called; a human takes over as on a failure. */
+export async function botOutOfPlan(ctx: StepContext): Promise<void> {
+  await handOver(ctx, {
+    tellCustomer: true,
+    log: 'integrationHandoff',
+    reason: `${ctx.node.type}-plan`,
+    note: `Fluxo: o bloco ${blockName(ctx)} não faz parte do plano da empresa. O atendimento foi passado para um atendente.`,
   });
 }

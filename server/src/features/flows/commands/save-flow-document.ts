@@ -5,12 +5,16 @@ import type { RequestContext } from '../../../http/context';
 import { AppError } from '../../../http/errors';
 import { announceFlow } from '../events';
 import { presentFlowDetail, presentFlowSummary } from '../presenter';
+import { keepNodeSecrets } from '../node-secrets';
 import { findFlow } from '../queries';
+import { assertNodesInPlan } from '../rules';
 
 /**
  * POST /flowbuilder/flow: the editor's whole drawing replaces the stored one, after the graph rules
  * (findFlowGraphProblem). A refusal is 400 with the ERR_FLOW_* code and the node or edge it is about,
- * which the editor names in its message. The runtime reads the document when a walk reaches a node.
+ * which the editor names in its message. A paid node the plan lacks is refused (rules.ts); a node's
+ * secret the editor leaves empty keeps the stored one (node-secrets.ts). The runtime reads the document
+ * when a walk reaches a node.
  */
 export async function saveFlowDocument(ctx: RequestContext, flowId: number, doc: FlowDocument) {
   const problem = findFlowGraphProblem(doc);
@@ -19,10 +23,12 @@ export async function saveFlowDocument(ctx: RequestContext, flowId: number, doc:
     throw new AppError(code, 400, where);
   }
   return ctx.transaction(async (tx) => {
-    await findFlow(tx, ctx.companyId, flowId);
+    const stored = await findFlow(tx, ctx.companyId, flowId);
+    await assertNodesInPlan(tx, ctx.companyId, doc);
+    const { nodes, connections } = keepNodeSecrets(doc, stored.flow);
     const [row] = await tx
       .update(flows)
-      .set({ flow: { nodes: doc.nodes, connections: doc.connections }, updatedAt: new Date() })
+      .set({ flow: { nodes, connections }, updatedAt: new Date() })
       .where(and(eq(flows.companyId, ctx.companyId), eq(flows.id, flowId)))
       .returning();
     announceFlow(tx, ctx.realtime, ctx.companyId, 'update', presentFlowSummary(row));
