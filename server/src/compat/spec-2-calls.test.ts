@@ -147,6 +147,14 @@ describe('spec 2 §7 Settings', () => {
     expect((await api.get('/companySettingOne', { column: 'sendSignMessage' })).json()).toMatchObject({ sendSignMessage: 'enabled' });
   });
 
+  test('GET /companySettingOnePayment answers the company payment setting', async () => {
+    const { admin, api } = await company();
+    const res = await api.get('/companySettingOnePayment');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ companyId: admin.companyId, providers: expect.any(Array) });
+    expect(keysOf(res.json())).toEqual(expect.arrayContaining(['paymentMethod', 'recurrence', 'dueDate', 'planId']));
+  });
+
   test('GET /public-settings/{key} with a token parameter answers without a session', async () => {
     const res = await t.anon.get('/public-settings/appName', { token: 'any' });
     expect(res.statusCode).toBe(200);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENT_PROVIDERS } from '../billing-rules';
 
 export const InvoiceView = z.object({
   id: z.number(),
@@ -45,3 +46,19 @@ export const EfiWebhookStatus = z.object({
   registeredUrl: z.string().nullable(),
 });
 export type EfiWebhookStatus = z.infer<typeof EfiWebhookStatus>;
+
+/**
+ * GET /companySettingOnePayment (spec 1 and 2 §7): the caller's company's payment setting as the checkout
+ * reads it: how and how often it pays, when it is due, and which providers can take the payment now.
+ * Credentials never appear: `providers` only names the configured ones.
+ */
+export const CompanyPaymentSettingView = z.object({
+  companyId: z.number(),
+  planId: z.number().nullable(),
+  paymentMethod: z.string(),
+  recurrence: z.string(),
+  /** yyyy-MM-dd, null before the first one is set */
+  dueDate: z.string().nullable(),
+  providers: z.array(z.enum(PAYMENT_PROVIDERS)),
+});
+export type CompanyPaymentSettingView = z.infer<typeof CompanyPaymentSettingView>;

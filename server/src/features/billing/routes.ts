@@ -1,4 +1,5 @@
 import {
+  CompanyPaymentSettingView,
   EfiWebhookStatus,
   ErrorBody,
   InvoicePage,
@@ -12,8 +13,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin, requireSuper } from '../../http/guards';
 import type { FeatureDeps } from '../deps';
 import { applyPaymentNotice } from './commands/apply-payment';
+import { cancelAtProviders } from './commands/cancel-charges';
 import { efiWebhookStatus, registerEfiWebhook } from './commands/register-efi-webhook';
 import { subscribe } from './commands/subscribe';
+import { companyPaymentSetting } from './payment-setting';
 import { paymentProvider } from './providers';
 import { listInvoicesPage } from './queries';
 
@@ -35,6 +38,11 @@ export const billingRoutes =
       '/subscription',
       { schema: { body: SubscriptionInput, response: { 200: SubscriptionResult } }, preHandler: admin },
       async (req) => subscribe(req.ctx, req.body),
+    );
+
+    // The checkout's reading of the caller's company: never another company's (the id comes from the session).
+    app.get('/companySettingOnePayment', { schema: { response: { 200: CompanyPaymentSettingView } }, preHandler: admin }, async (req) =>
+      companyPaymentSetting({ db: req.ctx.db, config: deps.config }, req.ctx.companyId),
     );
 
     // The Efí webhook registration, on the settings screen's Efí section (super user only).
@@ -85,8 +93,14 @@ const webhookRoutes =
             return reply.code(401).send({ error: 'ERR_INVALID_CREDENTIALS' });
           }
           for (const notice of notices) {
-            const outcome = await applyPaymentNotice({ db: deps.db, realtime: deps.realtime, log: req.log }, provider.name, notice);
+            const { outcome, superseded } = await applyPaymentNotice(
+              { db: deps.db, realtime: deps.realtime, log: req.log },
+              provider.name,
+              notice,
+            );
             req.log.info({ provider: provider.name, paymentId: notice.providerPaymentId, outcome }, 'payment webhook');
+            // The invoice is paid: its other providers' charges must not take a second payment.
+            await cancelAtProviders({ db: deps.db, config: deps.config, log: req.log }, superseded);
           }
           return { received: true };
         },
