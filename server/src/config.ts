@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { type OutboundAllowList, parseAllowList } from './http/outbound/allow-list';
 import { bundledFfmpegPath } from './media/ffmpeg';
 
 /** Every environment variable the server reads; each is documented in the README's table. */
@@ -67,6 +68,12 @@ export interface Config {
    * (OPENAI_BASE_URL/audio/speech with OPENAI_SPEECH_MODEL).
    */
   integrations: { timeoutMs: number; dialogflowApiUrl: string; ttsProvider: 'azure' | 'openai'; ttsBaseUrl: string | null };
+  /**
+   * The outbound guard (http/outbound): addresses a tenant types (webhook, n8n and Typebot URLs, a service
+   * account's token_uri) reach only public addresses, unless OUTBOUND_ALLOWED_HOSTS (comma-separated host
+   * names, IP addresses, CIDR ranges) allows them, e.g. a self-hosted n8n on the same machine.
+   */
+  outbound: { allowedHosts: OutboundAllowList };
   /** How V8 compiles the embedded database's WebAssembly (PGlite mode only); see openPglite. */
   pgliteWasmTier: 'baseline' | 'optimized';
   /** The ffmpeg that turns browser recordings into voice notes (FFMPEG_PATH; the npm-bundled one by default). */
@@ -234,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       ttsProvider: env.TTS_PROVIDER === 'openai' ? 'openai' : 'azure',
       ttsBaseUrl: env.TTS_BASE_URL ? env.TTS_BASE_URL.replace(/\/+$/, '') : null,
     },
+    outbound: { allowedHosts: parseAllowList(env.OUTBOUND_ALLOWED_HOSTS) },
     pgliteWasmTier: env.PGLITE_WASM_TIER === 'optimized' ? 'optimized' : 'baseline',
     ffmpegPath: env.FFMPEG_PATH || bundledFfmpegPath(),
     meta: {
