@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { CompanyScheduleItem } from '@chatflow/contract';
-import { boolean, date, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 import { plans } from './plans';
 
@@ -20,6 +20,11 @@ export const companies = pgTable(
       .references(() => plans.id),
     status: boolean('status').notNull().default(false),
     dueDate: date('due_date', { mode: 'string' }),
+    /**
+     * The day of the month renewals come back to (1-31): a due date clamped to a short month (31 Jan to
+     * 28 Feb) returns to the 31st the month after. Null: the due date's own day (set by hand or at creation).
+     */
+    dueDay: smallint('due_day'),
     recurrence: text('recurrence').notNull().default('MENSAL'),
     paymentMethod: text('payment_method').notNull().default(''),
     numberAttendants: integer('number_attendants').notNull().default(1),

@@ -7,6 +7,8 @@ import { renewedDueDate } from './commands/renew-company';
 
 const t = useTestApp();
 
+const basis = (dueDate: string | null, recurrence: string, dueDay: number | null = null) => ({ dueDate, recurrence, dueDay });
+
 describe('renewedDueDate', () => {
   const today = '2025-06-15';
   test.each([
@@ -16,22 +18,39 @@ describe('renewedDueDate', () => {
     ['SEMESTRAL', '2025-07-10', '2026-01-10'],
     ['ANUAL', '2025-07-10', '2026-07-10'],
   ])('%s adds its months to a future due date', (recurrence, current, next) => {
-    expect(renewedDueDate(current, recurrence, today)).toBe(next);
+    expect(renewedDueDate(basis(current, recurrence), today).dueDate).toBe(next);
   });
 
   test('an overdue or missing due date renews from today', () => {
-    expect(renewedDueDate('2025-01-01', 'MENSAL', today)).toBe('2025-07-15');
-    expect(renewedDueDate(null, 'TRIMESTRAL', today)).toBe('2025-09-15');
-    expect(renewedDueDate(today, 'MENSAL', today)).toBe('2025-07-15');
+    expect(renewedDueDate(basis('2025-01-01', 'MENSAL'), today).dueDate).toBe('2025-07-15');
+    expect(renewedDueDate(basis(null, 'TRIMESTRAL'), today).dueDate).toBe('2025-09-15');
+    expect(renewedDueDate(basis(today, 'MENSAL'), today).dueDate).toBe('2025-07-15');
   });
 
   test('month ends clamp to the last day of the target month', () => {
-    expect(renewedDueDate('2025-01-31', 'MENSAL', '2025-01-01')).toBe('2025-02-28');
-    expect(renewedDueDate('2028-01-31', 'MENSAL', '2025-01-01')).toBe('2028-02-29');
-    expect(renewedDueDate('2025-12-31', 'BIMESTRAL', '2025-01-01')).toBe('2026-02-28');
-    expect(renewedDueDate('2025-11-30', 'TRIMESTRAL', '2025-01-01')).toBe('2026-02-28');
-    expect(renewedDueDate('2025-08-31', 'SEMESTRAL', '2025-01-01')).toBe('2026-02-28');
-    expect(renewedDueDate('2028-02-29', 'ANUAL', '2025-01-01')).toBe('2029-02-28');
+    expect(renewedDueDate(basis('2025-01-31', 'MENSAL'), '2025-01-01').dueDate).toBe('2025-02-28');
+    expect(renewedDueDate(basis('2028-01-31', 'MENSAL'), '2025-01-01').dueDate).toBe('2028-02-29');
+    expect(renewedDueDate(basis('2025-12-31', 'BIMESTRAL'), '2025-01-01').dueDate).toBe('2026-02-28');
+    expect(renewedDueDate(basis('2025-11-30', 'TRIMESTRAL'), '2025-01-01').dueDate).toBe('2026-02-28');
+    expect(renewedDueDate(basis('2025-08-31', 'SEMESTRAL'), '2025-01-01').dueDate).toBe('2026-02-28');
+    expect(renewedDueDate(basis('2028-02-29', 'ANUAL'), '2025-01-01').dueDate).toBe('2029-02-28');
+  });
+
+  test('a clamped month end comes back to its anchor day: 31/12 → 31/01 → 28/02 → 31/03 → 30/04 → 31/05', () => {
+    let company = basis('2025-12-31', 'MENSAL');
+    const dates: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const next = renewedDueDate(company, '2025-12-01');
+      dates.push(next.dueDate);
+      company = { ...company, ...next };
+    }
+    expect(dates).toEqual(['2026-01-31', '2026-02-28', '2026-03-31', '2026-04-30', '2026-05-31']);
+    expect(company.dueDay).toBe(31);
+  });
+
+  test('renewed on its due day, a clamped date still keeps the anchor; an overdue one takes today’s day', () => {
+    expect(renewedDueDate(basis('2026-02-28', 'MENSAL', 31), '2026-02-28')).toEqual({ dueDate: '2026-03-31', dueDay: 31 });
+    expect(renewedDueDate(basis('2026-02-28', 'MENSAL', 31), '2026-03-05')).toEqual({ dueDate: '2026-04-05', dueDay: 5 });
   });
 });
 
@@ -49,6 +68,14 @@ describe('POST /companies/:id/renew', () => {
     expect(res.json()).toMatchObject({ id: company.id, dueDate: next, recurrence });
     const [row] = await t.database.db.select().from(companies).where(eq(companies.id, company.id));
     expect(row.dueDate).toBe(next);
+  });
+
+  test('renewing three times from 31/12 comes back to the 31st in March (the anchor is kept in the company)', async () => {
+    const company = await t.factory.company({ recurrence: 'MENSAL', dueDate: '2099-12-31' });
+    const r = await t.as(await t.factory.superUser());
+    const dates = [];
+    for (let i = 0; i < 3; i++) dates.push((await r.post(`/companies/${company.id}/renew`)).json().dueDate);
+    expect(dates).toEqual(['2100-01-31', '2100-02-28', '2100-03-31']);
   });
 
   test('an overdue company is renewed from today, and twice in a row stacks', async () => {

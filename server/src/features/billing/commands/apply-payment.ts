@@ -60,10 +60,10 @@ export async function applyPaymentNotice(deps: PaymentDeps, provider: PaymentPro
     await tx.update(invoices).set({ status: 'paid', paidAt: now }).where(eq(invoices.id, invoice.id));
     const [company] = await tx.select().from(companies).where(eq(companies.id, invoice.companyId)).for('update');
     if (!company || company.id === MAIN_COMPANY_ID) return 'renewed';
-    const dueDate = renewedDueDate(company.dueDate, company.recurrence, todayIn(company.timeZone, now));
+    const { dueDate, dueDay } = renewedDueDate(company, todayIn(company.timeZone, now));
     await tx
       .update(companies)
-      .set({ dueDate, ...boughtWith(invoice) })
+      .set({ dueDate, dueDay, ...boughtWith(invoice) })
       .where(eq(companies.id, company.id));
     tx.afterCommit(() => paymentEvents.concluded(deps.realtime, company.id, dueDate));
     return 'renewed';

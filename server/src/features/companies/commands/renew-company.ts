@@ -4,15 +4,31 @@ import { companies, type CompanyRow } from '../../../db/schema';
 import type { RequestContext } from '../../../http/context';
 import { findCompanyRow } from '../queries';
 
+/** `date` (yyyy-MM-dd) moved to `day` of its month, or to the month's last day when the month is shorter. */
+function onDay(date: string, day: number): string {
+  const [y, m] = date.split('-').map(Number);
+  const lastDay = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return `${date.slice(0, 8)}${String(Math.min(day, lastDay)).padStart(2, '0')}`;
+}
+
+const dayOf = (date: string) => Number(date.slice(8, 10));
+
+export type RenewalBasis = Pick<CompanyRow, 'dueDate' | 'dueDay' | 'recurrence'>;
+
 /**
- * The next due date of a renewal: one recurrence period (1, 2, 3, 6 or 12 months) after the current
- * due date, or after today when the company is already overdue, so a late renewal still buys a whole
- * period. Month ends clamp (31 Jan + 1 month = 28/29 Feb).
+ * The next due date of a renewal and the day it keeps: one recurrence period (1, 2, 3, 6 or 12 months)
+ * after the current due date, on the company's anchor day, so a month end clamped once (31 Jan to 28 Feb)
+ * comes back (31 Mar) instead of drifting to the 28th for good. An overdue company renews from today, so a
+ * late renewal still buys a whole period, and today's day becomes its anchor.
  */
-export function renewedDueDate(current: string | null, recurrence: string, today: string): string {
-  const from = current && current > today ? current : today;
-  const months = RECURRENCE_MONTHS[recurrence as Recurrence] ?? RECURRENCE_MONTHS.MENSAL;
-  return addMonths(from, months);
+export function renewedDueDate(company: RenewalBasis, today: string): { dueDate: string; dueDay: number } {
+  const months = RECURRENCE_MONTHS[company.recurrence as Recurrence] ?? RECURRENCE_MONTHS.MENSAL;
+  const current = company.dueDate;
+  if (current && current >= today) {
+    const dueDay = company.dueDay ?? dayOf(current);
+    return { dueDate: onDay(addMonths(current, months), dueDay), dueDay };
+  }
+  return { dueDate: addMonths(today, months), dueDay: dayOf(today) };
 }
 
 /** The companies page's renew button. The main company never expires, so renewing it changes nothing. */
@@ -20,8 +36,8 @@ export async function renewCompany(ctx: RequestContext, id: number): Promise<Com
   return ctx.transaction(async (tx) => {
     const company = await findCompanyRow(tx, id);
     if (company.id === MAIN_COMPANY_ID) return company;
-    const dueDate = renewedDueDate(company.dueDate, company.recurrence, todayIn(company.timeZone));
-    const [renewed] = await tx.update(companies).set({ dueDate }).where(eq(companies.id, id)).returning();
+    const renewal = renewedDueDate(company, todayIn(company.timeZone));
+    const [renewed] = await tx.update(companies).set(renewal).where(eq(companies.id, id)).returning();
     return renewed;
   });
 }

@@ -21,7 +21,9 @@ export async function updateCompany(ctx: RequestContext, id: number, input: z.ou
       if (fields.name !== undefined) await assertCompanyNameFree(tx, fields.name, id);
       const patch: Partial<typeof companies.$inferInsert> = { ...fields };
       if (fields.email !== undefined) patch.email = fields.email.toLowerCase();
-      if (dueDate && id !== MAIN_COMPANY_ID) patch.dueDate = dueDate;
+      // A due date changed by hand is the new anchor: its own day (dueDay null). The form sends the date on
+      // every save, so an unchanged one keeps the anchor.
+      if (dueDate && id !== MAIN_COMPANY_ID && dueDate !== current.dueDate) Object.assign(patch, { dueDate, dueDay: null });
       if (Object.keys(patch).length === 0) return current;
       const [company] = await tx.update(companies).set(patch).where(eq(companies.id, id)).returning();
       return company;

@@ -1,0 +1,1 @@
+ALTER TABLE "companies" ADD COLUMN "due_day" smallint;
