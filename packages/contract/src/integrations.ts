@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fromText, PageQuery } from './fields';
+import { coercedId, fromText, PageQuery } from './fields';
 
 /** Queue integrations (spec 3 §3 "Queue integration", "Typebot integration fields"). */
 export const QUEUE_INTEGRATION_TYPES = ['dialogflow', 'n8n', 'webhook', 'typebot', 'flowbuilder'] as const;
@@ -68,8 +68,11 @@ type IntegrationShape = {
   jsonContent?: string;
 };
 
-/** Per type: url for n8n, webhook and typebot; the slug for typebot; project and key for dialogflow. */
-export function integrationTypeRule(v: IntegrationShape, ctx: z.RefinementCtx) {
+/**
+ * Per type: url for n8n, webhook and typebot; the slug for typebot; project and key for dialogflow.
+ * The key is write-only: on an edit (`keyStored`) an empty one keeps the stored key, so it is not required.
+ */
+export function integrationTypeRule(v: IntegrationShape, ctx: z.RefinementCtx, opts: { keyStored?: boolean } = {}) {
   if (!v.type) return;
   const need = (field: keyof IntegrationShape) => {
     if (!String(v[field] ?? '').trim()) ctx.addIssue({ code: 'custom', path: [field], message: 'validation.required' });
@@ -78,7 +81,7 @@ export function integrationTypeRule(v: IntegrationShape, ctx: z.RefinementCtx) {
   if (v.type === 'typebot') need('typebotSlug');
   if (v.type === 'dialogflow') {
     need('projectName');
-    need('jsonContent');
+    if (!opts.keyStored) need('jsonContent');
     // The rule also runs on an object whose other fields failed: read the fields as text, never assume them.
     const key = typeof v.jsonContent === 'string' ? v.jsonContent.trim() : '';
     if (key && !isServiceAccountJson(key)) ctx.addIssue({ code: 'custom', path: ['jsonContent'], message: 'validation.invalid' });
@@ -103,17 +106,26 @@ export const QueueIntegrationInput = z.object(fields).superRefine(integrationTyp
 export type QueueIntegrationInput = z.input<typeof QueueIntegrationInput>;
 export type QueueIntegrationData = z.output<typeof QueueIntegrationInput>;
 
-/** PUT /queueIntegration/{id}: the whole record, as the dialog sends it. */
-export const QueueIntegrationUpdateInput = QueueIntegrationInput;
+/**
+ * PUT /queueIntegration/{id}: the whole record, as the dialog sends it, except the Dialogflow key, which
+ * the dialog never receives back: empty keeps the stored one (the server still requires one to exist).
+ */
+export const QueueIntegrationUpdateInput = z
+  .object(fields)
+  .superRefine((v, ctx) => integrationTypeRule(v, ctx, { keyStored: true }), always);
 
 export const QueueIntegrationQuery = PageQuery;
 
-/** POST /queueIntegration/testSession: one detectIntent call with the dialog's Dialogflow fields. */
+/**
+ * POST /queueIntegration/testSession: one detectIntent call with the dialog's Dialogflow fields. Editing
+ * a stored integration, the dialog sends its `id` and no key: the stored key is used.
+ */
 export const QueueIntegrationTestSession = z
   .object({
+    id: coercedId('validation.invalid').optional(),
     projectName: fields.projectName,
     jsonContent: fields.jsonContent,
     language: fields.language,
   })
-  .superRefine((v, ctx) => integrationTypeRule({ ...v, type: 'dialogflow' }, ctx), always);
+  .superRefine((v, ctx) => integrationTypeRule({ ...v, type: 'dialogflow' }, ctx, { keyStored: v.id !== undefined }), always);
 export type QueueIntegrationTestSession = z.output<typeof QueueIntegrationTestSession>;

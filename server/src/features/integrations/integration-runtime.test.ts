@@ -26,7 +26,9 @@ async function served(body: Record<string, unknown>, admin?: UserRow) {
   const api = await t.as(owner);
   const created = await api.post('/queueIntegration', body);
   expect(created.statusCode, created.body).toBe(200);
-  const integration = created.json();
+  // The signing secret is answered only when one is made: the receiver is configured with that one.
+  const secret = await api.post(`/queueIntegration/${created.json().id}/signingSecret`);
+  const integration = { ...created.json(), signingSecret: secret.json().signingSecret as string };
   const queue = await t.factory.queue(owner.companyId, { integrationId: integration.id, greetingMessage: '' });
   const connection = await simulatorConnection(t, owner, { queueIds: [queue.id], greetingMessage: '' });
   return { integration, queue, customer: botCustomer(t, connection) };

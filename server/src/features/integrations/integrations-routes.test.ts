@@ -1,7 +1,7 @@
 import { createVerify } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, expect, test } from 'vitest';
-import { plans, queues } from '../../db/schema';
+import { plans, queueIntegrations, queues } from '../../db/schema';
 import { useTestApp } from '../../test/harness';
 import { fakeServer, fakeServiceAccount, json } from '../../test/fake-http-server';
 
@@ -33,7 +33,7 @@ test('an admin creates, lists, reads, edits and deletes integrations; each chang
     typebotExpires: 1,
     language: 'pt-BR',
   });
-  expect(typebot.signingSecret).toMatch(/^[0-9a-f]{64}$/);
+  expect(typebot).not.toHaveProperty('signingSecret');
   const hook = (await api.post('/queueIntegration', webhook)).json();
 
   const page = (await api.get('/queueIntegration/', { searchParam: '', pageNumber: '1' })).json();
@@ -44,7 +44,7 @@ test('an admin creates, lists, reads, edits and deletes integrations; each chang
 
   const edited = await api.put(`/queueIntegration/${typebot.id}`, { ...typebot, name: 'Typebot suporte', typebotDelayMessage: 0 });
   expect(edited.statusCode, edited.body).toBe(200);
-  expect(edited.json()).toMatchObject({ name: 'Typebot suporte', typebotDelayMessage: 0, signingSecret: typebot.signingSecret });
+  expect(edited.json()).toMatchObject({ name: 'Typebot suporte', typebotDelayMessage: 0 });
 
   const queue = await t.factory.queue(admin.companyId, { integrationId: hook.id });
   expect((await api.delete(`/queueIntegration/${hook.id}`)).statusCode).toBe(200);
@@ -92,6 +92,7 @@ test("another company's integration is a 404 for every route; a user profile get
     await user.post('/queueIntegration', webhook),
     await user.put(`/queueIntegration/${theirs.id}`, webhook),
     await user.delete(`/queueIntegration/${theirs.id}`),
+    await user.post(`/queueIntegration/${theirs.id}/signingSecret`),
     await user.post('/queueIntegration/testSession', {
       projectName: 'p',
       jsonContent: JSON.stringify({ client_email: 'a@b.c', private_key: 'k' }),
@@ -138,4 +139,50 @@ test('testSession makes a real detectIntent call with a token signed by the serv
     ['projectName', 'Obrigatório'],
     ['jsonContent', 'Obrigatório'],
   ]);
+  // Editing a stored integration, the dialog has no key: it names the integration and the stored key is used.
+  const stored = (
+    await api.post('/queueIntegration', { type: 'dialogflow', name: 'Agente', projectName: 'agente-teste', jsonContent: key })
+  ).json();
+  const again = await api.post('/queueIntegration/testSession', {
+    id: stored.id,
+    projectName: 'agente-teste',
+    jsonContent: '',
+    language: 'es',
+  });
+  expect(again.json()).toEqual({ intent: 'Boas-vindas', fulfillmentText: 'Você disse Hola (es)' });
+  const stranger = await t.as(await t.factory.admin());
+  expect(
+    (await stranger.post('/queueIntegration/testSession', { id: stored.id, projectName: 'agente-teste', language: 'es' })).statusCode,
+  ).toBe(404);
+});
+
+test('secrets are write-only: the Dialogflow key answers hasJsonContent, an edit without it keeps it; the signing secret is shown once, when renewed', async () => {
+  const admin = await t.factory.admin();
+  const api = await t.as(admin);
+  const key = JSON.stringify({ client_email: 'robo@projeto.iam', private_key: 'chave-privada-do-dialogflow' });
+  const created = await api.post('/queueIntegration', { type: 'dialogflow', name: 'Agente', projectName: 'agente', jsonContent: key });
+  expect(created.statusCode, created.body).toBe(200);
+  const { id } = created.json();
+  expect(created.json()).toMatchObject({ hasJsonContent: true });
+  const reads = [created, await api.get(`/queueIntegration/${id}`), await api.get('/queueIntegration')];
+  for (const res of reads) expect(res.body).not.toContain('chave-privada');
+
+  const edited = await api.put(`/queueIntegration/${id}`, { type: 'dialogflow', name: 'Agente 2', projectName: 'agente', jsonContent: '' });
+  expect(edited.statusCode, edited.body).toBe(200);
+  const [row] = await t.database.db.select().from(queueIntegrations).where(eq(queueIntegrations.id, id));
+  expect([row.name, row.jsonContent]).toEqual(['Agente 2', key]);
+  // An integration without a stored key still needs one to become Dialogflow.
+  const hook = (await api.post('/queueIntegration', webhook)).json();
+  const keyless = await api.put(`/queueIntegration/${hook.id}`, { type: 'dialogflow', name: 'Agente', projectName: 'agente' });
+  expect(fieldsOf(keyless)).toEqual([['jsonContent', 'Obrigatório']]);
+
+  const renewed = await api.post(`/queueIntegration/${hook.id}/signingSecret`);
+  expect(renewed.json().signingSecret).toMatch(/^[0-9a-f]{64}$/);
+  const [stored] = await t.database.db.select().from(queueIntegrations).where(eq(queueIntegrations.id, hook.id));
+  expect(stored.signingSecret).toBe(renewed.json().signingSecret);
+  expect((await api.get(`/queueIntegration/${hook.id}`)).body).not.toContain(stored.signingSecret);
+  const events = t.sent.filter((e) => e.event === `company-${admin.companyId}-queueIntegration`);
+  for (const e of events) expect(JSON.stringify(e.payload)).not.toMatch(/chave-privada|[0-9a-f]{64}/);
+  const stranger = await t.as(await t.factory.admin());
+  expect((await stranger.post(`/queueIntegration/${hook.id}/signingSecret`)).statusCode).toBe(404);
 });

@@ -1,12 +1,13 @@
 import type { QueueIntegrationView } from '@chatflow/contract';
 import type { QueueIntegrationRow } from '../../db/schema';
 
+/** Whitelist of an integration: secrets only as flags (the Dialogflow key), or not at all (the signing secret). */
 export const presentQueueIntegration = (r: QueueIntegrationRow): QueueIntegrationView => ({
   id: r.id,
   type: r.type,
   name: r.name,
   projectName: r.projectName,
-  jsonContent: r.jsonContent,
+  hasJsonContent: r.jsonContent !== '',
   language: r.language,
   urlN8N: r.urlN8N,
   typebotSlug: r.typebotSlug,
@@ -16,7 +17,6 @@ export const presentQueueIntegration = (r: QueueIntegrationRow): QueueIntegratio
   typebotKeywordRestart: r.typebotKeywordRestart,
   typebotRestartMessage: r.typebotRestartMessage,
   typebotUnknownMessage: r.typebotUnknownMessage,
-  signingSecret: r.signingSecret,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
 });

@@ -4,6 +4,7 @@ import {
   QueueIntegrationInput,
   QueueIntegrationPage,
   QueueIntegrationQuery,
+  QueueIntegrationSecretView,
   QueueIntegrationTestResult,
   QueueIntegrationTestSession,
   QueueIntegrationUpdateInput,
@@ -11,7 +12,7 @@ import {
 } from '@chatflow/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActiveSubscription, requireAdmin, requirePlan } from '../../http/guards';
-import { createIntegration, deleteIntegration, updateIntegration } from './commands/save-integration';
+import { createIntegration, deleteIntegration, renewSigningSecret, updateIntegration } from './commands/save-integration';
 import { testDialogflowSession } from './commands/test-session';
 import { findIntegration, listIntegrationsPage } from './queries';
 import { presentQueueIntegration } from './presenter';
@@ -52,6 +53,13 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/queueIntegration/:id',
     { schema: { params: IdParam, body: QueueIntegrationUpdateInput, response: { 200: QueueIntegrationView } }, preHandler: admin },
     async (req) => updateIntegration(req.ctx, req.params.id, req.body),
+  );
+
+  // The signing secret is shown only here, once, when a new one is made (the views never carry it).
+  app.post(
+    '/queueIntegration/:id/signingSecret',
+    { schema: { params: IdParam, response: { 200: QueueIntegrationSecretView } }, preHandler: admin },
+    async (req) => renewSigningSecret(req.ctx, req.params.id),
   );
 
   app.delete(

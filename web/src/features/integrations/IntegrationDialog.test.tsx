@@ -15,7 +15,7 @@ const saved = {
   type: 'webhook',
   name: 'Meu webhook',
   projectName: '',
-  jsonContent: '',
+  hasJsonContent: false,
   language: 'pt-BR',
   urlN8N: 'https://hooks.example.com/chat',
   typebotSlug: '',
@@ -25,7 +25,6 @@ const saved = {
   typebotKeywordRestart: '',
   typebotRestartMessage: '',
   typebotUnknownMessage: '',
-  signingSecret: 'a'.repeat(64),
   createdAt: '',
   updatedAt: '',
 } as const;
@@ -47,12 +46,12 @@ describe('IntegrationDialog', { timeout: 30_000 }, () => {
     expect(api.post).not.toHaveBeenCalled();
   });
 
-  test('a webhook shows only its url; saving posts the record, and an edit shows the signing secret', async () => {
+  test('a webhook shows only its url; saving posts the record, and an edit makes a new signing secret shown once', async () => {
     api.post.mockResolvedValue(saved);
     const { unmount } = renderWithProviders(<IntegrationDialog record={null} onClose={onClose} />);
     await chooseType('Webhook');
     expect(screen.queryByTestId('integration-typebotSlug')).not.toBeInTheDocument();
-    expect(screen.getByText('O segredo de assinatura é gerado ao salvar.')).toBeInTheDocument();
+    expect(screen.getByText(/O segredo de assinatura é gerado ao salvar/)).toBeInTheDocument();
     await userEvent.type(screen.getByTestId('integration-name'), 'Meu webhook');
     await userEvent.type(screen.getByTestId('integration-urlN8N'), 'https://hooks.example.com/chat');
     await userEvent.click(screen.getByTestId('integration-save'));
@@ -63,7 +62,31 @@ describe('IntegrationDialog', { timeout: 30_000 }, () => {
     unmount();
 
     renderWithProviders(<IntegrationDialog record={{ ...saved }} onClose={onClose} />);
-    expect(screen.getByTestId('integration-secret')).toHaveValue('a'.repeat(64));
+    expect(screen.queryByTestId('integration-secret')).not.toBeInTheDocument();
+    api.post.mockResolvedValue({ signingSecret: 'a'.repeat(64) });
+    await userEvent.click(screen.getByTestId('integration-renew-secret'));
+    expect(api.post).toHaveBeenLastCalledWith('/queueIntegration/7/signingSecret');
+    expect(await screen.findByTestId('integration-secret')).toHaveValue('a'.repeat(64));
+  });
+
+  test('dialogflow edit: the stored key is never shown, may stay empty, and the test session names the integration', async () => {
+    api.put.mockResolvedValue(saved);
+    api.post.mockResolvedValue({ intent: 'Oi', fulfillmentText: 'Olá!' });
+    const record = { ...saved, type: 'dialogflow', projectName: 'agente', hasJsonContent: true } as const;
+    renderWithProviders(<IntegrationDialog record={record} onClose={onClose} />);
+    expect(screen.getByTestId('integration-jsonContent')).toHaveValue('');
+    expect(screen.getByText('Uma chave já está salva. Deixe em branco para mantê-la.')).toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('integration-test'));
+    await waitFor(() =>
+      expect(api.post).toHaveBeenCalledWith('/queueIntegration/testSession', {
+        id: 7,
+        projectName: 'agente',
+        jsonContent: '',
+        language: 'pt-BR',
+      }),
+    );
+    await userEvent.click(screen.getByTestId('integration-save'));
+    await waitFor(() => expect(api.put).toHaveBeenCalledWith('/queueIntegration/7', expect.objectContaining({ jsonContent: '' })));
   });
 
   test('dialogflow: project, key and language, and the test session calls the server with them', async () => {
@@ -75,6 +98,7 @@ describe('IntegrationDialog', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByTestId('integration-test'));
     await waitFor(() =>
       expect(api.post).toHaveBeenCalledWith('/queueIntegration/testSession', {
+        id: undefined,
         projectName: 'agente',
         jsonContent: '{"client_email":"a@b.c","private_key":"k"}',
         language: 'pt-BR',

@@ -1,6 +1,11 @@
-import { QUEUE_INTEGRATION_LANGUAGES, QUEUE_INTEGRATION_TYPES, QueueIntegrationInput, type QueueIntegrationView } from '@chatflow/contract';
+import {
+  QUEUE_INTEGRATION_LANGUAGES,
+  QUEUE_INTEGRATION_TYPES,
+  QueueIntegrationInput,
+  QueueIntegrationUpdateInput,
+  type QueueIntegrationView,
+} from '@chatflow/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import {
   Alert,
   Box,
@@ -11,8 +16,6 @@ import {
   DialogContent,
   DialogTitle,
   Grid,
-  IconButton,
-  InputAdornment,
   MenuItem,
   Stack,
   TextField,
@@ -26,6 +29,7 @@ import { applyServerErrors, fieldError } from '../../components/form-errors';
 import { api } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { IntegrationLogo } from './components/IntegrationLogo';
+import { SigningSecretField } from './components/SigningSecretField';
 import { useSaveIntegration, useTestDialogflowSession } from './hooks/use-integrations';
 import { type IntegrationFormValues, NEW_INTEGRATION_VALUES, toFormValues } from './integration-form';
 
@@ -39,8 +43,9 @@ type TextKey = Exclude<keyof IntegrationFormValues, 'type' | 'language'>;
 
 /**
  * Add/edit a queue integration (spec 3 "Queue integrations"): the type first, then that type's fields
- * (Typebot defaults: delay 1000 ms, expires 1). Dialogflow can be tried with a real test session;
- * webhook and n8n show the secret their deliveries are signed with.
+ * (Typebot defaults: delay 1000 ms, expires 1). Dialogflow can be tried with a real test session; its
+ * key is write-only (an edit leaves it empty to keep it). Webhook and n8n make, once, the secret their
+ * deliveries are signed with.
  */
 export default function IntegrationDialog({ onClose, record }: Props) {
   const { t } = useTranslation();
@@ -57,7 +62,7 @@ export default function IntegrationDialog({ onClose, record }: Props) {
     getValues,
     formState: { errors, isSubmitting },
   } = useForm<IntegrationFormValues>({
-    resolver: zodResolver(QueueIntegrationInput) as unknown as Resolver<IntegrationFormValues>,
+    resolver: zodResolver(record ? QueueIntegrationUpdateInput : QueueIntegrationInput) as unknown as Resolver<IntegrationFormValues>,
     defaultValues: record ? toFormValues(record) : NEW_INTEGRATION_VALUES,
   });
   const type = watch('type');
@@ -80,7 +85,7 @@ export default function IntegrationDialog({ onClose, record }: Props) {
   const runTest = async () => {
     const { projectName, jsonContent, language } = getValues();
     try {
-      const result = await testSession.mutateAsync({ projectName, jsonContent, language });
+      const result = await testSession.mutateAsync({ id: record?.id, projectName, jsonContent, language });
       notify(t('integrations.dialog.testOk', { text: result.fulfillmentText || result.intent }));
     } catch (err) {
       applyServerErrors(err, setError);
@@ -89,7 +94,7 @@ export default function IntegrationDialog({ onClose, record }: Props) {
 
   const text = (
     name: TextKey,
-    extra: { multiline?: boolean; rows?: number; required?: boolean; number?: boolean; full?: boolean } = {},
+    extra: { multiline?: boolean; rows?: number; required?: boolean; number?: boolean; full?: boolean; hint?: string } = {},
   ) => (
     <Grid size={{ xs: 12, sm: extra.full || extra.multiline ? 12 : 6 }}>
       <TextField
@@ -102,7 +107,7 @@ export default function IntegrationDialog({ onClose, record }: Props) {
         type={extra.number ? 'number' : 'text'}
         {...register(name)}
         error={!!errors[name]}
-        helperText={fieldError(t, errors[name])}
+        helperText={fieldError(t, errors[name]) ?? extra.hint}
         slotProps={{ htmlInput: { 'data-testid': `integration-${name}` } }}
       />
     </Grid>
@@ -170,7 +175,12 @@ export default function IntegrationDialog({ onClose, record }: Props) {
                     )}
                   />
                 </Grid>
-                {text('jsonContent', { required: true, multiline: true, rows: 4 })}
+                {text('jsonContent', {
+                  required: !record?.hasJsonContent,
+                  multiline: true,
+                  rows: 4,
+                  hint: record?.hasJsonContent ? t('integrations.dialog.jsonContentStored') : undefined,
+                })}
               </>
             )}
             {(type === 'n8n' || type === 'webhook' || type === 'typebot') && text('urlN8N', { required: true, full: type !== 'typebot' })}
@@ -188,31 +198,7 @@ export default function IntegrationDialog({ onClose, record }: Props) {
             {(type === 'n8n' || type === 'webhook') && (
               <Grid size={12}>
                 {record ? (
-                  <TextField
-                    label={t('integrations.dialog.signingSecret')}
-                    fullWidth
-                    value={record.signingSecret}
-                    slotProps={{
-                      htmlInput: { readOnly: true, 'data-testid': 'integration-secret' },
-                      input: {
-                        endAdornment: (
-                          <InputAdornment position="end">
-                            <IconButton
-                              aria-label={t('integrations.dialog.copy')}
-                              onClick={() =>
-                                void navigator.clipboard
-                                  ?.writeText(record.signingSecret)
-                                  .then(() => notify(t('integrations.dialog.copied')))
-                              }
-                              edge="end"
-                            >
-                              <ContentCopyIcon fontSize="small" />
-                            </IconButton>
-                          </InputAdornment>
-                        ),
-                      },
-                    }}
-                  />
+                  <SigningSecretField integrationId={record.id} />
                 ) : (
                   <Alert severity="info">{t('integrations.dialog.secretAfterSave')}</Alert>
                 )}

@@ -26,7 +26,8 @@ export const toFormValues = (i: QueueIntegrationView): IntegrationFormValues => 
   type: i.type,
   name: i.name,
   projectName: i.projectName,
-  jsonContent: i.jsonContent,
+  // Write-only: the dialog never receives the key; empty keeps the stored one.
+  jsonContent: '',
   language: i.language,
   urlN8N: i.urlN8N,
   typebotSlug: i.typebotSlug,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { QueueIntegrationData, QueueIntegrationView } from '@chatflow/contract';
+import type { QueueIntegrationData, QueueIntegrationSecretView, QueueIntegrationView } from '@chatflow/contract';
 import { and, eq } from 'drizzle-orm';
+import { ZodError } from 'zod';
 import { connections, queueIntegrations, queues } from '../../../db/schema';
 import type { RequestContext } from '../../../http/context';
 import { announceIntegration, announceIntegrationDeleted } from '../events';
@@ -22,18 +23,41 @@ export async function createIntegration(ctx: RequestContext, input: QueueIntegra
   });
 }
 
-/** PUT /queueIntegration/{id}: the dialog sends the whole record; the secret stays. */
+/**
+ * PUT /queueIntegration/{id}: the dialog sends the whole record; the signing secret stays, and so does the
+ * Dialogflow key when the dialog leaves it empty (it never has it). A Dialogflow integration keeps needing one.
+ */
 export async function updateIntegration(ctx: RequestContext, id: number, input: QueueIntegrationData): Promise<QueueIntegrationView> {
   return ctx.transaction(async (tx) => {
-    await findIntegration(tx, ctx.companyId, id);
+    const stored = await findIntegration(tx, ctx.companyId, id);
+    const jsonContent = input.jsonContent || stored.jsonContent;
+    if (input.type === 'dialogflow' && !jsonContent) {
+      throw new ZodError([{ code: 'custom', path: ['jsonContent'], message: 'validation.required', input: '' }]);
+    }
     const [row] = await tx
       .update(queueIntegrations)
-      .set({ ...input, updatedAt: new Date() })
+      .set({ ...input, jsonContent, updatedAt: new Date() })
       .where(and(eq(queueIntegrations.companyId, ctx.companyId), eq(queueIntegrations.id, id)))
       .returning();
     const view = presentQueueIntegration(row);
     announceIntegration(tx, ctx.realtime, ctx.companyId, 'update', view);
     return view;
+  });
+}
+
+/**
+ * POST /queueIntegration/{id}/signingSecret: a new signing secret replaces the old one (deliveries are
+ * signed with it from now on) and is answered this once: no read ever returns it.
+ */
+export async function renewSigningSecret(ctx: RequestContext, id: number): Promise<QueueIntegrationSecretView> {
+  return ctx.transaction(async (tx) => {
+    await findIntegration(tx, ctx.companyId, id);
+    const signingSecret = newSecret();
+    await tx
+      .update(queueIntegrations)
+      .set({ signingSecret, updatedAt: new Date() })
+      .where(and(eq(queueIntegrations.companyId, ctx.companyId), eq(queueIntegrations.id, id)));
+    return { signingSecret };
   });
 }
 
