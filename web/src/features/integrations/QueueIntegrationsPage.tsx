@@ -1,4 +1,3 @@
-import { FreshRecord } from '../../components/FreshRecord';
 import type { QueueIntegrationView } from '@chatflow/contract';
 import { Stack } from '@mui/material';
 import { useState } from 'react';
@@ -52,11 +51,7 @@ export default function QueueIntegrationsPage() {
         scrollRef={scroll.ref}
         onScroll={scroll.onScroll}
       />
-      {editing !== undefined && (
-        <FreshRecord key={editing?.id ?? 'new'} path="/queueIntegration" row={editing} onClose={() => setEditing(undefined)}>
-          {(fresh) => <IntegrationDialog record={fresh} onClose={() => setEditing(undefined)} />}
-        </FreshRecord>
-      )}
+      {editing !== undefined && <IntegrationDialog key={editing?.id ?? 'new'} record={editing} onClose={() => setEditing(undefined)} />}
       <ConfirmationDialog
         open={deleting.open}
         title={t('integrations.deleteTitle', { name: deleting.target?.name ?? '' })}
