@@ -68,8 +68,16 @@ export function useTestApp(overrides: Partial<Config> = {}, options: TestAppOpti
   beforeAll(async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chatflow-test-'));
     const config = loadConfig(
-      // No test reaches WhatsApp: the WhatsApp Web suites register the provider over a fake socket.
-      { DATA_DIR: dataDir, JWT_SECRET: 'test-secret', JWT_REFRESH_SECRET: 'test-refresh', LOG_LEVEL: 'silent', WHATSAPP_WEB: 'off' },
+      // No test reaches WhatsApp: the WhatsApp Web suites register the provider over a fake socket. The bot
+      // platforms tests talk to are local fake servers, allowed as a self-hoster allows a local n8n.
+      {
+        DATA_DIR: dataDir,
+        JWT_SECRET: 'test-secret',
+        JWT_REFRESH_SECRET: 'test-refresh',
+        LOG_LEVEL: 'silent',
+        WHATSAPP_WEB: 'off',
+        OUTBOUND_ALLOWED_HOSTS: '127.0.0.1,localhost',
+      },
       overrides,
     );
     const debug = process.env.TEST_LOG === '1';

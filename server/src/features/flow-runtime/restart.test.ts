@@ -74,6 +74,7 @@ async function boot(db: Database) {
     JWT_REFRESH_SECRET: 'y',
     LOG_LEVEL: 'silent',
     WHATSAPP_WEB: 'off',
+    OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
   });
   const composed = await compose({
     config,

@@ -1,4 +1,5 @@
 import { OPENAI_NODE_DEFAULTS } from '@chatflow/contract';
+import { outboundPolicyOf } from '../../../http/outbound/policy';
 import { BotRefused, BotUnavailable } from '../../integrations';
 import { newestMessageId, transcribeStoredAudio } from '../../messages';
 import { type AssistantSettings, assistantReply, conversationHistory, speechProviderOf } from '../../prompts';
@@ -61,7 +62,7 @@ export async function openAiNodeAnswer(turn: FlowBotTurn): Promise<FlowBotAnswer
     chat: {
       baseUrl: deps.config.openAi.baseUrl,
       model: settings.model || deps.config.openAi.chatModel,
-      timeoutMs: deps.config.integrations.timeoutMs,
+      outbound: outboundPolicyOf(deps.config),
     },
     speech: speechProviderOf(deps.config),
     log: deps.log,

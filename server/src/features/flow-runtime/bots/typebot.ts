@@ -1,4 +1,5 @@
 import { TYPEBOT_NODE_DEFAULTS } from '@chatflow/contract';
+import { outboundPolicyOf } from '../../../http/outbound/policy';
 import { BotRefused, type TypebotSettings, typebotTurn } from '../../integrations';
 import { asText } from '../text';
 import { type FlowBotAnswer, type FlowBotTurn, numberField } from './turn';
@@ -31,7 +32,7 @@ export async function typebotNodeAnswer(turn: FlowBotTurn): Promise<FlowBotAnswe
     text: turn.message?.body ?? '',
     contact: { name: turn.contact.name, number: turn.contact.number },
     now: turn.deps.clock.now(),
-    timeoutMs: turn.deps.config.integrations.timeoutMs,
+    outbound: outboundPolicyOf(turn.deps.config),
   });
   const session = result.session ? { sessionId: result.session.sessionId, usedAt: result.session.usedAt.toISOString() } : null;
   return { outcome: result.outcome, session, delayMs: settings.delayMs };

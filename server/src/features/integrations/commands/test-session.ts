@@ -3,6 +3,7 @@ import { ZodError } from 'zod';
 import type { QueueIntegrationTestSession } from '@chatflow/contract';
 import type { RequestContext } from '../../../http/context';
 import { AppError } from '../../../http/errors';
+import { outboundPolicyOf } from '../../../http/outbound/policy';
 import { detectIntent } from '../dialogflow/detect-intent';
 import { findIntegration } from '../queries';
 
@@ -24,7 +25,7 @@ export async function testDialogflowSession(ctx: RequestContext, input: QueueInt
       { ...input, jsonContent },
       `test-${randomUUID()}`,
       GREETING[input.language] ?? 'Olá',
-      ctx.config.integrations.timeoutMs,
+      outboundPolicyOf(ctx.config),
     );
     return { intent: detected.intent, fulfillmentText: detected.texts.join('\n') };
   } catch (err) {

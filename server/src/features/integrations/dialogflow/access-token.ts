@@ -1,4 +1,5 @@
 import { createSign } from 'node:crypto';
+import type { OutboundPolicy } from '../../../http/outbound/policy';
 import { BotRefused, callBot, checkStatus } from '../runtime/outcome';
 
 /** The fields of a Google service account key this client uses. */
@@ -39,8 +40,11 @@ function assertion(account: ServiceAccount, audience: string, nowSeconds: number
   return `${header}.${claims}.${signature}`;
 }
 
-/** An access token for the account, kept until a minute before it expires. */
-export async function accessToken(account: ServiceAccount, timeoutMs: number): Promise<string> {
+/**
+ * An access token for the account, kept until a minute before it expires. The token_uri is the tenant's
+ * (from the JSON key they pasted): it goes through the outbound guard like any address they type.
+ */
+export async function accessToken(account: ServiceAccount, outbound: OutboundPolicy): Promise<string> {
   const tokenUri = account.token_uri || GOOGLE_TOKEN_URI;
   const key = `${account.client_email}|${tokenUri}`;
   const cached = cache.get(key);
@@ -55,7 +59,7 @@ export async function accessToken(account: ServiceAccount, timeoutMs: number): P
         assertion: assertion(account, tokenUri, Math.floor(Date.now() / 1000)),
       }).toString(),
     },
-    timeoutMs,
+    outbound,
     'google oauth',
   );
   checkStatus(res, 'google oauth');

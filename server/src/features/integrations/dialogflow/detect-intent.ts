@@ -1,3 +1,4 @@
+import { type OutboundPolicy, trustingOperatorUrl } from '../../../http/outbound/policy';
 import { type BotOutcome, callBot, checkStatus, textReply } from '../runtime/outcome';
 import { accessToken, parseServiceAccount } from './access-token';
 
@@ -23,16 +24,16 @@ interface DetectIntentResponse {
   };
 }
 
-/** Dialogflow ES REST detectIntent (v2) of one text in the session `sessionId`. */
+/** Dialogflow ES REST detectIntent (v2) of one text in the session `sessionId`; `apiUrl` is the operator's DIALOGFLOW_API_URL. */
 export async function detectIntent(
   apiUrl: string,
   settings: DialogflowSettings,
   sessionId: string,
   text: string,
-  timeoutMs: number,
+  outbound: OutboundPolicy,
 ): Promise<DetectedIntent> {
   const account = parseServiceAccount(settings.jsonContent);
-  const token = await accessToken(account, timeoutMs);
+  const token = await accessToken(account, outbound);
   const url = `${apiUrl}/v2/projects/${encodeURIComponent(settings.projectName)}/agent/sessions/${encodeURIComponent(sessionId)}:detectIntent`;
   const res = await callBot(
     url,
@@ -41,7 +42,7 @@ export async function detectIntent(
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({ queryInput: { text: { text, languageCode: settings.language } } }),
     },
-    timeoutMs,
+    trustingOperatorUrl(outbound, apiUrl),
     'dialogflow',
   );
   checkStatus(res, 'dialogflow');
@@ -58,8 +59,8 @@ export async function dialogflowTurn(
   settings: DialogflowSettings,
   sessionId: string,
   text: string,
-  timeoutMs: number,
+  outbound: OutboundPolicy,
 ): Promise<BotOutcome> {
-  const detected = await detectIntent(apiUrl, settings, sessionId, text, timeoutMs);
+  const detected = await detectIntent(apiUrl, settings, sessionId, text, outbound);
   return { replies: detected.texts.map(textReply), handoff: detected.endInteraction };
 }

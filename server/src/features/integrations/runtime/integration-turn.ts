@@ -6,16 +6,17 @@ import { dialogflowTurn } from '../dialogflow/detect-intent';
 import { integrationOf } from '../queries';
 import { flowbuilderStarter } from './flowbuilder-hook';
 import type { QueueIntegrationRow } from '../../../db/schema';
+import { outboundPolicyOf } from '../../../http/outbound/policy';
 
 async function answerWith(integration: QueueIntegrationRow, ctx: BotTurnContext): Promise<BotAnswer> {
   const { deps, ticket, contact, message } = ctx;
-  const timeoutMs = deps.config.integrations.timeoutMs;
+  const outbound = outboundPolicyOf(deps.config);
   switch (integration.type) {
     case 'webhook':
     case 'n8n':
       return {
         outcome: await deliverWebhook(
-          { url: integration.urlN8N, signingSecret: integration.signingSecret, timeoutMs },
+          { url: integration.urlN8N, signingSecret: integration.signingSecret, outbound },
           {
             event: 'message',
             deliveryId: ctx.deliveryId,
@@ -40,7 +41,7 @@ async function answerWith(integration: QueueIntegrationRow, ctx: BotTurnContext)
         text: message.body,
         contact: { name: contact.name, number: contact.number },
         now: deps.clock.now(),
-        timeoutMs,
+        outbound,
       });
       return { outcome: result.outcome, session: result.session, delayMs: integration.typebotDelayMessage };
     }
@@ -51,7 +52,7 @@ async function answerWith(integration: QueueIntegrationRow, ctx: BotTurnContext)
           integration,
           `ticket-${ticket.uuid}`,
           message.body,
-          timeoutMs,
+          outbound,
         ),
       };
     case 'flowbuilder': {

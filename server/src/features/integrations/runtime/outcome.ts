@@ -1,3 +1,7 @@
+import { OutboundError } from '../../../http/outbound/errors';
+import type { OutboundPolicy } from '../../../http/outbound/policy';
+import { type OutboundInit, outboundRequest } from '../../../http/outbound/request';
+
 /**
  * What a bot (queue integration, AI assistant, or a flow's typebot/openai node) answers to one
  * customer message: the messages to send, in order, and whether a human must take over.
@@ -48,12 +52,18 @@ export function checkStatus(res: Response, what: string): void {
   throw new BotRefused(message, res.status);
 }
 
-/** fetch with the integration timeout; a timeout or a network failure is temporary. */
-export async function callBot(url: string, init: RequestInit, timeoutMs: number, what: string): Promise<Response> {
+/**
+ * A call to a bot platform through the outbound guard (the only way to an address a tenant typed). A
+ * timeout or a network failure is temporary; an address the guard refuses (not public, not allowed by
+ * the operator) or an answer past the body cap is final: the turn fails as any refused call, nothing of
+ * that answer is read.
+ */
+export async function callBot(url: string, init: OutboundInit, policy: OutboundPolicy, what: string): Promise<Response> {
   try {
-    return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    return await outboundRequest(policy, url, init);
   } catch (err) {
-    const reason = err instanceof Error && err.name === 'TimeoutError' ? 'timed out' : 'could not be reached';
-    throw new BotUnavailable(`${what} ${reason}`);
+    if (!(err instanceof OutboundError)) throw err;
+    if (err.reason === 'refused' || err.reason === 'too-large') throw new BotRefused(`${what}: ${err.message}`);
+    throw new BotUnavailable(`${what} ${err.reason === 'timeout' ? 'timed out' : 'could not be reached'} (${err.message})`);
   }
 }

@@ -1,3 +1,4 @@
+import type { OutboundPolicy } from '../../../http/outbound/policy';
 import { BotRefused, callBot, checkStatus } from '../runtime/outcome';
 
 /**
@@ -6,7 +7,7 @@ import { BotRefused, callBot, checkStatus } from '../runtime/outcome';
  */
 export interface TypebotServer {
   baseUrl: string;
-  timeoutMs: number;
+  outbound: OutboundPolicy;
 }
 
 interface RichTextNode {
@@ -31,7 +32,7 @@ async function post(server: TypebotServer, path: string, body: unknown): Promise
   const res = await callBot(
     `${base(server)}${path}`,
     { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
-    server.timeoutMs,
+    server.outbound,
     'typebot',
   );
   checkStatus(res, 'typebot');

@@ -1,3 +1,4 @@
+import type { OutboundPolicy } from '../../../http/outbound/policy';
 import { type BotOutcome, BotRefused, textReply } from '../runtime/outcome';
 import { bubbleText, choiceText, continueChat, startChat, type TypebotAnswer } from './client';
 
@@ -22,7 +23,7 @@ export interface TypebotTurnInput {
   text: string;
   contact: { name: string; number: string };
   now: Date;
-  timeoutMs: number;
+  outbound: OutboundPolicy;
 }
 
 export interface TypebotTurnResult {
@@ -56,7 +57,7 @@ export async function typebotTurn(
   input: TypebotTurnInput,
 ): Promise<TypebotTurnResult> {
   if (same(input.text, settings.typebotKeywordFinish)) return { outcome: { replies: [], handoff: true }, session: null };
-  const server = { baseUrl: settings.urlN8N, timeoutMs: input.timeoutMs };
+  const server = { baseUrl: settings.urlN8N, outbound: input.outbound };
   const start = async (lead: string[]): Promise<TypebotTurnResult> => {
     const answer = await startChat(server, settings.typebotSlug, { number: input.contact.number, pushName: input.contact.name });
     if (!answer.sessionId) throw new BotRefused('typebot started no session');

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import type { OutboundPolicy } from '../../../http/outbound/policy';
 import { type BotOutcome, callBot, checkStatus, textReply } from '../runtime/outcome';
 import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, signBody } from './signature';
 
 export interface WebhookTarget {
   url: string;
   signingSecret: string;
-  timeoutMs: number;
+  outbound: OutboundPolicy;
 }
 
 /** The JSON body POSTed to a webhook or n8n integration for each customer message. */
@@ -50,7 +51,7 @@ export async function deliverWebhook(target: WebhookTarget, delivery: WebhookDel
       },
       body,
     },
-    target.timeoutMs,
+    target.outbound,
     'webhook',
   );
   checkStatus(res, 'webhook');

@@ -1,6 +1,7 @@
 import { BotRefused, BotUnavailable, type BotTurnContext, type BotTurnSpec } from '../../integrations';
 import { transcribeStoredAudio } from '../../messages';
 import type { PromptRow } from '../../../db/schema';
+import { outboundPolicyOf } from '../../../http/outbound/policy';
 import { promptOf } from '../queries';
 import { conversationHistory } from './history';
 import { assistantReply } from './reply';
@@ -34,7 +35,7 @@ export const assistantSpec = (retry: BotTurnSpec['retry']): BotTurnSpec => ({
     const outcome = await assistantReply(prompt, {
       history,
       contactName: ctx.contact.name,
-      chat: { baseUrl: deps.config.openAi.baseUrl, model: deps.config.openAi.chatModel, timeoutMs: deps.config.integrations.timeoutMs },
+      chat: { baseUrl: deps.config.openAi.baseUrl, model: deps.config.openAi.chatModel, outbound: outboundPolicyOf(deps.config) },
       speech: speechProviderOf(deps.config),
       log: deps.log,
     });

@@ -1,3 +1,4 @@
+import { type OutboundPolicy, trustingOperatorUrl } from '../../../http/outbound/policy';
 import { BotRefused, callBot, checkStatus } from '../../integrations';
 
 export interface ChatTurn {
@@ -6,10 +7,11 @@ export interface ChatTurn {
 }
 
 export interface ChatEndpoint {
+  /** OPENAI_BASE_URL: the operator's, so its origin is trusted by the outbound guard. */
   baseUrl: string;
   apiKey: string;
   model: string;
-  timeoutMs: number;
+  outbound: OutboundPolicy;
 }
 
 /**
@@ -29,7 +31,7 @@ export async function chatCompletion(
       headers: { 'content-type': 'application/json', authorization: `Bearer ${endpoint.apiKey}` },
       body: JSON.stringify({ model: endpoint.model, messages, temperature: options.temperature, max_tokens: options.maxTokens }),
     },
-    endpoint.timeoutMs,
+    trustingOperatorUrl(endpoint.outbound, endpoint.baseUrl),
     'openai',
   );
   if (res.status === 401 || res.status === 403) throw new BotRefused('openai refused the API key (invalid or without access)', res.status);
