@@ -14,15 +14,25 @@ export interface EfiCob {
   chave: string;
   devedor?: Record<string, string>;
   solicitacaoPagador?: string;
-  pix?: { endToEndId: string; txid: string; valor: string; horario: string }[];
+  pix?: { endToEndId: string; txid: string; valor: string; horario: string; devolucoes?: EfiDevolucao[] }[];
+}
+
+export interface EfiDevolucao {
+  id: string;
+  rtrId: string;
+  valor: string;
+  horario: { solicitacao: string; liquidacao: string };
+  status: 'EM_PROCESSAMENTO' | 'DEVOLVIDO' | 'NAO_REALIZADO';
 }
 
 /**
  * A local stand-in for Efí's PIX API (pix.api.efipay.com.br), HTTPS with a required client certificate
  * signed by the test CA, as Efí requires mutual TLS: `POST /oauth/token` (Basic client id/secret,
  * client_credentials), `PUT /v2/cob/{txid}`, `GET /v2/cob/{txid}`, `GET /v2/loc/{id}/qrcode`, and the
- * pix key's webhook `PUT` / `GET /v2/webhook/{chave}`. Calls without the bearer token it issued get 401.
- * `pay()` plays a payer paying a charge.
+ * pix key's webhook `PUT` / `GET /v2/webhook/{chave}`, and `PATCH /v2/cob/{txid}` with status
+ * REMOVIDA_PELO_USUARIO_RECEBEDOR (refused for a CONCLUIDA charge). Calls without the bearer token it
+ * issued get 401. `pay()` plays a payer paying a charge (a removed one cannot be paid); `refund()` a
+ * devolução of that pix, listed on the charge's pix as Efí lists it.
  */
 export class FakeEfi {
   readonly cobs = new Map<string, EfiCob & { body: Record<string, unknown> }>();
@@ -63,18 +73,35 @@ export class FakeEfi {
   }
 
   /** The payer pays the charge: it becomes CONCLUIDA with one pix; the pix (as the webhook carries it) is returned. */
-  pay(txid: string) {
+  pay(txid: string, valor?: string) {
     const cob = this.cobs.get(txid);
-    if (!cob) throw new Error(`no charge ${txid}`);
+    if (cob?.status !== 'ATIVA') throw new Error(`no payable charge ${txid}`);
     const pix = {
       endToEndId: `E0000000020261124${randomBytes(6).toString('hex')}`,
       txid,
-      valor: cob.valor.original,
+      valor: valor ?? cob.valor.original,
       horario: new Date().toISOString(),
     };
     cob.status = 'CONCLUIDA';
     cob.pix = [pix];
     return pix;
+  }
+
+  /** The whole pix is returned to the payer (status DEVOLVIDO); answers the pix as the webhook then carries it. */
+  refund(txid: string) {
+    const pix = this.cobs.get(txid)?.pix?.[0];
+    if (!pix) throw new Error(`no paid charge ${txid}`);
+    const now = new Date().toISOString();
+    pix.devolucoes = [
+      {
+        id: `D${randomBytes(6).toString('hex')}`,
+        rtrId: `D0000000020261124${randomBytes(6).toString('hex')}`,
+        valor: pix.valor,
+        horario: { solicitacao: now, liquidacao: now },
+        status: 'DEVOLVIDO',
+      },
+    ];
+    return { ...pix };
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse) {
@@ -120,6 +147,16 @@ export class FakeEfi {
       this.cobs.set(txid, created);
       const { body: _sent, ...view } = created;
       return send(201, view);
+    }
+    if (cob && req.method === 'PATCH') {
+      const found = this.cobs.get(cob[1]);
+      if (!found) return send(404, { nome: 'cobranca_nao_encontrada', mensagem: 'Nenhuma cobrança encontrada para o txid informado' });
+      if (body.status !== 'REMOVIDA_PELO_USUARIO_RECEBEDOR' || found.status !== 'ATIVA') {
+        return send(400, { nome: 'cobranca_invalida', mensagem: 'A cobrança não pode ser alterada no status em que se encontra' });
+      }
+      found.status = 'REMOVIDA_PELO_USUARIO_RECEBEDOR';
+      const { body: _sent, ...view } = found;
+      return send(200, view);
     }
     if (cob && req.method === 'GET') {
       const found = this.cobs.get(cob[1]);

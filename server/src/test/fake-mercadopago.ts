@@ -11,9 +11,11 @@ export interface MercadoPagoPayment {
 
 /**
  * A local stand-in for api.mercadopago.com, following its documented API for what the provider uses:
- * `POST /checkout/preferences` (answers id and init_point) and `GET /v1/payments/{id}` (404 with
- * Mercado Pago's error body for an unknown id). Every call must carry `Authorization: Bearer {token}`
- * (401 otherwise). `pay()` plays the payer paying a preference.
+ * `POST /checkout/preferences` (answers id and init_point), `PUT /checkout/preferences/{id}` (an update,
+ * here `expires` and `expiration_date_to`) and `GET /v1/payments/{id}` (404 with Mercado Pago's error body
+ * for an unknown id). Every call must carry `Authorization: Bearer {token}` (401 otherwise). `pay()` plays
+ * the payer paying a preference (refused once it has expired, as the checkout page refuses it);
+ * `refund()` the seller refunding a payment (or the bank charging it back).
  */
 export class FakeMercadoPago {
   readonly preferences: { id: string; body: Record<string, unknown>; token: string }[] = [];
@@ -37,12 +39,21 @@ export class FakeMercadoPago {
   }
 
   /** The payer pays the preference whose external_reference is given: a payment appears with that status. */
-  pay(externalReference: string, status = 'approved'): number {
+  pay(externalReference: string, status = 'approved', amount?: number): number {
     const pref = this.preferences.find((p) => p.body.external_reference === externalReference);
+    const expiry = pref?.body.expires ? Date.parse(String(pref.body.expiration_date_to)) : Number.POSITIVE_INFINITY;
+    if (expiry <= Date.now()) throw new Error(`mercadopago: the preference of ${externalReference} has expired`);
     const items = (pref?.body.items as { unit_price: number }[] | undefined) ?? [];
     const id = this.nextPaymentId++;
-    this.payments.set(id, { id, status, external_reference: externalReference, transaction_amount: items[0]?.unit_price ?? 0 });
+    this.payments.set(id, { id, status, external_reference: externalReference, transaction_amount: amount ?? items[0]?.unit_price ?? 0 });
     return id;
+  }
+
+  /** The payment is refunded (or charged back): its status changes, as GET /v1/payments/{id} then reads. */
+  refund(paymentId: number, status: 'refunded' | 'charged_back' = 'refunded') {
+    const payment = this.payments.get(paymentId);
+    if (!payment) throw new Error(`mercadopago: no payment ${paymentId}`);
+    payment.status = status;
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse) {
@@ -68,6 +79,13 @@ export class FakeMercadoPago {
         external_reference: body.external_reference,
         items: body.items,
       });
+    }
+    const update = /^\/checkout\/preferences\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'PUT' && update) {
+      const pref = this.preferences.find((p) => p.id === update[1]);
+      if (!pref) return send(404, { message: 'preference not found', error: 'not_found', status: 404, cause: [] });
+      Object.assign(pref.body, JSON.parse(Buffer.concat(chunks).toString() || '{}'));
+      return send(200, { id: pref.id, ...pref.body });
     }
     const payment = /^\/v1\/payments\/(\d+)$/.exec(url.pathname);
     if (req.method === 'GET' && payment) {

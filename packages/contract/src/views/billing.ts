@@ -62,3 +62,28 @@ export const CompanyPaymentSettingView = z.object({
   providers: z.array(z.enum(PAYMENT_PROVIDERS)),
 });
 export type CompanyPaymentSettingView = z.infer<typeof CompanyPaymentSettingView>;
+
+/**
+ * GET /invoices/payment-notices (super user): provider notices that changed nothing, or that the operator
+ * must act on. `outcome`: 'superseded' (money on a charge of an earlier price or of an invoice paid another
+ * way), 'underpaid' (the provider reported less than the charge), 'already-paid' (a second payment of a paid
+ * invoice), 'refunded' (refund or chargeback: the company keeps its due date until the operator acts),
+ * 'mismatch' (the provider's record names another invoice than the charge's).
+ */
+export const PaymentNoticeView = z.object({
+  id: z.number(),
+  provider: z.string(),
+  providerPaymentId: z.string(),
+  outcome: z.enum(['superseded', 'underpaid', 'already-paid', 'refunded', 'mismatch']),
+  companyId: z.number().nullable(),
+  companyName: z.string().nullable(),
+  invoiceId: z.number().nullable(),
+  /** BRL the provider reported, null when it reported none. */
+  reportedAmount: z.number().nullable(),
+  chargeAmount: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type PaymentNoticeView = z.infer<typeof PaymentNoticeView>;
+
+export const PaymentNoticePage = z.object({ notices: z.array(PaymentNoticeView), count: z.number(), hasMore: z.boolean() });
+export type PaymentNoticePage = z.infer<typeof PaymentNoticePage>;

@@ -4,6 +4,7 @@ import {
   ErrorBody,
   InvoicePage,
   InvoiceQuery,
+  PaymentNoticePage,
   PaymentProviderParam,
   SubscriptionInput,
   SubscriptionResult,
@@ -18,6 +19,7 @@ import { efiWebhookStatus, registerEfiWebhook } from './commands/register-efi-we
 import { subscribe } from './commands/subscribe';
 import { companyPaymentSetting } from './payment-setting';
 import { paymentProvider } from './providers';
+import { listPaymentNotices } from './notice-log';
 import { listInvoicesPage } from './queries';
 
 /**
@@ -45,8 +47,15 @@ export const billingRoutes =
       companyPaymentSetting({ db: req.ctx.db, config: deps.config }, req.ctx.companyId),
     );
 
-    // The Efí webhook registration, on the settings screen's Efí section (super user only).
     const superUser = [app.authenticate, requireSuper];
+    // Notices that changed nothing or need the operator (money on a superseded charge, underpaid, refunds).
+    app.get(
+      '/invoices/payment-notices',
+      { schema: { querystring: InvoiceQuery, response: { 200: PaymentNoticePage } }, preHandler: superUser },
+      async (req) => listPaymentNotices(req.ctx.db, req.query),
+    );
+
+    // The Efí webhook registration, on the settings screen's Efí section (super user only).
     app.get('/settings/efi-webhook', { schema: { response: { 200: EfiWebhookStatus } }, preHandler: superUser }, async () =>
       efiWebhookStatus(deps),
     );

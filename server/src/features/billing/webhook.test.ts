@@ -2,7 +2,7 @@ import { addMonths, DEFAULT_TIME_ZONE, todayIn } from '@chatflow/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { loadConfig } from '../../config';
-import { companies, invoiceCharges, invoices } from '../../db/schema';
+import { companies, invoiceCharges, invoices, paymentNoticeLog } from '../../db/schema';
 import { asaasWebhook, stripeWebhook } from '../../test/fake-payments';
 import { useTestApp } from '../../test/harness';
 import { setGlobalSetting } from '../settings';
@@ -32,6 +32,9 @@ async function chargedInvoice(recurrence = 'MENSAL') {
   return { company, invoice, stripeId: idOf('stripe'), asaasId: idOf('asaas') };
 }
 
+/** The payer pays the Stripe session at the fake; answers Stripe's signed completion event for it. */
+const stripePaid = (sessionId: string) => stripeWebhook(STRIPE_WEBHOOK_SECRET, payments.fake.stripe.pay(sessionId));
+
 const post = (provider: string, hook: { body: string; headers: Record<string, string> }) =>
   t.app.inject({ method: 'POST', url: `/subscription/webhook/${provider}`, payload: hook.body, headers: hook.headers });
 
@@ -45,7 +48,7 @@ const paymentEvents = (companyId: number) => t.sent.filter((e) => e.event === `c
 describe('POST /subscription/webhook/{provider}', () => {
   test('a signed Stripe completion pays the invoice, renews by the recurrence and tells the company; a replay changes nothing', async () => {
     const { company, invoice, stripeId } = await chargedInvoice('TRIMESTRAL');
-    const hook = stripeWebhook(STRIPE_WEBHOOK_SECRET, stripeId);
+    const hook = stripePaid(stripeId);
     const res = await post('stripe', hook);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ received: true });
@@ -61,7 +64,8 @@ describe('POST /subscription/webhook/{provider}', () => {
     ]);
 
     expect((await post('stripe', hook)).statusCode).toBe(200);
-    expect((await post('stripe', stripeWebhook(STRIPE_WEBHOOK_SECRET, stripeId))).statusCode).toBe(200);
+    const session = payments.fake.stripe.sessions.find((s) => s.id === stripeId) ?? {};
+    expect((await post('stripe', stripeWebhook(STRIPE_WEBHOOK_SECRET, session))).statusCode).toBe(200);
     expect(await stateOf(company.id, invoice.id)).toEqual(after);
     expect(paymentEvents(company.id)).toHaveLength(1);
   });
@@ -99,15 +103,26 @@ describe('POST /subscription/webhook/{provider}', () => {
     expect((await post('asaas', asaasWebhook(ASAAS_WEBHOOK_TOKEN, asaasId, 'PAYMENT_CREATED'))).statusCode).toBe(200);
     expect((await stateOf(company.id, invoice.id)).status).toBe('open');
 
-    expect((await post('asaas', asaasWebhook(ASAAS_WEBHOOK_TOKEN, asaasId))).statusCode).toBe(200);
+    const payment = payments.fake.asaas.pay(asaasId);
+    expect((await post('asaas', asaasWebhook(ASAAS_WEBHOOK_TOKEN, payment))).statusCode).toBe(200);
     const paid = await stateOf(company.id, invoice.id);
     expect(paid).toMatchObject({ status: 'paid', dueDate: '2099-02-10' });
-    expect((await post('asaas', asaasWebhook(ASAAS_WEBHOOK_TOKEN, asaasId, 'PAYMENT_CONFIRMED'))).statusCode).toBe(200);
-    expect((await post('stripe', stripeWebhook(STRIPE_WEBHOOK_SECRET, stripeId))).statusCode).toBe(200);
+    expect((await post('asaas', asaasWebhook(ASAAS_WEBHOOK_TOKEN, payment, 'PAYMENT_CONFIRMED'))).statusCode).toBe(200);
+    // The paid invoice's Stripe session was expired at Stripe; a completion that raced the expiry renews nothing.
+    const session = payments.fake.stripe.sessions.find((s) => s.id === stripeId) ?? {};
+    expect(session.status).toBe('expired');
+    const raced = { ...session, payment_status: 'paid' };
+    expect((await post('stripe', stripeWebhook(STRIPE_WEBHOOK_SECRET, raced))).statusCode).toBe(200);
     expect(await stateOf(company.id, invoice.id)).toEqual(paid);
     expect(paymentEvents(company.id)).toHaveLength(1);
     const charges = await t.database.db.select().from(invoiceCharges).where(eq(invoiceCharges.invoiceId, invoice.id));
+    expect(charges.map((c) => [c.provider, c.status]).sort()).toEqual([
+      ['asaas', 'paid'],
+      ['stripe', 'superseded'],
+    ]);
     expect(charges.every((c) => c.paidAt !== null)).toBe(true);
+    const listed = await t.database.db.select().from(paymentNoticeLog).where(eq(paymentNoticeLog.invoiceId, invoice.id));
+    expect(listed.map((l) => [l.provider, l.outcome])).toEqual([['stripe', 'superseded']]);
   });
 
   test('an overdue company is renewed from today', async () => {
@@ -123,7 +138,7 @@ describe('POST /subscription/webhook/{provider}', () => {
     });
     expect(res.statusCode).toBe(200);
     const sessionId = payments.fake.stripe.sessions.at(-1)?.id ?? '';
-    expect((await post('stripe', stripeWebhook(STRIPE_WEBHOOK_SECRET, sessionId))).statusCode).toBe(200);
+    expect((await post('stripe', stripePaid(sessionId))).statusCode).toBe(200);
     expect((await stateOf(company.id, invoice.id)).dueDate).toBe(addMonths(todayIn(DEFAULT_TIME_ZONE), 1));
   });
 
@@ -158,7 +173,7 @@ describe('what a paid checkout buys', () => {
     expect(res.statusCode, res.body).toBe(200);
     const charges = await t.database.db.select().from(invoiceCharges).where(eq(invoiceCharges.invoiceId, invoice.id));
     const stripeId = charges.find((c) => c.provider === 'stripe')?.providerPaymentId ?? '';
-    return { company, api, small, pay: () => post('stripe', stripeWebhook(STRIPE_WEBHOOK_SECRET, stripeId)) };
+    return { company, api, small, pay: () => post('stripe', stripePaid(stripeId)) };
   }
   const companyRow = async (id: number) => (await t.database.db.select().from(companies).where(eq(companies.id, id)))[0];
   const newUser = (api: Awaited<ReturnType<typeof t.as>>, n: number) =>

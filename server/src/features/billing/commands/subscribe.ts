@@ -1,5 +1,5 @@
+import { randomUUID } from 'node:crypto';
 import {
-  customPlanPrice,
   DEFAULT_TIME_ZONE,
   RECURRENCE_MONTHS,
   type Recurrence,
@@ -9,39 +9,15 @@ import {
 } from '@chatflow/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { companies, type InvoiceRow, invoiceCharges, invoices, plans } from '../../../db/schema';
+import { companies, type InvoiceRow, invoiceCharges, invoices } from '../../../db/schema';
 import type { HookedTx, RequestContext } from '../../../http/context';
-import { AppError, notFound } from '../../../http/errors';
+import { AppError } from '../../../http/errors';
 import { type Charge, type PaymentProvider, paymentProviders } from '../providers';
 import { findCompanyInvoice } from '../queries';
+import { cancelAtProviders } from './cancel-charges';
+import { type Order, priceOrder } from './price-order';
 
 type Input = z.output<typeof SubscriptionInput>;
-
-/** The order as the server prices it: a plan's amount, or the custom plan's formula; per recurrence period. */
-async function priceOrder(tx: HookedTx, input: Input, months: number, currentPlanId: number) {
-  if (input.plan === 'custom') {
-    // The custom plan sets users and connections; queues stay what the company's plan gives.
-    const [current] = await tx.select({ queues: plans.queues }).from(plans).where(eq(plans.id, currentPlanId));
-    return {
-      detail: 'Plano personalizado',
-      planId: null,
-      users: input.users,
-      connections: input.connections,
-      queues: current?.queues ?? 0,
-      value: customPlanPrice(input.users, input.connections) * months,
-    };
-  }
-  const [plan] = await tx.select().from(plans).where(eq(plans.id, input.plan));
-  if (!plan) throw notFound();
-  return {
-    detail: plan.name,
-    planId: plan.id,
-    users: plan.users,
-    connections: plan.connections,
-    queues: plan.queues,
-    value: Number(plan.amount) * months,
-  };
-}
 
 /** The invoice being paid: the one named, else the oldest unpaid one, else one for the company's current due date. */
 async function invoiceToPay(tx: HookedTx, companyId: number, invoiceId: number | undefined): Promise<InvoiceRow> {
@@ -68,6 +44,7 @@ async function invoiceToPay(tx: HookedTx, companyId: number, invoiceId: number |
 }
 
 async function chargesFrom(ctx: RequestContext, providers: PaymentProvider[], invoice: InvoiceRow, input: Input) {
+  const attempt = randomUUID();
   // Providers refuse a due date in the past: an overdue invoice is charged as due today.
   const today = todayIn(DEFAULT_TIME_ZONE);
   const request = {
@@ -78,7 +55,7 @@ async function chargesFrom(ctx: RequestContext, providers: PaymentProvider[], in
     description: `Fatura #${invoice.id} - ${invoice.detail}`,
     payer: { name: `${input.firstName} ${input.lastName}`.trim(), email: input.email, document: input.document },
   };
-  const settled = await Promise.allSettled(providers.map((p) => p.createCharge(request)));
+  const settled = await Promise.allSettled(providers.map((p) => p.createCharge({ ...request, attemptKey: `${attempt}-${p.name}` })));
   const charges: { provider: PaymentProvider['name']; charge: Charge }[] = [];
   settled.forEach((s, i) => {
     if (s.status === 'fulfilled') charges.push({ provider: providers[i].name, charge: s.value });
@@ -89,8 +66,11 @@ async function chargesFrom(ctx: RequestContext, providers: PaymentProvider[], in
 
 /**
  * POST /subscription: prices the chosen plan onto the invoice, asks every configured provider for a way
- * to pay it and stores each provider's payment id (the webhook finds the invoice by it). The provider
- * calls happen after the invoice's commit, never inside a transaction.
+ * to pay it and stores each charge with what it buys (plan, users, connections, queues, amount): the webhook
+ * finds the charge by its provider's payment id and applies that order, never the invoice's later one. The
+ * invoice's earlier open charges become superseded in the pricing transaction and are cancelled at their
+ * providers after it, so an older, cheaper charge no longer pays a re-priced invoice. Provider calls happen
+ * after the commit, never inside a transaction.
  */
 export async function subscribe(ctx: RequestContext, input: Input): Promise<SubscriptionResult> {
   const deps = { db: ctx.db, config: ctx.config };
@@ -100,39 +80,30 @@ export async function subscribe(ctx: RequestContext, input: Input): Promise<Subs
   );
   if (configured.length === 0) throw new AppError('ERR_NO_PAYMENT_PROVIDER', 400);
 
-  const invoice = await ctx.transaction(async (tx) => {
+  const { invoice, order, superseded } = await ctx.transaction(async (tx) => {
     const [company] = await tx.select().from(companies).where(eq(companies.id, ctx.companyId));
     const months = RECURRENCE_MONTHS[company.recurrence as Recurrence] ?? 1;
     const target = await invoiceToPay(tx, ctx.companyId, input.invoiceId);
-    if (target.status === 'paid') throw new AppError('ERR_INVOICE_ALREADY_PAID', 400);
+    const [locked] = await tx.select().from(invoices).where(eq(invoices.id, target.id)).for('update');
+    if (locked.status === 'paid') throw new AppError('ERR_INVOICE_ALREADY_PAID', 400);
     const order = await priceOrder(tx, input, months, company.planId);
     const [priced] = await tx
       .update(invoices)
       .set({ ...order, value: order.value.toFixed(2) })
       .where(eq(invoices.id, target.id))
       .returning();
-    return priced;
+    const superseded = await tx
+      .update(invoiceCharges)
+      .set({ status: 'superseded' })
+      .where(and(eq(invoiceCharges.invoiceId, target.id), eq(invoiceCharges.status, 'open')))
+      .returning();
+    return { invoice: priced, order, superseded };
   });
 
+  await cancelAtProviders({ ...deps, log: ctx.log }, superseded);
   const charges = await chargesFrom(ctx, configured, invoice, input);
   if (charges.length === 0) throw new AppError('ERR_PAYMENT_PROVIDER', 502);
-  for (const { provider, charge } of charges) {
-    await ctx.db
-      .insert(invoiceCharges)
-      .values({
-        companyId: invoice.companyId,
-        invoiceId: invoice.id,
-        provider,
-        providerPaymentId: charge.providerPaymentId,
-        paymentUrl: charge.paymentUrl ?? null,
-        pixCode: charge.pixCode ?? null,
-        value: invoice.value,
-      })
-      .onConflictDoUpdate({
-        target: [invoiceCharges.provider, invoiceCharges.providerPaymentId],
-        set: { paymentUrl: charge.paymentUrl ?? null, pixCode: charge.pixCode ?? null, value: invoice.value },
-      });
-  }
+  await ctx.db.insert(invoiceCharges).values(charges.map(({ provider, charge }) => chargeRow(invoice, order, provider, charge)));
   const urlOf = (name: string) => charges.find((c) => c.provider === name)?.charge.paymentUrl ?? null;
   const pix = charges.find((c) => c.charge.pixCode)?.charge.pixCode;
   return {
@@ -144,3 +115,20 @@ export async function subscribe(ctx: RequestContext, input: Input): Promise<Subs
     valorext: Number(invoice.value),
   };
 }
+
+/** A charge as stored: the provider's ids and links, and the order paying it buys. */
+const chargeRow = (invoice: InvoiceRow, order: Order, provider: PaymentProvider['name'], charge: Charge) => ({
+  companyId: invoice.companyId,
+  invoiceId: invoice.id,
+  provider,
+  providerPaymentId: charge.providerPaymentId,
+  providerRef: charge.providerRef ?? null,
+  paymentUrl: charge.paymentUrl ?? null,
+  pixCode: charge.pixCode ?? null,
+  value: invoice.value,
+  planId: order.planId,
+  detail: order.detail,
+  users: order.users,
+  connections: order.connections,
+  queues: order.queues,
+});

@@ -45,6 +45,7 @@ const charge: ChargeRequest = {
   dueDate: '2026-12-01',
   description: 'Fatura #9',
   payer: { name: 'Empresa Exemplo Ltda', email: 'fin@example.com', document: '12.345.678/0001-95' },
+  attemptKey: 'attempt-efi-1',
 };
 
 const webhook = (body: unknown): WebhookRequest => ({ headers: {}, query: {}, rawBody: Buffer.from(JSON.stringify(body)), body });
@@ -73,7 +74,7 @@ test('a PIX charge over mutual TLS: token, PUT /v2/cob/{txid} on the pix key, th
 test('a webhook pix is confirmed by reading its charge back: CONCLUIDA with that endToEndId and value', async () => {
   const { providerPaymentId: txid } = await provider().createCharge(charge);
   const pix = fake.pay(txid);
-  expect(await provider().verifyWebhook(webhook({ pix: [pix] }))).toEqual([{ providerPaymentId: txid, status: 'paid' }]);
+  expect(await provider().verifyWebhook(webhook({ pix: [pix] }))).toEqual([{ providerPaymentId: txid, status: 'paid', amount: 49 }]);
   expect(fake.calls.at(-1)).toEqual({ method: 'GET', path: `/v2/cob/${txid}` });
 });
 
@@ -92,7 +93,9 @@ test('forged webhooks are refused: unpaid charge, unknown txid, wrong endToEndId
   expect(await provider().verifyWebhook(webhook(null))).toBeNull();
 
   // A batch with a real pix and a forged one applies only the real one.
-  expect(await provider().verifyWebhook(webhook({ pix: [fakePix, real] }))).toEqual([{ providerPaymentId: paid, status: 'paid' }]);
+  expect(await provider().verifyWebhook(webhook({ pix: [fakePix, real] }))).toEqual([
+    { providerPaymentId: paid, status: 'paid', amount: 49 },
+  ]);
   // Efí's registration probe and transfers to the key without a charge: nothing to apply, not refused.
   expect(await provider().verifyWebhook(webhook({ evento: 'teste_webhook' }))).toEqual([]);
   expect(await provider().verifyWebhook(webhook({ pix: [{ endToEndId: 'E1', valor: '5.00', chave: PIX_KEY }] }))).toEqual([]);

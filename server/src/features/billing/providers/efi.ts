@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { EfiError, type EfiOptions, efiClient } from './efi-client';
-import type { Charge, ChargeRequest, PaymentNotice, PaymentProvider, WebhookRequest } from './provider';
+import { EfiError, type EfiOptions, efiClient, efiErrorDetail } from './efi-client';
+import type { Charge, ChargeHandle, ChargeRequest, PaymentNotice, PaymentProvider, WebhookRequest } from './provider';
 
 export { EfiError, type EfiOptions } from './efi-client';
 
@@ -11,8 +11,10 @@ export { EfiError, type EfiOptions } from './efi-client';
  *
  * The webhook (`POST …/pix`, a list of pix `{ txid, endToEndId, valor }`) is not trusted as sent: each
  * pix is confirmed by reading its charge back, `GET /v2/cob/{txid}`, which must be CONCLUIDA and list
- * that endToEndId with that value. Efí calls that webhook only once it is registered for the pix key:
- * see efi-webhook.ts.
+ * that endToEndId with that value; the value read back is the notice's amount, and a pix read back with a
+ * returned devolução (status DEVOLVIDO) is a refund. Efí calls that webhook only once it is registered for
+ * the pix key: see efi-webhook.ts. A superseded charge is removed: PATCH /v2/cob/{txid} with status
+ * REMOVIDA_PELO_USUARIO_RECEBEDOR (Efí refuses it once the charge is CONCLUIDA).
  */
 
 const TXID = /^[a-zA-Z0-9]{26,35}$/;
@@ -22,7 +24,7 @@ interface Cob {
   status?: string;
   loc?: { id?: number };
   valor?: { original?: string };
-  pix?: { endToEndId?: string; valor?: string }[];
+  pix?: { endToEndId?: string; valor?: string; devolucoes?: { valor?: string; status?: string }[] }[];
 }
 
 interface WebhookPix {
@@ -48,14 +50,23 @@ const sameAmount = (a: unknown, b: unknown) =>
 export function efiProvider(options: EfiOptions): PaymentProvider {
   const { api } = efiClient(options);
 
-  /** A webhook pix is real when its charge, read back, is CONCLUIDA and lists that payment with that value. */
-  async function confirmed(pix: WebhookPix): Promise<boolean> {
-    if (typeof pix.txid !== 'string' || !TXID.test(pix.txid) || typeof pix.endToEndId !== 'string') return false;
+  /**
+   * A webhook pix is real when its charge, read back, is CONCLUIDA and lists that payment with that value;
+   * answers what the read-back says (paid, or refunded once a devolução is DEVOLVIDO), else null.
+   */
+  async function confirmed(pix: WebhookPix): Promise<PaymentNotice | null> {
+    if (typeof pix.txid !== 'string' || !TXID.test(pix.txid) || typeof pix.endToEndId !== 'string') return null;
     const res = await api('GET', `/v2/cob/${pix.txid}`);
-    if (res.status === 404 || res.status === 400) return false;
+    if (res.status === 404 || res.status === 400) return null;
     if (res.status !== 200) throw new EfiError(res.status, 'GET /v2/cob/{txid}'); // the route fails; Efí retries
     const cob = res.body as Cob;
-    return cob.status === 'CONCLUIDA' && !!cob.pix?.some((p) => p.endToEndId === pix.endToEndId && sameAmount(p.valor, pix.valor));
+    const paid =
+      cob.status === 'CONCLUIDA' ? cob.pix?.find((p) => p.endToEndId === pix.endToEndId && sameAmount(p.valor, pix.valor)) : undefined;
+    if (!paid) return null;
+    const returned = (paid.devolucoes ?? []).filter((d) => d.status === 'DEVOLVIDO');
+    if (returned.length > 0)
+      return { providerPaymentId: pix.txid, status: 'refunded', amount: returned.reduce((sum, d) => sum + Number(d.valor ?? 0), 0) };
+    return { providerPaymentId: pix.txid, status: 'paid', amount: Number(paid.valor) };
   }
 
   return {
@@ -87,13 +98,21 @@ export function efiProvider(options: EfiOptions): PaymentProvider {
       return { providerPaymentId: txid, pixCode: code };
     },
 
+    async cancelCharge(charge: ChargeHandle) {
+      const res = await api('PATCH', `/v2/cob/${charge.providerPaymentId}`, { status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' });
+      if (res.status !== 200) throw new EfiError(res.status, 'PATCH /v2/cob/{txid}', efiErrorDetail(res.body));
+    },
+
     async verifyWebhook(req: WebhookRequest): Promise<PaymentNotice[] | null> {
       const body = req.body as { pix?: unknown; evento?: unknown } | null;
       if (body && typeof body === 'object' && body.evento === 'teste_webhook') return []; // Efí's registration probe
       if (!body || typeof body !== 'object' || !Array.isArray(body.pix)) return null;
       const ours = (body.pix as WebhookPix[]).filter((p) => p && typeof p === 'object' && p.txid !== undefined);
       const notices: PaymentNotice[] = [];
-      for (const pix of ours) if (await confirmed(pix)) notices.push({ providerPaymentId: pix.txid as string, status: 'paid' });
+      for (const pix of ours) {
+        const notice = await confirmed(pix);
+        if (notice) notices.push(notice);
+      }
       // Pix without a txid are transfers to the key, not charges: nothing to apply. A charge's pix that
       // cannot be confirmed is a forgery (or not ours): when nothing is confirmed, the request is refused.
       if (ours.length > 0 && notices.length === 0) return null;

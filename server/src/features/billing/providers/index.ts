@@ -8,7 +8,7 @@ export type { ProviderDeps } from './deps';
 export { EfiError } from './efi';
 export type { EfiWebhook } from './efi-webhook';
 export { efiFromSettings, efiWebhookFromSettings } from './from-settings';
-export type { Charge, ChargeRequest, PaymentNotice, PaymentProvider, PaymentProviderName, WebhookRequest } from './provider';
+export type { Charge, ChargeHandle, ChargeRequest, PaymentNotice, PaymentProvider, PaymentProviderName, WebhookRequest } from './provider';
 
 /** Where each provider's notifications arrive (the webhook route below); Mercado Pago is told it per preference. */
 export const webhookPath = (name: PaymentProviderName) => `/subscription/webhook/${name}`;

@@ -31,6 +31,7 @@ const charge: ChargeRequest = {
   dueDate: '2026-12-10',
   description: 'Fatura #42 - Plano Pro',
   payer: { name: 'Maria Souza', email: 'maria@example.com', document: '123.456.789-09' },
+  attemptKey: 'attempt-mp-1',
 };
 
 const asWebhook = (n: ReturnType<typeof mercadoPagoNotification>): WebhookRequest => n;
@@ -56,17 +57,17 @@ test('a signed notification of an approved payment is verified by reading the pa
   const { providerPaymentId } = await provider().createCharge(charge);
   const paymentId = fake.pay(providerPaymentId);
   expect(await provider().verifyWebhook(asWebhook(mercadoPagoNotification(paymentId, SECRET)))).toEqual([
-    { providerPaymentId, status: 'paid' },
+    { providerPaymentId, status: 'paid', amount: 93.5 },
   ]);
   expect(fake.calls.at(-1)).toEqual({ method: 'GET', path: `/v1/payments/${paymentId}` });
 
   const pending = fake.pay(providerPaymentId, 'in_process');
   expect(await provider().verifyWebhook(asWebhook(mercadoPagoNotification(pending, SECRET)))).toEqual([
-    { providerPaymentId, status: 'pending' },
+    { providerPaymentId, status: 'pending', amount: 93.5 },
   ]);
   const rejected = fake.pay(providerPaymentId, 'rejected');
   expect(await provider().verifyWebhook(asWebhook(mercadoPagoNotification(rejected, SECRET)))).toEqual([
-    { providerPaymentId, status: 'failed' },
+    { providerPaymentId, status: 'failed', amount: 93.5 },
   ]);
 });
 
@@ -94,7 +95,7 @@ test('without a webhook secret the API read-back alone decides', async () => {
   const { providerPaymentId } = await provider(null).createCharge(charge);
   const paymentId = fake.pay(providerPaymentId);
   expect(await provider(null).verifyWebhook(asWebhook(mercadoPagoNotification(paymentId)))).toEqual([
-    { providerPaymentId, status: 'paid' },
+    { providerPaymentId, status: 'paid', amount: 93.5 },
   ]);
   expect(await provider(null).verifyWebhook(asWebhook(mercadoPagoNotification(31337)))).toBeNull();
 });

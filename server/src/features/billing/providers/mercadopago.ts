@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Charge, ChargeRequest, PaymentNotice, PaymentProvider, WebhookRequest } from './provider';
+import type { Charge, ChargeHandle, ChargeRequest, PaymentNotice, PaymentProvider, WebhookRequest } from './provider';
 
 /**
  * Mercado Pago (issue 19): a Checkout Pro preference per charge, whose `init_point` is the payment link
@@ -10,7 +10,11 @@ import type { Charge, ChargeRequest, PaymentNotice, PaymentProvider, WebhookRequ
  * A notification carries only the payment's id (`data.id`): it proves nothing, so the payment is read
  * back from the API with the access token, and its status and external_reference are what count. With a
  * webhook secret configured the x-signature header must also be valid (HMAC-SHA256 of the manifest
- * `id:{data.id};request-id:{x-request-id};ts:{ts};`, as Mercado Pago documents it).
+ * `id:{data.id};request-id:{x-request-id};ts:{ts};`, as Mercado Pago documents it). The payment's
+ * `transaction_amount` is the amount the notice reports; refunded or charged_back is a refund.
+ *
+ * A superseded charge's preference (its id is the charge's providerRef) is expired:
+ * PUT /checkout/preferences/{id} with `expires` and an `expiration_date_to` of now.
  */
 export interface MercadoPagoOptions {
   /** MERCADOPAGO_API_URL (https://api.mercadopago.com). */
@@ -26,7 +30,8 @@ export interface MercadoPagoOptions {
 /** Every external_reference this platform writes starts so; a payment without it is not ours. */
 const REFERENCE_PREFIX = 'chatflow-invoice-';
 const PAYMENT_ID = /^[A-Za-z0-9-]{1,64}$/;
-const FAILED = new Set(['rejected', 'cancelled', 'refunded', 'charged_back']);
+const FAILED = new Set(['rejected', 'cancelled']);
+const REFUNDED = new Set(['refunded', 'charged_back']);
 
 export class MercadoPagoError extends Error {
   constructor(
@@ -99,9 +104,16 @@ export function mercadoPagoProvider(options: MercadoPagoOptions): PaymentProvide
         },
       });
       if (!res.ok) throw new MercadoPagoError(res.status, 'POST /checkout/preferences');
-      const preference = (await res.json()) as { init_point?: string };
+      const preference = (await res.json()) as { id?: string; init_point?: string };
       if (!preference.init_point) throw new MercadoPagoError(res.status, 'POST /checkout/preferences (no init_point)');
-      return { providerPaymentId: reference, paymentUrl: preference.init_point };
+      return { providerPaymentId: reference, paymentUrl: preference.init_point, ...(preference.id ? { providerRef: preference.id } : {}) };
+    },
+
+    async cancelCharge(charge: ChargeHandle) {
+      if (!charge.providerRef) throw new MercadoPagoError(0, 'PUT /checkout/preferences/{id} (no preference id kept)');
+      const path = `/checkout/preferences/${encodeURIComponent(charge.providerRef)}`;
+      const res = await call(path, { method: 'PUT', body: { expires: true, expiration_date_to: new Date().toISOString() } });
+      if (!res.ok) throw new MercadoPagoError(res.status, 'PUT /checkout/preferences/{id}');
     },
 
     async verifyWebhook(req: WebhookRequest): Promise<PaymentNotice[] | null> {
@@ -113,11 +125,13 @@ export function mercadoPagoProvider(options: MercadoPagoOptions): PaymentProvide
       const res = await call(`/v1/payments/${encodeURIComponent(id)}`, { method: 'GET' });
       if (res.status === 404) return null; // no such payment on this account: forged
       if (!res.ok) throw new MercadoPagoError(res.status, 'GET /v1/payments/{id}'); // the route fails; Mercado Pago retries
-      const payment = (await res.json()) as { status?: string; external_reference?: string | null };
+      const payment = (await res.json()) as { status?: string; external_reference?: string | null; transaction_amount?: unknown };
       const reference = payment.external_reference ?? '';
       if (!reference.startsWith(REFERENCE_PREFIX)) return []; // a payment of the account not made by this platform
-      const status = payment.status === 'approved' ? 'paid' : FAILED.has(payment.status ?? '') ? 'failed' : 'pending';
-      return [{ providerPaymentId: reference, status }];
+      const state = payment.status ?? '';
+      const status = state === 'approved' ? 'paid' : REFUNDED.has(state) ? 'refunded' : FAILED.has(state) ? 'failed' : 'pending';
+      const amount = payment.transaction_amount;
+      return [{ providerPaymentId: reference, status, ...(typeof amount === 'number' ? { amount } : {}) }];
     },
   };
 }

@@ -18,6 +18,8 @@ export interface ChargeRequest {
   dueDate: string;
   description: string;
   payer: { name: string; email: string; document: string };
+  /** One per checkout attempt: a provider that takes an idempotency key answers a retried request with the same charge. */
+  attemptKey: string;
 }
 
 export interface Charge {
@@ -27,12 +29,26 @@ export interface Charge {
   paymentUrl?: string;
   /** PIX copy-and-paste code (Efí), shown as a QR code. */
   pixCode?: string;
+  /** Another provider-side id the charge's cancellation needs (Mercado Pago's preference id). */
+  providerRef?: string;
 }
 
-/** What a verified webhook says happened. */
+/** A charge as stored, enough to cancel it at its provider. */
+export interface ChargeHandle {
+  providerPaymentId: string;
+  providerRef: string | null;
+}
+
+/**
+ * What a verified webhook says happened. 'refunded' covers refunds and chargebacks. `amount` is what the
+ * provider reports paid (BRL): a paid notice buys its charge's order only when it covers the charge.
+ * `invoiceId` is the invoice the provider's own record names, where it keeps one (it must be the charge's).
+ */
 export interface PaymentNotice {
   providerPaymentId: string;
-  status: 'paid' | 'pending' | 'failed';
+  status: 'paid' | 'pending' | 'failed' | 'refunded';
+  amount?: number;
+  invoiceId?: number;
 }
 
 export interface WebhookRequest {
@@ -48,6 +64,12 @@ export interface PaymentProvider {
   /** True when the super user has set this provider's credentials. */
   isConfigured(): Promise<boolean>;
   createCharge(request: ChargeRequest): Promise<Charge>;
+  /**
+   * Makes a superseded charge unpayable where the provider's API allows it (a re-priced invoice). Throws
+   * when the provider refuses (a charge already paid cannot be cancelled); the caller logs and goes on:
+   * a later notice for a superseded charge changes nothing anyway.
+   */
+  cancelCharge(charge: ChargeHandle): Promise<void>;
   /**
    * Checks the notification's signature or token and says what it reports; null when the request is
    * not authentic (the route then answers 401 and changes nothing). A provider whose webhook carries

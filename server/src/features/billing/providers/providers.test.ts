@@ -25,6 +25,7 @@ const request = {
   dueDate: '2099-01-10',
   description: 'Fatura #42',
   payer: { name: 'Maria', email: 'm@example.com', document: '123.456.789-09' },
+  attemptKey: 'attempt-1',
 };
 const webhookRequest = (hook: { body: string; headers: Record<string, string> }) => ({
   headers: hook.headers,
