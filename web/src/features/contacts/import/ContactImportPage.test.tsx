@@ -86,6 +86,22 @@ describe('ContactImportPage', { timeout: 20_000 }, () => {
     expect(api.post).toHaveBeenCalledTimes(1);
   });
 
+  test('a sheet past the server\'s limits says which limits, not "Arquivo inválido!"', async () => {
+    const { ApiError } = await import('../../../lib/api');
+    api.post.mockRejectedValueOnce(
+      new ApiError(413, 'ERR_SHEET_TOO_LARGE', [], { error: 'ERR_SHEET_TOO_LARGE', limit: 'uncompressedBytes' }),
+    );
+    renderWithProviders(<ContactImportPage />);
+    await userEvent.upload(screen.getByTestId('import-file'), new File(['?'], 'bomba.xlsx'));
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith(
+        'Planilha muito grande! Máximo de 50.000 linhas, 200 colunas, 10.000 caracteres por célula e 50MB descompactada.',
+        'error',
+        4000,
+      ),
+    );
+  });
+
   test('an unreadable file says "Arquivo inválido!"', async () => {
     const { ApiError } = await import('../../../lib/api');
     api.post.mockRejectedValueOnce(new ApiError(400, 'ERR_INVALID_FILE'));

@@ -4,6 +4,8 @@ import { Button, CircularProgress, Paper, Stack, Typography } from '@mui/materia
 import { type ChangeEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { ColumnMapping } from './ColumnMapping';
 import {
@@ -21,6 +23,8 @@ import { ImportProgressPanel } from './ImportProgressPanel';
 import { ImportRowsTable } from './ImportRowsTable';
 import { ACCEPTED_EXTENSIONS, hasAcceptedExtension, readSheet } from './read-sheet';
 import { useContactImport } from './use-contact-import';
+
+const TOO_LARGE = new Set(['ERR_SHEET_TOO_LARGE', 'ERR_FILE_TOO_LARGE']);
 
 /**
  * /contacts/import (spec 2 §4, §5): choose a file, map its columns to name, number and e-mail, pick
@@ -52,8 +56,10 @@ export default function ContactImportPage() {
       setSheet(read);
       setMapping(guessMapping(read.columns));
       setSelected(new Set(read.rows.map((_, i) => i)));
-    } catch {
-      fail({ key: 'contacts.import.errors.invalidFile' });
+    } catch (err) {
+      // A sheet past the server's limits says so (and which limits); any other failure is "Arquivo inválido!".
+      if (err instanceof ApiError && TOO_LARGE.has(err.code ?? '')) notify(errorMessage(err), 'error', 4000);
+      else fail({ key: 'contacts.import.errors.invalidFile' });
     } finally {
       setReading(false);
     }
