@@ -55,13 +55,13 @@ const checkoutBody = {
   connections: 3,
 };
 
-/** Stripe's checkout.session.completed for a session, signed as Stripe signs it. */
-async function postStripeCompletion(sessionId: string) {
+/** Stripe's checkout.session.completed for a session, signed as Stripe signs it, with the amount it collected (cents). */
+async function postStripeCompletion(sessionId: string, amountTotal: number) {
   const body = JSON.stringify({
     id: `evt_${unique()}`,
     object: 'event',
     type: 'checkout.session.completed',
-    data: { object: { id: sessionId, object: 'checkout.session', payment_status: 'paid' } },
+    data: { object: { id: sessionId, object: 'checkout.session', payment_status: 'paid', amount_total: amountTotal } },
   });
   const t = Math.floor(Date.now() / 1000);
   const v1 = createHmac('sha256', STRIPE_WEBHOOK_SECRET).update(`${t}.${body}`).digest('hex');
@@ -125,7 +125,7 @@ test('an expired company logs in, lands on /financeiro, pays its invoice through
     body: '{}',
   });
   expect(forged.status).toBe(401);
-  const paid = await postStripeCompletion(href.split('/').pop() ?? '');
+  const paid = await postStripeCompletion(href.split('/').pop() ?? '', 8000); // R$ 80,00, the price shown
   expect(paid.status).toBe(200);
 
   const renewed = dialog.getByTestId('payment-renewed');
