@@ -30,6 +30,7 @@ import { type Realtime, socketRealtime } from './realtime/emit';
 import { createSocketServer } from './realtime/server';
 import { ticketChatBoxAuthorizer } from './features/tickets';
 import { presenceHooks } from './features/users';
+import { type Clock, systemClock } from './clock';
 
 const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -44,6 +45,8 @@ export interface AppDeps {
   logger?: boolean | object;
   /** This node's Prometheus metrics (the composition root also feeds it channel traffic and queue depths). */
   metrics?: NodeMetrics;
+  /** What requests take as now (work hours); tests pass a settable clock. */
+  clock?: Clock;
 }
 
 export interface App extends FastifyInstance {
@@ -106,7 +109,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     gauge.set(io.engine.clientsCount);
   });
   app.decorate('realtime', realtime);
+  const clock = deps.clock ?? systemClock;
   const { authenticate, authenticateWith } = authenticator({
+    clock,
     db: database.db,
     config,
     tokens,
@@ -130,7 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await serveWeb(app, { webDist: config.webDist, storage: mediaStorage(config), db: database.db, tokens });
 
-  await registerFeatures(app, { db: database.db, config, tokens, realtime, log: app.log, jobs: deps.jobs, channels: deps.channels });
+  await registerFeatures(app, { db: database.db, config, tokens, realtime, log: app.log, jobs: deps.jobs, channels: deps.channels, clock });
   // The OpenAPI document, at /docs and at /docs/json where OpenAPI tools look for it; DOCS=off serves neither.
   if (config.docs) for (const url of ['/docs', '/docs/json']) app.get(url, { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes(database.db, { realtime: () => realtimeAdapterReady(io) }));

@@ -66,7 +66,7 @@ export async function compose(opts: {
     );
   }
   const keeper = shareSessions(channels, { db: database.db, config, log: opts.log }, () => jobs);
-  app = await buildApp({ config, database, realtime: opts.realtime, jobs, channels, logger: opts.logger, metrics });
+  app = await buildApp({ config, database, realtime: opts.realtime, jobs, channels, logger: opts.logger, metrics, clock });
   const startSessions = async () => {
     await startChannelSessions(channels, eventDeps());
     keeper.start();

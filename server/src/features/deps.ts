@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChannelRegistry } from '../channels/types';
+import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { TokenService } from '../http/tokens';
@@ -15,4 +16,5 @@ export interface FeatureDeps {
   log: FastifyBaseLogger;
   jobs: JobQueue;
   channels: ChannelRegistry;
+  clock: Clock;
 }

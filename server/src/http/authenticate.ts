@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema';
 import { loadSessionActor } from '../auth/sessions';
 import type { ChannelRegistry } from '../channels/types';
+import type { Clock } from '../clock';
 import type { JobQueue } from '../jobs/queue';
 import type { Realtime } from '../realtime/emit';
 import { actorOf, type RequestContext, transactionRunner } from './context';
@@ -16,7 +17,15 @@ export function bearerToken(req: FastifyRequest): string | null {
   return null;
 }
 
-type AuthDeps = { db: Db; config: Config; tokens: TokenService; realtime: Realtime; jobs: JobQueue; channels: ChannelRegistry };
+type AuthDeps = {
+  db: Db;
+  config: Config;
+  tokens: TokenService;
+  realtime: Realtime;
+  jobs: JobQueue;
+  channels: ChannelRegistry;
+  clock: Clock;
+};
 
 /**
  * Finds the user of a live session (and whatever else a route wants in the same round trip); the
@@ -53,6 +62,7 @@ export function authenticator(deps: AuthDeps) {
       user,
       queueIds: loaded.queueIds,
       sessionId,
+      clock: deps.clock,
       transaction: transactionRunner(deps.db, req.log),
     } satisfies RequestContext;
     return loaded;

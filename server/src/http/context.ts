@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import type { UserRow } from '../db/schema';
 import type { ChannelRegistry } from '../channels/types';
+import type { Clock } from '../clock';
 import type { JobQueue } from '../jobs/queue';
 import type { Realtime } from '../realtime/emit';
 
@@ -23,6 +24,8 @@ export interface RequestContext {
   /** The user's queues, when the session check loaded them (every route but GET /auth/me). */
   queueIds?: number[];
   sessionId: string;
+  /** Now, as the app tells it (tests set it). */
+  clock: Clock;
   transaction<T>(fn: (tx: HookedTx) => Promise<T>): Promise<T>;
 }
 

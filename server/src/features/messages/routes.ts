@@ -19,6 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../http/guards';
+import { requireWorkHours } from '../../http/work-hours';
 import { findVisibleTicket } from '../tickets';
 import { deleteMessage, editMessage } from './commands/edit-delete';
 import { forwardMessages } from './commands/forward';
@@ -52,7 +53,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     '/messages/:ticketId',
     {
       schema: { params: TicketIdParam, response: { 200: z.union([MessageView, SendMediaResult]) } },
-      preHandler: app.authenticate,
+      preHandler: [app.authenticate, requireWorkHours],
     },
     async (req): Promise<MessageView | SendMediaResult> => {
       const ticket = await findVisibleTicket(req.ctx, req.params.ticketId);

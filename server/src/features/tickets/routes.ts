@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { requirePermission } from '../../http/guards';
+import { requireWorkHours } from '../../http/work-hours';
 import { annotationRoutes } from './annotation-routes';
 import { closeAllTickets, deleteTicket } from './commands/admin-actions';
 import { createTicket } from './commands/create-ticket';
@@ -76,13 +77,16 @@ export const ticketRoutes =
 
     app.post(
       '/tickets',
-      { schema: { body: TicketCreateInput, response: { 200: TicketView } }, preHandler: app.authenticate },
+      { schema: { body: TicketCreateInput, response: { 200: TicketView } }, preHandler: [app.authenticate, requireWorkHours] },
       async (req) => createTicket(req.ctx, req.body),
     );
 
     app.put(
       '/tickets/:id',
-      { schema: { params: IdParam, body: TicketUpdateInput, response: { 200: TicketView } }, preHandler: app.authenticate },
+      {
+        schema: { params: IdParam, body: TicketUpdateInput, response: { 200: TicketView } },
+        preHandler: [app.authenticate, requireWorkHours],
+      },
       async (req) => updateTicket(req.ctx, req.params.id, req.body, deps.sendTicketText),
     );
 

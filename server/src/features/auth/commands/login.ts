@@ -5,6 +5,8 @@ import type { Db } from '../../../db/client';
 import { companies, type UserRow, users } from '../../../db/schema';
 import { transactionRunner } from '../../../http/context';
 import { AppError } from '../../../http/errors';
+import { assertWorkHours } from '../../../http/work-hours';
+import type { Clock } from '../../../clock';
 import type { TokenService } from '../../../http/tokens';
 import { type Realtime, rooms } from '../../../realtime/emit';
 import { hashPassword, verifyPassword } from '../../../auth/password';
@@ -17,6 +19,7 @@ export interface AuthDeps {
   tokens: TokenService;
   realtime: Realtime;
   log: FastifyBaseLogger;
+  clock: Clock;
 }
 
 // Compared against when the e-mail is unknown, so both failures take about the same time.
@@ -35,6 +38,8 @@ export async function login(
   dummyHash ??= hashPassword('not-a-real-password');
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password);
   if (!user || !valid) throw new AppError('ERR_INVALID_CREDENTIALS', 401);
+  // Checked after the password, so the answer tells a stranger nothing of the account's hours.
+  await assertWorkHours(deps.db, user, deps.clock.now());
 
   const sessionId = newSessionId();
   const refresh = await deps.tokens.signRefresh({ userId: user.id, sessionId });
