@@ -5,6 +5,8 @@ export * from './fields';
 export * from './helps';
 export * from './validation-texts';
 export * from './permissions';
+export * from './access';
+export * from './screens';
 export * from './plans';
 export * from './queues';
 export * from './chatbots';

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { type Actor, canShowAllTickets, hasPermission, isMenuEntryVisible, MENU, type MenuContext, type MenuKey } from './permissions';
+import { type Actor, canShowAllTickets, hasPermission } from './permissions';
+import { isMenuEntryVisible, MENU, type MenuContext, type MenuKey } from './screens';
 import { PLAN_SWITCHES, type PlanSwitches } from './plans';
 
 const actor = (over: Partial<Actor> = {}): Actor => ({
@@ -74,13 +75,31 @@ describe('side menu visibility (spec 1 §2.4)', () => {
     expect(keys).not.toContain('campaigns');
     expect(keys).not.toContain('flowbuilders');
   });
-  test('an expired subscription leaves only the basics', () => {
+  test('an expired subscription leaves the basics, and Financeiro to an admin (where the renewal is paid)', () => {
     expect(visible({ actor: actor({ profile: 'admin', super: true }), subscriptionValid: false }).sort()).toEqual([
       'contacts',
+      'financeiro',
       'quickMessages',
       'tags',
       'tickets',
+      'todolist',
     ]);
+    expect(visible({ actor: actor(), subscriptionValid: false })).not.toContain('financeiro');
+  });
+  test('a plain user is offered no admin screen behind a plan switch (AI prompts, integrations, campaigns, flows)', () => {
+    const keys = visible({ actor: actor({ showDashboard: 'enabled', allowRealTime: 'enabled', allowConnections: 'enabled' }) });
+    for (const k of [
+      'prompts',
+      'queueIntegration',
+      'campaigns',
+      'campaignsConfig',
+      'messagesApi',
+      'flowbuilders',
+      'phraseLists',
+    ] as const) {
+      expect(keys).not.toContain(k);
+    }
+    expect(keys).toEqual(expect.arrayContaining(['dashboard', 'reports', 'moments', 'connections', 'contactLists', 'schedules']));
   });
   test('helps only when the list is not empty; unbuilt screens stay hidden', () => {
     expect(visible({ actor: actor(), hasHelps: false })).not.toContain('helps');
