@@ -1,5 +1,7 @@
 import { CONTACT_SHEET_LIMITS, type SheetLimit } from '@chatflow/contract';
 
+export const READ_BUDGET_MS = 60_000;
+
 /** A sheet past one of CONTACT_SHEET_LIMITS: thrown while reading, answered 413 ERR_SHEET_TOO_LARGE. */
 export class SheetTooLarge extends Error {
   constructor(readonly limit: SheetLimit) {
@@ -21,8 +23,14 @@ export class TableCollector {
   readonly rows: string[][] = [];
   private width = 0;
   private chars = 0;
+  /**
+   * A read's own time (from its start in the worker, not from its wait in the queue): an ordinary sheet at
+   * the row limit takes about 2 s of CPU, so a read still going after READ_BUDGET_MS is refused as too large.
+   */
+  private readonly deadline = Date.now() + READ_BUDGET_MS;
 
   add(cells: readonly string[]): void {
+    if (Date.now() > this.deadline) throw new SheetTooLarge('readTime');
     const trimmed = cells.map((c) => c.trim());
     const filled = trimmed.findLastIndex((c) => c !== '') + 1;
     if (filled === 0) return;

@@ -1,15 +1,18 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
+import { READ_BUDGET_MS } from './sheet-limits';
 import type { SheetTask, SheetTaskResult } from './sheet-worker';
 
 /**
  * Uploaded sheets are read in worker threads, never on the thread that answers requests: reading a
  * workbook is CPU work proportional to what it inflates to, and a hostile one (a 293 KB xlsx holding a
  * 300 MB string) once held this node for more than 30 s. Each worker's heap is capped, so a sheet that
- * gets past every limit still only kills its worker (the pool starts another), and a read that takes
- * longer than READ_TIMEOUT_MS is stopped (Piscina terminates the worker running an aborted task).
+ * gets past every limit still only kills its worker (the pool starts another). A read refuses itself
+ * after READ_BUDGET_MS of its own time (sheet-limits.ts); a task not answered after STOP_AFTER_MS, queue
+ * wait included, is stopped here (Piscina terminates the worker running an aborted task): the guard
+ * for a read stuck where it cannot look at the clock.
  */
-const READ_TIMEOUT_MS = 30_000;
+const STOP_AFTER_MS = 3 * READ_BUDGET_MS;
 const WORKERS = Math.max(1, Math.min(2, availableParallelism() - 1));
 /** Uploads waiting for a worker; past it an upload is answered 503 at once rather than queued for minutes. */
 const MAX_WAITING = 16;
@@ -51,7 +54,7 @@ export class SheetReadFailed extends Error {
 /** Reads a contact sheet in a worker. */
 export async function readSheetOffThread(task: SheetTask): Promise<SheetTaskResult> {
   try {
-    return await sheetPool().run(task, { signal: AbortSignal.timeout(READ_TIMEOUT_MS) });
+    return await sheetPool().run(task, { signal: AbortSignal.timeout(STOP_AFTER_MS) });
   } catch (err) {
     const e = err as { name?: string; code?: string; message?: string };
     if (e.name === 'AbortError') throw new SheetReadFailed('readTime');
