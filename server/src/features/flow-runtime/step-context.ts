@@ -3,7 +3,7 @@ import type { ConnectionRow, FlowRunRow, FlowRunWait, TicketRow } from '../../db
 import type { HookedTx } from '../../http/context';
 import type { JobDeps } from '../../jobs/define';
 import { BOT_MESSAGE_MARK, type BotFile, createOutboundMessage, sendBotMessage } from '../messages';
-import { fillFlowVariables } from './text';
+import { fillFlowVariables, questionVariables } from './text';
 
 /** What a node's executor works with, inside the step's transaction (ticket and run locked). */
 export interface StepContext {
@@ -43,7 +43,7 @@ const outbound = (ctx: StepContext) => ({
  * sent by its job): run variables first, then the message variables (contact name...). Blank says nothing.
  */
 export async function sayText(ctx: StepContext, text: string, extra: { mediaType?: string; dataJson?: unknown } = {}): Promise<void> {
-  const body = fillFlowVariables(text, ctx.run.variables).trim();
+  const body = fillFlowVariables(text, ctx.run.variables, questionVariables(ctx.doc)).trim();
   if (!body) return;
   if (extra.mediaType) {
     await createOutboundMessage(ctx.tx, outbound(ctx), { ticket: ctx.ticket, body, userId: null, ...extra });
@@ -65,7 +65,13 @@ export async function sayFile(ctx: StepContext, file: BotFile & { voiceNote?: bo
     });
     return;
   }
-  await sendBotMessage(ctx.tx, outbound(ctx), ctx.ticket, fillFlowVariables(caption, ctx.run.variables), stored);
+  await sendBotMessage(
+    ctx.tx,
+    outbound(ctx),
+    ctx.ticket,
+    fillFlowVariables(caption, ctx.run.variables, questionVariables(ctx.doc)),
+    stored,
+  );
 }
 
 /** A note only agents see (isPrivate): why the flow handed the ticket over. */
