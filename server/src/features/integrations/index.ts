@@ -13,6 +13,7 @@ export type { BotTurnSpec } from './runtime/bot-turn';
 export type { BotOutcome } from './runtime/outcome';
 export type { BotReply } from './runtime/outcome';
 export { BotRefused } from './runtime/outcome';
+export { BotAddressRefused } from './runtime/outcome';
 export { BotUnavailable } from './runtime/outcome';
 export { callBot } from './runtime/outcome';
 export { checkStatus } from './runtime/outcome';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { type FlowBotSession, flowRuns } from '../../../db/schema';
-import { BotRefused, BotUnavailable, HANDOFF_TEXT, type StoredReply, sendReplies } from '../../integrations';
+import { BotAddressRefused, BotRefused, BotUnavailable, HANDOFF_TEXT, type StoredReply, sendReplies } from '../../integrations';
 import { addTicketLogs } from '../../tickets';
 import { nextNodeId } from '../document';
 import { handToQueue } from '../nodes/handoff';
@@ -70,6 +70,8 @@ export async function settleAnswer(ctx: StepContext, answer: FlowBotAnswer, repl
 function failureText(err: unknown): string {
   if (err instanceof BotRefused && (err.status === 401 || err.status === 403))
     return 'a chave de API foi recusada (inválida ou sem acesso)';
+  if (err instanceof BotAddressRefused)
+    return 'o endereço do serviço não é público e o administrador do servidor não o liberou (OUTBOUND_ALLOWED_HOSTS)';
   if (err instanceof BotRefused && err.message.includes('no API key')) return 'o bloco não tem chave de API';
   if (err instanceof BotRefused && err.message.includes('no address or slug')) return 'o bloco não tem a URL ou o nome (slug) do Typebot';
   if (err instanceof BotUnavailable) return `o serviço não respondeu após várias tentativas (${err.message})`;

@@ -44,6 +44,17 @@ export class BotRefused extends Error {
   }
 }
 
+/**
+ * The outbound guard refused the address (not public, and not allowed by OUTBOUND_ALLOWED_HOSTS): the
+ * tenant's URL points inside the server's network. Final, as any refusal; the message names the address.
+ */
+export class BotAddressRefused extends BotRefused {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BotAddressRefused';
+  }
+}
+
 /** Classifies an HTTP answer: 2xx passes, 408/429/5xx are temporary, other statuses final. */
 export function checkStatus(res: Response, what: string): void {
   if (res.ok) return;
@@ -63,7 +74,8 @@ export async function callBot(url: string, init: OutboundInit, policy: OutboundP
     return await outboundRequest(policy, url, init);
   } catch (err) {
     if (!(err instanceof OutboundError)) throw err;
-    if (err.reason === 'refused' || err.reason === 'too-large') throw new BotRefused(`${what}: ${err.message}`);
+    if (err.reason === 'refused') throw new BotAddressRefused(`${what}: ${err.message}`);
+    if (err.reason === 'too-large') throw new BotRefused(`${what}: ${err.message}`);
     throw new BotUnavailable(`${what} ${err.reason === 'timeout' ? 'timed out' : 'could not be reached'} (${err.message})`);
   }
 }
