@@ -64,6 +64,36 @@ describe('POST /subscription', () => {
     expect(priced).toMatchObject({ detail: plan.name, users: 8, connections: 2, queues: 4, value: '360.00' });
   });
 
+  test("a private plan is refused unless it is the company's own; a public plan is sold to anyone", async () => {
+    await configureProviders(t.database.db, payments.fake, ['stripe']);
+    const secret = await t.factory.plan({ amount: '1.00', users: 100, connections: 50, isPublic: false });
+    const company = await t.factory.company();
+    const r = await t.as(await t.factory.admin({ company }));
+    const invoice = await invoiceFor(t.database.db, company.id);
+    const refused = await r.post('/subscription', checkout(invoice.id, { plan: secret.id }));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ error: 'ERR_PLAN_NOT_AVAILABLE' });
+    const [untouched] = await t.database.db.select().from(invoices).where(eq(invoices.id, invoice.id));
+    expect(untouched).toMatchObject({ value: '99.90', planId: null, users: 5 });
+    expect(await t.database.db.select().from(invoiceCharges).where(eq(invoiceCharges.invoiceId, invoice.id))).toHaveLength(0);
+
+    // The super user assigned this private plan to another company: that company renews it.
+    const assigned = await t.factory.company({ planId: secret.id });
+    const own = await invoiceFor(t.database.db, assigned.id);
+    const renewal = await (await t.as(await t.factory.admin({ company: assigned }))).post(
+      '/subscription',
+      checkout(own.id, { plan: secret.id }),
+    );
+    expect(renewal.statusCode).toBe(200);
+    expect(renewal.json().valorext).toBe(1);
+
+    const open = await t.factory.plan({ amount: '30.00', users: 4, connections: 2, isPublic: true });
+    const bought = await r.post('/subscription', checkout(invoice.id, { plan: open.id }));
+    expect(bought.statusCode).toBe(200);
+    const [charge] = await t.database.db.select().from(invoiceCharges).where(eq(invoiceCharges.invoiceId, invoice.id));
+    expect(charge).toMatchObject({ planId: open.id, users: 4, connections: 2, value: '30.00', status: 'open' });
+  });
+
   test('without an invoice id the oldest open one is paid, else one for the current due date', async () => {
     await configureProviders(t.database.db, payments.fake, ['stripe']);
     const company = await t.factory.company({ dueDate: '2099-03-01' });
