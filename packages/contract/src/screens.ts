@@ -90,7 +90,7 @@ export const SCREENS: Screen[] = [
     access: paid({ who: 'admin', flag: 'allowConnections' }),
     menu: { key: 'connections', group: 'admin' },
   },
-  { path: '/simulator/:connectionId', access: { who: 'admin' }, from: '/connections' },
+  { path: '/simulator/:connectionId', access: admin, from: '/connections' },
   { path: '/users', access: admin, menu: { key: 'users', group: 'admin' } },
   { path: '/queues', access: admin, menu: { key: 'queues', group: 'admin' } },
   { path: '/files', access: admin, menu: { key: 'files', group: 'admin' } },

@@ -1,4 +1,4 @@
-import { daysUntilDue, isSubscriptionValid, type SessionUserView, SUBSCRIPTION_WARNING_DAYS } from '@chatflow/contract';
+import { daysUntilDue, isAdmin, isSubscriptionValid, type SessionUserView, SUBSCRIPTION_WARNING_DAYS } from '@chatflow/contract';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, onRefreshed, onUnauthorized, refreshToken } from '../../lib/api';
@@ -53,8 +53,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const body = await api.post<{ token: string; user: SessionUserView }>('/auth/login', input);
       tokenStore.set(body.token);
       setUser(body.user);
+      // The renewal is the admins' business (spec 2 §6: Financeiro is theirs): agents are not warned.
       const days = daysUntilDue(body.user.company.dueDate);
-      if (days >= 0 && days < SUBSCRIPTION_WARNING_DAYS) {
+      if (isAdmin(body.user) && days >= 0 && days < SUBSCRIPTION_WARNING_DAYS) {
         notify(days === 0 ? t('subscription.expiresToday') : t('subscription.expiresIn', { count: days }), 'warning', 6000);
       }
       return body.user;

@@ -6,14 +6,14 @@ import { notify } from '../../lib/notify';
 import { useAuth } from '../providers/AuthProvider';
 
 /**
- * A page behind a plan switch (or the super flag): without it the user is told
- * "Esta empresa não possui permissão…" and sent to / after 1 second (spec 1 §8).
+ * A page behind a plan switch: without it the user is told "Esta empresa não possui permissão…" and
+ * sent to / after 1 second (spec 1 §8).
  */
-export function PlanGate({ feature, superOnly, children }: { feature?: PlanSwitch; superOnly?: boolean; children: ReactNode }) {
+export function PlanGate({ feature, children }: { feature: PlanSwitch; children: ReactNode }) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const navigate = useNavigate();
-  const allowed = !!user && (superOnly ? user.super : feature ? !!user.company.plan?.[feature] : true);
+  const allowed = !!user && !!user.company.plan?.[feature];
   useEffect(() => {
     if (allowed) return;
     notify(t('planGate.noPermission'), 'error', 2000);

@@ -32,14 +32,3 @@ export function PublicRoute({ children }: { children: ReactNode }) {
   if (user && signedInOnArrival.current) return <Navigate to="/" replace />;
   return <>{children}</>;
 }
-
-/** A page only some users may see: others get the 403 page. */
-export function RequireRule({ allow, children }: { allow: boolean; children: ReactNode }) {
-  return allow ? children : <Navigate to="/403" replace />;
-}
-
-/** Non-basic pages work only while the subscription is valid; otherwise the user goes to /financeiro. */
-export function RequireSubscription({ children }: { children: ReactNode }) {
-  const { subscriptionValid } = useAuth();
-  return subscriptionValid ? children : <Navigate to="/financeiro" replace />;
-}

@@ -6,6 +6,7 @@ import ApiIcon from '@mui/icons-material/Api';
 import AttachMoneyIcon from '@mui/icons-material/AttachMoney';
 import BusinessIcon from '@mui/icons-material/Business';
 import CampaignIcon from '@mui/icons-material/Campaign';
+import ChecklistIcon from '@mui/icons-material/Checklist';
 import ChatIcon from '@mui/icons-material/Chat';
 import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
 import DashboardIcon from '@mui/icons-material/Dashboard';
@@ -36,6 +37,7 @@ export const MENU_ICONS: Record<MenuKey, ReactElement> = {
   quickMessages: <FlashOnIcon />,
   contacts: <ContactPhoneIcon />,
   tags: <LocalOfferIcon />,
+  todolist: <ChecklistIcon />,
   kanban: <ViewKanbanIcon />,
   schedules: <EventIcon />,
   chats: <ForumIcon />,
@@ -60,10 +62,14 @@ export const MENU_ICONS: Record<MenuKey, ReactElement> = {
 };
 
 /**
- * Menu entries whose screens exist in this build. The visibility rules of spec 1 §2.4 apply to every
- * entry (see isMenuEntryVisible in the contract); entries not listed here stay hidden until built.
+ * Menu entries whose screens exist in this build. Each entry is shown to exactly those its screen's rule
+ * lets in (SCREENS and isMenuEntryVisible in the contract); entries not listed here stay hidden until built.
  */
 export const BUILT_MENU_KEYS: ReadonlySet<MenuKey> = new Set<MenuKey>([
+  'dashboard',
+  'reports',
+  'moments',
+  'todolist',
   'users',
   'queues',
   'companies',

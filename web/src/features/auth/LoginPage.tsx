@@ -4,7 +4,7 @@ import { Button, FormControlLabel, Link, Stack, Switch, TextField, Typography } 
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { isSubscriptionValid } from '@chatflow/contract';
+import { isAdmin, isSubscriptionValid } from '@chatflow/contract';
 import type { z } from 'zod';
 import { useAuth } from '../../app/providers/AuthProvider';
 import { PasswordField } from '../../components/PasswordField';
@@ -38,8 +38,9 @@ export default function LoginPage() {
         notify(t('auth.loginSuccess'));
         navigate('/tickets');
       } else {
+        // Only an admin may pay (Financeiro); an agent keeps the basics, which work while expired.
         notify(t('subscription.expired'), 'error', 6000);
-        navigate('/financeiro');
+        navigate(isAdmin(user) ? '/financeiro' : '/tickets');
       }
     } catch (err) {
       applyServerErrors(err, setError);

@@ -2,7 +2,7 @@ import { Box, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { CompaniesManager } from './CompaniesManager';
 
-/** /companies (super user; the router's PlanGate keeps everyone else out). */
+/** /companies (super user; the router's ScreenGuard keeps everyone else out). */
 export default function CompaniesPage() {
   const { t } = useTranslation();
   return (
