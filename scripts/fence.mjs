@@ -1,11 +1,13 @@
 // The fence around features, run by `npm test` (`npm run fence`): dependency-cruiser's rules
 // (.dependency-cruiser.cjs: a feature is reached only through its index.ts, infrastructure and the web's
-// lib/components import no feature, no module cycles), plus one check dependency-cruiser cannot express:
-// no two features import each other, whichever modules the imports go through.
+// lib/components import no feature, no module cycles), plus two checks dependency-cruiser cannot express:
+// no two features import each other, whichever modules the imports go through; and the outbound fence
+// (outbound-fence.mjs): no feature reaches the network but through the outbound guard.
 // `node scripts/fence.mjs [roots...]` prints every breach and exits 1 when there is one.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { outboundBreaches } from './outbound-fence.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -20,7 +22,7 @@ export function checkFence(roots = ['server/src', 'web/src']) {
   if (!r.stdout) throw new Error(`dependency-cruiser did not run: ${r.stderr}`);
   const result = JSON.parse(r.stdout);
   const breaches = result.summary.violations.map((v) => ({ rule: v.rule.name, from: v.from, to: v.to }));
-  return [...breaches, ...featureCycles(result.modules)];
+  return [...breaches, ...featureCycles(result.modules), ...outboundBreaches(roots, root)];
 }
 
 /** `<side>/src/features/<name>/...` -> `<side>:<name>`; null outside a feature folder. */

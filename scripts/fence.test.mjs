@@ -32,3 +32,13 @@ test('cycles are refused: between modules, and between features whatever modules
 test('imports through a feature’s index.ts are allowed', () => {
   assert.ok(!found.some((f) => f.includes('features/beta/uses-alpha.ts')));
 });
+
+test('a feature reaching the network but through the outbound guard is refused (fetch, its aliases, HTTP clients, sockets)', () => {
+  const outbound = found.filter((f) => f.startsWith('tenant-addresses-through-outbound-guard: '));
+  assert.deepEqual(outbound.sort(), [
+    `tenant-addresses-through-outbound-guard: ${s}/features/alpha/calls-tenant-url.ts -> fetch`,
+    `tenant-addresses-through-outbound-guard: ${s}/features/alpha/calls-tenant-url.ts -> globalThis.fetch`,
+    `tenant-addresses-through-outbound-guard: ${s}/features/beta/own-http-client.ts -> node:http`,
+    `tenant-addresses-through-outbound-guard: ${s}/features/beta/own-http-client.ts -> node:net`,
+  ]);
+});
