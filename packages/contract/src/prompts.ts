@@ -84,7 +84,7 @@ export type PromptData = z.output<typeof PromptInput>;
 
 /**
  * PUT /prompt/{id}: as the modal sends it, except that the API key may be left empty, which keeps
- * the stored one (it is write-only: the list and the modal never receive it back).
+ * the stored one (it is write-only: the list and the modal never receive it back); so does an empty voice key.
  */
 export const PromptUpdateInput = z.object({
   ...fields,

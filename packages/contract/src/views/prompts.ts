@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { PROMPT_VOICES } from '../prompts';
 
-/** A prompt as screens see it: never its API key (write-only), only whether one is stored. */
+/** A prompt as screens see it: never its API key nor its voice key (write-only), only whether one is stored. */
 export const PromptView = z.object({
   id: z.number(),
   name: z.string(),
   prompt: z.string(),
   voice: z.enum(PROMPT_VOICES),
-  voiceKey: z.string(),
   voiceRegion: z.string(),
   temperature: z.number(),
   maxTokens: z.number(),
@@ -15,6 +14,7 @@ export const PromptView = z.object({
   queueId: z.number().nullable(),
   queue: z.object({ id: z.number(), name: z.string(), color: z.string() }).nullable(),
   hasApiKey: z.boolean(),
+  hasVoiceKey: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -55,11 +55,21 @@ test('an admin creates, lists, reads, edits and deletes prompts; the API key is 
   await api.put(`/prompt/${prompt.id}`, body(queue.id, { apiKey: 'sk-nova' }));
   expect(await read()).toBe('sk-nova');
 
+  // The voice key (Azure speech) is a secret too: a flag, kept when left empty, replaced when given.
+  await api.put(`/prompt/${prompt.id}`, body(queue.id, { apiKey: '', voiceKey: 'azure-segredo-voz', voiceRegion: 'brazilsouth' }));
+  const withVoice = await api.put(`/prompt/${prompt.id}`, body(queue.id, { apiKey: '', voiceKey: '', voiceRegion: 'brazilsouth' }));
+  expect(withVoice.json()).toMatchObject({ hasVoiceKey: true, voiceRegion: 'brazilsouth' });
+  expect(withVoice.json()).not.toHaveProperty('voiceKey');
+  const [stored] = await t.database.db.select().from(prompts).where(eq(prompts.id, prompt.id));
+  expect(stored.voiceKey).toBe('azure-segredo-voz');
+  for (const res of [withVoice, await api.get('/prompt'), await api.get(`/prompt/${prompt.id}`)]) expect(res.body).not.toContain('azure-segredo');
+  expect(JSON.stringify(t.sent)).not.toContain('azure-segredo');
+
   expect((await api.delete(`/prompt/${prompt.id}`)).statusCode).toBe(200);
   expect((await api.get(`/prompt/${prompt.id}`)).statusCode).toBe(404);
   expect(
     t.sent.filter((e) => e.event === `company-${admin.companyId}-prompt`).map((e) => (e.payload as { action: string }).action),
-  ).toEqual(['create', 'update', 'update', 'delete']);
+  ).toEqual(['create', 'update', 'update', 'update', 'update', 'delete']);
 });
 
 test('the modal rules: name 5 to 100, prompt at least 50, key required, and "Informe o setor" without a queue', async () => {

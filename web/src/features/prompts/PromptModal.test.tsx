@@ -16,7 +16,6 @@ const stored = {
   name: 'Assistente padaria',
   prompt: PROMPT_TEXT,
   voice: 'texto',
-  voiceKey: '',
   voiceRegion: '',
   temperature: 1,
   maxTokens: 100,
@@ -24,6 +23,7 @@ const stored = {
   queueId: 1,
   queue: { id: 1, name: 'Vendas', color: '#00ff00' },
   hasApiKey: true,
+  hasVoiceKey: false,
   createdAt: '',
   updatedAt: '',
 } as const;

@@ -172,7 +172,7 @@ export default function PromptModal({ onClose, record }: Props) {
                 fullWidth
                 {...register('voiceKey')}
                 error={!!errors.voiceKey}
-                helperText={fieldError(t, errors.voiceKey)}
+                helperText={fieldError(t, errors.voiceKey) ?? (record?.hasVoiceKey ? t('prompts.modal.apiKeyStored') : undefined)}
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>

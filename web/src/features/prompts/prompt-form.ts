@@ -28,14 +28,14 @@ export const NEW_PROMPT_VALUES: PromptFormValues = {
   maxMessages: PROMPT_DEFAULTS.maxMessages,
 };
 
-/** The key is write-only: an edit starts with it empty (empty keeps the stored one). */
+/** The keys are write-only: an edit starts with them empty (empty keeps the stored one). */
 export const toFormValues = (p: PromptView): PromptFormValues => ({
   name: p.name,
   apiKey: '',
   prompt: p.prompt,
   queueId: p.queueId ?? '',
   voice: p.voice,
-  voiceKey: p.voiceKey,
+  voiceKey: '',
   voiceRegion: p.voiceRegion,
   temperature: p.temperature,
   maxTokens: p.maxTokens,

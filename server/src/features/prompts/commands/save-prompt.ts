@@ -29,15 +29,15 @@ export async function createPrompt(ctx: RequestContext, input: PromptData): Prom
   });
 }
 
-/** PUT /prompt/{id}: an empty API key keeps the stored one (the modal never receives it). */
+/** PUT /prompt/{id}: an empty API key or voice key keeps the stored one (the modal never receives them). */
 export async function updatePrompt(ctx: RequestContext, id: number, changes: PromptChanges): Promise<PromptView> {
   return ctx.transaction(async (tx) => {
     await findPrompt(tx, ctx.companyId, id);
     await checkQueue(tx, ctx.companyId, changes.queueId);
-    const { apiKey, ...rest } = changes;
+    const { apiKey, voiceKey, ...rest } = changes;
     await tx
       .update(prompts)
-      .set({ ...rest, ...(apiKey ? { apiKey } : {}), updatedAt: new Date() })
+      .set({ ...rest, ...(apiKey ? { apiKey } : {}), ...(voiceKey ? { voiceKey } : {}), updatedAt: new Date() })
       .where(and(eq(prompts.companyId, ctx.companyId), eq(prompts.id, id)));
     const view = await promptView(tx, ctx.companyId, id);
     announcePrompt(tx, ctx.realtime, ctx.companyId, 'update', view);
