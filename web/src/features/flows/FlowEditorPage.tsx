@@ -17,6 +17,7 @@ import { type EditorNode, startNode, toCanvas, toDocument, withoutMissingMenuHan
 import { findFlowGraphProblem, graphProblemOf, graphProblemText } from './editor/graph-problem';
 import { NODE_LOOK } from './editor/node-look';
 import { newNodeId } from './editor/node-id';
+import { withoutStoredSecrets } from './editor/node-secrets';
 import { FLOW_NODE_COMPONENTS } from './editor/nodes/node-types';
 import { positionForDuplicate, positionForNewNode } from './editor/placement';
 import { flowVariables } from './editor/variables';
@@ -65,7 +66,7 @@ export default function FlowEditorPage() {
             id: newNodeId(),
             type: original.type,
             position: positionForDuplicate(all, original),
-            data: structuredClone(original.data),
+            data: withoutStoredSecrets(original.type, structuredClone(original.data)),
             selected: true,
           };
           return [...all.map((n) => ({ ...n, selected: false })), copy];

@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { fieldError } from '../../../../components/form-errors';
 import { useQueues } from '../../../queues';
 import { dialogMode, type NodeDialogProps, NodeDialogShell } from './NodeDialogShell';
-import { OpenAiForm } from './node-forms';
+import { hasStoredSecret, withSecretsKept } from '../node-secrets';
+import { type OpenAiForm, openAiFormFor } from './node-forms';
 
 type Values = Record<keyof OpenAiForm, string>;
 const TEXT_FIELDS = [
@@ -25,23 +26,28 @@ const TEXT_FIELDS = [
   'queueId',
 ] as const;
 
-/** OpenAI node (spec 3 §3): name, API key (show/hide), prompt, voice, voice key and region, temperature, max tokens and messages, queue. */
+/**
+ * OpenAI node (spec 3 §3): name, API key (show/hide), prompt, voice, voice key and region, temperature, max
+ * tokens and messages, queue. The keys are write-only: a stored one is said to be there, and an empty field keeps it.
+ */
 export function OpenAiDialog({ data, onSave, onClose }: NodeDialogProps) {
   const { t } = useTranslation();
   const mode = dialogMode(data);
   const queues = useQueues();
   const [showKey, setShowKey] = useState(false);
   const initial = { ...OPENAI_NODE_DEFAULTS, ...(data ?? {}) } as Record<string, unknown>;
+  const keyStored = hasStoredSecret(data, 'apiKey');
+  const schema = openAiFormFor(keyStored);
   const {
     register,
     control,
     handleSubmit,
     formState: { errors },
   } = useForm<Values>({
-    resolver: zodResolver(OpenAiForm) as unknown as Resolver<Values>,
+    resolver: zodResolver(schema) as unknown as Resolver<Values>,
     defaultValues: Object.fromEntries(TEXT_FIELDS.map((f) => [f, initial[f] == null ? '' : String(initial[f])])) as Values,
   });
-  const submit = handleSubmit((v) => onSave(OpenAiForm.parse(v)));
+  const submit = handleSubmit((v) => onSave(withSecretsKept('openai', data, schema.parse(v))));
   const type = t('flows.nodeTypes.openai');
   const text = (name: keyof Values, extra: object = {}) => ({
     ...register(name),
@@ -49,7 +55,7 @@ export function OpenAiDialog({ data, onSave, onClose }: NodeDialogProps) {
     fullWidth: true,
     size: 'small' as const,
     error: !!errors[name],
-    helperText: fieldError(t, errors[name]),
+    helperText: fieldError(t, errors[name]) ?? (hasStoredSecret(data, name) ? t('flows.openai.keyStored') : undefined),
     ...extra,
   });
   return (
@@ -66,7 +72,7 @@ export function OpenAiDialog({ data, onSave, onClose }: NodeDialogProps) {
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextField
-            {...text('apiKey', { required: true, type: showKey ? 'text' : 'password', autoComplete: 'off' })}
+            {...text('apiKey', { required: !keyStored, type: showKey ? 'text' : 'password', autoComplete: 'off' })}
             slotProps={{
               htmlInput: { 'data-testid': 'openai-api-key' },
               input: {

@@ -80,6 +80,8 @@ export const OpenAiForm = z.object({
   queueId: z.preprocess(numberFrom, z.number().int().positive().optional()),
 });
 export type OpenAiForm = z.input<typeof OpenAiForm>;
+/** Editing a node whose key the server holds (write-only, never sent back): the key may stay empty, which keeps it. */
+export const openAiFormFor = (keyStored: boolean) => (keyStored ? OpenAiForm.extend({ apiKey: z.string().optional() }) : OpenAiForm);
 
 export const MessageForm = z.object({ label: required('flows.messageNode.required') });
 export type MessageForm = z.input<typeof MessageForm>;
