@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { writeContactsXlsx, XLSX_MIME } from './import/export';
 import { importContactRow, startContactImport } from './import/import-contact';
 import { importPhoneContacts } from './import/phone-import';
-import { parseContactSheet } from './import/sheet';
+import { contactSheetJson } from './import/sheet';
 import { readSheetUpload } from './import/upload';
 import { contactViewerFor } from './lgpd';
 
@@ -29,8 +29,9 @@ const xlsxFile = { description: 'contatos.xlsx', content: { [XLSX_MIME]: { schem
  * (/contactsImport, the spec's way) or as one job (/contacts/import/rows).
  */
 export const contactImportRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/contacts/upload', { schema: { response: { 200: ContactSheetView } }, preHandler: app.authenticate }, async (req) =>
-    parseContactSheet(await readSheetUpload(req)),
+  // The worker answers the preview already through its view, as JSON: sent as it is (a string skips the serializer).
+  app.post('/contacts/upload', { schema: { response: { 200: ContactSheetView } }, preHandler: app.authenticate }, async (req, reply) =>
+    reply.type('application/json; charset=utf-8').send((await contactSheetJson(await readSheetUpload(req))) as unknown as ContactSheetView),
   );
 
   app.post(

@@ -15,7 +15,7 @@ const SHEET_END = '</sheetData></worksheet>';
 async function workbookWithSheet(sheetXml: Uint8Array, extra: Record<string, Uint8Array> = {}): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   book.addWorksheet('Contatos').addRow(['nome', 'numero']);
-  const parts = unzipSync(new Uint8Array(await book.xlsx.writeBuffer()));
+  const parts: Record<string, Uint8Array> = { ...unzipSync(new Uint8Array(await book.xlsx.writeBuffer())) };
   parts['xl/worksheets/sheet1.xml'] = sheetXml;
   return Buffer.from(zipSync({ ...parts, ...extra }, { level: 9 }));
 }
