@@ -61,6 +61,11 @@ const SUITES = [
     script: 'flows/run.mjs',
     what: 'the flow runtime: 1,000 customers walking a five-step flow; 10,000 runs waiting in intervals, memory and resume lateness (issue 18)',
   },
+  {
+    name: 'hostile-uploads',
+    script: 'hostile-uploads/run.mjs',
+    what: 'GET /health/live while hostile sheets (xlsx bombs, huge CSV fields, many lines) are uploaded (issue 30)',
+  },
   { name: 'web', script: 'web/run.mjs', what: 'the /tickets route: JavaScript size and scrolling 10,000 tickets (issue 3)' },
   {
     name: 'channels-whatsapp-web',
