@@ -1,67 +1,19 @@
-// The uploads the hostile-uploads bench sends: hostile sheets (the issue's xlsx bomb and its kin) and,
-// for comparison, ordinary sheets at the row limit. Built in memory on every run, never committed.
+// The uploads the hostile-uploads bench sends: hostile sheets (the issue's xlsx bomb and its kin, built by the
+// server tests' helpers) and, for comparison, ordinary sheets at the limits. Built in memory on every run.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { register } from 'tsx/esm/api';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const serverRequire = createRequire(path.join(root, 'server/package.json'));
-const { strToU8, unzipSync, zipSync } = serverRequire('fflate');
 const ExcelJS = serverRequire('exceljs');
+register();
+const { inlineStringBomb, lyingInlineStringBomb, manySheetsZip, sharedStringAmplifier } = await import(
+  path.join(root, 'server/src/features/contacts/testing.ts')
+);
 
 const MB = 1024 * 1024;
-const SHEET_START =
-  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
-const SHEET_END = '</sheetData></worksheet>';
-
-async function workbookWithSheet(sheetXml, extra = {}) {
-  const book = new ExcelJS.Workbook();
-  book.addWorksheet('Contatos').addRow(['nome', 'numero']);
-  const parts = unzipSync(new Uint8Array(await book.xlsx.writeBuffer()));
-  parts['xl/worksheets/sheet1.xml'] = sheetXml;
-  return Buffer.from(zipSync({ ...parts, ...extra }, { level: 9 }));
-}
-
-/** One inline string of `chars` letters: the issue's file held 300 MB in 293 KB. */
-function inlineStringBomb(chars) {
-  const head = strToU8(`${SHEET_START}<row r="1"><c r="A1" t="inlineStr"><is><t>`);
-  const tail = strToU8(`</t></is></c></row>${SHEET_END}`);
-  const xml = new Uint8Array(head.length + chars + tail.length);
-  xml.set(head, 0);
-  xml.fill(65, head.length, head.length + chars);
-  xml.set(tail, head.length + chars);
-  return workbookWithSheet(xml);
-}
-
-/** The same, with the zip's directory and local header claiming the sheet inflates to 1 KB. */
-async function lyingBomb(chars) {
-  const zip = await inlineStringBomb(chars);
-  const name = Buffer.from('xl/worksheets/sheet1.xml');
-  for (const [signature, nameAt, sizeAt] of [
-    [0x04034b50, 30, 22],
-    [0x02014b50, 46, 24],
-  ]) {
-    for (let at = zip.indexOf('PK'); at >= 0; at = zip.indexOf('PK', at + 1)) {
-      if (zip.readUInt32LE(at) === signature && zip.subarray(at + nameAt, at + nameAt + name.length).equals(name))
-        zip.writeUInt32LE(1024, at + sizeAt);
-    }
-  }
-  return zip;
-}
-
-function manySheets(count) {
-  const tiny = strToU8(`${SHEET_START}<row r="1"><c r="A1" t="inlineStr"><is><t>x</t></is></c></row>${SHEET_END}`);
-  const extra = {};
-  for (let i = 2; i <= count + 1; i++) extra[`xl/worksheets/sheet${i}.xml`] = tiny;
-  return workbookWithSheet(tiny, extra);
-}
-
-function sharedStringAmplifier(chars, cells) {
-  const rows = [];
-  for (let r = 1; r <= cells; r++) rows.push(`<row r="${r}"><c r="A${r}" t="s"><v>0</v></c></row>`);
-  const strings = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="1" uniqueCount="1"><si><t>${'B'.repeat(chars)}</t></si></sst>`;
-  return workbookWithSheet(strToU8(`${SHEET_START}${rows.join('')}${SHEET_END}`), { 'xl/sharedStrings.xml': strToU8(strings) });
-}
 
 function contactRows(count, extraColumns = 0) {
   const extra = Array.from({ length: extraColumns }, (_, c) => `campo${c + 1}`);
@@ -83,8 +35,8 @@ async function ordinaryXlsx(count) {
 export async function benchFiles() {
   return [
     ['xlsx bomb', "one inline string of 300 MB (the issue's file)", 'bomba.xlsx', await inlineStringBomb(300 * MB)],
-    ['lying xlsx bomb', 'the same, its zip declaring 1 KB', 'mentira.xlsx', await lyingBomb(300 * MB)],
-    ['many sheets', '5,000 one-cell sheets', 'muitas.xlsx', await manySheets(5_000)],
+    ['lying xlsx bomb', 'the same, its zip declaring 1 KB', 'mentira.xlsx', await lyingInlineStringBomb(300 * MB)],
+    ['many sheets', '5,000 one-cell sheets', 'muitas.xlsx', await manySheetsZip(5_000)],
     ['shared-string amplifier', 'a 10,000-char shared string in 20,000 cells', 'eco.xlsx', await sharedStringAmplifier(10_000, 20_000)],
     [
       'csv 50 MB field',

@@ -2,8 +2,8 @@ import ExcelJS from 'exceljs';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 
 /**
- * Hostile contact sheets for the tests, built here rather than committed as binaries: each is what
- * a careless or malicious upload looks like, small on the wire.
+ * Hostile contact sheets for the tests (and bench/hostile-uploads), built here rather than committed as
+ * binaries: each is what a careless or malicious upload looks like, small on the wire.
  */
 
 const SHEET_START =
@@ -20,10 +20,18 @@ async function workbookWithSheet(sheetXml: Uint8Array, extra: Record<string, Uin
   return Buffer.from(zipSync({ ...parts, ...extra }, { level: 9 }));
 }
 
-/** One cell holding an inline string of `chars` letters: a few kilobytes that inflate to `chars` bytes. */
+/**
+ * One cell holding an inline string of `chars` letters: a few kilobytes that inflate to `chars` bytes
+ * (300 MB fit in 313 KB, the issue's file). The XML is written as bytes, never as one huge string.
+ */
 export function inlineStringBomb(chars: number): Promise<Buffer> {
-  const xml = `${SHEET_START}<row r="1"><c r="A1" t="inlineStr"><is><t>${'A'.repeat(chars)}</t></is></c></row>${SHEET_END}`;
-  return workbookWithSheet(strToU8(xml));
+  const head = strToU8(`${SHEET_START}<row r="1"><c r="A1" t="inlineStr"><is><t>`);
+  const tail = strToU8(`</t></is></c></row>${SHEET_END}`);
+  const xml = new Uint8Array(head.length + chars + tail.length);
+  xml.set(head, 0);
+  xml.fill(0x41, head.length, head.length + chars);
+  xml.set(tail, head.length + chars);
+  return workbookWithSheet(xml);
 }
 
 /**
