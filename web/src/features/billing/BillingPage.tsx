@@ -6,7 +6,8 @@ import { useAuth } from '../../app/providers/AuthProvider';
 import { useLoadMoreOnScroll } from '../../components/infinite-scroll';
 import { useErrorToast } from '../../components/use-error-toast';
 import { InvoicesTable } from './components/InvoicesTable';
-import { useInvoices } from './hooks/use-invoices';
+import { PaymentNotices } from './components/PaymentNotices';
+import { useInvoices, usePaymentNotices } from './hooks/use-invoices';
 import { usePaymentRealtime } from './hooks/use-payment-realtime';
 
 const CheckoutDialog = lazy(() => import('./checkout/CheckoutDialog'));
@@ -14,7 +15,8 @@ const CheckoutDialog = lazy(() => import('./checkout/CheckoutDialog'));
 /**
  * /financeiro (spec 2 "Invoices, checkout, subscription"): 'Faturas (count)', the invoice table with its
  * statuses, and a pay button on unpaid invoices opening the checkout. An expired company lands here
- * after login (spec 1 §4.3) and gets its access back as soon as the payment webhook arrives.
+ * after login (spec 1 §4.3) and gets its access back as soon as the payment webhook arrives. The super user
+ * also sees the payment notices that changed nothing (refunds, underpayments, money on superseded charges).
  */
 export default function BillingPage() {
   const { t } = useTranslation();
@@ -25,6 +27,7 @@ export default function BillingPage() {
   const scroll = useLoadMoreOnScroll(query, records.length);
   const [paying, setPaying] = useState<InvoiceView | null>(null);
   const renewed = usePaymentRealtime();
+  const notices = usePaymentNotices(!!user?.super);
   useErrorToast(query);
   if (!user) return null;
   const valid = isSubscriptionValid(user.company.id, user.company.dueDate);
@@ -48,6 +51,7 @@ export default function BillingPage() {
       {valid && !renewed && days >= 0 && days < 5 && (
         <Alert severity="warning">{days === 0 ? t('subscription.expiresToday') : t('subscription.expiresIn', { count: days })}</Alert>
       )}
+      {user.super && notices.data && <PaymentNotices notices={notices.data.notices} count={notices.data.count} />}
       <InvoicesTable
         records={records}
         loading={query.isLoading}

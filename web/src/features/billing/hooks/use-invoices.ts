@@ -1,4 +1,4 @@
-import type { InvoicePage, PlanView, SubscriptionInput, SubscriptionResult } from '@chatflow/contract';
+import type { InvoicePage, PaymentNoticePage, PlanView, SubscriptionInput, SubscriptionResult } from '@chatflow/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
@@ -14,6 +14,15 @@ export function useInvoices(searchParam = '') {
     queryFn: ({ pageParam }) => api.get<InvoicePage>('/invoices/all', { searchParam, pageNumber: pageParam }),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+  });
+}
+
+/** GET /invoices/payment-notices: the newest notices that changed nothing (the super user's only). */
+export function usePaymentNotices(enabled: boolean) {
+  return useQuery({
+    queryKey: [...invoiceKeys.all, 'notices'],
+    queryFn: () => api.get<PaymentNoticePage>('/invoices/payment-notices', { pageNumber: 1 }),
+    enabled,
   });
 }
 
