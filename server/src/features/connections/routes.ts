@@ -70,11 +70,12 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => listAllConnections(req.ctx.db),
   );
 
-  // The super user's /allConnections reads a connection of any company (spec 2 §7 "whatsapp-admin/{id}").
+  // The super user's /allConnections reads a connection of any company (spec 2 §7 "whatsapp-admin/{id}"), without
+  // its token: the token sends messages as that company through the external API, and is shown to its own admins only.
   app.get(
     '/whatsapp-admin/:id',
     { schema: { params: IdParam, response: { 200: ConnectionView } }, preHandler: [app.authenticate, requireSuper] },
-    async (req) => connectionView(req.ctx.db, await findAnyConnection(req.ctx.db, req.params.id), { withToken: true }),
+    async (req) => connectionView(req.ctx.db, await findAnyConnection(req.ctx.db, req.params.id)),
   );
 
   app.post('/whatsapp/:id/token', { schema: { params: IdParam, response: { 200: ConnectionView } }, preHandler: manage }, async (req) =>
