@@ -34,6 +34,8 @@ export const CampaignView = z.object({
   /** Shipping rows written when the campaign started (its valid contacts), and how many were delivered. */
   contactsCount: z.number(),
   deliveredCount: z.number(),
+  /** A running campaign outside its sending hours (or weekend days): when it may send again (ISO); else null. */
+  waitingUntil: z.string().nullable(),
 });
 export type CampaignView = z.infer<typeof CampaignView>;
 

@@ -10,7 +10,10 @@ export interface CampaignWithRefs {
 }
 
 /** Whitelist of what leaves the server about a campaign. */
-export function presentCampaign({ campaign: c, contactListName, whatsappName }: CampaignWithRefs): CampaignView {
+export function presentCampaign(
+  { campaign: c, contactListName, whatsappName }: CampaignWithRefs,
+  waitingUntil: Date | null = null,
+): CampaignView {
   return {
     id: c.id,
     companyId: c.companyId,
@@ -42,6 +45,7 @@ export function presentCampaign({ campaign: c, contactListName, whatsappName }: 
     mediaName: c.mediaName,
     contactsCount: c.contactsCount,
     deliveredCount: c.deliveredCount,
+    waitingUntil: iso(waitingUntil),
   };
 }
 

@@ -9,7 +9,8 @@ import { and, asc, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type CampaignRow, campaignShipping, campaigns, connections, contactLists } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { presentCampaign, presentShipping } from './presenter';
+import { type CampaignWithRefs, presentCampaign, presentShipping } from './presenter';
+import { waitingForHours } from './waiting';
 
 const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -21,29 +22,41 @@ const withRefs = (db: DbOrTx) =>
     .leftJoin(connections, eq(connections.id, campaigns.whatsappId));
 
 /** GET /campaigns: a page of 20, newest first, searched on the name. */
+/** The views of one company's campaigns, each running one saying until when it waits for its sending hours. */
+async function presentAll(db: DbOrTx, companyId: number, rows: CampaignWithRefs[], now: Date): Promise<CampaignView[]> {
+  const waiting = await waitingForHours(
+    db,
+    companyId,
+    rows.map((r) => r.campaign),
+    now,
+  );
+  return rows.map((r) => presentCampaign(r, waiting.get(r.campaign.id) ?? null));
+}
+
 export async function listCampaignsPage(
   db: DbOrTx,
   companyId: number,
   f: { searchParam: string; pageNumber: number },
+  now = new Date(),
 ): Promise<CampaignPage> {
   const term = f.searchParam.trim();
   const where: SQL | undefined = and(eq(campaigns.companyId, companyId), term ? ilike(campaigns.name, containsPattern(term)) : undefined);
   const offset = (f.pageNumber - 1) * CAMPAIGNS_PAGE_SIZE;
   const rows = await withRefs(db).where(where).orderBy(desc(campaigns.id)).limit(CAMPAIGNS_PAGE_SIZE).offset(offset);
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(campaigns).where(where);
-  return { records: rows.map(presentCampaign), count, hasMore: offset + rows.length < count };
+  return { records: await presentAll(db, companyId, rows, now), count, hasMore: offset + rows.length < count };
 }
 
-export async function campaignView(db: DbOrTx, companyId: number, id: number): Promise<CampaignView> {
+export async function campaignView(db: DbOrTx, companyId: number, id: number, now = new Date()): Promise<CampaignView> {
   const [row] = await withRefs(db).where(and(eq(campaigns.companyId, companyId), eq(campaigns.id, id)));
   if (!row) throw notFound();
-  return presentCampaign(row);
+  return (await presentAll(db, companyId, [row], now))[0];
 }
 
 /** The campaign view by id alone (jobs, which carry no caller). */
 export async function campaignViewById(db: DbOrTx, id: number): Promise<CampaignView | null> {
   const [row] = await withRefs(db).where(eq(campaigns.id, id));
-  return row ? presentCampaign(row) : null;
+  return row ? (await presentAll(db, row.campaign.companyId, [row], new Date()))[0] : null;
 }
 
 export async function findCampaign(db: DbOrTx, companyId: number, id: number): Promise<CampaignRow> {

@@ -16,7 +16,8 @@ import { attachCampaignMedia, detachCampaignMedia, readCampaignUpload } from './
 import { cancelCampaign, restartCampaign } from './commands/cancel-restart';
 import { createCampaign, deleteCampaign, updateCampaign } from './commands/save-campaign';
 import { campaignView, listCampaignsPage, listShippingPage } from './queries';
-import { campaignSettingsView, saveCampaignSettings } from './settings';
+import { saveCampaignSettings } from './commands/save-campaign-settings';
+import { campaignSettingsView } from './settings';
 
 /**
  * Campaigns and their settings (spec 3 "Campaigns", §6, §7): admins of a company whose plan has
@@ -26,10 +27,10 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = [app.authenticate, requireActiveSubscription, requirePlan('useCampaigns'), requireAdmin];
 
   app.get('/campaigns', { schema: { querystring: CampaignListQuery, response: { 200: CampaignPage } }, preHandler: guard }, async (req) =>
-    listCampaignsPage(req.ctx.db, req.ctx.companyId, req.query),
+    listCampaignsPage(req.ctx.db, req.ctx.companyId, req.query, req.ctx.clock.now()),
   );
   app.get('/campaigns/:id', { schema: { params: IdParam, response: { 200: CampaignView } }, preHandler: guard }, async (req) =>
-    campaignView(req.ctx.db, req.ctx.companyId, req.params.id),
+    campaignView(req.ctx.db, req.ctx.companyId, req.params.id, req.ctx.clock.now()),
   );
   app.get(
     '/campaigns/:id/shipping',

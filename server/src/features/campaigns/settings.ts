@@ -7,9 +7,9 @@ import {
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { campaignSettings } from '../../db/schema';
-import type { RequestContext } from '../../http/context';
 
-const KEYS = Object.keys(CAMPAIGN_SETTINGS_DEFAULTS) as (keyof CampaignSettingsValues)[];
+export const CAMPAIGN_SETTING_KEYS = Object.keys(CAMPAIGN_SETTINGS_DEFAULTS) as (keyof CampaignSettingsValues)[];
+const KEYS = CAMPAIGN_SETTING_KEYS;
 
 /** The company's campaign settings, defaults (spec 3 §9) filling what was never saved or no longer parses. */
 export async function readCampaignSettings(db: DbOrTx, companyId: number): Promise<CampaignSettingsValues> {
@@ -31,19 +31,4 @@ export async function readCampaignSettings(db: DbOrTx, companyId: number): Promi
 export async function campaignSettingsView(db: DbOrTx, companyId: number): Promise<CampaignSettingsView> {
   const values = await readCampaignSettings(db, companyId);
   return KEYS.map((key) => ({ key, value: JSON.stringify(values[key]) }));
-}
-
-/** POST /campaign-settings {settings}: each key sent is stored; the others stay. */
-export async function saveCampaignSettings(ctx: RequestContext, settings: Partial<CampaignSettingsValues>): Promise<CampaignSettingsView> {
-  await ctx.transaction(async (tx) => {
-    for (const key of KEYS) {
-      if (settings[key] === undefined) continue;
-      const value = JSON.stringify(settings[key]);
-      await tx
-        .insert(campaignSettings)
-        .values({ companyId: ctx.companyId, key, value })
-        .onConflictDoUpdate({ target: [campaignSettings.companyId, campaignSettings.key], set: { value, updatedAt: new Date() } });
-    }
-  });
-  return campaignSettingsView(ctx.db, ctx.companyId);
 }

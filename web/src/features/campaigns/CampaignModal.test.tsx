@@ -40,6 +40,7 @@ const campaign = (over: Partial<CampaignView> = {}): CampaignView => ({
   mediaName: null,
   contactsCount: 0,
   deliveredCount: 0,
+  waitingUntil: null,
   ...over,
 });
 

@@ -30,6 +30,7 @@ import { formatDate, formatTime } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useDebounced } from '../../lib/use-debounced';
 import { CampaignModal } from './components/CampaignModal';
+import { CampaignStatus } from './components/CampaignStatus';
 import { useCampaignAction, useCampaigns, useCampaignsRealtime, useDeleteCampaign } from './hooks/use-campaigns';
 
 const dateTime = (iso: string | null) => (iso ? `${formatDate(iso)} ${formatTime(iso)}` : '—');
@@ -94,7 +95,9 @@ export default function CampaignsPage() {
             {records.map((c) => (
               <TableRow key={c.id} hover data-testid="campaign-row">
                 <TableCell>{c.name}</TableCell>
-                <TableCell data-testid="campaign-status">{t(`campaigns.status.${c.status}`)}</TableCell>
+                <TableCell data-testid="campaign-status">
+                  <CampaignStatus campaign={c} />
+                </TableCell>
                 <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
                   {c.contactList?.name ?? t('campaigns.table.notDefined')}
                 </TableCell>
