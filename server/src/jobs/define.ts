@@ -53,6 +53,11 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   name: string;
   payload: S;
   retry?: { limit: number; backoffSeconds: number };
+  /**
+   * How long a worker may hold one of these jobs before pg-boss takes it back (retried by `retry`):
+   * pg-boss's default is 15 minutes, too long for a job whose worker's death must be noticed sooner.
+   */
+  expireInSeconds?: (config: Config) => number;
   /** Cron expression (UTC) when the job runs on a schedule. */
   cron?: string;
   /**

@@ -173,6 +173,7 @@ export class JobRunner implements JobQueue {
     const rows = items.map(({ payload, singletonKey, startAfterSeconds = options.startAfterSeconds }) => ({
       data: job.payload.parse(payload) as object,
       singletonKey,
+      ...this.expiryOf(job),
       ...(startAfterSeconds ? { startAfter: `${startAfterSeconds} seconds` } : {}),
     }));
     await this.deliver(
@@ -225,8 +226,17 @@ export class JobRunner implements JobQueue {
     return this.boss.send(timing.node ? nodeQueueName(job.name, timing.node) : job.name, data, {
       startAfter: timing.startAfterSeconds,
       singletonKey: timing.singletonKey,
+      ...this.expiryOf(job),
       ...(tx ? { db: fromDrizzle(tx, sql) } : {}),
     });
+  }
+
+  /**
+   * A job's own expiry (JobDefinition.expireInSeconds), set on each job sent: the queue's is fixed at its
+   * creation. The key is left out when the job has none: pg-boss refuses one present but undefined.
+   */
+  private expiryOf(job: JobDefinition): { expireInSeconds?: number } {
+    return job.expireInSeconds ? { expireInSeconds: job.expireInSeconds(this.deps().config) } : {};
   }
 
   /**

@@ -22,8 +22,6 @@ import { nextSendingTime } from './sending-window';
 export const DISPATCH_BATCH = 500;
 /** Steps one job run takes in this process before handing on to a fresh job (a run stays short). */
 const STEPS_PER_RUN = 50;
-/** How often a run going on in this process leaves a spare job behind (see dispatchStep). */
-const FALLBACK_EVERY_STEPS = 10;
 /** A connection that is away is looked at again after this long. */
 const RETRY_SECONDS = 60;
 
@@ -41,18 +39,26 @@ type StepOutcome = { continueWith: number } | null;
  * which also records each sent message in the contact's ticket (record.ts, the campaign's ticket options).
  * A crash after the claim leaves the rows claimed: after the lease a later step claims them again and
  * sends with the same idempotency key, so the provider answers with the first message instead of
- * sending another. Pacing, sending hours and weekends are the delay of the next step's job, so they
- * hold across restarts; each step costs the same few queries whatever the campaign's size.
+ * sending another. Every step's transaction writes the job of the step after it, so the chain's
+ * newest step always has a job: when its successor runs here at once, that job is a backup due a
+ * lease later, which takes the chain over should this process die in the step. Pacing, sending hours
+ * and weekends are the delay of the next step's job, so they hold across restarts; each step costs
+ * the same few queries whatever the campaign's size.
  */
 export const dispatchStepJob = defineJob({
   name: 'campaign.dispatch',
   payload: z.object({ campaignId: z.number().int().positive(), seq: z.number().int().min(0) }),
   retry: { limit: 5, backoffSeconds: 10 },
+  // A worker that dies before its step commits leaves only this job, taken back after the lease.
+  expireInSeconds: (config) => config.campaignClaimLeaseSeconds,
   timer: true,
   async run({ campaignId, seq }, deps) {
+    // A run hands on within half a lease, so a worker alive and well never outlives its job's expiry.
+    const handOnBy = deps.clock.now().getTime() + (deps.config.campaignClaimLeaseSeconds * 1000) / 2;
     let current = seq;
     for (let i = 0; i < STEPS_PER_RUN; i++) {
-      const outcome = await dispatchStep(deps, campaignId, current, i === STEPS_PER_RUN - 1);
+      const last = i === STEPS_PER_RUN - 1 || deps.clock.now().getTime() >= handOnBy;
+      const outcome = await dispatchStep(deps, campaignId, current, last);
       if (!outcome) return;
       current = outcome.continueWith;
     }
@@ -86,17 +92,10 @@ export async function dispatchStep(deps: JobDeps, campaignId: number, stepSeq: n
   const loaded = await loadCampaign(deps, campaignId);
   if (loaded?.campaign.status !== 'EM_ANDAMENTO') return null;
   if (loaded.campaign.dispatchSeq !== seq) {
-    // A stale step. When the chain has not moved for a lease (its worker died between steps), this
-    // step takes it over at its current number; otherwise it was a duplicate or a spare fallback.
+    // A stale step: a duplicate, or the backup of a step whose successor ran. The chain's newest step
+    // wrote a job of its own, so this one stops; only a chain idle for a lease (a job lost) is taken over.
     const idle = deps.clock.now().getTime() - loaded.campaign.updatedAt.getTime();
-    if (idle < lease * 1000) {
-      // The newest spare of a chain still moving. Should its worker die before writing the next spare,
-      // no job would be left to take the chain over: this one looks again once the chain could have
-      // been idle for a lease. Older spares (the chain has gone a spare's stride past them) just stop.
-      if (loaded.campaign.dispatchSeq - seq < FALLBACK_EVERY_STEPS)
-        await dispatchStepJob.send(deps.jobs, { campaignId, seq }, { startAfterSeconds: Math.ceil((lease * 1000 - idle) / 1000) + 1 });
-      return null;
-    }
+    if (idle < lease * 1000) return null;
     seq = loaded.campaign.dispatchSeq;
   }
   const provider = await providerOf(deps, loaded.campaign, loaded.connection);
@@ -137,10 +136,9 @@ export async function dispatchStep(deps: JobDeps, campaignId: number, stepSeq: n
     const goOnHere = delay === 0 && !lastOfRun;
     if (delay > 0)
       await dispatchStepJob.send(deps.jobs, next(), { tx, startAfterSeconds: delay }); // the paced next step
-    else if (!goOnHere)
-      await later(lease); // this run ends here: the next starts below once the sends are done
-    // While a run goes on in this process, a spare job now and then takes the chain over should the process stop.
-    else if (seq % FALLBACK_EVERY_STEPS === 0) await later(lease + 1);
+    // Otherwise the next step runs here once the sends are done (in this run, or a fresh one at its end); this
+    // backup is due just after this step's claims expire, and takes the chain over should the process die first.
+    else await later(lease + 1);
     return { campaign, rows, goOnHere, handOn: delay === 0 && lastOfRun };
   });
   if (!plan) return null;
@@ -166,7 +164,8 @@ export async function dispatchStep(deps: JobDeps, campaignId: number, stepSeq: n
         .where(eq(campaigns.id, campaignId));
   });
   await announceCampaign(deps.db, deps.realtime, campaignId);
-  if (plan.handOn) await dispatchStepJob.send(deps.jobs, next(), { runAfterCommit: true, startAfterSeconds: lease });
+  // The next run starts here at once; the backup this step wrote is its stored fallback.
+  if (plan.handOn) await dispatchStepJob.send(deps.jobs, next(), { runAfterCommit: true, unstored: true });
   return plan.goOnHere ? { continueWith: seq + 1 } : null;
 }
 
