@@ -67,6 +67,15 @@ function buildUrl(path: string, query?: Query) {
   return qs ? `${path}?${qs}` : path;
 }
 
+/** An error answer: its JSON, or the text itself when a server or proxy answered a plain string. */
+function errorPayload(text: string) {
+  try {
+    return JSON.parse(text) ?? {};
+  } catch {
+    return text;
+  }
+}
+
 async function request<T>(method: string, path: string, body?: unknown, query?: Query, retried = false): Promise<T> {
   const token = tokenStore.get();
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
@@ -83,7 +92,7 @@ async function request<T>(method: string, path: string, body?: unknown, query?: 
     const text = await res.text();
     return (text ? JSON.parse(text) : null) as T;
   }
-  const payload = await res.json().catch(() => ({}));
+  const payload = errorPayload(await res.text());
   // An expired access token: refresh once and retry (spec 1 §4.3). When another request's refresh
   // already replaced the token this one was sent with, retry with that one instead of refreshing again.
   if (res.status === 403 && payload.error === 'ERR_SESSION_EXPIRED' && !retried && token) {
