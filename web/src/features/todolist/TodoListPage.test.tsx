@@ -1,14 +1,20 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import TodoListPage from './TodoListPage';
-import { TODOS_KEY } from './use-todos';
+import { todosKey } from './use-todos';
 
-const stored = () => JSON.parse(localStorage.getItem(TODOS_KEY) ?? '[]') as { text: string }[];
+const auth = vi.hoisted(() => ({ user: { id: 7 } }));
+vi.mock('../../app/providers/AuthProvider', () => ({ useAuth: () => auth }));
+
+const stored = (userId = 7) => JSON.parse(localStorage.getItem(todosKey(userId)) ?? '[]') as { text: string }[];
 
 describe('TodoListPage', { timeout: 20_000 }, () => {
-  beforeEach(() => localStorage.clear());
+  beforeEach(() => {
+    localStorage.clear();
+    auth.user = { id: 7 };
+  });
 
   test('adds tasks (blank text ignored), edits one and deletes one after confirming; all kept in localStorage', async () => {
     renderWithProviders(<TodoListPage />);
@@ -33,5 +39,23 @@ describe('TodoListPage', { timeout: 20_000 }, () => {
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sim' }));
     expect(await screen.findAllByTestId('todo-item')).toHaveLength(1);
     expect(stored().map((x) => x.text)).toEqual(['Enviar proposta revisada']);
+  });
+
+  test('each user of the browser has their own list', async () => {
+    const first = renderWithProviders(<TodoListPage />);
+    await userEvent.type(screen.getByTestId('todo-input'), 'Tarefa da Ana');
+    await userEvent.click(screen.getByTestId('todo-submit'));
+    first.unmount();
+    auth.user = { id: 8 };
+    const second = renderWithProviders(<TodoListPage />);
+    expect(screen.getByTestId('todo-empty')).toBeInTheDocument();
+    await userEvent.type(screen.getByTestId('todo-input'), 'Tarefa do Bruno');
+    await userEvent.click(screen.getByTestId('todo-submit'));
+    second.unmount();
+    expect(stored(7).map((x) => x.text)).toEqual(['Tarefa da Ana']);
+    expect(stored(8).map((x) => x.text)).toEqual(['Tarefa do Bruno']);
+    auth.user = { id: 7 };
+    renderWithProviders(<TodoListPage />);
+    expect(screen.getAllByTestId('todo-item').map((li) => li.textContent)).toEqual([expect.stringContaining('Tarefa da Ana')]);
   });
 });

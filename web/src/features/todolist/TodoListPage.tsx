@@ -3,6 +3,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { Button, IconButton, List, ListItem, ListItemText, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../app/providers/AuthProvider';
 import { ConfirmationDialog } from '../../components/ConfirmationDialog';
 import { formatDate, formatTime } from '../../lib/format';
 import { type Todo, useTodos } from './use-todos';
@@ -12,7 +13,7 @@ const stamp = (iso: string) => `${formatDate(iso)} ${formatTime(iso)}`;
 /** /todolist (spec 3 "To-do list"): "Nova tarefa", add or save an edit, edit and delete per task; kept in this browser. */
 export default function TodoListPage() {
   const { t } = useTranslation();
-  const { todos, add, edit, remove } = useTodos();
+  const { todos, add, edit, remove } = useTodos(useAuth().user?.id ?? 0);
   const [text, setText] = useState('');
   const [editing, setEditing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<{ index: number; todo: Todo } | null>(null);
