@@ -2,41 +2,18 @@
 // public-looking name that resolves inside and at an allowed host that redirects inside, the node never
 // reaches the listener: the run stops as on any refused bot, with a note that says why, and nothing of
 // the inside answer is sent or stored.
-import { and, asc, eq, like } from 'drizzle-orm';
-import { afterAll, afterEach, beforeEach, expect, test } from 'vitest';
+import { and, asc, eq } from 'drizzle-orm';
+import { expect, test } from 'vitest';
 import { messages } from '../../db/schema';
-import { parseAllowList } from '../../http/outbound/allow-list';
 import { botCustomer } from '../../test/bot-customer';
-import { answerNames } from '../../test/fake-dns';
-import { fakeServer, json } from '../../test/fake-http-server';
+import { json } from '../../test/fake-http-server';
 import { useTestApp } from '../../test/harness';
+import { allowingHooksOnly, useInsideNetwork } from '../../test/inside-network';
 import { HANDOFF_TEXT } from '../integrations';
 import { botConnection, drawFlow, insertFlow, insertPhraseCampaign, runsOf } from './testing';
 
-const inside = await fakeServer();
-const hooks = await fakeServer();
-const SECRET = 'segredo interno';
-const port = (server: { url: string }) => new URL(server.url).port;
-
-let names: ReturnType<typeof answerNames>;
-beforeEach(() => {
-  names = answerNames({ 'typebot.example.com': ['127.0.0.1'], 'hooks.example.com': ['127.0.0.1'] });
-  inside.on('POST /api/v1/typebots/*/startChat', (_req, res) =>
-    json(res, 200, { sessionId: 's', messages: [{ type: 'text', content: { plainText: SECRET } }], input: { type: 'text input' } }),
-  );
-  hooks.on('POST /api/v1/typebots/*/startChat', (req, res) => void res.writeHead(307, { location: `${inside.url}${req.path}` }).end());
-});
-afterEach(() => {
-  names.mockRestore();
-  inside.reset();
-  hooks.reset();
-});
-afterAll(async () => {
-  await inside.close();
-  await hooks.close();
-});
-
-const t = useTestApp({ outbound: { allowedHosts: parseAllowList('hooks.example.com') } });
+const net = await useInsideNetwork();
+const t = useTestApp({ outbound: allowingHooksOnly });
 
 async function typebotFlow(urlN8N: string) {
   const admin = await t.factory.admin();
@@ -49,13 +26,10 @@ async function typebotFlow(urlN8N: string) {
   return botCustomer(t, conn);
 }
 
-test('a typebot node whose address is inside never calls it: the run stops with a note, the customer goes to a human', async () => {
-  const addresses = [
-    `http://127.0.0.1:${port(inside)}`,
-    `http://typebot.example.com:${port(inside)}`,
-    `http://hooks.example.com:${port(hooks)}`,
-  ];
-  for (const url of addresses) {
+test('a typebot node whose address is inside never calls it: the run stops with a note, the customer goes to a human', {
+  timeout: 120_000,
+}, async () => {
+  for (const url of net.addresses('')) {
     const customer = await typebotFlow(url);
     expect(await customer.write('robo')).toEqual([HANDOFF_TEXT]);
     const ticket = await customer.ticket();
@@ -72,25 +46,17 @@ test('a typebot node whose address is inside never calls it: the run stops with 
     const [run] = await runsOf(t, ticket.id);
     expect(run).toMatchObject({ status: 'stopped', endReason: 'typebot-failed' });
   }
-  expect(hooks.requests.map((r) => r.path)).toEqual(['/api/v1/typebots/pedidos/startChat']);
-  expect(inside.requests).toEqual([]);
-  expect(
-    await t.database.db
-      .select()
-      .from(messages)
-      .where(like(messages.body, `%${SECRET}%`)),
-  ).toEqual([]);
+  await net.expectNothingInside(t, ['/to-inside/api/v1/typebots/pedidos/startChat']);
 });
 
 test('the same node at the host the operator allowed talks with its Typebot', async () => {
-  hooks.reset();
-  hooks.on('POST /api/v1/typebots/pedidos/startChat', (_req, res) =>
+  net.hooks.on('POST /api/v1/typebots/pedidos/startChat', (_req, res) =>
     json(res, 200, {
       sessionId: 's1',
       messages: [{ type: 'text', content: { plainText: 'Olá! Qual é o pedido?' } }],
       input: { type: 'text input' },
     }),
   );
-  const customer = await typebotFlow(`http://hooks.example.com:${port(hooks)}`);
+  const customer = await typebotFlow(net.hooksUrl());
   expect(await customer.write('robo')).toEqual(['Olá! Qual é o pedido?']);
 });

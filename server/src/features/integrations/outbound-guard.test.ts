@@ -3,60 +3,26 @@
 // name that resolves inside, and at an allowed host that redirects inside. None reaches the listener: the
 // turn fails as an ordinary refused integration (logged, the customer handed to the queue), and nothing
 // of the inside answer is sent or stored. The host the operator allowed is reached.
-import { like } from 'drizzle-orm';
-import { afterAll, afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { messages } from '../../db/schema';
-import { parseAllowList } from '../../http/outbound/allow-list';
+import { afterAll, afterEach, expect, type MockInstance, test, vi } from 'vitest';
 import { botCustomer } from '../../test/bot-customer';
-import { answerNames } from '../../test/fake-dns';
 import { fakeServer, fakeServiceAccount, json } from '../../test/fake-http-server';
 import { useTestApp } from '../../test/harness';
+import { allowingHooksOnly, useInsideNetwork } from '../../test/inside-network';
 import { simulatorConnection } from '../../test/simulator';
 import { HANDOFF_TEXT } from './runtime/texts';
 
-/** The inside service (an admin panel, a metadata endpoint): whatever it is asked, it answers a secret. */
-const inside = await fakeServer();
-/** hooks.example.com, the one host the operator allowed: its /to-inside/... redirects inside. */
-const hooks = await fakeServer();
+const net = await useInsideNetwork();
 const google = await fakeServer();
-const SECRET = 'segredo interno';
-const port = (server: { url: string }) => new URL(server.url).port;
-
-let names: ReturnType<typeof answerNames>;
-beforeEach(() => {
-  names = answerNames({ 'hooks.example.com': ['127.0.0.1'], 'bots.example.com': ['127.0.0.1'] });
-  for (const route of ['POST *', 'POST /*/*', 'POST /api/v1/typebots/*/startChat'])
-    inside.on(route, (_req, res) => json(res, 200, { messages: [SECRET], sessionId: 's', access_token: SECRET }));
-  hooks.on('POST /to-inside/*', (req, res) => void res.writeHead(307, { location: `${inside.url}/${req.path.split('/')[2]}` }).end());
-  hooks.on(
-    'POST /to-inside/api/v1/typebots/*/startChat',
-    (req, res) => void res.writeHead(307, { location: `${inside.url}${req.path.replace('/to-inside', '')}` }).end(),
-  );
-});
 afterEach(() => {
-  names.mockRestore();
   vi.restoreAllMocks();
-  inside.reset();
-  hooks.reset();
   google.reset();
 });
-afterAll(async () => {
-  await inside.close();
-  await hooks.close();
-  await google.close();
-});
+afterAll(() => google.close());
 
 const t = useTestApp({
-  outbound: { allowedHosts: parseAllowList('hooks.example.com') },
+  outbound: allowingHooksOnly,
   integrations: { timeoutMs: 1500, dialogflowApiUrl: google.url, ttsProvider: 'openai', ttsBaseUrl: null },
 });
-
-/** The three ways inside, for a path `/x` on the inside service. */
-const insideAddresses = (path: string) => [
-  `http://127.0.0.1:${port(inside)}${path}`,
-  `http://bots.example.com:${port(inside)}${path}`,
-  `http://hooks.example.com:${port(hooks)}/to-inside${path}`,
-];
 
 async function served(body: Record<string, unknown>) {
   const owner = await t.factory.admin();
@@ -68,58 +34,48 @@ async function served(body: Record<string, unknown>) {
 }
 
 /** The turn failed as a refused integration: handed over at once (no retry), logged with the address. */
-async function expectRefusedTurn(customer: ReturnType<typeof botCustomer>, warn: ReturnType<typeof vi.spyOn>) {
+async function expectRefusedTurn(customer: ReturnType<typeof botCustomer>, warn: MockInstance) {
   expect(await customer.write('oi')).toEqual([HANDOFF_TEXT]);
   expect(await customer.ticket()).toMatchObject({ useIntegration: false, status: 'pending', userId: null });
   expect(await customer.logTypes()).toContain('integrationFailed');
-  const logged = warn.mock.calls.find(([, text]) => text === 'bot failed; ticket handed to its queue');
+  const logged = warn.mock.calls.find((call) => call[1] === 'bot failed; ticket handed to its queue');
   const { err } = (logged?.[0] ?? {}) as { err?: Error };
   expect(err).toMatchObject({ name: 'BotAddressRefused' });
   expect(err?.message).toMatch(/is not a public address \(loopback\); OUTBOUND_ALLOWED_HOSTS can allow it$/);
   warn.mockClear();
 }
 
-/** The inside service got nothing, nothing it says is stored; the allowed host was asked (and redirected) at `redirected`. */
-async function expectNothingInside(redirected: string[]) {
-  expect(hooks.requests.map((r) => r.path)).toEqual(redirected);
-  expect(inside.requests).toEqual([]);
-  expect(
-    await t.database.db
-      .select()
-      .from(messages)
-      .where(like(messages.body, `%${SECRET}%`)),
-  ).toEqual([]);
-}
-
-test('webhook and n8n: a URL inside is never called, the turn fails as a refused integration', async () => {
+test('webhook and n8n: a URL inside is never called, the turn fails as a refused integration', { timeout: 120_000 }, async () => {
   const warn = vi.spyOn(t.app.log, 'warn');
-  for (const [i, url] of insideAddresses('/internal').entries()) {
+  for (const [i, url] of net.addresses('/internal').entries()) {
     const { customer } = await served({ type: i === 1 ? 'n8n' : 'webhook', name: `Interno ${i}`, urlN8N: url });
     await expectRefusedTurn(customer, warn);
   }
-  await expectNothingInside(['/to-inside/internal']);
+  await net.expectNothingInside(t, ['/to-inside/internal']);
 });
 
 test('the host the operator allowed is reached, and its answer goes to the customer', async () => {
-  hooks.on('POST /hook', (_req, res) => json(res, 200, { messages: ['Olá do n8n'] }));
-  const { customer } = await served({ type: 'n8n', name: 'n8n local', urlN8N: `http://hooks.example.com:${port(hooks)}/hook` });
+  net.hooks.on('POST /hook', (_req, res) => json(res, 200, { messages: ['Olá do n8n'] }));
+  const { customer } = await served({ type: 'n8n', name: 'n8n local', urlN8N: `${net.hooksUrl()}/hook` });
   expect(await customer.write('oi')).toEqual(['Olá do n8n']);
-  expect(hooks.requests.map((r) => r.path)).toEqual(['/hook']);
+  expect(net.hooks.requests.map((r) => r.path)).toEqual(['/hook']);
 });
 
-test('typebot: an address inside is never called', async () => {
+test('typebot: an address inside is never called', { timeout: 120_000 }, async () => {
   const warn = vi.spyOn(t.app.log, 'warn');
-  for (const [i, base] of insideAddresses('').entries()) {
+  for (const [i, base] of net.addresses('').entries()) {
     const { customer } = await served({ type: 'typebot', name: `Typebot ${i}`, urlN8N: base, typebotSlug: 'pedidos' });
     await expectRefusedTurn(customer, warn);
   }
-  await expectNothingInside(['/to-inside/api/v1/typebots/pedidos/startChat']);
+  await net.expectNothingInside(t, ['/to-inside/api/v1/typebots/pedidos/startChat']);
 });
 
-test('dialogflow: a token_uri inside (in the pasted key) is never called, neither by a turn nor by the test session', async () => {
+test('dialogflow: a token_uri inside (in the pasted key) is never called, neither by a turn nor by the test session', {
+  timeout: 120_000,
+}, async () => {
   google.on('POST /v2/projects/agente/agent/sessions/*', (_req, res) => json(res, 200, { queryResult: { fulfillmentText: 'nunca' } }));
   const warn = vi.spyOn(t.app.log, 'warn');
-  for (const [i, tokenUri] of insideAddresses('/token').entries()) {
+  for (const [i, tokenUri] of net.addresses('/token').entries()) {
     const jsonContent = fakeServiceAccount(tokenUri);
     const { owner, customer } = await served({ type: 'dialogflow', name: `Agente ${i}`, projectName: 'agente', jsonContent });
     await expectRefusedTurn(customer, warn);
@@ -128,5 +84,5 @@ test('dialogflow: a token_uri inside (in the pasted key) is never called, neithe
     expect(test.json()).toEqual({ error: 'ERR_INTEGRATION_TEST_FAILED' });
   }
   expect(google.requests).toEqual([]);
-  await expectNothingInside(['/to-inside/token', '/to-inside/token']);
+  await net.expectNothingInside(t, ['/to-inside/token', '/to-inside/token']);
 });
