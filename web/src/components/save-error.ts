@@ -5,8 +5,11 @@ import { applyServerErrors } from './form-errors';
 import { toastError } from '../lib/errors';
 import { notify } from '../lib/notify';
 
-/** Codes that say nothing the user can act on: the screen's own failure text is clearer. */
-const UNHELPFUL = new Set(['ERR_INTERNAL', 'ERR_VALIDATION']);
+/**
+ * Codes whose screen text says more: internal and validation errors say nothing the user can act on, and
+ * a company name in use gets the spec's long company message (spec 2 §8), the companies and plans forms' text.
+ */
+const UNHELPFUL = new Set(['ERR_INTERNAL', 'ERR_VALIDATION', 'ERR_COMPANY_NAME_ALREADY_EXISTS']);
 
 /**
  * A failed save of the companies, plans or helps forms (spec 2 §8): field errors go on the form, a

@@ -13,6 +13,7 @@ import { ApiError, api } from '../../lib/api';
 import { formatBRL } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { AuthLayout } from './AuthLayout';
+import { signupFailureText } from './signup-failure';
 
 type Form = z.input<typeof SignupInput>;
 
@@ -48,8 +49,7 @@ export default function SignupPage() {
       if (err instanceof ApiError && err.code === 'ERR_VALIDATION') {
         for (const f of err.fields ?? []) setError(f.field as keyof Form, { message: f.key });
       }
-      const known = err instanceof ApiError && err.code && err.code !== 'ERR_VALIDATION';
-      notify(known ? t(`backendErrors.${(err as ApiError).code}`) : t('signup.toasts.fail'), 'error', 2000);
+      notify(signupFailureText(err), 'error', 2000);
     }
   });
 
