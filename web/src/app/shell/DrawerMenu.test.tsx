@@ -35,6 +35,19 @@ describe('DrawerMenu', () => {
     expect(screen.queryByText('Empresas')).toBeNull();
   });
 
+  test('an agent is offered neither Open.Ai nor Integrações; its flags open Dashboard, Relatórios and the panel', () => {
+    auth.user = makeUser();
+    const { unmount } = renderMenu();
+    for (const label of ['Open.Ai', 'Integrações', 'Dashboard', 'Relatórios', 'Painel de Atendimentos']) {
+      expect(screen.queryByText(label)).toBeNull();
+    }
+    unmount();
+    auth.user = makeUser({ showDashboard: 'enabled', allowRealTime: 'enabled' });
+    renderMenu();
+    for (const label of ['Dashboard', 'Relatórios', 'Painel de Atendimentos']) expect(screen.getByText(label)).toBeInTheDocument();
+    expect(screen.queryByText('Open.Ai')).toBeNull();
+  });
+
   test('an admin sees the administration group but not the super entries', () => {
     auth.user = makeUser({ profile: 'admin' });
     renderMenu();
