@@ -1,3 +1,4 @@
+import { FreshRecord } from '../../components/FreshRecord';
 import type { AnnouncementView } from '@chatflow/contract';
 import { Stack } from '@mui/material';
 import { useState } from 'react';
@@ -46,7 +47,11 @@ export default function AnnouncementsPage() {
         scrollRef={scroll.ref}
         onScroll={scroll.onScroll}
       />
-      {editing !== undefined && <AnnouncementModal key={editing?.id ?? 'new'} record={editing} onClose={() => setEditing(undefined)} />}
+      {editing !== undefined && (
+        <FreshRecord key={editing?.id ?? 'new'} path="/announcements" row={editing} onClose={() => setEditing(undefined)}>
+          {(fresh) => <AnnouncementModal record={fresh} onClose={() => setEditing(undefined)} />}
+        </FreshRecord>
+      )}
       <ConfirmationDialog
         open={deleting.open}
         title={t('announcements.deleteTitle', { name: deleting.target?.title ?? '' })}

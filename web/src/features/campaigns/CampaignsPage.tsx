@@ -1,3 +1,4 @@
+import { FreshRecord } from '../../components/FreshRecord';
 import type { CampaignView } from '@chatflow/contract';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
@@ -164,7 +165,11 @@ export default function CampaignsPage() {
           </TableBody>
         </Table>
       </TableContainer>
-      {editing !== undefined && <CampaignModal key={editing?.id ?? 'new'} record={editing} onClose={() => setEditing(undefined)} />}
+      {editing !== undefined && (
+        <FreshRecord key={editing?.id ?? 'new'} path="/campaigns" row={editing} onClose={() => setEditing(undefined)}>
+          {(fresh) => <CampaignModal record={fresh} onClose={() => setEditing(undefined)} />}
+        </FreshRecord>
+      )}
       <ConfirmationDialog
         open={deleting.open}
         title={t('campaigns.deleteTitle', { name: deleting.target?.name ?? '' })}

@@ -1,3 +1,4 @@
+import { FreshRecord } from '../../components/FreshRecord';
 import type { ChatView } from '@chatflow/contract';
 import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
@@ -121,16 +122,25 @@ export default function ChatsPage() {
         </Paper>
       )}
       {editing !== undefined && (
-        <ChatModal
+        <FreshRecord
           key={editing?.id ?? 'new'}
-          chat={editing}
-          meId={user.id}
+          path="/chats"
+          row={editing}
+          idOf={(chat) => chat.uuid}
           onClose={() => setEditing(undefined)}
-          onSaved={(chat) => {
-            setEditing(undefined);
-            if (editing === null) select(chat);
-          }}
-        />
+        >
+          {(fresh) => (
+            <ChatModal
+              chat={fresh}
+              meId={user.id}
+              onClose={() => setEditing(undefined)}
+              onSaved={(chat) => {
+                setEditing(undefined);
+                if (editing === null) select(chat);
+              }}
+            />
+          )}
+        </FreshRecord>
       )}
       <ConfirmationDialog
         open={deleting.open}

@@ -20,7 +20,7 @@ import { useEditing } from '../../components/use-editing';
 export function CompaniesManager() {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
-  const form = useEditing<CompanyView>();
+  const form = useEditing<CompanyView>('/companies');
   const deleting = useConfirmTarget<CompanyView>();
   const renewing = useConfirmTarget<CompanyView>();
   const addingUser = useConfirmTarget<CompanyView>();

@@ -138,23 +138,27 @@ describe('companies manager', () => {
     expect(await screen.findByText(/Não foi possível realizar a operação\. Verifique se já existe uma empresa/)).toBeInTheDocument();
   });
 
-  test('edit fills the form and saves with PUT, without a password', async () => {
+  test('edit reads the company again, fills the form from it and saves with PUT, without a password', async () => {
+    const acme = {
+      ...company(40, 'Acme', '2030-01-15'),
+      addressStreet: 'Rua A, 10',
+      addressCity: 'Curitiba',
+      addressState: 'PR',
+      paymentMethod: 'PIX',
+    };
     mocked.get.mockImplementation(async (path: string) => {
       if (path === '/plans/all') return [{ id: 7, name: 'Pro', amount: '49.90' }];
-      const acme = {
-        ...company(40, 'Acme', '2030-01-15'),
-        addressStreet: 'Rua A, 10',
-        addressCity: 'Curitiba',
-        addressState: 'PR',
-        paymentMethod: 'PIX',
-      };
-      return { companies: [acme], count: 1, hasMore: false };
+      // GET /companies/40 has the city another operator saved after the list was read.
+      if (path === '/companies/40') return acme;
+      return { companies: [{ ...acme, addressCity: 'Londrina' }], count: 1, hasMore: false };
     });
     mocked.put.mockResolvedValue(company(40, 'Acme 2', '2030-01-15'));
     renderWithProviders(<CompaniesManager />);
     fireEvent.click(await screen.findByRole('button', { name: 'Editar Acme' }));
+    // The form is remounted with the record read back.
+    await waitFor(() => expect(screen.getByLabelText('Nome')).toHaveValue('Acme'));
+    expect(mocked.get).toHaveBeenCalledWith('/companies/40');
     const name = screen.getByLabelText('Nome');
-    expect(name).toHaveValue('Acme');
     expect(screen.queryByLabelText('Senha do primeiro usuário')).toBeNull();
     expect(screen.getByLabelText('Cidade')).toHaveValue('Curitiba');
     fireEvent.change(name, { target: { value: 'Acme 2' } });

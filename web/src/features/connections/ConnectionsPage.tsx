@@ -1,3 +1,4 @@
+import { FreshRecord } from '../../components/FreshRecord';
 import type { ClosedImportedView, ConnectionView } from '@chatflow/contract';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { Button, Stack, Typography } from '@mui/material';
@@ -97,12 +98,9 @@ export default function ConnectionsPage() {
         onDelete={setDeleting}
       />
       {editing !== undefined && (
-        <ConnectionDialog
-          key={editing?.id ?? `new-${newChannel}`}
-          connection={editing}
-          channel={newChannel}
-          onClose={() => setEditing(undefined)}
-        />
+        <FreshRecord key={editing?.id ?? `new-${newChannel}`} path="/whatsapp" row={editing} onClose={() => setEditing(undefined)}>
+          {(fresh) => <ConnectionDialog connection={fresh} channel={newChannel} onClose={() => setEditing(undefined)} />}
+        </FreshRecord>
       )}
       {meta && <FacebookDialog channel={meta} onClose={() => setMeta(null)} />}
       {qrConnection && <QrCodeDialog connection={qrConnection} onClose={() => setQrId(null)} />}

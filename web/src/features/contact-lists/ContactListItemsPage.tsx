@@ -1,3 +1,4 @@
+import { FreshRecord } from '../../components/FreshRecord';
 import { type ContactListItemView, hasPermission } from '@chatflow/contract';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import BlockIcon from '@mui/icons-material/Block';
@@ -174,7 +175,9 @@ export default function ContactListItemsPage() {
         </Table>
       </TableContainer>
       {editing !== undefined && (
-        <ContactListItemModal key={editing?.id ?? 'new'} listId={listId} record={editing} onClose={() => setEditing(undefined)} />
+        <FreshRecord key={editing?.id ?? 'new'} path="/contact-list-items" row={editing} onClose={() => setEditing(undefined)}>
+          {(fresh) => <ContactListItemModal listId={listId} record={fresh} onClose={() => setEditing(undefined)} />}
+        </FreshRecord>
       )}
       {importing && <ImportDialog listId={listId} file={importing} onClose={() => setImporting(null)} />}
       <ConfirmationDialog

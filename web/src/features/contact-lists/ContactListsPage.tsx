@@ -1,3 +1,4 @@
+import { FreshRecord } from '../../components/FreshRecord';
 import type { ContactListView } from '@chatflow/contract';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -123,7 +124,11 @@ export default function ContactListsPage() {
           </TableBody>
         </Table>
       </TableContainer>
-      {editing !== undefined && <ContactListModal key={editing?.id ?? 'new'} record={editing} onClose={() => setEditing(undefined)} />}
+      {editing !== undefined && (
+        <FreshRecord key={editing?.id ?? 'new'} path="/contact-lists" row={editing} onClose={() => setEditing(undefined)}>
+          {(fresh) => <ContactListModal record={fresh} onClose={() => setEditing(undefined)} />}
+        </FreshRecord>
+      )}
       <ConfirmationDialog
         open={deleting.open}
         title={t('contactLists.deleteTitle', { name: deleting.target?.name ?? '' })}

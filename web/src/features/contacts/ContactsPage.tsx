@@ -1,3 +1,4 @@
+import { FreshRecord } from '../../components/FreshRecord';
 import { type ContactView, hasPermission, isAdmin } from '@chatflow/contract';
 import { Stack } from '@mui/material';
 import { useState } from 'react';
@@ -88,7 +89,11 @@ export default function ContactsPage() {
         onScroll={scroll.onScroll}
       />
 
-      {editing !== undefined && <ContactModal key={editing?.id ?? 'new'} open contact={editing} onClose={() => setEditing(undefined)} />}
+      {editing !== undefined && (
+        <FreshRecord key={editing?.id ?? 'new'} path="/contacts" row={editing} onClose={() => setEditing(undefined)}>
+          {(fresh) => <ContactModal open contact={fresh} onClose={() => setEditing(undefined)} />}
+        </FreshRecord>
+      )}
       <ConfirmationDialog
         open={deleting.open}
         title={t('contacts.deleteTitle', { name: deleting.target?.name ?? '' })}

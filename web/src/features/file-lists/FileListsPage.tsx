@@ -1,3 +1,4 @@
+import { FreshRecord } from '../../components/FreshRecord';
 import type { FileListView } from '@chatflow/contract';
 import { Stack } from '@mui/material';
 import { useState } from 'react';
@@ -46,7 +47,11 @@ export default function FileListsPage() {
         scrollRef={scroll.ref}
         onScroll={scroll.onScroll}
       />
-      {editing !== undefined && <FileListModal key={editing?.id ?? 'new'} record={editing} onClose={() => setEditing(undefined)} />}
+      {editing !== undefined && (
+        <FreshRecord key={editing?.id ?? 'new'} path="/files" row={editing} onClose={() => setEditing(undefined)}>
+          {(fresh) => <FileListModal record={fresh} onClose={() => setEditing(undefined)} />}
+        </FreshRecord>
+      )}
       <ConfirmationDialog
         open={deleting.open}
         title={t('fileLists.deleteTitle', { name: deleting.target?.name ?? '' })}

@@ -1,3 +1,4 @@
+import { FreshRecord } from '../../components/FreshRecord';
 import { type FlowCampaignView, hasPermission } from '@chatflow/contract';
 import AddIcon from '@mui/icons-material/Add';
 import { Button, Stack, Typography } from '@mui/material';
@@ -10,12 +11,14 @@ import { useErrorToast } from '../../components/use-error-toast';
 import { FlowCampaignsTable } from './components/FlowCampaignsTable';
 import FlowCampaignModal from './FlowCampaignModal';
 import { useDeleteFlowCampaign, useFlowCampaigns } from './hooks/use-flow-campaigns';
+import { useFlowCampaignsRealtime } from './hooks/use-flow-campaigns-realtime';
 
 /** /phrase-lists (spec 3 "Phrase-triggered flow campaigns"): the campaigns, the "Campanha" button, edit and delete. */
 export default function FlowCampaignsPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
   const query = useFlowCampaigns();
+  useFlowCampaignsRealtime();
   const [editing, setEditing] = useState<FlowCampaignView | null | undefined>(undefined); // undefined: closed; null: new
   const remove = useDeleteFlowCampaign();
   const deleting = useConfirmedDelete<FlowCampaignView>((row) => remove.mutateAsync(row.id), t('flowCampaigns.deleted'));
@@ -38,7 +41,11 @@ export default function FlowCampaignsPage() {
         onEdit={setEditing}
         onDelete={deleting.ask}
       />
-      {editing !== undefined && <FlowCampaignModal key={editing?.id ?? 'new'} record={editing} onClose={() => setEditing(undefined)} />}
+      {editing !== undefined && (
+        <FreshRecord key={editing?.id ?? 'new'} path="/flowcampaign" row={editing} onClose={() => setEditing(undefined)}>
+          {(fresh) => <FlowCampaignModal record={fresh} onClose={() => setEditing(undefined)} />}
+        </FreshRecord>
+      )}
       <ConfirmationDialog
         open={deleting.open}
         title={t('flowCampaigns.deleteTitle', { name: deleting.target?.name ?? '' })}

@@ -15,7 +15,7 @@ export function HelpsManager() {
   const { t } = useTranslation();
   const helps = useHelps();
   const remove = useDeleteHelp();
-  const form = useEditing<HelpView>();
+  const form = useEditing<HelpView>('/helps');
   const deleting = useConfirmTarget<HelpView>();
 
   const confirmDelete = async () => {

@@ -1,3 +1,4 @@
+import { FreshRecord } from '../../components/FreshRecord';
 import type { QueueIntegrationView } from '@chatflow/contract';
 import { Stack } from '@mui/material';
 import { useState } from 'react';
@@ -51,7 +52,11 @@ export default function QueueIntegrationsPage() {
         scrollRef={scroll.ref}
         onScroll={scroll.onScroll}
       />
-      {editing !== undefined && <IntegrationDialog key={editing?.id ?? 'new'} record={editing} onClose={() => setEditing(undefined)} />}
+      {editing !== undefined && (
+        <FreshRecord key={editing?.id ?? 'new'} path="/queueIntegration" row={editing} onClose={() => setEditing(undefined)}>
+          {(fresh) => <IntegrationDialog record={fresh} onClose={() => setEditing(undefined)} />}
+        </FreshRecord>
+      )}
       <ConfirmationDialog
         open={deleting.open}
         title={t('integrations.deleteTitle', { name: deleting.target?.name ?? '' })}

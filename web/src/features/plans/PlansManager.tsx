@@ -15,7 +15,7 @@ export function PlansManager() {
   const { t } = useTranslation();
   const plans = usePlans();
   const remove = useDeletePlan();
-  const form = useEditing<PlanView>();
+  const form = useEditing<PlanView>('/plans');
   const deleting = useConfirmTarget<PlanView>();
 
   const confirmDelete = async () => {

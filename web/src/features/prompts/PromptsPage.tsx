@@ -1,3 +1,4 @@
+import { FreshRecord } from '../../components/FreshRecord';
 import type { PromptView } from '@chatflow/contract';
 import AddIcon from '@mui/icons-material/Add';
 import { Button, Stack, Typography } from '@mui/material';
@@ -32,7 +33,11 @@ export default function PromptsPage() {
         </Button>
       </Stack>
       <PromptsTable records={query.data ?? []} loading={query.isLoading} onEdit={setEditing} onDelete={deleting.ask} />
-      {editing !== undefined && <PromptModal key={editing?.id ?? 'new'} record={editing} onClose={() => setEditing(undefined)} />}
+      {editing !== undefined && (
+        <FreshRecord key={editing?.id ?? 'new'} path="/prompt" row={editing} onClose={() => setEditing(undefined)}>
+          {(fresh) => <PromptModal record={fresh} onClose={() => setEditing(undefined)} />}
+        </FreshRecord>
+      )}
       <ConfirmationDialog
         open={deleting.open}
         title={t('prompts.deleteTitle', { name: deleting.target?.name ?? '' })}

@@ -1,3 +1,4 @@
+import { FreshRecord } from '../../components/FreshRecord';
 import type { QueueView } from '@chatflow/contract';
 import AddIcon from '@mui/icons-material/Add';
 import { Button, Stack, Typography } from '@mui/material';
@@ -58,7 +59,11 @@ export default function QueuesPage() {
           setConfirming(true);
         }}
       />
-      {editing !== undefined && <QueueModal key={editing?.id ?? 'new'} open queue={editing} onClose={() => setEditing(undefined)} />}
+      {editing !== undefined && (
+        <FreshRecord key={editing?.id ?? 'new'} path="/queue" row={editing} onClose={() => setEditing(undefined)}>
+          {(fresh) => <QueueModal open queue={fresh} onClose={() => setEditing(undefined)} />}
+        </FreshRecord>
+      )}
       <ConfirmationDialog
         open={confirming}
         title={t('queues.deleteTitle', { name: deleting?.name ?? '' })}

@@ -1,3 +1,4 @@
+import { FreshRecord } from '../../components/FreshRecord';
 import type { QuickMessageView } from '@chatflow/contract';
 import { Stack } from '@mui/material';
 import { useState } from 'react';
@@ -50,7 +51,9 @@ export default function QuickMessagesPage() {
         onScroll={scroll.onScroll}
       />
       {editing !== undefined && (
-        <QuickMessageModal key={editing?.id ?? 'new'} open record={editing} onClose={() => setEditing(undefined)} />
+        <FreshRecord key={editing?.id ?? 'new'} path="/quick-messages" row={editing} onClose={() => setEditing(undefined)}>
+          {(fresh) => <QuickMessageModal open record={fresh} onClose={() => setEditing(undefined)} />}
+        </FreshRecord>
       )}
       <ConfirmationDialog
         open={deleting.open}

@@ -1,3 +1,4 @@
+import { FreshRecord } from '../../components/FreshRecord';
 import type { ScheduledMessageView } from '@chatflow/contract';
 import AddIcon from '@mui/icons-material/Add';
 import { Alert, Box, Button, Paper, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
@@ -147,13 +148,11 @@ export default function SchedulesPage() {
         </Box>
       </Paper>
       {(editing !== undefined || (creatingForContact && fromContact.contact)) && (
-        <ScheduleModal
-          key={editing?.id ?? `new-${fromContact.id ?? ''}`}
-          open
-          record={editing ?? null}
-          contact={editing === undefined ? fromContact.contact : null}
-          onClose={closeModal}
-        />
+        <FreshRecord key={editing?.id ?? `new-${fromContact.id ?? ''}`} path="/schedules" row={editing ?? null} onClose={closeModal}>
+          {(fresh) => (
+            <ScheduleModal open record={fresh} contact={editing === undefined ? fromContact.contact : null} onClose={closeModal} />
+          )}
+        </FreshRecord>
       )}
       <ConfirmationDialog
         open={deleting.open}

@@ -1,3 +1,4 @@
+import { FreshRecord } from '../../components/FreshRecord';
 import type { TagView } from '@chatflow/contract';
 import { Stack } from '@mui/material';
 import { useCallback, useState } from 'react';
@@ -51,7 +52,11 @@ export default function TagsPage() {
         scrollRef={scroll.ref}
         onScroll={scroll.onScroll}
       />
-      {editing !== undefined && <TagModal key={editing?.id ?? 'new'} open tag={editing} onClose={() => setEditing(undefined)} />}
+      {editing !== undefined && (
+        <FreshRecord key={editing?.id ?? 'new'} path="/tags" row={editing} onClose={() => setEditing(undefined)}>
+          {(fresh) => <TagModal open tag={fresh} onClose={() => setEditing(undefined)} />}
+        </FreshRecord>
+      )}
       {viewing && <TagContactsModal key={viewing.id} tag={viewing} onClose={closeViewing} />}
       <ConfirmationDialog
         open={deleting.open}
