@@ -94,6 +94,8 @@ describe('ContactsPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(rows()).toHaveLength(2));
     await userEvent.click(within(rows()[0]).getByRole('button', { name: 'Excluir' }));
     expect(api.delete).not.toHaveBeenCalled();
+    // The spec's delete confirmation (spec 2 §8).
+    expect(screen.getByRole('dialog')).toHaveTextContent('Deseja realmente excluir esse registro?');
     await userEvent.click(screen.getByTestId('confirm-yes'));
     await waitFor(() => expect(api.delete).toHaveBeenCalledWith('/contacts/1'));
     await waitFor(() => expect(rows()).toHaveLength(1));
