@@ -9,7 +9,7 @@ const t = useTestApp();
 const flowEvents = (companyId: number) =>
   t.sent.filter((e) => e.event === `company-${companyId}-flowbuilder`).map((e) => (e.payload as { action: string }).action);
 
-test('a user creates, lists, searches, renames and deletes flows; each change reaches the company list', async () => {
+test('an admin creates, lists, searches, renames and deletes flows; each change reaches the company list', async () => {
   const user = await t.factory.admin();
   const api = await t.as(user);
   const created = await api.post('/flowbuilder', { name: 'Boas-vindas' });
