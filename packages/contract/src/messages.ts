@@ -139,7 +139,12 @@ const optionalText = (max: number) => z.string().trim().max(max, { message: 'val
 /** Lista (spec 1 §7). Bounds are WhatsApp's list-message limits, so what is accepted can be delivered. */
 export const ListMessageInput = z
   .object({
-    title: text(60),
+    // The spec's own text for a list without a title (spec 1 §5).
+    title: z
+      .string({ message: 'validation.selectTitle' })
+      .trim()
+      .min(1, { message: 'validation.selectTitle' })
+      .max(60, { message: 'validation.tooLong' }),
     text: text(4096),
     buttonText: text(20),
     footer: optionalText(60),
