@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, test } from 'vitest';
-import { formatPhoneNumber, PhoneNumberField } from './PhoneNumberField';
+import { formatPhoneNumber, formatTypedPhoneNumber, PhoneNumberField } from './PhoneNumberField';
 
 function Field({ initial = '' }: { initial?: string }) {
   const [value, setValue] = useState(initial);
@@ -29,6 +29,24 @@ describe('PhoneNumberField', () => {
     expect(input).toHaveValue('+55 41 99860 8485');
     await userEvent.type(input, '{Backspace}{Backspace}');
     expect(input).toHaveValue('+55 41 99860 84');
+  });
+
+  test.each([
+    ['41998608485', '+55 41 99860 8485'],
+    ['(41) 3333-4444', '+55 41 3333 4444'],
+    ['5541998608485', '+55 41 99860 8485'],
+    ['51', '+55 51'],
+    ['5', '5'],
+    ['+41 44 668 18 00', '+41 44 668 18 00'],
+  ])('typed without a country code, %j is Brazilian: %j', (text, shown) => {
+    expect(formatTypedPhoneNumber(text)).toBe(shown);
+  });
+
+  test('a Brazilian number typed without 55 stays Brazilian', async () => {
+    render(<Field />);
+    const input = screen.getByLabelText('Número');
+    await userEvent.type(input, '41998608485');
+    expect(input).toHaveValue('+55 41 99860 8485');
   });
 
   test('a stored number shows formatted', () => {

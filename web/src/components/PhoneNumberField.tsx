@@ -14,13 +14,28 @@ export function formatPhoneNumber(text: string): string {
   return new AsYouType().input(`+${digits}`);
 }
 
+/** The country a number typed without its code belongs to (Brazil's code: the product's home). */
+const HOME_COUNTRY_CODE = '55';
+
+/**
+ * A number as the user types it: with '+' it is international as typed; without it, it is a Brazilian
+ * number ("41998608485" is +55 41 99860 8485, not Switzerland's +41) unless it already starts with 55.
+ * A lone leading 5 waits for its second digit (55 is the code; 51, 53, 54 are Brazilian area codes).
+ */
+export function formatTypedPhoneNumber(text: string): string {
+  const digits = text.replace(/\D/g, '');
+  if (digits === '' || text.includes('*') || text.trimStart().startsWith('+')) return formatPhoneNumber(text);
+  if (digits === HOME_COUNTRY_CODE[0]) return digits;
+  return formatPhoneNumber(digits.startsWith(HOME_COUNTRY_CODE) ? digits : `${HOME_COUNTRY_CODE}${digits}`);
+}
+
 type Props = Omit<TextFieldProps, 'onChange' | 'value'> & { value: string; onChange(value: string): void };
 
 export const PhoneNumberField = forwardRef<HTMLDivElement, Props>(function PhoneNumberField({ value, onChange, ...props }, ref) {
   const change = (e: ChangeEvent<HTMLInputElement>) => {
     const { value: typed, selectionStart } = e.target;
     const atEnd = selectionStart === null || selectionStart === typed.length;
-    onChange(atEnd ? formatPhoneNumber(typed) : typed);
+    onChange(atEnd ? formatTypedPhoneNumber(typed) : typed);
   };
   // A stored number (digits only) is shown formatted; a text being edited is shown as typed.
   const shown = /^\d+$/.test(value) ? formatPhoneNumber(value) : value;

@@ -61,6 +61,7 @@ describe('ContactDrawer', { timeout: 20_000 }, () => {
     const drawer = await screen.findByTestId('contact-drawer');
     expect(within(drawer).getByRole('link', { name: 'maria@x.com' })).toHaveAttribute('href', 'mailto:maria@x.com');
     expect(within(drawer).getAllByTestId('extra-info')[0]).toHaveTextContent('CPF123');
+    expect(within(drawer).getByTestId('contact-number')).toHaveTextContent('+55 11 99999 0001');
     expect(await within(drawer).findByText('Cliente VIP')).toBeInTheDocument();
     expect(mocked.get).toHaveBeenCalledWith('/ticket-notes/list', { ticketId: 10, contactId: 3 });
   });

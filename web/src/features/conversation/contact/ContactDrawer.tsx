@@ -26,6 +26,7 @@ import { useApplyContact, useContact, useToggleAcceptAudio } from '../hooks/use-
 import { ContactEditDialog } from './ContactEditDialog';
 import { ContactTagBox } from './ContactTagBox';
 import { TicketNotes } from './TicketNotes';
+import { formatPhoneNumber } from '../../../components/PhoneNumberField';
 
 export const CONTACT_DRAWER_WIDTH = 320;
 /** Below this the conversation's header actions and input row no longer fit on one line. */
@@ -137,7 +138,9 @@ export function ContactDrawer({ ticket, open, onClose }: Props) {
             <Typography variant="h6" sx={{ wordBreak: 'break-word' }}>
               {c.name}
             </Typography>
-            <Typography color="text.secondary">{c.number}</Typography>
+            <Typography color="text.secondary" data-testid="contact-number">
+              {c.isGroup ? c.number : formatPhoneNumber(c.number)}
+            </Typography>
             {c.email && <Link href={`mailto:${c.email}`}>{c.email}</Link>}
             {!c.active && (
               <Typography color="error" variant="body2">
