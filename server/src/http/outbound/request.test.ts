@@ -139,6 +139,13 @@ describe('what the operator allows', () => {
     expect(lookups).toHaveBeenCalledTimes(1);
     expect(socketLookup).not.toHaveBeenCalled();
   });
+
+  test('a name with several checked addresses is reached on the one that answers (here IPv4, after ::1)', async () => {
+    answerNames({ 'n8n.internal': ['::1', '127.0.0.1'] });
+    internal.on('GET /hook', (_req, res) => json(res, 200, { ok: true }));
+    const res = await outboundRequest(policy('n8n.internal'), `http://n8n.internal:${port(internal)}/hook`);
+    expect(await res.json()).toEqual({ ok: true });
+  });
 });
 
 describe('redirects', () => {

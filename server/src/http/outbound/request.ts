@@ -3,7 +3,7 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { OutboundError, refused } from './errors';
 import type { OutboundPolicy } from './policy';
-import { checkedAddress, type PinnedAddress } from './resolve';
+import { checkedAddresses, type PinnedAddress } from './resolve';
 
 export interface OutboundInit {
   method?: string;
@@ -40,7 +40,7 @@ export async function outboundRequest(policy: OutboundPolicy, url: string, init:
   let target = httpUrl(url);
   let exchange: Exchange = { method: (init.method ?? 'GET').toUpperCase(), headers: { ...init.headers }, body: init.body };
   for (let redirects = 0; ; redirects++) {
-    const pinned = await checkedAddress(policy, target, deadline);
+    const pinned = await checkedAddresses(policy, target, deadline);
     const answer = await send(policy, target, pinned, exchange, deadline);
     const location = answer.headers.location;
     if (!REDIRECTS.has(answer.status) || !location) return toResponse(answer);
@@ -73,12 +73,13 @@ function redirected(previous: Exchange, status: number, crossOrigin: boolean): E
   return { method: previous.method === 'HEAD' ? 'HEAD' : 'GET', headers, body: undefined };
 }
 
-function send(policy: OutboundPolicy, url: URL, pinned: PinnedAddress, exchange: Exchange, deadline: AbortSignal): Promise<Answer> {
+function send(policy: OutboundPolicy, url: URL, pinned: PinnedAddress[], exchange: Exchange, deadline: AbortSignal): Promise<Answer> {
   return new Promise<Answer>((resolve, reject) => {
-    // The connection goes to the checked address; the name stays the Host header and the TLS server name.
+    // The connection goes to the checked addresses (node tries each in turn when it asks for all); the
+    // name stays the Host header and the TLS server name.
     const lookup: LookupFunction = (_host, options, callback) => {
-      if (options.all) callback(null, [pinned]);
-      else callback(null, pinned.address, pinned.family);
+      if (options.all) callback(null, pinned);
+      else callback(null, pinned[0].address, pinned[0].family);
     };
     const headers: Record<string, string> = { 'user-agent': 'Chat-flow', ...exchange.headers };
     if (exchange.body !== undefined) headers['content-length'] = String(Buffer.byteLength(exchange.body));

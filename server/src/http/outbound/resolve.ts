@@ -33,16 +33,16 @@ async function addressesOf(host: string, deadline: AbortSignal): Promise<PinnedA
 }
 
 /**
- * The address to connect to for `url`, checked: a host the operator allowed by name, or an origin the
+ * The addresses to connect to for `url`, checked: a host the operator allowed by name, or an origin the
  * operator configured, goes where it resolves; any other host must resolve to public addresses only
  * (or to addresses of an allowed network), every one of them, so a name that also points inside is
- * refused whatever order the resolver answers in. The caller connects to exactly this address, never
- * resolving again (no DNS rebinding between the check and the connection).
+ * refused whatever order the resolver answers in. The caller connects to exactly these addresses (the
+ * first that answers), never resolving again (no DNS rebinding between the check and the connection).
  */
-export async function checkedAddress(policy: OutboundPolicy, url: URL, deadline: AbortSignal): Promise<PinnedAddress> {
+export async function checkedAddresses(policy: OutboundPolicy, url: URL, deadline: AbortSignal): Promise<PinnedAddress[]> {
   const host = normalHost(url.hostname);
   const addresses = await addressesOf(host, deadline);
-  if (policy.trustedOrigins.includes(url.origin) || allowsHost(policy.allow, host)) return addresses[0];
+  if (policy.trustedOrigins.includes(url.origin) || allowsHost(policy.allow, host)) return addresses;
   for (const { address } of addresses) {
     const range = blockedRange(address);
     if (range && !allowsAddress(policy.allow, address)) {
@@ -50,5 +50,5 @@ export async function checkedAddress(policy: OutboundPolicy, url: URL, deadline:
       throw refused(`${where} is not a public address (${range}); OUTBOUND_ALLOWED_HOSTS can allow it`);
     }
   }
-  return addresses[0];
+  return addresses;
 }
