@@ -18,14 +18,18 @@ import { BUILT_MENU_KEYS } from './shell/menu-items';
 /** Router paths that are no screen of anyone's work: the error page and the catch-all. */
 const NOT_SCREENS = ['/403', '*'];
 
-/** Where each screen outside the menu is linked from: the file of its `from` screen that holds the link. */
-const LINKED_IN: Record<string, { file: string; link: string }> = {
+/**
+ * Where each screen outside the menu is linked from: the file of its `from` screen that holds the link,
+ * and, where that screen lets in more people than the linked one, the condition that hides the link.
+ */
+const LINKED_IN: Record<string, { file: string; link: string; shownOnlyIf?: string }> = {
   '/contacts/import': { file: 'features/contacts/components/ImportExportMenu.tsx', link: "'/contacts/import'" },
-  '/TagsKanban': { file: 'features/kanban/components/BoardFilters.tsx', link: "'/TagsKanban'" },
+  '/TagsKanban': { file: 'features/kanban/components/BoardFilters.tsx', link: "'/TagsKanban'", shownOnlyIf: '{canManageLanes && (' },
   '/campaign/:campaignId/report': { file: 'features/campaigns/CampaignsPage.tsx', link: '`/campaign/' },
   '/contact-lists/:contactListId/contacts': {
     file: 'features/contact-lists/ContactListsPage.tsx',
     link: '`/contact-lists/',
+    shownOnlyIf: "useCanOpen('/contact-lists/:contactListId/contacts')",
   },
   '/flowbuilder/:id': { file: 'features/flows/FlowsPage.tsx', link: '`/flowbuilder/' },
 };
@@ -107,6 +111,13 @@ test('a screen outside the menu is linked from the page of the screen it names a
     expect(routerSource).toMatch(
       new RegExp(`screen\\('${from.replace(/[/:?]/g, '\\$&')}', \\(\\) => import\\('\\.\\./features/${feature}/`),
     );
+  }
+  // A link shown to someone the linked screen refuses is a door to "Acesso Negado": such links are conditional.
+  for (const [path, { file, shownOnlyIf }] of Object.entries(LINKED_IN)) {
+    const screen = byPath(path);
+    const wider = CONTEXTS.some(({ ctx }) => mayAccess(byPath(screen.from as string).access, ctx) && !mayAccess(screen.access, ctx));
+    expect(shownOnlyIf !== undefined, `${path} needs its link hidden from some who open ${screen.from}`).toBe(wider);
+    if (shownOnlyIf) expect(readFileSync(resolve(import.meta.dirname, '..', file), 'utf8')).toContain(shownOnlyIf);
   }
   for (const path of NOT_LINKED_YET) {
     const linked = Object.values(LINKED_IN).some(({ link }) => link.includes(path.split('/:')[0]));

@@ -3,9 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
+import { makeSessionUser } from '../../test/session-user';
 import ContactListsPage from './ContactListsPage';
 
-const auth = vi.hoisted(() => ({ user: null as unknown as SessionUserView }));
+const auth = vi.hoisted(() => ({ user: null as unknown as SessionUserView, subscriptionValid: true }));
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
 const notify = vi.hoisted(() => vi.fn());
 const navigate = vi.hoisted(() => vi.fn());
@@ -17,7 +18,7 @@ vi.mock('react-router', async (importOriginal) => ({ ...(await importOriginal<ob
 
 const list = (id: number, name: string, contactsCount = 0): ContactListView => ({ id, name, companyId: 2, contactsCount });
 const signIn = (profile: 'admin' | 'user') => {
-  auth.user = { id: 1, companyId: 2, profile, queues: [] } as unknown as SessionUserView;
+  auth.user = makeSessionUser({ profile });
 };
 const rows = () => screen.getAllByTestId('contact-list-row');
 let stored: ContactListView[] = [];
@@ -115,6 +116,8 @@ describe('ContactListsPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(within(rows()[0]).queryByLabelText('Editar')).not.toBeInTheDocument();
     expect(within(rows()[0]).queryByLabelText('Excluir')).not.toBeInTheDocument();
+    // The items screen is for admins: no button leads an agent there.
+    expect(within(rows()[0]).queryByLabelText('Contatos da lista')).not.toBeInTheDocument();
     await userEvent.click(screen.getByTestId('add-contact-list'));
     expect(navigate).toHaveBeenCalledWith('/403');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

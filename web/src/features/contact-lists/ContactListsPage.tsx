@@ -21,6 +21,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../app/providers/AuthProvider';
+import { useCanOpen } from '../../app/routes/use-can-open';
 import { ConfirmationDialog } from '../../components/ConfirmationDialog';
 import { ListPageHeader } from '../../components/ListPageHeader';
 import { useLoadMoreOnScroll } from '../../components/infinite-scroll';
@@ -38,6 +39,8 @@ export default function ContactListsPage() {
   const navigate = useNavigate();
   const { user } = useAuth();
   const isAdmin = user?.profile === 'admin';
+  // The items screen is for admins (spec 3): an agent is not offered a door that answers "Acesso Negado".
+  const canOpenItems = useCanOpen('/contact-lists/:contactListId/contacts');
   const [typed, setTyped] = useState('');
   const query = useContactLists(useDebounced(typed));
   const records = query.data?.pages.flatMap((p) => p.records) ?? [];
@@ -85,15 +88,17 @@ export default function ContactListsPage() {
                       <DownloadIcon fontSize="small" />
                     </IconButton>
                   </Tooltip>
-                  <Tooltip title={t('contactLists.openItems')}>
-                    <IconButton
-                      size="small"
-                      aria-label={t('contactLists.openItems')}
-                      onClick={() => navigate(`/contact-lists/${list.id}/contacts`)}
-                    >
-                      <PeopleIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
+                  {canOpenItems && (
+                    <Tooltip title={t('contactLists.openItems')}>
+                      <IconButton
+                        size="small"
+                        aria-label={t('contactLists.openItems')}
+                        onClick={() => navigate(`/contact-lists/${list.id}/contacts`)}
+                      >
+                        <PeopleIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  )}
                   {isAdmin && (
                     <>
                       <IconButton size="small" aria-label={t('common.edit')} onClick={() => setEditing(list)}>
