@@ -45,3 +45,10 @@ export const QUICK_ADD_TYPES: FlowNodeType[] = [
   'openai',
   'question',
 ];
+
+/**
+ * Single-purpose nodes the spec's data model has (message {label}, img/video {url}, audio {url, record})
+ * but its quick-add list leaves out: offered after a divider so a flow can be drawn with them, not only
+ * saved through the API.
+ */
+export const SINGLE_ADD_TYPES: FlowNodeType[] = ['message', 'img', 'audio', 'video'];
