@@ -62,6 +62,13 @@ export interface CompanyEvents {
     | { action: 'create' | 'update'; record: ChatView }
     | { action: 'delete'; id: number }
     | { action: 'new-message'; message: ChatMessageView; chat: ChatView };
+  /**
+   * The spec's per-user and per-chat names (spec 3 §7), sent beside `chat` for integrations written against
+   * the spec: `company-{id}-chat-user-{userId}` tells that member of a chat created, changed, left or deleted;
+   * `company-{id}-chat-{chatId}` carries the chat's new messages. Still only to the members' user rooms.
+   */
+  [userChat: `chat-user-${number}`]: { action: 'create' | 'update'; record: ChatView } | { action: 'delete'; id: number };
+  [chatMessages: `chat-${number}`]: { action: 'new-message'; message: ChatMessageView; chat: ChatView };
   /** Sent as `company-announcement` (no company id), to every company's namespace (spec 3 §7). */
   announcement: { action: 'create' | 'update'; record: AnnouncementView } | { action: 'delete'; id: number };
   contactImport: { action: 'progress' | 'done'; importId: string; done: number; total: number; created: number; ignored: number };

@@ -199,3 +199,33 @@ describe('realtime, as recorded', () => {
     });
   });
 });
+
+describe("the spec's chat event names (spec 3 §7)", () => {
+  test('company-{id}-chat-user-{userId} tells each member of a create, an edit that removes one, and a delete; company-{id}-chat-{chatId} carries new messages', async () => {
+    const { owner, mate, outsider, ownerApi } = await team();
+    const name = (suffix: string) => `company-${owner.companyId}-${suffix}`;
+    const chat = await chatOf(ownerApi, [mate, outsider]);
+    const forUser = (userId: number) => t.sent.filter((s) => s.event === name(`chat-user-${userId}`));
+    for (const member of [owner, mate, outsider]) {
+      expect(forUser(member.id)).toEqual([
+        expect.objectContaining({ room: `user:${member.id}`, payload: { action: 'create', record: chat } }),
+      ]);
+    }
+
+    await ownerApi.post(`/chats/${chat.id}/messages`, { message: 'olá equipe' });
+    const messages = t.sent.filter((s) => s.event === name(`chat-${chat.id}`));
+    expect(messages).toHaveLength(1);
+    expect(messages[0].room).toEqual(expect.arrayContaining([`user:${owner.id}`, `user:${mate.id}`, `user:${outsider.id}`]));
+    expect(messages[0].payload).toMatchObject({ action: 'new-message', message: { message: 'olá equipe' }, chat: { id: chat.id } });
+
+    const edited = await ownerApi.put(`/chats/${chat.id}`, { title: 'Só nós', users: [{ id: mate.id, name: 'x' }] });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(forUser(outsider.id).at(-1)).toMatchObject({ room: `user:${outsider.id}`, payload: { action: 'delete', id: chat.id } });
+    expect(forUser(mate.id).at(-1)).toMatchObject({ payload: { action: 'update', record: { title: 'Só nós' } } });
+
+    expect((await ownerApi.delete(`/chats/${chat.id}`)).statusCode).toBe(200);
+    for (const member of [owner, mate]) expect(forUser(member.id).at(-1)).toMatchObject({ payload: { action: 'delete', id: chat.id } });
+    // Nothing of the chat under another member's name reached someone else's room.
+    for (const member of [owner, mate, outsider]) for (const e of forUser(member.id)) expect(e.room).toBe(`user:${member.id}`);
+  });
+});

@@ -54,7 +54,9 @@ test('a delete from the sender marks the message deleted and keeps its body for 
   await applyDelete(deps(), { connectionId: conn.id, externalId: row.externalId! });
   const [stored] = await t.database.db.select().from(messages).where(eq(messages.id, row.id));
   expect(stored).toMatchObject({ body: 'segredo', isDeleted: true });
-  expect(lastAppMessage(admin.companyId)).toMatchObject({ action: 'update', message: { id: row.id, isDeleted: true } });
+  const [update, deleted] = t.sent.filter((e) => e.event === `company-${admin.companyId}-appMessage`).slice(-2);
+  expect(update.payload).toMatchObject({ action: 'update', message: { id: row.id, isDeleted: true } });
+  expect(deleted.payload).toEqual({ action: 'delete', messageId: row.id, ticketId: row.ticketId });
 });
 
 test('group messages: ignored unless the connection allows groups; a group ticket unless groupAsTicket', async () => {

@@ -17,6 +17,7 @@ async function changeMessage(
   connectionId: number,
   externalId: string,
   change: (tx: HookedTx) => Promise<MessageRow | undefined>,
+  announced: 'update' | 'delete' = 'update',
 ): Promise<boolean> {
   return transactionRunner(
     deps.db,
@@ -27,7 +28,7 @@ async function changeMessage(
       const [exists] = await tx.select({ id: messages.id }).from(messages).where(byExternalId(connectionId, externalId)).limit(1);
       return Boolean(exists);
     }
-    announceMessage(tx, deps, changed, 'update');
+    announceMessage(tx, deps, changed, announced);
     return true;
   });
 }
@@ -130,17 +131,23 @@ export async function applyEdit(deps: InboundDeps, update: EditUpdate): Promise<
  */
 export async function applyDelete(deps: InboundDeps, update: DeleteUpdate): Promise<void> {
   let erasedMedia: { companyId: number; mediaUrl: string } | null = null;
-  await changeMessage(deps, update.connectionId, update.externalId, async (tx) => {
-    const [row] = await tx
-      .update(messages)
-      .set({ isDeleted: true, updatedAt: new Date() })
-      .where(and(byExternalId(update.connectionId, update.externalId), eq(messages.isDeleted, false)))
-      .returning();
-    if (!row || row.fromMe || (await getCompanySetting(tx, row.companyId, 'lgpdDeleteMessage')) !== 'enabled') return row;
-    const erased = await eraseContent(tx, row);
-    if (row.mediaUrl) erasedMedia = { companyId: row.companyId, mediaUrl: row.mediaUrl };
-    return erased;
-  });
+  await changeMessage(
+    deps,
+    update.connectionId,
+    update.externalId,
+    async (tx) => {
+      const [row] = await tx
+        .update(messages)
+        .set({ isDeleted: true, updatedAt: new Date() })
+        .where(and(byExternalId(update.connectionId, update.externalId), eq(messages.isDeleted, false)))
+        .returning();
+      if (!row || row.fromMe || (await getCompanySetting(tx, row.companyId, 'lgpdDeleteMessage')) !== 'enabled') return row;
+      const erased = await eraseContent(tx, row);
+      if (row.mediaUrl) erasedMedia = { companyId: row.companyId, mediaUrl: row.mediaUrl };
+      return erased;
+    },
+    'delete',
+  );
   const media = erasedMedia as { companyId: number; mediaUrl: string } | null;
   if (media) {
     await removeMedia(deps.config, media.companyId, media.mediaUrl).catch((err) =>

@@ -50,7 +50,7 @@ function inTicketOrder(ticketId: number, task: () => Promise<void>): Promise<voi
 export function publishMessage(
   deps: AnnounceDeps,
   message: AnnouncedMessage,
-  action: 'create' | 'update',
+  action: MessageChange,
   opts: AnnounceOptions = {},
 ): Promise<void> {
   return inTicketOrder(message.ticketId, async () => {
@@ -60,20 +60,28 @@ export function publishMessage(
     const audience = ticketAudience(ticket);
     if (views.newContact) deps.realtime.toCompany(message.companyId, 'contact', { action: 'create', contact: views.newContact });
     if (opts.newTicket) deps.realtime.toRoom(message.companyId, audience, 'ticket', { action: 'update', ticket });
-    deps.realtime.toRoom(message.companyId, [...audience, rooms.chatBox(ticket.uuid)], 'appMessage', {
-      action,
+    const to = [...audience, rooms.chatBox(ticket.uuid)];
+    deps.realtime.toRoom(message.companyId, to, 'appMessage', {
+      action: action === 'delete' ? 'update' : action,
       message: views.message,
       ticket,
     });
+    // A deleted message is also `appMessage` delete (spec 1 §7, for clients written against the spec); the
+    // update before it carries the view the conversation shows ("Essa mensagem foi apagada").
+    if (action === 'delete')
+      deps.realtime.toRoom(message.companyId, to, 'appMessage', { action: 'delete', messageId: message.id, ticketId: ticket.id });
   });
 }
+
+/** What happened to the message: `delete` is a message marked deleted (the row stays). */
+export type MessageChange = 'create' | 'update' | 'delete';
 
 /** publishMessage after the transaction commits (and never if it rolls back). */
 export function announceMessage(
   tx: HookedTx,
   deps: AnnounceDeps,
   message: AnnouncedMessage,
-  action: 'create' | 'update',
+  action: MessageChange,
   opts: AnnounceOptions = {},
 ) {
   tx.afterCommit(() => publishMessage(deps, message, action, opts));

@@ -101,10 +101,11 @@ describe('DELETE /messages/:id', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: message.id, isDeleted: true });
     expect((await row(message.id)).isDeleted).toBe(true);
-    expect(t.sent.findLast((e) => e.event === `company-${admin.companyId}-appMessage`)?.payload).toMatchObject({
-      action: 'update',
-      message: { id: message.id, isDeleted: true },
-    });
+    // The update the conversation shows ("Essa mensagem foi apagada"), then the spec's appMessage delete, to the same rooms.
+    const [update, deleted] = t.sent.filter((e) => e.event === `company-${admin.companyId}-appMessage`).slice(-2);
+    expect(update.payload).toMatchObject({ action: 'update', message: { id: message.id, isDeleted: true } });
+    expect(deleted.payload).toEqual({ action: 'delete', messageId: message.id, ticketId: ticket.id });
+    expect(deleted.room).toEqual(update.room);
     await t.jobs.drain();
     expect((await outboxOf(message.externalId as string)).isDeleted).toBe(true);
     // Deleting again changes nothing.

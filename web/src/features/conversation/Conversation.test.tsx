@@ -76,7 +76,7 @@ describe('Conversation', { timeout: 20_000 }, () => {
     await waitFor(() => expect(mocked.post).toHaveBeenCalledWith('/tickets/10/read'));
   });
 
-  test('realtime: create appends, update replaces, delete removes; ticket update refreshes the header', async () => {
+  test('realtime: create appends, update replaces, delete marks the message deleted; ticket update refreshes the header', async () => {
     serve(ticket());
     await screen.findByText('Oi, preciso de ajuda', {}, { timeout: 4000 });
     const t = ticket();
@@ -91,6 +91,7 @@ describe('Conversation', { timeout: 20_000 }, () => {
     await waitFor(() => expect(document.querySelector('[data-message-id="2"]')).toHaveTextContent('Editada'));
     emit('appMessage', { action: 'delete', messageId: 1, ticketId: 10 });
     await waitFor(() => expect(screen.queryByText('Oi, preciso de ajuda')).toBeNull());
+    expect(document.querySelector('[data-message-id="1"]')).toHaveTextContent(/Essa mensagem foi apagada/);
     expect(screen.queryByText('de outro ticket')).toBeNull();
     emit('ticket', { action: 'update', ticket: ticket({ contact: { ...t.contact, name: 'Maria Souza' } }) });
     await waitFor(() => expect(screen.getByTestId('header-name')).toHaveTextContent('Maria Souza'));

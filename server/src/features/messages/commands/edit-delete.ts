@@ -50,7 +50,7 @@ export async function deleteMessage(ctx: RequestContext, id: number): Promise<Me
   if (message.isDeleted) return presentOne(ctx.db, ticket, message);
   const row = await ctx.transaction(async (tx) => {
     const [updated] = await tx.update(messages).set({ isDeleted: true }).where(eq(messages.id, message.id)).returning();
-    announceMessage(tx, ctx, updated, 'update');
+    announceMessage(tx, ctx, updated, 'delete');
     await syncWithProvider(tx, ctx, updated, 'delete');
     return updated;
   });

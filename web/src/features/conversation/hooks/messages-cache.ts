@@ -43,6 +43,18 @@ export function updateMessage(data: MessagesData | undefined, message: MessageVi
 }
 
 /** "delete removes". */
+/**
+ * `appMessage` delete: the message stays in the conversation, marked deleted ("Essa mensagem foi apagada"),
+ * as the server keeps it; the update announced before it usually marked it already.
+ */
+export function markMessageDeleted(data: MessagesData | undefined, messageId: number): MessagesData | undefined {
+  if (!data) return data;
+  return {
+    ...data,
+    pages: data.pages.map((p) => ({ ...p, messages: p.messages.map((m) => (m.id === messageId ? { ...m, isDeleted: true } : m)) })),
+  };
+}
+
 export function removeMessage(data: MessagesData | undefined, messageId: number): MessagesData | undefined {
   if (!data) return data;
   return { ...data, pages: data.pages.map((p) => ({ ...p, messages: p.messages.filter((m) => m.id !== messageId) })) };

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useCompanyEvent, useSocket } from '../../../app/providers/SocketProvider';
 import { conversationKeys } from '../keys';
-import { addMessage, type MessagesData, removeMessage, updateMessage } from './messages-cache';
+import { addMessage, type MessagesData, markMessageDeleted, updateMessage } from './messages-cache';
 import { setTicket } from './use-ticket';
 
 /**
@@ -36,7 +36,7 @@ export function useConversationRealtime(uuid: string, ticket: TicketView | undef
   useCompanyEvent('appMessage', (e) => {
     const key = conversationKeys.messages(uuid);
     if (e.action === 'delete') {
-      if (e.ticketId === ticketId) qc.setQueryData<MessagesData>(key, (d) => removeMessage(d, e.messageId));
+      if (e.ticketId === ticketId) qc.setQueryData<MessagesData>(key, (d) => markMessageDeleted(d, e.messageId));
       return;
     }
     if (e.message.ticket?.uuid !== uuid && e.message.ticketId !== ticketId) return;
