@@ -68,7 +68,12 @@ export const ReportTicketRow = z.object({
 });
 export type ReportTicketRow = z.infer<typeof ReportTicketRow>;
 
-export const TicketReportView = z.object({ tickets: z.array(ReportTicketRow), totalTickets: z.object({ total: z.number() }) });
+export const TicketReportView = z.object({
+  tickets: z.array(ReportTicketRow),
+  totalTickets: z.object({ total: z.number() }),
+  /** The company's time zone: the screen shows the times in it, as the Excel export does. */
+  timeZone: z.string(),
+});
 export type TicketReportView = z.infer<typeof TicketReportView>;
 
 /** Spec 2 §3 "Attendance panel ticket". */

@@ -15,6 +15,8 @@ describe('GET /ticketreport/reports', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.totalTickets.total).toBe(7);
+    // The screen shows times in the company's zone, like the Excel export.
+    expect(body.timeZone).toBe('America/Sao_Paulo');
     expect(body.tickets.map((r: { id: number }) => r.id)).toEqual(
       [c.tickets.t9, c.tickets.t6, c.tickets.t5, c.tickets.t4, c.tickets.t3].map((x) => x.id),
     );

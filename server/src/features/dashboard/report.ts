@@ -100,7 +100,7 @@ export async function reportRows(
 }
 
 /** GET /ticketreport/reports: one page and the total. */
-export async function ticketReport(db: DbOrTx, where: SQL, page: number, pageSize: number): Promise<TicketReportView> {
+export async function ticketReport(db: DbOrTx, where: SQL, page: number, pageSize: number): Promise<Omit<TicketReportView, 'timeZone'>> {
   const [tickets, [total]] = await Promise.all([
     reportRows(db, where, { limit: pageSize, offset: (page - 1) * pageSize }),
     rowsOf<{ n: number }>(db, sql`select count(*)::int as n from tickets t where ${where}`),

@@ -103,7 +103,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const timeZone = await companyTimeZone(req.ctx.db, req.ctx.companyId);
       const where = reportConditions(req.ctx.companyId, timeZone, req.query);
-      return ticketReport(req.ctx.db, where, req.query.page, req.query.pageSize);
+      return { ...(await ticketReport(req.ctx.db, where, req.query.page, req.query.pageSize)), timeZone };
     },
   );
 

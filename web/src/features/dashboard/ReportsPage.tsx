@@ -34,7 +34,7 @@ import { useQueues } from '../queues';
 import { FILTER_STATUSES } from './components/DashboardFilter';
 import { MultiPicker } from './components/MultiPicker';
 import { ReportLogDialog } from './components/ReportLogDialog';
-import { hoursMinutes, monthToDate } from './format';
+import { dateTimeIn, hoursMinutes, monthToDate } from './format';
 import { downloadSpreadsheet } from './hooks/download';
 import { type ReportFilter, reportParams, useTicketReport } from './hooks/use-report';
 
@@ -50,7 +50,9 @@ const STATUS_COLORS: Record<string, 'primary' | 'warning' | 'success' | 'seconda
 /** One line per row: long names end in an ellipsis (the whole text is in the title). */
 const clip = (maxWidth: number) => ({ maxWidth, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }) as const;
 
-const dateTime = (iso: string | null) => (iso ? `${formatDate(iso)} ${formatTime(iso)}` : '—');
+/** In the company's zone once the report says it (as its Excel export), the browser's until then. */
+const dateTime = (iso: string | null, timeZone: string | undefined) =>
+  !iso ? '—' : timeZone ? dateTimeIn(iso, timeZone) : `${formatDate(iso)} ${formatTime(iso)}`;
 
 /** `/reports`: the ticket report (spec 2 "Dashboard, reports, attendance panel"). */
 export default function ReportsPage() {
@@ -212,8 +214,8 @@ export default function ReportsPage() {
                 <TableCell sx={clip(220)} title={r.lastMessage}>
                   {r.lastMessage || '—'}
                 </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(r.createdAt)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(r.closedAt)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(r.createdAt, report.data?.timeZone)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(r.closedAt, report.data?.timeZone)}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.supportTime === null ? '—' : hoursMinutes(r.supportTime)}</TableCell>
                 <TableCell>{r.NPS ?? '—'}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
