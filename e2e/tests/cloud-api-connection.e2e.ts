@@ -2,16 +2,17 @@ import { expect, test } from 'vitest';
 import { createUser, unique } from '../src/api';
 import { loginAs, menuLink } from '../src/auth';
 import { useBrowser } from '../src/browser';
+import { CLOUD_NUMBER } from '../src/fake-graph';
 import { atPath, hides, shows, toast } from '../src/wait';
 
 const b = useBrowser();
 const SHOTS = process.env.SHOTS_DIR;
 
-test('an admin creates a WhatsApp API oficial connection from the menu and edits it keeping the stored token', async () => {
+test('an admin creates a WhatsApp API oficial connection from the menu (Meta refuses a token not of the number) and edits it keeping the stored token', async () => {
   const { page } = b;
   const admin = await createUser({ profile: 'admin' });
   const name = `Oficial ${unique()}`;
-  const phoneNumberId = `10${Date.now()}`;
+  const { phoneNumberId } = CLOUD_NUMBER;
   await loginAs(page, admin.email, admin.password);
   await menuLink(page, 'Conexões').click();
   await atPath(page, '/connections');
@@ -23,7 +24,15 @@ test('an admin creates a WhatsApp API oficial connection from the menu and edits
   await dialog.getByRole('textbox', { name: 'Nome' }).fill(name);
   await dialog.getByTestId('connection-facebookPageUserId').fill(phoneNumberId);
   await dialog.getByTestId('connection-wabaId').fill('102290129340398');
-  await dialog.getByTestId('connection-tokenMeta').fill('EAAG-e2e-secret');
+  // A token Meta does not let use the number: refused under the number's field, the dialog stays open.
+  await dialog.getByTestId('connection-tokenMeta').fill('EAAG-not-of-this-number');
+  await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
+  await shows(
+    dialog.getByText('A Meta não confirmou que este token pode usar este ID de número do WhatsApp'),
+    'the refusal under the number',
+  );
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/cloud-refused-${page.viewportSize()?.width}.png` });
+  await dialog.getByTestId('connection-tokenMeta').fill(CLOUD_NUMBER.token);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/cloud-dialog-${page.viewportSize()?.width}.png` });
   await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
   await shows(toast(page, 'Operação realizada com sucesso!'), 'the saved toast');

@@ -3,6 +3,8 @@ import { CONNECTION_TOKEN_LENGTH, type ConnectionRuleValues, connectionRuleIssue
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { companies, type ConnectionRow, connectionQueues, connections, flows, plans, prompts, queueIntegrations } from '../../db/schema';
+import { cloudNumberAccess } from '../../channels/cloud-api/number-access';
+import type { RequestContext } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { ZodError } from 'zod';
 import { existingQueueIds } from '../queues';
@@ -138,4 +140,18 @@ export function asConnectionConflict(err: unknown): unknown {
     if (e.code === '23505' && e.constraint === 'connections_meta_account_unique') return new AppError('ERR_META_ACCOUNT_IN_USE', 409);
   }
   return err;
+}
+
+/**
+ * A Cloud API connection receives every message Meta sends for its phone number id, so it is saved only
+ * for a number Meta lets its token use: nobody can take another business's number by registering it first.
+ * Asked on create and whenever the id or the token changes, with the pair that would be stored.
+ */
+export async function assertTokenMayUseNumber(ctx: RequestContext, phoneNumberId: string, token: string) {
+  const access = await cloudNumberAccess(ctx.config.meta.graphApiUrl, phoneNumberId, token);
+  if (access === 'refused') throw new AppError('ERR_META_NUMBER_NOT_OWNED', 400);
+  if (access === 'unreachable') {
+    ctx.log.warn({ phoneNumberId }, 'cloud api: Meta could not be asked whether the token may use the number');
+    throw new AppError('ERR_META_UNREACHABLE', 502);
+  }
 }

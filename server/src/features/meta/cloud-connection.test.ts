@@ -3,7 +3,7 @@
 import { and, eq } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { connections, messages } from '../../db/schema';
-import { useFakeGraph } from '../../test/fake-graph';
+import { ownCloudNumber, useFakeGraph } from '../../test/fake-graph';
 import { useTestApp } from '../../test/harness';
 import { customerNumber } from '../../test/simulator';
 import { accountId, cloudMessage, postWebhook } from './testing';
@@ -11,13 +11,17 @@ import { accountId, cloudMessage, postWebhook } from './testing';
 const graph = useFakeGraph();
 const t = useTestApp({ meta: graph.meta });
 
-const cloudInput = (name: string) => ({
-  name,
-  channel: 'whatsappapi',
-  facebookPageUserId: accountId(),
-  wabaId: accountId(),
-  tokenMeta: `EAAG-secret-${accountId()}`,
-});
+/** Meta lets `token` use the number (the fake Graph answers GET /{phone-number-id} to it). */
+const owned = (phoneNumberId: string, token: string) => {
+  ownCloudNumber(graph.fake, phoneNumberId, token);
+  return phoneNumberId;
+};
+
+/** The dialog's fields for a number of the business whose token is typed in. */
+const cloudInput = (name: string) => {
+  const tokenMeta = `EAAG-secret-${accountId()}`;
+  return { name, channel: 'whatsappapi', facebookPageUserId: owned(accountId(), tokenMeta), wabaId: accountId(), tokenMeta };
+};
 
 test('creates a Cloud API connection whose token is write-only, and an edit with an empty token keeps it', async () => {
   const admin = await t.factory.admin();
@@ -45,6 +49,7 @@ test('creates a Cloud API connection whose token is write-only, and an edit with
   }
   expect(JSON.stringify(t.sent)).not.toContain(input.tokenMeta);
 
+  owned(input.facebookPageUserId, 'EAAG-new-token');
   const replaced = await api.put(`/whatsapp/${id}`, { tokenMeta: 'EAAG-new-token' });
   expect(replaced.statusCode, replaced.body).toBe(200);
   const [after] = await t.database.db.select().from(connections).where(eq(connections.id, id));
@@ -74,11 +79,16 @@ test('a phone number id already connected (in any company) is refused with ERR_M
   const first = await t.as(await t.factory.admin());
   const input = cloudInput('Primeira');
   expect((await first.post('/whatsapp', input)).statusCode).toBe(200);
+  // Another company whose token Meta also lets use the number (the same business's second system user).
   const other = await t.as(await t.factory.admin());
-  const dup = await other.post('/whatsapp', { ...cloudInput('Segunda'), facebookPageUserId: input.facebookPageUserId });
+  const second = cloudInput('Segunda');
+  owned(input.facebookPageUserId, second.tokenMeta);
+  const dup = await other.post('/whatsapp', { ...second, facebookPageUserId: input.facebookPageUserId });
   expect(dup.statusCode).toBe(409);
   expect(dup.json().error).toBe('ERR_META_ACCOUNT_IN_USE');
-  const mine = (await other.post('/whatsapp', cloudInput('Terceira'))).json();
+  const third = cloudInput('Terceira');
+  owned(input.facebookPageUserId, third.tokenMeta);
+  const mine = (await other.post('/whatsapp', third)).json();
   const moved = await other.put(`/whatsapp/${mine.id}`, { facebookPageUserId: input.facebookPageUserId });
   expect(moved.statusCode).toBe(409);
   expect(moved.json().error).toBe('ERR_META_ACCOUNT_IN_USE');
@@ -113,9 +123,12 @@ test('a signed webhook for the created connection lands the message on it', asyn
 test('webhooks follow a phone number id moved to another connection, and stop at a deleted one', async () => {
   const admin = await t.factory.admin();
   const api = await t.as(admin);
+  // One business's two connections, both with a token of it: either may hold either number.
   const first = cloudInput('Primeira');
+  const second = { ...cloudInput('Segunda'), tokenMeta: first.tokenMeta };
+  owned(second.facebookPageUserId, first.tokenMeta);
   const a = (await api.post('/whatsapp', first)).json();
-  const b = (await api.post('/whatsapp', cloudInput('Segunda'))).json();
+  const b = (await api.post('/whatsapp', second)).json();
   const deliver = async (body: string) => {
     const message = cloudMessage(first.facebookPageUserId, customerNumber(), 'Ana', { type: 'text', text: { body } });
     expect((await postWebhook(t, message)).statusCode).toBe(200);
@@ -125,7 +138,7 @@ test('webhooks follow a phone number id moved to another connection, and stop at
   expect(await deliver('antes da troca')).toBe(a.id);
 
   // The number moves from the first connection to the second: its next delivery lands on the second.
-  expect((await api.put(`/whatsapp/${a.id}`, { facebookPageUserId: accountId() })).statusCode).toBe(200);
+  expect((await api.put(`/whatsapp/${a.id}`, { facebookPageUserId: owned(accountId(), first.tokenMeta) })).statusCode).toBe(200);
   expect((await api.put(`/whatsapp/${b.id}`, { facebookPageUserId: first.facebookPageUserId })).statusCode).toBe(200);
   expect(await deliver('depois da troca')).toBe(b.id);
 

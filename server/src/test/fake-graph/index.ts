@@ -4,7 +4,15 @@ import { signatureOf } from '../../channels/graph/signature';
 import { FakeGraph } from './server';
 
 export { FakeGraph, graphError, newMid, newWamid, type GraphCall } from './server';
-export { serveCdnFile, serveCloudMedia, serveCloudNumber, servePageMessaging, serveUserPages, type FakePage } from './meta-shapes';
+export {
+  ownCloudNumber,
+  serveCdnFile,
+  serveCloudMedia,
+  serveCloudNumber,
+  servePageMessaging,
+  serveUserPages,
+  type FakePage,
+} from './meta-shapes';
 
 export const TEST_APP_SECRET = 'test-app-secret';
 export const TEST_VERIFY_TOKEN = 'test-verify-token';

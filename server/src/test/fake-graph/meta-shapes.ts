@@ -8,8 +8,55 @@ import { type FakeGraph, type GraphCall, graphError, newMid, newWamid } from './
  */
 const checkToken = (call: GraphCall, token: string) => (call.token === token ? null : graphError(401, 190, 'Invalid OAuth access token.'));
 
-/** A WhatsApp Business phone number: sends answer a fresh wamid; uploads a fresh media id. */
+/** The WhatsApp numbers each fake knows, with the tokens that may see each (its business's system users'). */
+const numberOwners = new WeakMap<FakeGraph, Map<string, Set<string>>>();
+/** Every token a fake knows: any other is not a token at all to Graph (190). */
+const knownTokens = new WeakMap<FakeGraph, Set<string>>();
+
+/**
+ * A WhatsApp Business phone number `token` may use: GET /{phone-number-id} answers the number to its
+ * owners' tokens, as Graph does; another valid token gets Graph's answer for an object it may not see
+ * (400, code 100, subcode 33), an unknown one 401 code 190. Called again, it adds an owner's token.
+ */
+export function ownCloudNumber(
+  fake: FakeGraph,
+  phoneNumberId: string,
+  token: string,
+  number = { display: '+55 11 3000-0000', name: 'Empresa' },
+) {
+  const owners = numberOwners.get(fake) ?? new Map<string, Set<string>>();
+  numberOwners.set(fake, owners);
+  const tokens = knownTokens.get(fake) ?? new Set<string>();
+  knownTokens.set(fake, tokens.add(token));
+  const ownersOfThis = owners.get(phoneNumberId);
+  if (ownersOfThis) {
+    ownersOfThis.add(token);
+    return;
+  }
+  owners.set(phoneNumberId, new Set([token]));
+  fake.on('GET', `/${phoneNumberId}`, (call) => {
+    if (!call.token || !tokens.has(call.token)) return graphError(401, 190, 'Invalid OAuth access token - Cannot parse access token');
+    if (!owners.get(phoneNumberId)?.has(call.token))
+      return graphError(
+        400,
+        100,
+        `Unsupported get request. Object with ID '${phoneNumberId}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+        33,
+      );
+    const fields = (call.query.fields ?? '').split(',');
+    return {
+      json: {
+        ...(fields.includes('display_phone_number') ? { display_phone_number: number.display } : {}),
+        ...(fields.includes('verified_name') ? { verified_name: number.name } : {}),
+        id: phoneNumberId,
+      },
+    };
+  });
+}
+
+/** A WhatsApp Business phone number: `token` owns it; sends answer a fresh wamid; uploads a fresh media id. */
 export function serveCloudNumber(fake: FakeGraph, phoneNumberId: string, token: string) {
+  ownCloudNumber(fake, phoneNumberId, token);
   fake.on('POST', `/${phoneNumberId}/messages`, (call) => {
     const denied = checkToken(call, token);
     if (denied) return denied;

@@ -39,11 +39,13 @@ async function parseBody(req: IncomingMessage, raw: Buffer): Promise<Pick<GraphC
   const type = req.headers['content-type'] ?? '';
   if (type.startsWith('application/json')) return { json: JSON.parse(raw.toString() || '{}'), form: null };
   if (type.startsWith('multipart/form-data')) {
-    const data = await new Request('http://fake/', { method: 'POST', headers: { 'content-type': type }, body: raw }).formData();
+    // A copy as a plain Uint8Array and forEach over the form: the e2e run (DOM typings) starts this fake too.
+    const body = new Uint8Array(raw);
+    const data = await new Request('http://fake/', { method: 'POST', headers: { 'content-type': type }, body }).formData();
     const form: NonNullable<GraphCall['form']> = {};
-    for (const [key, value] of data.entries()) {
+    data.forEach((value, key) => {
       form[key] = typeof value === 'string' ? value : { name: (value as File).name, type: value.type, size: value.size };
-    }
+    });
     return { json: null, form };
   }
   return { json: null, form: null };

@@ -9,6 +9,7 @@ import {
   asConnectionConflict,
   assertConnectionRules,
   assertPlanAllowsAnotherConnection,
+  assertTokenMayUseNumber,
   connectionCount,
   generateConnectionToken,
   lockCompanyConnections,
@@ -49,6 +50,8 @@ export async function createConnection(ctx: RequestContext, input: ConnectionDat
   const companyId = ctx.companyId;
   if (input.channel === 'whatsapp') assertProviderAvailable(ctx, input.provider);
   assertCloudApiFields(input, false);
+  // Before the transaction: a call to Meta holds no lock.
+  if (input.channel === 'whatsappapi') await assertTokenMayUseNumber(ctx, input.facebookPageUserId, input.tokenMeta);
   let created: ConnectionRow;
   try {
     created = await ctx.transaction(async (tx) => {

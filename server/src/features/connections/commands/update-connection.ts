@@ -7,7 +7,14 @@ import { announceConnections } from '../events';
 import { presentConnection } from '../presenter';
 import { findConnection, queuesOfConnections } from '../queries';
 import { connectionRowValues } from '../row-values';
-import { asConnectionConflict, assertConnectionRules, lockCompanyConnections, makeOnlyDefault, replaceConnectionQueues } from '../rules';
+import {
+  asConnectionConflict,
+  assertConnectionRules,
+  assertTokenMayUseNumber,
+  lockCompanyConnections,
+  makeOnlyDefault,
+  replaceConnectionQueues,
+} from '../rules';
 import { assertCloudApiFields, assertProviderAvailable } from './create-connection';
 
 /** The stored values the cross-field rules read, so a partial update is judged as a whole. */
@@ -58,6 +65,11 @@ export async function updateConnection(ctx: RequestContext, id: number, changes:
         },
         current.tokenMeta !== '',
       );
+      const numberId = fields.facebookPageUserId ?? current.facebookPageUserId;
+      const tokenMeta = fields.tokenMeta ?? current.tokenMeta;
+      // Under the company's lock, so the pair Meta is asked about is the pair stored (no other save can mix in).
+      if (current.channel === 'whatsappapi' && (numberId !== current.facebookPageUserId || tokenMeta !== current.tokenMeta))
+        await assertTokenMayUseNumber(ctx, numberId, tokenMeta);
       if (current.isDefault && fields.isDefault === false) throw new AppError('ERR_NO_OTHER_WHATSAPP', 400);
       const stored = presentConnection(current, []);
       const queueIds = await assertConnectionRules(

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { ApiError } from '../../../lib/api';
 import { renderWithProviders } from '../../../test/render';
 import { connectionView } from '../testing';
 import ConnectionDialog from './ConnectionDialog';
@@ -116,6 +117,27 @@ describe('ConnectionDialog', { timeout: 30_000 }, () => {
       wabaId: '102290129340398',
       tokenMeta: 'EAAG-secret',
     });
+  });
+
+  test('Meta refusing the token for the phone number id shows under that field, on the general tab, and the dialog stays open', async () => {
+    api.post.mockRejectedValue(new ApiError(400, 'ERR_META_NUMBER_NOT_OWNED'));
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    renderWithProviders(<ConnectionDialog connection={null} channel="whatsappapi" onClose={onClose} />);
+    await waitFor(() => expect(api.get).toHaveBeenCalledWith('/companySettings/2'));
+    await user.type(screen.getByRole('textbox', { name: 'Nome' }), 'Oficial');
+    await user.type(screen.getByTestId('connection-facebookPageUserId'), '106540352242922');
+    await user.type(screen.getByTestId('connection-tokenMeta'), 'EAAG-not-theirs');
+    await user.click(screen.getByRole('tab', { name: 'Mensagens' }));
+    await user.click(screen.getByRole('button', { name: 'Adicionar' }));
+    const field = (await screen.findByTestId('connection-facebookPageUserId')).closest('.MuiFormControl-root') as HTMLElement;
+    expect(
+      await within(field).findByText(
+        'A Meta não confirmou que este token pode usar este ID de número do WhatsApp. Confira o ID e o token.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Geral' })).toHaveAttribute('aria-selected', 'true');
+    expect(onClose).not.toHaveBeenCalled();
   });
 
   test('editing a Cloud API connection with a stored token: the token starts empty, the hint says empty keeps it', async () => {

@@ -19,7 +19,7 @@ import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../app/providers/AuthProvider';
 import { applyServerErrors } from '../../../components/form-errors';
-import { api } from '../../../lib/api';
+import { ApiError, api } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { upsertConnection, useGreetingMedia, useSaveConnection } from '../hooks/use-connections';
 import { importNeedsNewLogin, warnImportNeedsNewLogin } from './import-warning';
@@ -31,6 +31,9 @@ import { GeneralTab } from './GeneralTab';
 import { IntegrationsTab } from './IntegrationsTab';
 import { MessagesTab } from './MessagesTab';
 import { SchedulesTab } from './SchedulesTab';
+
+/** Meta's and the server's refusals of the Cloud API phone number id: shown under that field, not in a toast. */
+const NUMBER_REFUSALS = new Set(['ERR_META_NUMBER_NOT_OWNED', 'ERR_META_ACCOUNT_IN_USE']);
 
 type TabKey = 'general' | 'integrations' | 'messages' | 'chatbot' | 'assessments' | 'defaultFlow' | 'schedules';
 
@@ -118,6 +121,11 @@ export default function ConnectionDialog({ connection, channel = 'whatsapp', onC
       notify(t('common.operationSuccess'));
       onClose();
     } catch (err) {
+      if (err instanceof ApiError && err.code && NUMBER_REFUSALS.has(err.code)) {
+        form.setError('facebookPageUserId', { message: `backendErrors.${err.code}` });
+        setTab('general');
+        return;
+      }
       applyServerErrors(err, form.setError);
       const fields = (err as { fields?: { field: string }[] }).fields;
       if (fields?.[0]) setTab(TAB_OF[fields[0].field as keyof ConnectionFormValues] ?? 'general');

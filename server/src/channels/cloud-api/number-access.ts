@@ -1,0 +1,26 @@
+import { GraphClient, GraphError } from '../graph/client';
+
+/** What Meta said of a token and a phone number id: the token may use it, may not, or nobody answered. */
+export type NumberAccess = 'owned' | 'refused' | 'unreachable';
+
+/** Graph's throttling codes (application, user, API and rate limits): answered as 4xx, but nobody refused. */
+const THROTTLED = new Set([4, 17, 32, 613]);
+
+/**
+ * Asks Meta whether `token` may use the WhatsApp phone number id: GET /{phone-number-id} answers the
+ * number (its id) to a token of the business that owns it, and an error to any other (400 code 100
+ * for a number it may not see, 401 code 190 for a token that is none). Throttling, Meta's own
+ * failures and the network confirm nothing either way.
+ */
+export async function cloudNumberAccess(graphApiUrl: string, phoneNumberId: string, token: string): Promise<NumberAccess> {
+  try {
+    const number = await new GraphClient(graphApiUrl, token).get<{ id?: string }>(phoneNumberId, {
+      fields: 'display_phone_number,verified_name',
+    });
+    return number.id === phoneNumberId ? 'owned' : 'refused';
+  } catch (err) {
+    if (!(err instanceof GraphError)) return 'unreachable';
+    const refused = err.status >= 400 && err.status < 500 && err.status !== 429 && !(err.code !== null && THROTTLED.has(err.code));
+    return refused ? 'refused' : 'unreachable';
+  }
+}
