@@ -9,6 +9,7 @@ interface Props {
   count: number;
 }
 
+/** On a phone the date, provider and charge amount give way to the company, what happened and the amount. */
 const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
 const amount = (v: number | null) => (v === null ? '—' : formatBRL(v));
 
@@ -32,7 +33,7 @@ export function PaymentNotices({ notices, count }: Props) {
         <Table size="small" aria-label={t('billing.notices.label')}>
           <TableHead>
             <TableRow>
-              <TableCell>{t('billing.notices.when')}</TableCell>
+              <TableCell sx={WIDE_ONLY}>{t('billing.notices.when')}</TableCell>
               <TableCell>{t('billing.table.company')}</TableCell>
               <TableCell>{t('billing.notices.outcome')}</TableCell>
               <TableCell sx={WIDE_ONLY}>{t('billing.notices.provider')}</TableCell>
@@ -45,12 +46,12 @@ export function PaymentNotices({ notices, count }: Props) {
           <TableBody>
             {notices.map((n) => (
               <TableRow key={n.id} data-testid="payment-notice-row" data-outcome={n.outcome}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(n.createdAt).toLocaleString()}</TableCell>
+                <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{new Date(n.createdAt).toLocaleString()}</TableCell>
                 <TableCell>
                   {n.companyName ?? '—'}
                   {n.invoiceId !== null && (
-                    <Typography component="span" variant="caption" color="text.secondary">
-                      {` · ${t('billing.notices.invoice', { id: n.invoiceId })}`}
+                    <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                      {t('billing.notices.invoice', { id: n.invoiceId })}
                     </Typography>
                   )}
                 </TableCell>
