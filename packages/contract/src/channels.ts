@@ -243,3 +243,6 @@ export const ConnectionListQuery = z.object({
   companyId: z.string().max(20).optional(),
   channel: z.enum(CHANNELS).optional(),
 });
+
+/** POST /whatsapp and /facebook: the super user's /allConnections names the company the connection is for (spec 2 §2). */
+export const ConnectionCreateQuery = z.object({ companyId: z.coerce.number().int().positive().optional() });

@@ -2,3 +2,4 @@ export { announceConnections } from './events';
 export { connectionRoutes } from './routes';
 export { sessionStatusHandler } from './session-status';
 export { importProgressHandler } from './import-progress';
+export { actAsQueryCompany } from './super-scope';

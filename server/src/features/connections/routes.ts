@@ -3,6 +3,7 @@ import {
   AllConnectionsView,
   canSeeConnections,
   ConfirmationView,
+  ConnectionCreateQuery,
   ConnectionInput,
   ConnectionListQuery,
   ConnectionUpdateInput,
@@ -22,6 +23,7 @@ import { updateConnection } from './commands/update-connection';
 import { presentConnection } from './presenter';
 import { connectionView, findAnyConnection, findConnection, listAllConnections, listConnections, queuesOfConnections } from './queries';
 import { sessionRoutes } from './session-routes';
+import { actAsQueryCompany, sessionContext, tokenShownIn } from './super-scope';
 
 /** Connection managers (admins, and users with allowConnections: spec 2 §2) see the token. */
 const withToken = (actor: Actor) => ({ withToken: canSeeConnections(actor) });
@@ -54,14 +56,27 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/whatsapp',
-    { schema: { body: ConnectionInput, response: { 200: ConnectionView } }, preHandler: [...manage, requirePlan('useWhatsapp')] },
-    async (req) => connectionView(req.ctx.db, await createConnection(req.ctx, req.body), withToken(req.ctx.actor)),
+    {
+      schema: { querystring: ConnectionCreateQuery, body: ConnectionInput, response: { 200: ConnectionView } },
+      preHandler: [
+        app.authenticate,
+        requireActor(canSeeConnections),
+        actAsQueryCompany,
+        requireActiveSubscription,
+        requirePlan('useWhatsapp'),
+      ],
+    },
+    async (req) =>
+      connectionView(req.ctx.db, await createConnection(req.ctx, req.body), tokenShownIn(req.ctx, canSeeConnections(req.ctx.actor))),
   );
 
   app.put(
     '/whatsapp/:id',
     { schema: { params: IdParam, body: ConnectionUpdateInput, response: { 200: ConnectionView } }, preHandler: manage },
-    async (req) => connectionView(req.ctx.db, await updateConnection(req.ctx, req.params.id, req.body), withToken(req.ctx.actor)),
+    async (req) => {
+      const ctx = await sessionContext(req.ctx, req.params.id); // the super user's /allConnections edits any company's
+      return connectionView(ctx.db, await updateConnection(ctx, req.params.id, req.body), tokenShownIn(ctx, canSeeConnections(ctx.actor)));
+    },
   );
 
   app.get(
@@ -100,7 +115,7 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete('/whatsapp/:id', { schema: { params: IdParam, response: { 200: ConfirmationView } }, preHandler: manage }, async (req) => {
-    await deleteConnection(req.ctx, req.params.id);
+    await deleteConnection(await sessionContext(req.ctx, req.params.id), req.params.id);
     return { message: 'Whatsapp deleted.' };
   });
 };

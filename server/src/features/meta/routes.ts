@@ -1,8 +1,9 @@
-import { ErrorBody, FacebookConnectInput, FacebookConnectResult, canSeeConnections } from '@chatflow/contract';
+import { ConnectionCreateQuery, ErrorBody, FacebookConnectInput, FacebookConnectResult, canSeeConnections } from '@chatflow/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { validSignature } from '../../channels/graph/signature';
 import { requireActiveSubscription, requireActor, requirePlan } from '../../http/guards';
+import { actAsQueryCompany } from '../connections';
 import type { FeatureDeps } from '../deps';
 import { dispatchWebhook } from './dispatch';
 import { connectFacebook } from './facebook-connect';
@@ -25,8 +26,15 @@ export const metaRoutes =
     app.post(
       '/facebook',
       {
-        schema: { body: FacebookConnectInput, response: { 200: FacebookConnectResult } },
-        preHandler: [app.authenticate, requireActor(canSeeConnections), requireActiveSubscription, requirePlan('useFacebook')],
+        schema: { querystring: ConnectionCreateQuery, body: FacebookConnectInput, response: { 200: FacebookConnectResult } },
+        // actAsQueryCompany: the super user's /allConnections adds to the company it shows (spec 2 §2).
+        preHandler: [
+          app.authenticate,
+          requireActor(canSeeConnections),
+          actAsQueryCompany,
+          requireActiveSubscription,
+          requirePlan('useFacebook'),
+        ],
       },
       async (req) => connectFacebook(req, req.body),
     );
