@@ -7,7 +7,8 @@ import type { AccessRule } from '@chatflow/contract';
  * route-access.test.ts walks the app's own route table and calls every route as an anonymous visitor,
  * a profile user, an admin, another company's admin and a super user, on a plan with and without the
  * row's switch, with deliberately broken bodies, and fails on a route without a row, on a row without
- * a route, and on any answer the row does not predict.
+ * a route, and on any answer the row does not predict. screen-calls.test.ts holds the web's screens (the
+ * contract's SCREENS, which the menu and the router follow) to the rows of the calls they are built on.
  *
  * - who: public (no login; the route authorises itself: signature, token, cookie; reasons in
  *   http/login-required.test.ts), member (any user of the company), admin, super.
