@@ -137,8 +137,15 @@ export type FlowListQuery = z.input<typeof FlowListQuery>;
 export const FlowCreateInput = z.object({ name: flowName() });
 export type FlowCreateInput = z.input<typeof FlowCreateInput>;
 
-/** PUT /flowbuilder {name, flowId}: renames the flow. */
-export const FlowRenameInput = z.object({ name: flowName(), flowId: coercedId('validation.required') });
+/**
+ * PUT /flowbuilder {name, flowId, active?}: renames the flow and, when `active` is given, switches it on
+ * or off (spec 3 §3: a flow is "Ativo" or "Desativado"; the runtime never starts an inactive one).
+ */
+export const FlowRenameInput = z.object({
+  name: flowName(),
+  flowId: coercedId('validation.required'),
+  active: z.boolean({ message: 'validation.required' }).optional(),
+});
 export type FlowRenameInput = z.input<typeof FlowRenameInput>;
 
 /** POST /flowbuilder/duplicate {flowId}. */

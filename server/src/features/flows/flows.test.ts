@@ -35,6 +35,29 @@ test('an admin creates, lists, searches, renames and deletes flows; each change 
   expect(flowEvents(user.companyId)).toEqual(['create', 'create', 'update', 'delete']);
 });
 
+test('PUT /flowbuilder {active} switches a flow off and on; without it the switch stays; no other company or user profile can', async () => {
+  const admin = await t.factory.admin();
+  const api = await t.as(admin);
+  const { id } = (await api.post('/flowbuilder', { name: 'Boas-vindas' })).json();
+
+  const off = await api.put('/flowbuilder', { name: 'Boas-vindas', flowId: id, active: false });
+  expect([off.statusCode, off.json().active]).toEqual([200, false]);
+  expect((await api.get(`/flowbuilder/flow/${id}`)).json().flow.active).toBe(false);
+  expect((await api.get('/flowbuilder')).json().flows[0]).toMatchObject({ id, active: false });
+  // A rename alone leaves it off (the rename dialog sends no `active`).
+  expect((await api.put('/flowbuilder', { name: 'Boas vindas', flowId: id })).json().active).toBe(false);
+  expect((await api.put('/flowbuilder', { name: 'Boas vindas', flowId: id, active: 'sim' })).statusCode).toBe(400);
+
+  const stranger = await t.as(await t.factory.admin());
+  expect((await stranger.put('/flowbuilder', { name: 'Boas vindas', flowId: id, active: true })).statusCode).toBe(404);
+  const agent = await t.as(await t.factory.user({ companyId: admin.companyId, profile: 'user' }));
+  expect((await agent.put('/flowbuilder', { name: 'Boas vindas', flowId: id, active: true })).statusCode).toBe(403);
+  const [row] = await t.database.db.select().from(flows).where(eq(flows.id, id));
+  expect(row.active).toBe(false);
+
+  expect((await api.put('/flowbuilder', { name: 'Boas vindas', flowId: id, active: true })).json().active).toBe(true);
+});
+
 test('pages hold 20 flows and say when there is more', async () => {
   const api = await t.as(await t.factory.admin());
   for (let i = 0; i < 21; i++) await api.post('/flowbuilder', { name: `Fluxo ${String(i).padStart(2, '0')}` });

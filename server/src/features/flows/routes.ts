@@ -38,7 +38,7 @@ export const flowRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put('/flowbuilder', { schema: { body: FlowRenameInput, response: { 200: FlowSummaryView } }, preHandler: admin }, async (req) =>
-    renameFlow(req.ctx, req.body.flowId, req.body.name),
+    renameFlow(req.ctx, req.body.flowId, req.body.name, req.body.active),
   );
 
   app.delete('/flowbuilder/:id', { schema: { params: IdParam, response: { 200: ConfirmationView } }, preHandler: admin }, async (req) => {

@@ -60,6 +60,22 @@ describe('FlowsPage', { timeout: 30_000 }, () => {
     expect(notify).toHaveBeenCalledWith('Fluxo excluído com sucesso');
   });
 
+  test('the status switch turns a flow off ("Desativado") and on', async () => {
+    api.put.mockResolvedValueOnce(flow(1, 'Boas-vindas', false)).mockResolvedValueOnce(flow(2, 'Suporte', true));
+    renderWithProviders(<FlowsPage />);
+    await screen.findAllByTestId('flow-row');
+    await userEvent.click(screen.getByRole('switch', { name: 'Ativar ou desativar o fluxo Boas-vindas' }));
+    await waitFor(() => expect(api.put).toHaveBeenCalledWith('/flowbuilder', { flowId: 1, name: 'Boas-vindas', active: false }));
+    expect(notify).toHaveBeenCalledWith('Fluxo desativado');
+    await waitFor(() => expect(within(screen.getAllByTestId('flow-row')[0]).getByText('Desativado')).toBeInTheDocument());
+    expect(screen.getByRole('switch', { name: 'Ativar ou desativar o fluxo Boas-vindas' })).not.toBeChecked();
+
+    await userEvent.click(screen.getByRole('switch', { name: 'Ativar ou desativar o fluxo Suporte' }));
+    await waitFor(() => expect(api.put).toHaveBeenCalledWith('/flowbuilder', { flowId: 2, name: 'Suporte', active: true }));
+    expect(notify).toHaveBeenCalledWith('Fluxo ativado');
+    await waitFor(() => expect(within(screen.getAllByTestId('flow-row')[1]).getByText('Ativo')).toBeInTheDocument());
+  });
+
   test('the name dialog: "Digite um nome!", "Muito curto!", then creates the flow', async () => {
     api.post.mockResolvedValue(flow(4, 'Vendas'));
     renderWithProviders(<FlowsPage />);

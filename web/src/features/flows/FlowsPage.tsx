@@ -14,10 +14,10 @@ import { notify } from '../../lib/notify';
 import { useDebounced } from '../../lib/use-debounced';
 import { FlowNameDialog } from './components/FlowNameDialog';
 import { type FlowRowAction, FlowsTable } from './components/FlowsTable';
-import { useCreateFlow, useDeleteFlow, useDuplicateFlow, useFlows, useRenameFlow } from './hooks/use-flows';
+import { useCreateFlow, useDeleteFlow, useDuplicateFlow, useFlows, useUpdateFlow } from './hooks/use-flows';
 import { useFlowsRealtime } from './hooks/use-flows-realtime';
 
-/** /flowbuilders (spec 3 "Flow builder"): search (500 ms), infinite scroll, add, rename, duplicate, delete, live updates. */
+/** /flowbuilders (spec 3 "Flow builder"): search (500 ms), infinite scroll, add, rename, on/off switch, duplicate, delete, live updates. */
 export default function FlowsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -27,7 +27,7 @@ export default function FlowsPage() {
   const scroll = useLoadMoreOnScroll(query, records.length);
   const [naming, setNaming] = useState<FlowSummaryView | null | undefined>(undefined); // undefined: closed; null: new
   const create = useCreateFlow();
-  const rename = useRenameFlow();
+  const update = useUpdateFlow();
   const duplicate = useDuplicateFlow();
   const remove = useDeleteFlow();
   const deleting = useConfirmedDelete<FlowSummaryView>((row) => remove.mutateAsync(row.id), t('flows.deleted'));
@@ -52,9 +52,17 @@ export default function FlowsPage() {
       throw err;
     }
   };
+  const toggle = async (f: FlowSummaryView, active: boolean) => {
+    try {
+      await update.mutateAsync({ flowId: f.id, name: f.name, active });
+      notify(t(active ? 'flows.activated' : 'flows.deactivated'));
+    } catch (err) {
+      toastError(err);
+    }
+  };
   const saveName = async (name: string) => {
     if (naming) {
-      await rename.mutateAsync({ flowId: naming.id, name });
+      await update.mutateAsync({ flowId: naming.id, name });
       notify(t('flows.renamed'));
     } else {
       await create.mutateAsync(name);
@@ -79,6 +87,7 @@ export default function FlowsPage() {
         loadingMore={query.isFetchingNextPage}
         onOpen={open}
         onAction={onAction}
+        onToggle={toggle}
         scrollRef={scroll.ref}
         onScroll={scroll.onScroll}
       />

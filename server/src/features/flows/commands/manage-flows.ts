@@ -16,13 +16,13 @@ export async function createFlow(ctx: RequestContext, name: string): Promise<Flo
   });
 }
 
-/** PUT /flowbuilder {name, flowId}. */
-export async function renameFlow(ctx: RequestContext, flowId: number, name: string): Promise<FlowSummaryView> {
+/** PUT /flowbuilder {name, flowId, active?}: an absent `active` leaves the switch as it was. */
+export async function renameFlow(ctx: RequestContext, flowId: number, name: string, active?: boolean): Promise<FlowSummaryView> {
   return ctx.transaction(async (tx) => {
     await findFlow(tx, ctx.companyId, flowId);
     const [row] = await tx
       .update(flows)
-      .set({ name, updatedAt: new Date() })
+      .set({ name, ...(active === undefined ? {} : { active }), updatedAt: new Date() })
       .where(and(eq(flows.companyId, ctx.companyId), eq(flows.id, flowId)))
       .returning();
     const view = presentFlowSummary(row);

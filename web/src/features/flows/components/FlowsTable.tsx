@@ -1,13 +1,14 @@
 import type { FlowSummaryView } from '@chatflow/contract';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import {
-  Chip,
   CircularProgress,
+  FormControlLabel,
   IconButton,
   ListItemText,
   Menu,
   MenuItem,
   Paper,
+  Switch,
   Table,
   TableBody,
   TableCell,
@@ -26,6 +27,8 @@ interface Props {
   loadingMore: boolean;
   onOpen(record: FlowSummaryView): void;
   onAction(action: FlowRowAction, record: FlowSummaryView): void;
+  /** The status switch: turns the flow on or off (an inactive flow never starts). */
+  onToggle(record: FlowSummaryView, active: boolean): void;
   scrollRef: Ref<HTMLDivElement>;
   onScroll(): void;
 }
@@ -33,7 +36,7 @@ interface Props {
 const ACTIONS: FlowRowAction[] = ['rename', 'edit', 'duplicate', 'delete'];
 
 /** Spec 3 "Flow builder": name, status (Ativo / Desativado), actions; a click on the row opens the editor. */
-export function FlowsTable({ records, loading, loadingMore, onOpen, onAction, scrollRef, onScroll }: Props) {
+export function FlowsTable({ records, loading, loadingMore, onOpen, onAction, onToggle, scrollRef, onScroll }: Props) {
   const { t } = useTranslation();
   const [menu, setMenu] = useState<{ anchor: HTMLElement; record: FlowSummaryView } | null>(null);
   const choose = (action: FlowRowAction) => {
@@ -60,11 +63,19 @@ export function FlowsTable({ records, loading, loadingMore, onOpen, onAction, sc
           {records.map((f) => (
             <TableRow key={f.id} hover data-testid="flow-row" onClick={() => onOpen(f)} sx={{ cursor: 'pointer' }}>
               <TableCell>{f.name}</TableCell>
-              <TableCell align="center">
-                <Chip
-                  size="small"
-                  color={f.active ? 'success' : 'default'}
-                  variant="outlined"
+              {/* The switch's click must not reach the row, which opens the editor. */}
+              <TableCell align="center" onClick={(e) => e.stopPropagation()}>
+                <FormControlLabel
+                  sx={{ m: 0, minWidth: 130 }}
+                  control={
+                    <Switch
+                      size="small"
+                      color="success"
+                      checked={f.active}
+                      onChange={(_, active) => onToggle(f, active)}
+                      slotProps={{ input: { 'aria-label': t('flows.toggle', { name: f.name }) } }}
+                    />
+                  }
                   label={f.active ? t('flows.status.active') : t('flows.status.inactive')}
                 />
               </TableCell>

@@ -35,8 +35,9 @@ function useFlowMutation<V>(call: (vars: V) => Promise<FlowSummaryView>) {
 }
 
 export const useCreateFlow = () => useFlowMutation((name: string) => api.post<FlowSummaryView>('/flowbuilder', { name }));
-export const useRenameFlow = () =>
-  useFlowMutation(({ flowId, name }: { flowId: number; name: string }) => api.put<FlowSummaryView>('/flowbuilder', { flowId, name }));
+/** PUT /flowbuilder: renames, and with `active` switches the flow on or off. */
+export const useUpdateFlow = () =>
+  useFlowMutation((input: { flowId: number; name: string; active?: boolean }) => api.put<FlowSummaryView>('/flowbuilder', input));
 export const useDuplicateFlow = () => useFlowMutation((flowId: number) => api.post<FlowSummaryView>('/flowbuilder/duplicate', { flowId }));
 
 export function useDeleteFlow() {
