@@ -52,3 +52,33 @@ export const FileListQuery = PageQuery.extend({ companyId: z.unknown().optional(
 export const FileUploadFields = z.object({ fileId: coercedId('validation.required') });
 /** The multipart field carrying the file. */
 export const FILE_LIST_FILE_FIELD = 'files';
+
+/** Documents a file list may hold besides images, audio and video (by the file's real type). */
+export const FILE_LIST_DOCUMENT_EXTENSIONS: readonly string[] = [
+  'pdf',
+  'docx',
+  'xlsx',
+  'pptx',
+  'odt',
+  'ods',
+  'odp',
+  'zip',
+  'rar',
+  '7z',
+  'rtf',
+  'epub',
+];
+/** Old Office files: one container format, told apart by their name only. */
+export const FILE_LIST_LEGACY_OFFICE: readonly string[] = ['doc', 'xls', 'ppt'];
+/** Plain-text files, accepted when their bytes are UTF-8 text. */
+export const FILE_LIST_TEXT_EXTENSIONS: readonly string[] = ['txt', 'csv', 'json', 'vcf'];
+
+/**
+ * The browser's first look at a chosen file (its name and declared type), so a file the server would
+ * refuse is caught before the list is saved. The server still decides from the bytes.
+ */
+export function looksLikeFileListFile(name: string, mime: string): boolean {
+  if (/^(image|audio|video)\//.test(mime)) return mime !== 'image/svg+xml';
+  const ext = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '';
+  return [FILE_LIST_DOCUMENT_EXTENSIONS, FILE_LIST_LEGACY_OFFICE, FILE_LIST_TEXT_EXTENSIONS].some((list) => list.includes(ext));
+}

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { FILE_LIST_FILE_FIELD } from '@chatflow/contract';
+import { FILE_LIST_DOCUMENT_EXTENSIONS, FILE_LIST_FILE_FIELD, FILE_LIST_LEGACY_OFFICE } from '@chatflow/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import { AppError } from '../../http/errors';
@@ -13,9 +13,9 @@ export interface FileListUpload {
   data: Buffer;
 }
 
-/** What a chatbot may send besides images, audio and video (by sniffed extension). */
-const DOCUMENT_EXTENSIONS = new Set(['pdf', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'zip', 'rar', '7z', 'rtf', 'epub']);
-const LEGACY_OFFICE = new Set(['doc', 'xls', 'ppt']);
+/** What a chatbot may send besides images, audio and video (by sniffed extension): the contract's lists, shared with the browser's check. */
+const DOCUMENT_EXTENSIONS = new Set(FILE_LIST_DOCUMENT_EXTENSIONS);
+const LEGACY_OFFICE = new Set(FILE_LIST_LEGACY_OFFICE);
 
 /**
  * POST /files/uploadList/{id}: one file (`files`) with the option it belongs to (`fileId`). The other

@@ -64,4 +64,45 @@ describe('FileListModal', { timeout: 30_000 }, () => {
     expect((form.get('files') as File).name).toBe('foto.png');
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
+
+  test('a file of a kind the list cannot hold is refused before anything is saved', async () => {
+    renderWithProviders(<FileListModal record={null} onClose={onClose} />);
+    await userEvent.type(screen.getByTestId('file-list-name'), 'Catálogo');
+    await userEvent.type(screen.getByTestId('file-list-message'), 'Segue');
+    await userEvent.type(screen.getByTestId('file-option-name'), 'Programa');
+    await userEvent.upload(screen.getByTestId('file-option-input'), new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' }));
+    expect(screen.getByTestId('file-option-invalid')).toHaveTextContent('Arquivo inválido!');
+    await userEvent.click(screen.getByTestId('file-list-save'));
+    expect(api.post).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  test('a file the server refuses after the list was stored: the dialog stays, and the next save updates that list', async () => {
+    const stored = {
+      id: 9,
+      name: 'Catálogo',
+      message: 'Segue',
+      userId: 1,
+      options: [{ id: 21, name: 'Foto', path: '', mediaType: '' }],
+      createdAt: '',
+      updatedAt: '',
+    };
+    const { ApiError } = await import('../../lib/api');
+    api.post.mockImplementation(async (path: string) => {
+      if (path === '/files') return stored;
+      throw new ApiError(400, 'ERR_INVALID_FILE');
+    });
+    api.put.mockResolvedValue(stored);
+    renderWithProviders(<FileListModal record={null} onClose={onClose} />);
+    await userEvent.type(screen.getByTestId('file-list-name'), 'Catálogo');
+    await userEvent.type(screen.getByTestId('file-list-message'), 'Segue');
+    await userEvent.type(screen.getByTestId('file-option-name'), 'Foto');
+    await userEvent.upload(screen.getByTestId('file-option-input'), new File(['not a png'], 'foto.png', { type: 'image/png' }));
+    await userEvent.click(screen.getByTestId('file-list-save'));
+    await waitFor(() => expect(api.post).toHaveBeenCalledTimes(2));
+    expect(onClose).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByTestId('file-list-save'));
+    await waitFor(() => expect(api.put).toHaveBeenCalledWith('/files/9', expect.objectContaining({ name: 'Catálogo' })));
+    expect(api.post.mock.calls.filter(([path]) => path === '/files')).toHaveLength(1);
+  });
 });

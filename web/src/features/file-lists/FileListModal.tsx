@@ -1,4 +1,4 @@
-import { FileListInput, type FileListView } from '@chatflow/contract';
+import { FileListInput, type FileListView, looksLikeFileListFile } from '@chatflow/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import AddIcon from '@mui/icons-material/Add';
 import {
@@ -41,6 +41,8 @@ export default function FileListModal({ onClose, record }: Props) {
   const save = useSaveFileList();
   const [files, setFiles] = useState<Map<string, File>>(new Map());
   const [submitted, setSubmitted] = useState(false);
+  // The list once stored: should one of its files be refused, the next save updates it instead of adding another.
+  const [savedId, setSavedId] = useState<number | null>(record?.id ?? null);
   const {
     register,
     control,
@@ -55,13 +57,18 @@ export default function FileListModal({ onClose, record }: Props) {
   const { fields, append, remove } = useFieldArray({ control, name: 'options', keyName: 'key' });
   const options = watch('options');
   const missing = fields.map((f, i) => !files.get(f.key) && !options[i]?.path);
+  const invalid = fields.map((f) => {
+    const file = files.get(f.key);
+    return !!file && !looksLikeFileListFile(file.name, file.type);
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     setSubmitted(true);
-    if (missing.some(Boolean)) return;
+    if (missing.some(Boolean) || invalid.some(Boolean)) return;
     try {
       await save.mutateAsync({
-        id: record?.id ?? null,
+        id: savedId,
+        onSaved: (list) => setSavedId(list.id),
         values: { name: values.name, message: values.message, options: values.options.map((o) => ({ id: o.id, name: o.name })) },
         files: fields.map((f) => files.get(f.key) ?? null),
       });
@@ -115,6 +122,7 @@ export default function FileListModal({ onClose, record }: Props) {
                 storedPath={options[index]?.path ?? ''}
                 pending={files.get(field.key) ?? null}
                 missingFile={submitted && missing[index]}
+                invalidFile={invalid[index]}
                 onPick={(file) => setFiles((m) => new Map(m).set(field.key, file))}
                 onRemove={() => remove(index)}
               />

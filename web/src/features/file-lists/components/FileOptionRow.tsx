@@ -13,12 +13,14 @@ interface Props {
   storedPath: string;
   pending: File | null;
   missingFile: boolean;
+  /** The chosen file is of a kind the list cannot hold (checked before anything is saved). */
+  invalidFile?: boolean;
   onPick(file: File): void;
   onRemove(): void;
 }
 
 /** One file of the list: its name, the file (stored or chosen now, sent after the save) and a remove button. */
-export function FileOptionRow({ index, nameInput, nameError, storedPath, pending, missingFile, onPick, onRemove }: Props) {
+export function FileOptionRow({ index, nameInput, nameError, storedPath, pending, missingFile, invalidFile, onPick, onRemove }: Props) {
   const { t } = useTranslation();
   const pick = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
@@ -50,6 +52,11 @@ export function FileOptionRow({ index, nameInput, nameError, storedPath, pending
           <input hidden type="file" onChange={pick} data-testid="file-option-input" />
         </Button>
         {fileLabel && <Chip size="small" label={fileLabel} sx={{ maxWidth: '100%' }} data-testid="file-option-file" />}
+        {invalidFile && (
+          <Typography variant="caption" color="error" sx={{ display: 'block', mt: 0.5 }} data-testid="file-option-invalid">
+            {t('backendErrors.ERR_INVALID_FILE')}
+          </Typography>
+        )}
         {missingFile && (
           <Typography variant="caption" color="error" sx={{ display: 'block', mt: 0.5 }}>
             {t('fileLists.modal.fileRequired')}

@@ -59,6 +59,8 @@ export interface FileListSave {
   values: { name: string; message: string; options: { id?: number; name: string }[] };
   /** The file chosen for each option, by the option's index in `values.options`. */
   files: (File | null)[];
+  /** Told the list as soon as it is stored, before its files go up: a retry after a refused file updates it. */
+  onSaved?(list: FileListView): void;
 }
 
 /**
@@ -68,8 +70,9 @@ export interface FileListSave {
 export function useSaveFileList() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, values, files }: FileListSave) => {
+    mutationFn: async ({ id, values, files, onSaved }: FileListSave) => {
       let saved = id === null ? await api.post<FileListView>('/files', values) : await api.put<FileListView>(`/files/${id}`, values);
+      onSaved?.(saved);
       for (const [index, file] of files.entries()) {
         const option = saved.options[index];
         if (file && option) saved = await uploadFileListFile(saved.id, option.id, file);
