@@ -3,6 +3,7 @@ import { Box, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatTime } from '../../../lib/format';
+import { usePageVisible } from '../../../lib/use-page-visible';
 import { otherMemberNames, unreadsOf } from '../chat-members';
 import { useChatMessages, useMarkChatRead } from '../hooks/use-chats';
 import { ChatInput } from './ChatInput';
@@ -24,10 +25,19 @@ export function ChatConversation({ chat, meId }: { chat: ChatView; meId: number 
   const newestId = messages.at(-1)?.id;
   const unread = unreadsOf(chat, meId);
 
-  // Opening the chat, and every message that arrives while it is open, reads it.
+  // Opening the chat, and every message of another member that arrives while it is open and the page is
+  // visible, reads it: counted by the message itself, not only by the chat's unread count, whose read answer
+  // may overtake the message's event and leave the count at 0 here while the server has 1 (badge and dot).
+  const visible = usePageVisible();
+  const newestFromOthers = useMemo(() => messages.findLast((m) => m.senderId !== meId)?.id, [messages, meId]);
+  const readUpTo = useRef<number | undefined>(undefined);
+  const { mutate: markChatRead } = markRead;
   useEffect(() => {
-    if (unread > 0 && !markRead.isPending) markRead.mutate({ chatId: chat.id, userId: meId });
-  }, [unread, chat.id, meId, markRead]);
+    if (!visible) return;
+    const arrived = readUpTo.current !== undefined && newestFromOthers !== readUpTo.current;
+    readUpTo.current = newestFromOthers;
+    if (unread > 0 || arrived) markChatRead({ chatId: chat.id, userId: meId });
+  }, [visible, unread, newestFromOthers, chat.id, meId, markChatRead]);
 
   const openedAtBottom = useRef(false);
   // The first page shows at the bottom at once, and again 300 ms later (spec 3 §9), once late layout has settled.
