@@ -3,7 +3,18 @@ import type { FlowNodeType } from '@chatflow/contract';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import SaveIcon from '@mui/icons-material/Save';
 import { Alert, Box, Button, CircularProgress, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
-import { addEdge, Background, type Connection, Controls, type Edge, MiniMap, ReactFlow, useEdgesState, useNodesState } from '@xyflow/react';
+import {
+  addEdge,
+  Background,
+  type Connection,
+  Controls,
+  type Edge,
+  MiniMap,
+  ReactFlow,
+  type ReactFlowInstance,
+  useEdgesState,
+  useNodesState,
+} from '@xyflow/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -19,7 +30,7 @@ import { NODE_LOOK } from './editor/node-look';
 import { newNodeId } from './editor/node-id';
 import { withoutStoredSecrets } from './editor/node-secrets';
 import { FLOW_NODE_COMPONENTS } from './editor/nodes/node-types';
-import { positionForDuplicate, positionForNewNode } from './editor/placement';
+import { NODE_HEIGHT, NODE_WIDTH, positionForDuplicate, positionForNewNode } from './editor/placement';
 import { flowVariables } from './editor/variables';
 import { useFlowDocument, useSaveFlowDocument } from './hooks/use-flow-document';
 
@@ -40,6 +51,7 @@ export default function FlowEditorPage() {
   const [edges, setEdges, onEdgesChange] = useEdgesState<Edge>([]);
   const [loaded, setLoaded] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [canvas, setCanvas] = useState<ReactFlowInstance<EditorNode, Edge> | null>(null);
   useErrorToast(query);
 
   useEffect(() => {
@@ -83,9 +95,16 @@ export default function FlowEditorPage() {
     [nodes, setNodes, setEdges],
   );
 
+  /** Adds a node at its place (placement.ts) and brings that place into view, at the zoom the author chose. */
+  const addNode = (node: EditorNode) => {
+    const position = positionForNewNode(nodes);
+    setNodes((all) => [...all.map((n) => ({ ...n, selected: false })), { ...node, position, selected: true }]);
+    canvas?.setCenter(position.x + NODE_WIDTH / 2, position.y + NODE_HEIGHT / 2, { zoom: canvas.getZoom() });
+  };
+
   const choose = (type: FlowNodeType) => {
     if (type !== 'start') return setDialog({ type, nodeId: null });
-    setNodes((all) => [...all, { ...startNode(), position: positionForNewNode(all) }]);
+    addNode(startNode());
   };
 
   const saveDialog = (data: Record<string, unknown>) => {
@@ -98,10 +117,7 @@ export default function FlowEditorPage() {
         setEdges((all) => withoutMissingMenuHandles(all, nodeId, numbers));
       }
     } else {
-      setNodes((all) => [
-        ...all.map((n) => ({ ...n, selected: false })),
-        { id: newNodeId(), type, position: positionForNewNode(all), data, selected: true },
-      ]);
+      addNode({ id: newNodeId(), type, position: { x: 0, y: 0 }, data });
     }
     setDialog(null);
   };
@@ -180,8 +196,11 @@ export default function FlowEditorPage() {
               onNodeDoubleClick={(_, node) => actions.open(node.id)}
               deleteKeyCode={['Backspace', 'Delete']}
               zoomOnDoubleClick={false}
+              onInit={setCanvas}
               fitView
-              fitViewOptions={{ maxZoom: 1 }}
+              // A large flow must fit whole: the default minimum zoom (0.5) stops fit view from showing it.
+              minZoom={0.1}
+              fitViewOptions={{ maxZoom: 1, minZoom: 0.1 }}
               defaultEdgeOptions={{ animated: true }}
             >
               <Background gap={20} />

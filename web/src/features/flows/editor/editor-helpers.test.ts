@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { withoutMissingMenuHandles } from './flow-model';
 import { newNodeId } from './node-id';
-import { DUPLICATE_OFFSET, NEW_NODE_GAP, NODE_WIDTH, positionForDuplicate, positionForNewNode } from './placement';
+import { DUPLICATE_OFFSET, NEW_NODE_GAP, NODE_HEIGHT, NODE_WIDTH, positionForDuplicate, positionForNewNode, ROW_LENGTH } from './placement';
 import { flowVariables } from './variables';
 
 const at = (x: number, y: number, width?: number) => ({ position: { x, y }, ...(width ? { measured: { width } } : {}) });
@@ -19,6 +19,28 @@ describe('flow editor helpers', () => {
     expect(positionForNewNode([at(10, 20)])).toEqual({ x: 10 + NODE_WIDTH + NEW_NODE_GAP, y: 20 });
     const original = at(0, 80);
     expect(positionForDuplicate([original, at(900, 0), at(400, 10)], original)).toEqual({ x: 900 + DUPLICATE_OFFSET, y: 80 });
+  });
+
+  test('a new node goes right of the selected node, not of the last one', () => {
+    const nodes = [at(0, 0), { ...at(0, 300), selected: true }, at(600, 0)];
+    expect(positionForNewNode(nodes)).toEqual({ x: NODE_WIDTH + NEW_NODE_GAP, y: 300 });
+  });
+
+  test('twelve nodes added one after another fill lines of four, so the drawing stays about as tall as wide', () => {
+    const nodes: { position: { x: number; y: number } }[] = [];
+    for (let i = 0; i < 12; i++) nodes.push({ position: positionForNewNode(nodes) });
+    const xs = new Set(nodes.map((n) => n.position.x));
+    const ys = new Set(nodes.map((n) => n.position.y));
+    expect([xs.size, ys.size]).toEqual([ROW_LENGTH, 12 / ROW_LENGTH]);
+    expect(nodes[ROW_LENGTH].position).toEqual({ x: 0, y: NODE_HEIGHT + NEW_NODE_GAP });
+    // No two cards overlap.
+    const keys = nodes.map((n) => `${n.position.x},${n.position.y}`);
+    expect(new Set(keys).size).toBe(12);
+  });
+
+  test('a spot already taken (a branch drawn there) moves the new node below it', () => {
+    const nodes = [{ ...at(0, 0), selected: true }, at(NODE_WIDTH + NEW_NODE_GAP, 0), at(0, 400)];
+    expect(positionForNewNode(nodes)).toEqual({ x: NODE_WIDTH + NEW_NODE_GAP, y: NODE_HEIGHT + NEW_NODE_GAP });
   });
 
   test('variables are rebuilt from the question nodes, once each', () => {
