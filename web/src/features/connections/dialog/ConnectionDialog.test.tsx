@@ -10,6 +10,8 @@ const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delet
 const settings = vi.hoisted(() => ({ userRating: 'disabled', scheduleType: 'disabled' }));
 vi.mock('../../../app/providers/AuthProvider', () => ({ useAuth: () => ({ user: { id: 1, companyId: 2 } }) }));
 vi.mock('../../../lib/api', async (importOriginal) => ({ ...(await importOriginal<object>()), api }));
+const notify = vi.hoisted(() => vi.fn());
+vi.mock('../../../lib/notify', () => ({ notify }));
 
 const queues = [{ id: 7, name: 'Suporte', color: '#00ff00' }];
 
@@ -25,6 +27,36 @@ describe('ConnectionDialog', { timeout: 30_000 }, () => {
     });
     api.post.mockImplementation(async (_path: string, body: { name: string }) => connectionView(9, body.name));
     api.put.mockImplementation(async (path: string, body: object) => ({ ...connectionView(Number(path.split('/').pop()), 'x'), ...body }));
+  });
+
+  test('a greeting file that is not an image or video is refused before anything is saved', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    renderWithProviders(<ConnectionDialog connection={null} onClose={vi.fn()} />);
+    await user.type(screen.getByRole('textbox', { name: 'Nome' }), 'Loja');
+    await user.click(screen.getByRole('tab', { name: /mensagens/i }));
+    await user.upload(screen.getByTestId('greeting-media-input'), new File(['oi'], 'saudacao.txt', { type: 'text/plain' }));
+    await user.click(screen.getByRole('button', { name: 'Adicionar' }));
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('Arquivo inválido!', 'error', 2000));
+    expect(api.post).not.toHaveBeenCalled();
+  });
+
+  test('a greeting media the server refuses after the save: the next save updates that connection, not a second one', async () => {
+    api.post.mockImplementation(async (path: string, body: { name: string }) => {
+      if (path === '/whatsapp') return connectionView(9, body.name);
+      throw new ApiError(400, 'ERR_INVALID_FILE');
+    });
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    renderWithProviders(<ConnectionDialog connection={null} onClose={onClose} />);
+    await user.type(screen.getByRole('textbox', { name: 'Nome' }), 'Loja');
+    await user.click(screen.getByRole('tab', { name: /mensagens/i }));
+    await user.upload(screen.getByTestId('greeting-media-input'), new File(['x'], 'saudacao.png', { type: 'image/png' }));
+    await user.click(screen.getByRole('button', { name: 'Adicionar' }));
+    await waitFor(() => expect(api.post).toHaveBeenCalledTimes(2));
+    expect(onClose).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Adicionar' }));
+    await waitFor(() => expect(api.put).toHaveBeenCalledWith('/whatsapp/9', expect.objectContaining({ name: 'Loja' })));
+    expect(api.post.mock.calls.filter(([path]) => path === '/whatsapp')).toHaveLength(1);
   });
 
   test('the name rule of the contract shows under the field and nothing is sent', async () => {

@@ -35,6 +35,9 @@ import { SchedulesTab } from './SchedulesTab';
 /** Meta's and the server's refusals of the Cloud API phone number id: shown under that field, not in a toast. */
 const NUMBER_REFUSALS = new Set(['ERR_META_NUMBER_NOT_OWNED', 'ERR_META_ACCOUNT_IN_USE']);
 
+/** What a greeting may carry (the input's accept list): the server still checks the bytes. */
+const isGreetingMedia = (file: File) => /^(image|video)\//.test(file.type) && file.type !== 'image/svg+xml';
+
 type TabKey = 'general' | 'integrations' | 'messages' | 'chatbot' | 'assessments' | 'defaultFlow' | 'schedules';
 
 /** The tab that shows each field, so a failed save opens the tab of its first error. */
@@ -84,6 +87,8 @@ export default function ConnectionDialog({ connection, channel = 'whatsapp', onC
   const [tab, setTab] = useState<TabKey>('general');
   const [file, setFile] = useState<File | null>(null);
   const [removeStored, setRemoveStored] = useState(false);
+  // The connection once stored: should its greeting media be refused, the next save updates it instead of adding another.
+  const [savedId, setSavedId] = useState<number | null>(connection?.id ?? null);
   const qc = useQueryClient();
   const save = useSaveConnection();
   const media = useGreetingMedia();
@@ -108,8 +113,15 @@ export default function ConnectionDialog({ connection, channel = 'whatsapp', onC
 
   const onSubmit = form.handleSubmit(async (values) => {
     const payload = withSchedules ? values : { ...values, schedules: undefined };
+    // Validate first, save once: a greeting file of the wrong kind is refused before anything is stored.
+    if (file && !isGreetingMedia(file)) {
+      notify(t('backendErrors.ERR_INVALID_FILE'), 'error', 2000);
+      setTab('messages');
+      return;
+    }
     try {
-      const saved = await save.mutateAsync({ id: connection?.id ?? null, payload });
+      const saved = await save.mutateAsync({ id: savedId, payload });
+      setSavedId(saved.id);
       if (file) await media.mutateAsync({ id: saved.id, file });
       else if (removeStored) await media.mutateAsync({ id: saved.id, file: null });
       // The range is saved first, so the new session is made knowing it asks for the phone's whole history.
