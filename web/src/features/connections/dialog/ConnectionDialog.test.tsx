@@ -112,6 +112,20 @@ describe('ConnectionDialog', { timeout: 30_000 }, () => {
     expect(body.schedules).toHaveLength(7);
   });
 
+  test('schedule times are typed through the ##:## mask, and an edit says to click save', async () => {
+    settings.scheduleType = 'connection';
+    const user = userEvent.setup();
+    const existing = connectionView(4, 'Loja', { queues: [queues[0]], greetingMessage: 'Oi' });
+    renderWithProviders(<ConnectionDialog connection={existing} onClose={vi.fn()} />);
+    await user.click(await screen.findByRole('tab', { name: 'Horários' }));
+    expect(screen.queryByTestId('schedules-click-save')).toBeNull();
+    const first = screen.getAllByPlaceholderText('HH:mm')[0];
+    await user.clear(first);
+    await user.type(first, '0730');
+    expect(first).toHaveValue('07:30');
+    expect(screen.getByTestId('schedules-click-save')).toHaveTextContent('Clique em salvar para registar as alterações');
+  });
+
   test('without scheduleType connection there is no schedules tab and schedules are not sent', async () => {
     const user = userEvent.setup();
     renderWithProviders(<ConnectionDialog connection={connectionView(4, 'Loja')} onClose={vi.fn()} />);
