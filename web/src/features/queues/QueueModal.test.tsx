@@ -58,6 +58,7 @@ describe('QueueModal', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByTestId('queue-save'));
 
     await waitFor(() => expect(api.post).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('Bot saved successfully'));
     const [path, body] = api.post.mock.calls[0];
     expect(path).toBe('/queue');
     expect(body.chatbots).toEqual([

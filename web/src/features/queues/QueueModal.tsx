@@ -58,8 +58,11 @@ export default function QueueModal({ open, onClose, queue }: Props) {
   const onSubmit = form.handleSubmit(
     async (values) => {
       try {
+        const botChanged = !!form.formState.dirtyFields.chatbots;
         await save.mutateAsync({ id: queue?.id ?? null, payload: toPayload(values) });
         notify(t('common.operationSuccess'));
+        // The chatbot options are saved with the queue; the spec's own toast says so (spec 2 §8).
+        if (botChanged) notify(t('queues.botSaved'));
         onClose();
       } catch (err) {
         applyServerErrors(err, form.setError);
