@@ -3,6 +3,7 @@ import { createUser, unique } from '../src/api';
 import { loginAs, menuLink } from '../src/auth';
 import { useBrowser } from '../src/browser';
 import { CLOUD_NUMBER } from '../src/fake-graph';
+import { shotsDir, snapAtBothSizes } from '../src/shots';
 import { atPath, hides, shows, toast } from '../src/wait';
 
 const b = useBrowser();
@@ -31,7 +32,8 @@ test('an admin creates a WhatsApp API oficial connection from the menu (Meta ref
     dialog.getByText('A Meta não confirmou que este token pode usar este ID de número do WhatsApp'),
     'the refusal under the number',
   );
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/cloud-refused-${page.viewportSize()?.width}.png` });
+  const shots = shotsDir('cloud-api');
+  if (shots) await snapAtBothSizes(page, shots, 'cloud-refused');
   await dialog.getByTestId('connection-tokenMeta').fill(CLOUD_NUMBER.token);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/cloud-dialog-${page.viewportSize()?.width}.png` });
   await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
