@@ -18,7 +18,12 @@ export default function PromptsPage() {
   const query = usePrompts();
   const [editing, setEditing] = useState<PromptView | null | undefined>(undefined); // undefined: closed; null: new
   const remove = useDeletePrompt();
-  const deleting = useConfirmedDelete<PromptView>((row) => remove.mutateAsync(row.id), t('prompts.deleted'));
+  // Spec 3 §7: the server's answer to the delete is shown, as information.
+  const deleting = useConfirmedDelete<PromptView>(
+    (row) => remove.mutateAsync(row.id),
+    (answer) => (answer as { message?: string } | null)?.message || t('prompts.deleted'),
+    'info',
+  );
   usePromptsRealtime();
   useErrorToast(query);
 
