@@ -4,7 +4,7 @@ import type { ShortcutKey } from './use-shortcut';
  * Every keyboard shortcut of the app, in the order the help overlay (`?`) lists them. The inbox's
  * keys are plain letters, so they never fire while the user types (use-shortcut.ts); the command bar
  * has a modifier and works everywhere. J and K follow the mail clients' convention for next and
- * previous (the arrow keys already move the focus inside the ticket list).
+ * previous (the arrow keys already move the focus inside the ticket list); E ("done") follows Gmail's archive.
  */
 export const SHORTCUTS = {
   commandBar: { key: 'k', mod: true },
@@ -14,6 +14,8 @@ export const SHORTCUTS = {
   transfer: { key: 't' },
   nextTicket: { key: 'j' },
   previousTicket: { key: 'k' },
+  nextUnanswered: { key: 'n' },
+  resolveAndNext: { key: 'e' },
 } as const satisfies Record<string, ShortcutKey>;
 
 export type ShortcutName = keyof typeof SHORTCUTS;

@@ -3,7 +3,7 @@ import FlashOnIcon from '@mui/icons-material/FlashOn';
 import LockIcon from '@mui/icons-material/Lock';
 import SendIcon from '@mui/icons-material/Send';
 import { Box, FormControlLabel, IconButton, InputBase, Switch, Tooltip } from '@mui/material';
-import { type KeyboardEvent, useCallback, useRef, useState } from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../app/providers/AuthProvider';
 import { errorMessage, toastError } from '../../../lib/errors';
@@ -53,6 +53,14 @@ export function MessageInput({ ticket, replyTo, onClearReply }: Props) {
   const typing = useTyping(ticket.uuid);
   const collision = useCollisionGuard(ticket.uuid);
 
+  // Once the ticket becomes writable (Aceitar, Reabrir) the agent's next act is typing: the box takes the
+  // focus then, never on mere opening of an already open ticket (that could steal it from the list's keys).
+  const wasEnabled = useRef(enabled);
+  useEffect(() => {
+    if (enabled && !wasEnabled.current) field.current?.focus();
+    wasEnabled.current = enabled;
+  }, [enabled]);
+
   const term = enabled ? slashTerm(text) : null;
   const quick = useQuickMessageList(term !== null);
   const matches = term !== null ? matchQuick(quick.data ?? [], term) : [];
@@ -66,6 +74,7 @@ export function MessageInput({ ticket, replyTo, onClearReply }: Props) {
     onClearReply();
     try {
       await send.text.mutateAsync({ body: body.trim(), quotedMsgId: replyTo?.id ?? null, isPrivate, signMessage });
+      setPrivate(false); // a note is an aside: the next text goes to the customer unless asked again
     } catch {
       setText(body); // keep what was typed so it can be sent again
     }
@@ -81,6 +90,7 @@ export function MessageInput({ ticket, replyTo, onClearReply }: Props) {
     try {
       await send.media.mutateAsync({ files: items, isPrivate, signMessage });
       setFiles([]);
+      setPrivate(false);
     } catch (err) {
       setMediaError(errorMessage(err)); // the mutation has toasted it as well
     }

@@ -15,12 +15,13 @@ import { useTicketCounts } from '../hooks/use-ticket-counts';
 import { useTicketListCount } from '../hooks/use-tickets';
 import { ticketListPermissions } from '../permissions';
 import { useTicketsRealtime } from '../realtime';
-import { neighbourTicket } from '../next-ticket';
+import { firstWaiting, neighbourTicket, nextUnanswered } from '../next-ticket';
 import { flattenPages, type TicketPages, ticketKeys } from '../ticket-cache';
 import { ManagerToolbar } from './ManagerToolbar';
 import { QueueSelect } from './QueueSelect';
 import { SearchBar } from './SearchBar';
 import { TicketList } from './TicketList';
+import type { TicketTab } from '../types';
 
 // Dialogs and the filter panel load when first used: the list shows without their code (and the
 // autocomplete it needs), which keeps the /tickets route within its JavaScript budget.
@@ -129,6 +130,26 @@ export function TicketsManager({ user, selectedUuid, onOpenTicket }: Props) {
   };
   useShortcut(SHORTCUTS.nextTicket, () => openNeighbour(1));
   useShortcut(SHORTCUTS.previousTicket, () => openNeighbour(-1));
+  // N: the next ticket whose customer waits for an answer; E: resolve mine (with the farewell, the
+  // menu's first choice) and go straight to the top of the waiting list, the agent's usual next step.
+  const loadedRows = (tab: TicketTab) => flattenPages(qc.getQueryData<TicketPages>(ticketKeys.list(m.filters[tab])));
+  useShortcut(SHORTCUTS.nextUnanswered, () => {
+    const next = nextUnanswered(loadedRows(m.activeTab), selectedUuid);
+    if (next) select(next);
+  });
+  const resolveAndNext = async () => {
+    const mine = loadedRows('open').find((tk) => tk.uuid === selectedUuid && tk.userId === user.id);
+    if (!mine) return;
+    try {
+      await api.put(`/tickets/${mine.id}`, { status: 'closed', userId: user.id, queueId: mine.queueId, sendFarewellMessage: true });
+    } catch (err) {
+      return toastError(err);
+    }
+    const next = firstWaiting(loadedRows('pending'), mine.uuid);
+    m.showTabOf('pending');
+    if (next) select(next); // none waiting: the resolved ticket stays on screen
+  };
+  useShortcut(SHORTCUTS.resolveAndNext, () => void resolveAndNext(), !!selectedUuid);
 
   const closeAll = async () => {
     try {
