@@ -1,12 +1,6 @@
 import type { AllConnectionsView } from '@chatflow/contract';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   IconButton,
   Paper,
   Stack,
@@ -21,15 +15,12 @@ import {
 } from '@mui/material';
 import type { ConnectionView } from '@chatflow/contract';
 import { useQuery } from '@tanstack/react-query';
-import { format, parseISO } from 'date-fns';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorToast } from '../../components/use-error-toast';
 import { api } from '../../lib/api';
-import { ChannelIcon } from './components/ChannelIcon';
 import { QrCodeDialog } from './components/QrCodeDialog';
-import { SessionActions } from './components/SessionActions';
-import { StatusIcon } from './components/StatusIcon';
+import { CompanyConnectionsDialog } from './components/CompanyConnectionsDialog';
 import { connectionKeys, type SessionAction, useSessionAction } from './hooks/use-connections';
 import { toastError } from '../../lib/errors';
 
@@ -55,8 +46,8 @@ const connected = (rows: Row[]) => rows.filter((c) => c.status === 'CONNECTED').
  * /allConnections (spec 2 §2, super users): per client company the connected, disconnected and total
  * counts with a grand total; the eye opens that company's connections with their session actions
  * (the server runs them as that company). Another company's session events do not reach this
- * socket, so the list is read again after each action. Editing, deleting and adding connections of
- * another company are not offered in this build (the connection dialog works on the signed-in company).
+ * socket, so the list is read again after each action. The modal also edits, deletes and adds that
+ * company's connections (CompanyConnectionsDialog).
  */
 export default function AllConnectionsPage() {
   const { t } = useTranslation();
@@ -138,46 +129,15 @@ export default function AllConnectionsPage() {
         </Table>
       </TableContainer>
       {open && (
-        <Dialog open onClose={() => setOpenId(null)} maxWidth="md" fullWidth aria-labelledby="company-connections-title">
-          <DialogTitle id="company-connections-title">{open.companyName}</DialogTitle>
-          <DialogContent>
-            <TableContainer>
-              <Table size="small">
-                <TableHead>
-                  <TableRow>
-                    <TableCell align="center">{t('connections.table.channel')}</TableCell>
-                    <TableCell>{t('connections.table.name')}</TableCell>
-                    <TableCell align="center">{t('connections.table.status')}</TableCell>
-                    <TableCell>{t('connections.table.session')}</TableCell>
-                    <TableCell align="center">{t('connections.table.updatedAt')}</TableCell>
-                    <TableCell align="center">{t('connections.table.isDefault')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {open.connections.map((c) => (
-                    <TableRow key={c.id} data-testid="company-connection-row">
-                      <TableCell align="center">
-                        <ChannelIcon channel={c.channel} label={t(`connections.channels.${c.channel}`)} />
-                      </TableCell>
-                      <TableCell>{c.name}</TableCell>
-                      <TableCell align="center">
-                        <StatusIcon status={c.status} />
-                      </TableCell>
-                      <TableCell>
-                        <SessionActions connection={c} busy={busyId === c.id} onAction={act} onShowQr={setQr} />
-                      </TableCell>
-                      <TableCell align="center">{format(parseISO(c.updatedAt), 'dd/MM/yy HH:mm')}</TableCell>
-                      <TableCell align="center">{c.isDefault && <CheckCircleIcon color="success" fontSize="small" />}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setOpenId(null)}>{t('common.close')}</Button>
-          </DialogActions>
-        </Dialog>
+        <CompanyConnectionsDialog
+          companyId={open.companyId}
+          companyName={open.companyName}
+          connections={open.connections}
+          busyId={busyId}
+          onAction={act}
+          onShowQr={setQr}
+          onClose={() => setOpenId(null)}
+        />
       )}
       {qr && <QrCodeDialog connection={qr} onClose={() => setQr(null)} />}
     </Stack>

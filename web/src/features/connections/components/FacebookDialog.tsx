@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api';
 import { toastError } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
+import { scopedPath, useConnectionScope } from '../hooks/connection-scope';
 import { connectionKeys } from '../hooks/use-connections';
 
 /**
@@ -15,6 +16,7 @@ import { connectionKeys } from '../hooks/use-connections';
 export function FacebookDialog({ channel, onClose }: { channel: 'facebook' | 'instagram'; onClose(): void }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
+  const scope = useConnectionScope();
   const [userId, setUserId] = useState('');
   const [token, setToken] = useState('');
   const [busy, setBusy] = useState(false);
@@ -22,12 +24,12 @@ export function FacebookDialog({ channel, onClose }: { channel: 'facebook' | 'in
     e.preventDefault();
     setBusy(true);
     try {
-      await api.post('/facebook', {
+      await api.post(scopedPath('/facebook', scope), {
         facebookUserId: userId.trim(),
         facebookUserToken: token.trim(),
         addInstagram: channel === 'instagram',
       });
-      await qc.invalidateQueries({ queryKey: connectionKeys.all });
+      await qc.invalidateQueries({ queryKey: scope.companyId ? connectionKeys.allCompanies : connectionKeys.all });
       notify(t('common.operationSuccess'));
       onClose();
     } catch (err) {

@@ -1,6 +1,7 @@
 import type { ClosedImportedView, ConnectionInput, ConnectionUpdateInput, ConnectionView, PairingCodeView } from '@chatflow/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { scopedPath, useConnectionScope } from './connection-scope';
 
 export const connectionKeys = { all: ['connections'] as const, allCompanies: ['connections', 'all-companies'] as const };
 
@@ -30,18 +31,26 @@ export function removeConnection(qc: QueryClient, id: number) {
 
 export function useSaveConnection() {
   const qc = useQueryClient();
+  const scope = useConnectionScope();
   return useMutation({
     mutationFn: ({ id, payload }: { id: number | null; payload: ConnectionInput | ConnectionUpdateInput }) =>
-      id === null ? api.post<ConnectionView>('/whatsapp', payload) : api.put<ConnectionView>(`/whatsapp/${id}`, payload),
-    onSuccess: (view) => upsertConnection(qc, view),
+      id === null ? api.post<ConnectionView>(scopedPath('/whatsapp', scope), payload) : api.put<ConnectionView>(`/whatsapp/${id}`, payload),
+    onSuccess: (view) => {
+      if (scope.companyId) return qc.invalidateQueries({ queryKey: connectionKeys.allCompanies });
+      upsertConnection(qc, view);
+    },
   });
 }
 
 export function useDeleteConnection() {
   const qc = useQueryClient();
+  const scope = useConnectionScope();
   return useMutation({
     mutationFn: (id: number) => api.delete(`/whatsapp/${id}`),
-    onSuccess: (_, id) => removeConnection(qc, id),
+    onSuccess: (_, id) => {
+      if (scope.companyId) return qc.invalidateQueries({ queryKey: connectionKeys.allCompanies });
+      removeConnection(qc, id);
+    },
   });
 }
 
