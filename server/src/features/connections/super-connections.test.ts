@@ -55,6 +55,7 @@ test('POST /whatsapp?companyId= adds the connection to that company for the supe
   expect(names.sort()).toEqual(['Do super', 'Sim']);
   // An unknown company is a 404; one's own company changes nothing.
   expect((await (await t.as(superUser)).post('/whatsapp?companyId=2147483647', { name: 'x', provider: 'simulator' })).statusCode).toBe(404);
+  expect((await (await t.as(superUser)).post('/whatsapp?companyId=1e308', { name: 'x', provider: 'simulator' })).statusCode).toBe(404);
   const own = await (await t.as(admin)).post(`/whatsapp?companyId=${admin.companyId}`, { name: 'Própria', provider: 'simulator' });
   expect(own.statusCode).toBe(200);
   expect(own.json().token).toEqual(expect.any(String));

@@ -1,3 +1,4 @@
+import { MAX_ID } from '@chatflow/contract';
 import { eq } from 'drizzle-orm';
 import { companies, connections } from '../../db/schema';
 import type { RequestContext } from '../../http/context';
@@ -30,6 +31,8 @@ export const actAsQueryCompany = loginGuard(async (req) => {
   if (!Number.isInteger(companyId) || companyId <= 0) throw new AppError('ERR_NO_PERMISSION', 403);
   if (companyId === req.ctx.companyId) return;
   if (!req.ctx.actor.super) throw forbidden();
+  // An id past the column's range names no company (1e308 is an "integer" to JavaScript, not to PostgreSQL).
+  if (companyId > MAX_ID) throw new AppError('ERR_NOT_FOUND', 404);
   const [row] = await req.ctx.db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
   if (!row) throw new AppError('ERR_NOT_FOUND', 404);
   req.ctx = { ...req.ctx, companyId };
