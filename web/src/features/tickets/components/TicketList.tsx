@@ -1,5 +1,5 @@
 import type { TicketView } from '@chatflow/contract';
-import { Box, CircularProgress, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Typography } from '@mui/material';
 import { type Range, useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,8 @@ interface RowProps {
 
 interface Props extends RowProps {
   filters: TicketFilters;
+  /** Given in the search view: an empty result offers to search the messages' text as well. */
+  onSearchMessages?(): void;
 }
 
 /**
@@ -181,7 +183,7 @@ function VirtualRows({
  * tickets scroll as smoothly as ten; the next page is asked for within 100 px of the bottom.
  * data-loaded and data-has-more say how many rows are loaded and whether the server has more.
  */
-export function TicketList({ filters, ...rowProps }: Props) {
+export function TicketList({ filters, onSearchMessages, ...rowProps }: Props) {
   const { t } = useTranslation();
   const labels = useMemo(() => ticketRowLabels(t), [t]);
   const query = useTickets(filters);
@@ -224,6 +226,12 @@ export function TicketList({ filters, ...rowProps }: Props) {
           <Typography variant="body2" color="text.secondary">
             {t('tickets.list.noTicketsMessage')}
           </Typography>
+          {/* An order number or a phrase lives in the messages, not in the contact: one click searches there. */}
+          {onSearchMessages && filters.searchParam.trim() !== '' && !filters.searchOnMessages && (
+            <Button size="small" variant="outlined" sx={{ mt: 1.5 }} onClick={onSearchMessages} data-testid="search-in-messages">
+              {t('tickets.list.searchInMessages')}
+            </Button>
+          )}
         </Box>
       )}
       <VirtualRows scrollElement={scrollElement} tickets={tickets} labels={labels} {...rowProps} />

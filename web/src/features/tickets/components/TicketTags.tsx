@@ -54,6 +54,8 @@ export function TicketTags({ ticket, showOwner, labels }: { ticket: TicketView; 
       <TagLabel testId="tag-queue" text={ticket.queue?.name ?? labels.noQueue} color={ticket.queue?.color ?? '#7c7c7c'} />
       <TagLabel testId="tag-user" text={owner} color="#3f51b5" />
       <TagLabel testId="tag-group" text={ticket.isGroup ? labels.group : undefined} color="#607d8b" />
+      {/* The search view mixes every status: a resolved ticket says so before it is opened. */}
+      <TagLabel testId="tag-closed" text={ticket.status === 'closed' ? labels.closed : undefined} color="#2e7d32" />
       {Array.from({ length: VISIBLE_TAGS }, (_, i) => {
         const tag = ticket.tags[i];
         // biome-ignore lint/suspicious/noArrayIndexKey: the i-th visible tag's label, whichever tag it shows

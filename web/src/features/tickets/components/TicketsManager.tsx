@@ -260,6 +260,7 @@ export function TicketsManager({ user, selectedUuid, onOpenTicket }: Props) {
         onSelect={select}
         onAccept={actions.accept}
         onIgnore={actions.ignore}
+        onSearchMessages={m.activeTab === 'search' ? () => m.setSearchOnMessages(true) : undefined}
       />
 
       <OnceShown when={!!actions.needsQueue}>

@@ -9,6 +9,7 @@ export interface TicketRowLabels {
   connection: string;
   noQueue: string;
   group: string;
+  closed: string;
   unread(count: number): string;
   moreTags(count: number): string;
   rating(rate: number | undefined): string;
@@ -48,6 +49,7 @@ export function ticketRowLabels(t: TFunction): TicketRowLabels {
     connection: t('tickets.list.connection'),
     noQueue: t('tickets.list.noQueue'),
     group: t('tickets.list.group'),
+    closed: t('tickets.list.closed'),
     unread: remembered((count) => t('tickets.list.unread', { count })),
     moreTags: remembered((count) => t('tickets.list.moreTags', { count })),
     rating: (rate) => t('tickets.list.rating', { rate }),

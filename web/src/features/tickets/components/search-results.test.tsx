@@ -1,0 +1,73 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { ticketListPermissions } from '../permissions';
+import { ticketKeys } from '../ticket-cache';
+import { makeTicket, makeUser } from '../testing';
+import type { TicketFilters } from '../types';
+import { TicketList } from './TicketList';
+
+vi.mock('../../../lib/api', async (importOriginal) => ({ ...(await importOriginal<object>()), api: { get: vi.fn() } }));
+
+// The virtual list shows rows only in a box with a height.
+const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
+beforeAll(() => Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 920 }));
+afterAll(() => clientHeight && Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight));
+
+const search = (over: Partial<TicketFilters>): TicketFilters => ({
+  tab: 'search',
+  queueIds: null,
+  showAll: false,
+  searchParam: '48213',
+  searchOnMessages: false,
+  tags: [],
+  users: [],
+  whatsapps: [],
+  statuses: [],
+  sortTickets: 'DESC',
+  ...over,
+});
+
+/** The search view over a cache that already holds its result. */
+function renderSearch(filters: TicketFilters, tickets = [makeTicket(1)], onSearchMessages = vi.fn()) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+  client.setQueryData(ticketKeys.list(filters), { pages: [{ tickets, hasMore: false, count: tickets.length }], pageParams: [1] });
+  render(
+    <QueryClientProvider client={client}>
+      <TicketList
+        filters={filters}
+        selectedUuid={null}
+        permissions={ticketListPermissions(makeUser())}
+        busyId={null}
+        onSelect={vi.fn()}
+        onAccept={vi.fn()}
+        onIgnore={vi.fn()}
+        onSearchMessages={onSearchMessages}
+      />
+    </QueryClientProvider>,
+  );
+  return onSearchMessages;
+}
+
+// Issue 31: an order number lives in the messages; the empty result says where else to look.
+describe('the search view', () => {
+  test('no ticket found by contact: a button searches the messages in place', async () => {
+    const onSearchMessages = renderSearch(search({}), []);
+    expect(screen.getByTestId('ticket-list-empty')).toHaveTextContent('Nada aqui!');
+    await userEvent.click(screen.getByRole('button', { name: 'Buscar nas mensagens' }));
+    expect(onSearchMessages).toHaveBeenCalledTimes(1);
+  });
+
+  test('no button once the messages were searched, nor without a term', () => {
+    renderSearch(search({ searchOnMessages: true }), []);
+    expect(screen.queryByTestId('search-in-messages')).toBeNull();
+  });
+
+  test('a resolved ticket among the results is marked "Resolvido"; an open one is not', async () => {
+    renderSearch(search({}), [makeTicket(1, { status: 'closed' }), makeTicket(2, { status: 'open' })]);
+    const [closed, open] = await screen.findAllByTestId('ticket-item');
+    expect(await within(closed as HTMLElement).findByTestId('tag-closed')).toHaveTextContent('Resolvido');
+    expect(open?.querySelector('[data-testid="tag-closed"]')).toBeNull();
+  });
+});
