@@ -7,7 +7,7 @@ import { useTestApp } from '../../test/harness';
 import { multipart } from '../../test/multipart';
 import { customerOf, TINY_PNG } from '../../test/simulator';
 import { oggOpus } from '../../test/audio-files';
-import { type CampaignSetup, campaignNow, campaignSetup, createCampaign, MONDAY_10AM } from './testing';
+import { campaignNow, campaignSetup, type CampaignSetup, createCampaign, MONDAY_10AM, NO_PAUSES } from './testing';
 
 /**
  * The campaign's attachment (spec 3 "Campaigns": the modal's attachment; §7 POST and DELETE
@@ -15,15 +15,6 @@ import { type CampaignSetup, campaignNow, campaignSetup, createCampaign, MONDAY_
  * the campaign message, exactly once like the text.
  */
 const t = useTestApp();
-const NO_PAUSES = {
-  messageInterval: 0,
-  longerIntervalAfter: 0,
-  greaterInterval: 0,
-  startHour: '00:00',
-  endHour: '00:00',
-  sabado: true,
-  domingo: true,
-};
 
 async function upload(s: CampaignSetup, id: number, file: { value: Buffer; filename: string; type: string }, token = s.api.token) {
   const form = multipart([{ name: 'file', ...file }]);

@@ -20,20 +20,10 @@ import { claimRows } from './dispatch/claim';
 import { prepareShipping } from './dispatch/prepare';
 import { recordInTicket, recordInTickets } from './dispatch/record';
 import { DISPATCH_BATCH, dispatchStepJob, shippingKey } from './dispatch/step';
-import { type CampaignSetup, campaignSetup, createCampaign, MONDAY_10AM } from './testing';
+import { campaignSetup, type CampaignSetup, createCampaign, MONDAY_10AM, NO_PAUSES } from './testing';
 
 const t = useTestApp();
 afterEach(() => t.clock.reset());
-
-const NO_PAUSES = {
-  messageInterval: 0,
-  longerIntervalAfter: 0,
-  greaterInterval: 0,
-  startHour: '00:00',
-  endHour: '00:00',
-  sabado: true,
-  domingo: true,
-};
 
 /** The company's contact with that number, its tickets on the campaign's connection and each ticket's messages. */
 async function historyOf(s: CampaignSetup, number: string) {

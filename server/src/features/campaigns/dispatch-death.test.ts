@@ -8,7 +8,7 @@ import { useTestApp } from '../../test/harness';
 import { recordingRealtime } from '../../test/recording-realtime';
 import { prepareShipping } from './dispatch/prepare';
 import { dispatchStepJob } from './dispatch/step';
-import { campaignNow, campaignSetup, createCampaign, MONDAY_10AM, outbox } from './testing';
+import { campaignNow, campaignSetup, createCampaign, MONDAY_10AM, NO_PAUSES, outbox } from './testing';
 
 /**
  * A worker killed mid-step (kill -9): its step committed its claims and went on sending, and the process
@@ -18,15 +18,6 @@ import { campaignNow, campaignSetup, createCampaign, MONDAY_10AM, outbox } from 
  */
 const t = useTestApp();
 const LEASE = 60;
-const NO_PAUSES = {
-  messageInterval: 0,
-  longerIntervalAfter: 0,
-  greaterInterval: 0,
-  startHour: '00:00',
-  endHour: '00:00',
-  sabado: true,
-  domingo: true,
-};
 const atSecond = (seconds: number) => new Date(new Date(MONDAY_10AM).getTime() + seconds * 1000);
 
 /**

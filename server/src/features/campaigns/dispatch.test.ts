@@ -5,18 +5,9 @@ import { useTestApp } from '../../test/harness';
 import { customerOf } from '../../test/simulator';
 import { claimRows } from './dispatch/claim';
 import { shippingKey } from './dispatch/step';
-import { campaignNow, campaignSetup, createCampaign, MONDAY_10AM, outbox } from './testing';
+import { campaignNow, campaignSetup, createCampaign, MONDAY_10AM, NO_PAUSES, outbox } from './testing';
 
 const t = useTestApp();
-const NO_PAUSES = {
-  messageInterval: 0,
-  longerIntervalAfter: 0,
-  greaterInterval: 0,
-  startHour: '00:00',
-  endHour: '00:00',
-  sabado: true,
-  domingo: true,
-};
 const at = (iso: string, seconds: number) => new Date(new Date(iso).getTime() + seconds * 1000);
 
 describe('campaign dispatch', () => {

@@ -8,6 +8,17 @@ import { simulatorConnection } from '../../test/simulator';
 /** Monday 2 March 2026, 10:00 in São Paulo (the companies' default time zone): inside the default sending hours. */
 export const MONDAY_10AM = '2026-03-02T13:00:00Z';
 
+/** Campaign settings that never hold a send back: no intervals, every hour and every day open. */
+export const NO_PAUSES = {
+  messageInterval: 0,
+  longerIntervalAfter: 0,
+  greaterInterval: 0,
+  startHour: '00:00',
+  endHour: '00:00',
+  sabado: true,
+  domingo: true,
+};
+
 export interface CampaignSetup {
   admin: UserRow;
   api: Requester;
