@@ -12,7 +12,8 @@ export const QueueView = z.object({
   outOfHoursMessage: z.string(),
   closeTicket: z.boolean(),
   ativarRoteador: z.boolean(),
-  tempoRoteador: z.number(),
+  /** Minutes, as text (spec 2 §7 queue fields: "tempoRoteador (minutes, text)"). */
+  tempoRoteador: z.string(),
   integrationId: z.number().nullable(),
   fileListId: z.number().nullable(),
   schedules: z.array(ScheduleView),

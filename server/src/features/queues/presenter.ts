@@ -13,7 +13,7 @@ export function presentQueue(q: QueueRow, chatbots: ChatbotOptionView[]): QueueV
     outOfHoursMessage: q.outOfHoursMessage,
     closeTicket: q.closeTicket,
     ativarRoteador: q.ativarRoteador,
-    tempoRoteador: q.tempoRoteador,
+    tempoRoteador: String(q.tempoRoteador),
     integrationId: q.integrationId,
     fileListId: q.fileListId,
     schedules: q.schedules.map((s) => ({

@@ -28,7 +28,7 @@ test('an admin creates a queue: stored, answered with the whitelisted view, anno
     orderQueue: 2,
     greetingMessage: 'Bem-vindo',
     outOfHoursMessage: '',
-    tempoRoteador: 15,
+    tempoRoteador: '15',
     ativarRoteador: true,
     closeTicket: true,
     integrationId: null,

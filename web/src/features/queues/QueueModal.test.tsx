@@ -96,6 +96,16 @@ describe('QueueModal', { timeout: 30_000 }, () => {
     expect(api.post.mock.calls[0][1]).toMatchObject({ name: 'Vendas', integrationId: 4 });
   });
 
+  test("the queue's file list is chosen among the company's lists and saved as fileListId; the rotation minutes go as text", async () => {
+    open();
+    fireEvent.change(screen.getByTestId('queue-name'), { target: { value: 'Vendas' } });
+    await userEvent.click(within(screen.getByTestId('queue-file-list')).getByRole('combobox'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Catálogo' }));
+    fireEvent.click(screen.getByTestId('queue-save'));
+    await waitFor(() => expect(api.post).toHaveBeenCalledTimes(1));
+    expect(api.post.mock.calls[0][1]).toMatchObject({ name: 'Vendas', fileListId: 9, tempoRoteador: '0' });
+  });
+
   test('the type menu offers text, attendant, queue and file list (no integration yet)', async () => {
     open();
     await userEvent.click(screen.getByTestId('chatbot-add-1'));

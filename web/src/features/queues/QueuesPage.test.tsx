@@ -24,7 +24,7 @@ const queue = (id: number, name: string, over: Partial<QueueView> = {}): QueueVi
   outOfHoursMessage: '',
   closeTicket: false,
   ativarRoteador: false,
-  tempoRoteador: 0,
+  tempoRoteador: '0',
   integrationId: null,
   fileListId: null,
   schedules: [],

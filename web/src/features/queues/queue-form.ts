@@ -26,6 +26,8 @@ export interface QueueFormValues {
   tempoRoteador: number;
   /** The queue's bot (a queue integration), '' for none. */
   integrationId: number | '';
+  /** The file list the queue's options send from (spec 2 §7 fileListId), '' for none. */
+  fileListId: number | '';
   chatbots: ChatbotFormOption[];
   schedules: QueueScheduleItem[];
 }
@@ -63,6 +65,7 @@ export const newQueueValues = (): QueueFormValues => ({
   ativarRoteador: false,
   tempoRoteador: 0,
   integrationId: '',
+  fileListId: '',
   chatbots: [],
   schedules: [],
 });
@@ -88,8 +91,9 @@ export const toFormValues = (q: QueueView): QueueFormValues => ({
   outOfHoursMessage: q.outOfHoursMessage,
   closeTicket: q.closeTicket,
   ativarRoteador: q.ativarRoteador,
-  tempoRoteador: q.tempoRoteador,
+  tempoRoteador: Number(q.tempoRoteador) || 0,
   integrationId: q.integrationId ?? '',
+  fileListId: q.fileListId ?? '',
   chatbots: q.chatbots.map(toFormOption),
   schedules: q.schedules.map((s) => ({ ...s })),
 });
@@ -118,8 +122,9 @@ export function toPayload(values: QueueFormValues): QueueInput {
     outOfHoursMessage: String(values.outOfHoursMessage ?? ''),
     closeTicket: Boolean(values.closeTicket),
     ativarRoteador: Boolean(values.ativarRoteador),
-    tempoRoteador: Number(values.tempoRoteador ?? 0),
+    tempoRoteador: String(Number(values.tempoRoteador ?? 0)),
     integrationId: values.integrationId === '' || values.integrationId == null ? null : Number(values.integrationId),
+    fileListId: values.fileListId === '' || values.fileListId == null ? null : Number(values.fileListId),
     chatbots: (values.chatbots ?? []).map(toPayloadOption),
     schedules: values.schedules ?? [],
   };

@@ -135,6 +135,28 @@ export function QueueDataTab({ form }: { form: UseFormReturn<QueueFormValues> })
           </TextField>
         )}
       />
+      <Controller
+        name="fileListId"
+        control={control}
+        render={({ field }) => (
+          <TextField
+            select
+            label={t('queues.modal.fileList')}
+            value={field.value ?? ''}
+            onChange={(e) => field.onChange(e.target.value === '' ? '' : Number(e.target.value))}
+            helperText={t('queues.modal.fileListHelp')}
+            sx={{ maxWidth: 360 }}
+            data-testid="queue-file-list"
+          >
+            <MenuItem value="">{t('queues.modal.noFileList')}</MenuItem>
+            {targets.file.map((f) => (
+              <MenuItem key={f.id} value={f.id}>
+                {f.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
       <TextField
         label={t('queues.modal.greetingMessage')}
         multiline
