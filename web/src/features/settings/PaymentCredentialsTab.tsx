@@ -10,8 +10,10 @@ import { useRegisterEfiWebhookWhenReady } from './use-efi-webhook';
 const GROUPS: { id: string; keys: string[] }[] = [
   { id: 'efi', keys: ['efiClientId', 'efiClientSecret', 'efiPixKey'] },
   { id: 'mercadopago', keys: ['mpAccessToken'] },
-  { id: 'stripe', keys: ['stripePrivateKey'] },
-  { id: 'asaas', keys: ['asaasToken'] },
+  // The webhook secrets authenticate the providers' payment notices (POST /subscription/webhook/{provider}):
+  // unset, every Asaas and Stripe notice is refused with 401.
+  { id: 'stripe', keys: ['stripePrivateKey', 'stripeWebhookSecret'] },
+  { id: 'asaas', keys: ['asaasToken', 'asaasWebhookToken'] },
   { id: 'openai', keys: ['openAiKeyAudio'] },
 ];
 

@@ -81,6 +81,23 @@ describe('payment credentials', () => {
     expect(input).toHaveValue('');
   });
 
+  test('the Asaas and Stripe webhook secrets are write-only fields: set or not, never shown, saved by key', async () => {
+    secretsSet = { asaasWebhookToken: true };
+    signIn(true);
+    renderAt('/settings?tab=payments');
+    const asaas = await screen.findByRole('form', { name: 'Token de acesso do webhook' });
+    expect(within(asaas).getByText('Configurado')).toBeInTheDocument();
+    expect(within(asaas).getByLabelText('Token de acesso do webhook')).toHaveValue('');
+    const stripe = screen.getByRole('form', { name: 'Segredo do webhook (whsec_…)' });
+    expect(within(stripe).getByText('Não configurado')).toBeInTheDocument();
+    const input = within(stripe).getByLabelText('Segredo do webhook (whsec_…)');
+    fireEvent.change(input, { target: { value: 'whsec_abc' } });
+    fireEvent.submit(input.closest('form') as HTMLFormElement);
+    await waitFor(() => expect(mocked.put).toHaveBeenCalledWith('/settings/stripeWebhookSecret', { value: 'whsec_abc' }));
+    await waitFor(() => expect(within(stripe).getByText('Configurado')).toBeInTheDocument());
+    expect(input).toHaveValue('');
+  });
+
   test('a blank field saves nothing; erasing asks first and then sends the empty value', async () => {
     signIn(true);
     renderAt('/settings?tab=payments');
