@@ -53,12 +53,13 @@ test('an admin draws a flow with content, a menu and a question, saves it, finds
   await naming.getByRole('button', { name: 'Adicionar', exact: true }).click();
   await shows(rowOf(page, name).getByText('Ativo'), 'the new flow, active, in the list');
 
-  await rowOf(page, name).click();
+  // A click on the name opens the editor (a click on the status switch switches the flow instead).
+  await rowOf(page, name).getByText(name).click();
   await shows(page.getByRole('heading', { name: /Desenhe seu fluxo/ }), 'the editor heading');
   await shows(page.getByText('Não se esqueça de salvar seu fluxo!'), 'the editor hint');
   await shows(nodeOf(page, 'start').getByText('Inicio do fluxo'), 'the default start node');
 
-  const content = await addNode(page, 'Conteúdo', 'Adicionar menu ao fluxo');
+  const content = await addNode(page, 'Conteúdo', 'Adicionar conteúdo ao fluxo');
   await content.getByRole('button', { name: 'Texto', exact: true }).click();
   await content.getByLabel('Mensagem').fill('Olá! Bem-vindo à loja.');
   await content.getByRole('button', { name: 'Adicionar', exact: true }).click();

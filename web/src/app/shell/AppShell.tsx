@@ -1,7 +1,7 @@
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import { Box, Divider, Drawer, IconButton, Toolbar, useMediaQuery } from '@mui/material';
-import { useState } from 'react';
-import { Outlet } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { KeyboardLayer } from '../../features/command-bar';
 import { useAppearance } from '../providers/AppearanceProvider';
 import { useAuth } from '../providers/AuthProvider';
@@ -12,6 +12,8 @@ import { VersionFooter } from './VersionFooter';
 
 export const DRAWER_WIDTH = 240;
 const COLLAPSED_WIDTH = 60;
+/** Screens drawn on a canvas (the flow editor) need the whole width: the drawer folds to icons when one opens. */
+const CANVAS_SCREENS = /^\/flowbuilder\/[^/]+$/;
 
 /**
  * The private layout: a 240 px drawer, open by default only on screens wider than 600 px (where it
@@ -24,6 +26,10 @@ export function AppShell() {
   const [open, setOpen] = useState(() => wide && user?.defaultMenu !== 'closed');
   const [mobileOpen, setMobileOpen] = useState(false);
   const width = open ? DRAWER_WIDTH : COLLAPSED_WIDTH;
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (CANVAS_SCREENS.test(pathname)) setOpen(false);
+  }, [pathname]);
 
   const content = (collapsed: boolean, onNavigate?: () => void) => (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>

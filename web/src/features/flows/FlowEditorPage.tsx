@@ -2,7 +2,7 @@ import '@xyflow/react/dist/style.css';
 import type { FlowNodeType } from '@chatflow/contract';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import SaveIcon from '@mui/icons-material/Save';
-import { Alert, Box, Button, CircularProgress, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, IconButton, Paper, Stack, Tooltip, Typography, useMediaQuery } from '@mui/material';
 import {
   addEdge,
   Background,
@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useErrorToast } from '../../components/use-error-toast';
 import { toastError } from '../../lib/errors';
+import { PhoneEditorNotice } from './components/PhoneEditorNotice';
 import { notify } from '../../lib/notify';
 import { AddNodeMenu } from './editor/AddNodeMenu';
 import { NodeDialog, TYPES_WITH_DIALOG } from './editor/dialogs/NodeDialog';
@@ -52,6 +53,8 @@ export default function FlowEditorPage() {
   const [loaded, setLoaded] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [canvas, setCanvas] = useState<ReactFlowInstance<EditorNode, Edge> | null>(null);
+  // Under 768 px the canvas cannot be worked: the page says so and offers the list (PhoneEditorNotice).
+  const phone = useMediaQuery('(max-width:767.95px)');
   useErrorToast(query);
 
   useEffect(() => {
@@ -141,6 +144,7 @@ export default function FlowEditorPage() {
 
   const onConnect = useCallback((c: Connection) => setEdges((all) => addEdge({ ...c, animated: true }, all)), [setEdges]);
   const editing = dialog?.nodeId ? nodes.find((n) => n.id === dialog.nodeId) : undefined;
+  if (phone) return <PhoneEditorNotice />;
 
   return (
     <Stack spacing={1.5} sx={{ height: '100%' }}>

@@ -63,9 +63,10 @@ export function FlowsTable({ records, loading, loadingMore, onOpen, onAction, on
           {records.map((f) => (
             <TableRow key={f.id} hover data-testid="flow-row" onClick={() => onOpen(f)} sx={{ cursor: 'pointer' }}>
               <TableCell>{f.name}</TableCell>
-              {/* The switch's click must not reach the row, which opens the editor. */}
-              <TableCell align="center" onClick={(e) => e.stopPropagation()}>
+              <TableCell align="center">
+                {/* The switch's click must not reach the row, which opens the editor; the rest of the cell still does. */}
                 <FormControlLabel
+                  onClick={(e) => e.stopPropagation()}
                   sx={{ m: 0, minWidth: 130 }}
                   control={
                     <Switch

@@ -31,7 +31,8 @@ interface Props extends NodeDialogProps {
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Content node ("Adicionar menu ao fluxo" / "Editar conteúdo"): ordered, removable blocks of text,
+ * Content node ("Adicionar conteúdo ao fluxo" / "Editar conteúdo"; the spec's "Adicionar menu ao fluxo" named the
+ * wrong node, a copy slip): ordered, removable blocks of text,
  * interval, image, audio (optionally a recorded voice note) and video. New files go up on save
  * (images recompressed first); the node keeps the stored urls.
  */

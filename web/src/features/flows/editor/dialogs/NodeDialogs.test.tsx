@@ -50,7 +50,7 @@ describe('flow node dialogs', { timeout: 30_000 }, () => {
 
   test('content: no block or an empty text is "Campos de mensagem vazio!"; a media card without a file stops the save', async () => {
     renderWithProviders(<ContentDialog data={null} variables={['nome']} onSave={onSave} onClose={onClose} saveDelayMs={0} />);
-    expect(screen.getByText('Adicionar menu ao fluxo')).toBeInTheDocument();
+    expect(screen.getByText('Adicionar conteúdo ao fluxo')).toBeInTheDocument();
     await submit();
     expect(await screen.findByTestId('content-problem')).toHaveTextContent('Campos de mensagem vazio!');
     await userEvent.click(screen.getByTestId('content-add-message'));
