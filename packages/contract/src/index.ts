@@ -16,6 +16,7 @@ export * from './realtime';
 export * from './settings';
 export * from './simulator';
 export * from './subscription';
+export * from './zoned-date-time';
 export * from './users';
 export * from './channels';
 export * from './external-api';

@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import type { AttendantRow } from '@chatflow/contract';
+import { type AttendantRow, zonedDateTime } from '@chatflow/contract';
 import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { reportRows } from './report';
@@ -55,17 +55,10 @@ const STATUS_LABELS: Record<string, string> = {
   nps: 'NPS',
 };
 
-/** Dates in the spreadsheet as the screens show them (dd/MM/yyyy HH:mm) in the company's time zone. */
+/** Dates in the spreadsheet as the report screen shows them (dd/MM/yyyy HH:mm) in the company's time zone. */
 function dateTimeIn(timeZone: string) {
-  const fmt = new Intl.DateTimeFormat('pt-BR', {
-    timeZone,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-  return (iso: string | null) => (iso ? fmt.format(new Date(iso)).replace(',', '') : '');
+  const format = zonedDateTime(timeZone);
+  return (iso: string | null) => (iso ? format(iso) : '');
 }
 
 /** relatorio-de-atendimentos.xlsx: every report row of the filter, read by keyset in batches and written as read. */

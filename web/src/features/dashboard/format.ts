@@ -1,3 +1,4 @@
+import { zonedDateTime } from '@chatflow/contract';
 import { format } from 'date-fns';
 
 /** Attendant times as "HH h mm m" (spec 1 §2.9) from minutes. */
@@ -16,20 +17,5 @@ export function monthToDate(now = new Date()) {
   return { from: isoDay(new Date(now.getFullYear(), now.getMonth(), 1)), to: isoDay(now) };
 }
 
-/**
- * dd/MM/yyyy HH:mm of an instant in a time zone (the company's): the report shows the times its Excel
- * export writes, whatever the browser's own zone.
- */
-export function dateTimeIn(iso: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(iso));
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('day')}/${get('month')}/${get('year')} ${get('hour')}:${get('minute')}`;
-}
+/** dd/MM/yyyy HH:mm of an instant in the company's time zone, as the report's Excel export writes it. */
+export const dateTimeIn = (iso: string, timeZone: string) => zonedDateTime(timeZone)(iso);
