@@ -51,6 +51,7 @@ function serve(t: TicketView) {
     if (path === `/tickets/u/${t.uuid}`) return current;
     if (path === `/messages/${t.uuid}`) return { messages: [message({ id: 1, body: 'Oi, preciso de ajuda' })], hasMore: false };
     if (path === '/tags/list') return [];
+    if (path.startsWith('/whatsapp/')) return { id: Number(path.split('/')[2]), name: 'WhatsApp', status: 'CONNECTED' };
     throw new Error(`unexpected GET ${path}`);
   });
   return renderWithProviders(

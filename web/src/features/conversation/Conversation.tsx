@@ -10,6 +10,7 @@ import { useMarkRead } from './hooks/use-mark-read';
 import { useTicket } from './hooks/use-ticket';
 import { useTicketViewers } from './hooks/use-ticket-viewers';
 import { MessageInput } from './input/MessageInput';
+import { ConnectionDownNotice } from './header/ConnectionDownNotice';
 import { MessagesList } from './messages/MessagesList';
 
 /** Meta's channels accept replies only within 24 hours of the customer's last message (ERR_CUSTOMER_WINDOW_CLOSED). */
@@ -60,6 +61,7 @@ export default function Conversation({ uuid }: { uuid: string }) {
             </Alert>
           )}
           <MessagesList ticket={ticket} onReply={setReplyTo} />
+          <ConnectionDownNotice connectionId={ticket.whatsappId} />
           <MessageInput ticket={ticket} replyTo={replyTo} onClearReply={() => setReplyTo(null)} />
         </Box>
         <ContactDrawer ticket={ticket} open={drawer} onClose={() => setDrawer(false)} />
