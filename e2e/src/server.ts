@@ -52,8 +52,15 @@ async function waitForVersion(baseUrl: string, child: ChildProcess, logFile: str
  * directory and a free loopback port, with its log in e2e/.tmp/server.log so scenarios can read what
  * the server writes there (the password-reset code when SMTP is not configured).
  */
-/** `extraEnv`: variables of the run's fakes (payment providers, the OpenAI-compatible server). */
-export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
+/**
+ * `extraEnv`: variables of the run's fakes (payment providers, the OpenAI-compatible server).
+ * `options`: a second server of a scenario names its own log, and may say its PUBLIC_URL differs from the
+ * address it is reached at (`publicUrlOf(port)`).
+ */
+export async function startServer(
+  extraEnv: NodeJS.ProcessEnv = {},
+  options: { logName?: string; publicUrlOf?: (port: number) => string } = {},
+): Promise<RunningServer> {
   const entry = path.join(REPO_ROOT, 'server/dist/main.js');
   const webDist = path.join(REPO_ROOT, 'web/dist');
   for (const built of [entry, path.join(webDist, 'index.html')]) {
@@ -62,7 +69,7 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Run
   const root = mkdtempSync(path.join(tmpdir(), 'chatflow-e2e-'));
   const logDir = path.join(REPO_ROOT, 'e2e/.tmp');
   mkdirSync(logDir, { recursive: true });
-  const logFile = path.join(logDir, 'server.log');
+  const logFile = path.join(logDir, options.logName ?? 'server.log');
   const fd = openSync(logFile, 'w');
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -77,7 +84,7 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Run
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
+      PUBLIC_URL: options.publicUrlOf?.(port) ?? baseUrl,
       DATA_DIR: path.join(root, 'data'),
       ADMIN_PASSWORD,
       WEB_DIST: webDist,

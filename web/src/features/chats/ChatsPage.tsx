@@ -103,7 +103,9 @@ export default function ChatsPage() {
   );
 
   return (
-    <Stack spacing={1} sx={{ height: '100%', minHeight: 0 }}>
+    // The page is as tall as the window under the top bar (48 px) and the shell's padding: the panes scroll
+    // inside it, so a long chat keeps its input in view instead of growing the page.
+    <Stack spacing={1} sx={{ height: { xs: 'calc(100dvh - 64px)', sm: 'calc(100dvh - 80px)' }, minHeight: 320 }} data-testid="chats-page">
       <Typography variant="h5" component="h1">
         {t('chats.title')}
       </Typography>
@@ -116,7 +118,10 @@ export default function ChatsPage() {
           <Box sx={{ flex: 1, minHeight: 0 }}>{tab === 'chats' ? listPane : conversationPane}</Box>
         </Paper>
       ) : (
-        <Paper variant="outlined" sx={{ flex: 1, minHeight: 0, display: 'grid', gridTemplateColumns: 'minmax(280px, 1fr) 2fr' }}>
+        <Paper
+          variant="outlined"
+          sx={{ flex: 1, minHeight: 0, display: 'grid', gridTemplateColumns: 'minmax(280px, 1fr) 2fr', gridTemplateRows: 'minmax(0, 1fr)' }}
+        >
           <Box sx={{ borderRight: 1, borderColor: 'divider', minHeight: 0 }}>{listPane}</Box>
           <Box sx={{ minHeight: 0 }}>{conversationPane}</Box>
         </Paper>
