@@ -88,6 +88,14 @@ describe('POST /messages/:ticketId (JSON)', () => {
     expect(stored.ack).toBe(0);
   });
 
+  test('a private note never becomes the ticket preview: lists and cards keep the last message the customer could see', async () => {
+    const { ticket, api } = await setup();
+    expect((await api.post(`/messages/${ticket.id}`, { body: 'Seu pedido saiu' })).statusCode).toBe(200);
+    expect((await api.post(`/messages/${ticket.id}`, { body: 'cliente VIP', isPrivate: true })).statusCode).toBe(200);
+    const [shown] = await t.database.db.select().from(tickets).where(eq(tickets.id, ticket.id));
+    expect(shown.lastMessage).toBe('Seu pedido saiu');
+  });
+
   test('a quoted reply quotes a message of the same ticket only', async () => {
     const { admin, ticket, api } = await setup();
     const question = await mf().message(ticket, { body: 'qual o preço?' });

@@ -129,9 +129,12 @@ export async function createOutboundMessages(tx: HookedTx, ctx: OutboundContext,
   return rows;
 }
 
-/** Each ticket's preview moves to its newest of these messages (rows in id order), in one statement. */
+/**
+ * Each ticket's preview moves to its newest of these messages (rows in id order), in one statement.
+ * Private notes never become the preview: lists, cards and panels show what the customer could see.
+ */
 async function movePreviews(tx: HookedTx, rows: MessageRow[]) {
-  const newest = new Map(rows.map((r) => [r.ticketId, r]));
+  const newest = new Map(rows.filter((r) => !r.isPrivate).map((r) => [r.ticketId, r]));
   if (newest.size === 0) return;
   const values = sql.join(
     [...newest.values()].map((r) => sql`(${r.ticketId}::int, ${preview(r)}::text)`),
@@ -165,10 +168,13 @@ function outboundValues(input: OutboundInput) {
   };
 }
 
-/** The ticket moves up with its newest message as the list's preview. */
+/**
+ * The ticket moves up with its newest message as the list's preview; a private note moves it up but
+ * keeps the preview the customer's side of the conversation gave (the note is no message of theirs).
+ */
 async function movePreview(tx: HookedTx, ticket: TicketRow, row: MessageRow) {
   await tx
     .update(tickets)
-    .set({ lastMessage: preview(row), updatedAt: new Date() })
+    .set(row.isPrivate ? { updatedAt: new Date() } : { lastMessage: preview(row), updatedAt: new Date() })
     .where(eq(tickets.id, ticket.id));
 }
