@@ -12,8 +12,12 @@ export const RECURRENCE_MONTHS: Record<Recurrence, number> = {
   ANUAL: 12,
 };
 
-/** Default attendants and connections of a new company (spec 2 §3 Company). */
-export const COMPANY_DEFAULTS = { numberAttendants: 1, numberConections: 1, status: false, recurrence: 'MENSAL' } as const;
+/**
+ * Defaults of a new company (spec 2 §3 Company: inactive, monthly). Its attendants and connections are
+ * not here: left out of the form, they start from the chosen plan's users and connections (issue 31),
+ * so a company is never born below what its plan sells.
+ */
+export const COMPANY_DEFAULTS = { status: false, recurrence: 'MENSAL' } as const;
 
 const companyEmail = () =>
   z
@@ -75,8 +79,10 @@ export const CompanyInput = z.object({
   dueDate: companyFields.dueDate.optional(),
   recurrence: companyFields.recurrence.optional().default(COMPANY_DEFAULTS.recurrence),
   paymentMethod: companyFields.paymentMethod.optional().default(''),
-  numberAttendants: companyFields.numberAttendants.optional().default(COMPANY_DEFAULTS.numberAttendants),
-  numberConections: companyFields.numberConections.optional().default(COMPANY_DEFAULTS.numberConections),
+  /** Left out: the plan's users (server side). */
+  numberAttendants: companyFields.numberAttendants.optional(),
+  /** Left out: the plan's connections (server side). */
+  numberConections: companyFields.numberConections.optional(),
   /** Default password for the company's first user: when given (5-50), the company's admin is created with it. */
   password: z.union([z.literal(''), password()]).optional(),
 });

@@ -12,8 +12,8 @@ const fieldsOf = (res: { json(): { fields?: { field: string; message: string }[]
 const root = async () => t.as(await t.factory.superUser());
 
 describe('POST /companies', () => {
-  test('creates the company with the form defaults, its settings, and the trial due date of its plan', async () => {
-    const plan = await t.factory.plan({ trialDays: 10, amount: '79.9' });
+  test('creates the company with the form defaults, the limits of its plan, its settings, and the trial due date of its plan', async () => {
+    const plan = await t.factory.plan({ trialDays: 10, amount: '79.9', users: 8, connections: 3 });
     const res = await (await root()).post('/companies', { name: `Acme ${uniq()}`, email: 'Contato@Acme.test', planId: plan.id });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -22,8 +22,8 @@ describe('POST /companies', () => {
       planId: plan.id,
       plan: { id: plan.id, name: plan.name, amount: '79.90' },
       status: false,
-      numberAttendants: 1,
-      numberConections: 1,
+      numberAttendants: 8,
+      numberConections: 3,
       recurrence: 'MENSAL',
       schedules: [],
       dueDate: addDays(todayIn(DEFAULT_TIME_ZONE), 10),

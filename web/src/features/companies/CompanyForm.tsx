@@ -65,6 +65,7 @@ export function CompanyForm({ editing, onDone }: { editing: CompanyView | null; 
     handleSubmit,
     setError,
     setFocus,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<Form, unknown, CompanyCreateBody>({ resolver: zodResolver(CompanyInput), defaultValues: editing ? toForm(editing) : EMPTY });
 
@@ -129,7 +130,15 @@ export function CompanyForm({ editing, onDone }: { editing: CompanyView | null; 
                 name={field.name}
                 inputRef={field.ref}
                 value={plans.data?.some((p) => p.id === Number(field.value)) ? Number(field.value) : ''}
-                onChange={(e) => field.onChange(Number(e.target.value))}
+                onChange={(e) => {
+                  field.onChange(Number(e.target.value));
+                  // A new company starts from what the plan sells; an edited one keeps its counters.
+                  const plan = plans.data?.find((p) => p.id === Number(e.target.value));
+                  if (plan && !editing) {
+                    setValue('numberAttendants', plan.users);
+                    setValue('numberConections', plan.connections);
+                  }
+                }}
                 onBlur={field.onBlur}
                 error={!!errors.planId}
                 helperText={fieldError(t, errors.planId)}
@@ -211,7 +220,8 @@ export function CompanyForm({ editing, onDone }: { editing: CompanyView | null; 
             fullWidth
             size="small"
             {...register('numberAttendants')}
-            slotProps={{ htmlInput: { min: 0 } }}
+            // Filled in by the plan choice, which MUI's uncontrolled label would not notice.
+            slotProps={{ htmlInput: { min: 0 }, inputLabel: { shrink: true } }}
             error={!!errors.numberAttendants}
             helperText={fieldError(t, errors.numberAttendants)}
           />
@@ -223,7 +233,8 @@ export function CompanyForm({ editing, onDone }: { editing: CompanyView | null; 
             fullWidth
             size="small"
             {...register('numberConections')}
-            slotProps={{ htmlInput: { min: 0 } }}
+            // Filled in by the plan choice, which MUI's uncontrolled label would not notice.
+            slotProps={{ htmlInput: { min: 0 }, inputLabel: { shrink: true } }}
             error={!!errors.numberConections}
             helperText={fieldError(t, errors.numberConections)}
           />

@@ -9,8 +9,8 @@ import { asConflict, assertCompanyNameFree } from './conflicts';
 import { insertCompanyAdmin } from './company-admin';
 
 /**
- * A company made by the super user from the companies page: its row (1 attendant, 1 connection,
- * inactive unless the form says otherwise), its settings with the spec's defaults and, when the form
+ * A company made by the super user from the companies page: its row (as many attendants and
+ * connections as its plan sells and inactive, unless the form says otherwise), its settings with the spec's defaults and, when the form
  * carries a password, its first admin named and addressed as the company, as signup would make it.
  * Without a due date the company gets the plan's trial period from today.
  */
@@ -26,6 +26,8 @@ export async function createCompany(ctx: RequestContext, input: z.output<typeof 
         .values({
           ...fields,
           email: fields.email.toLowerCase(),
+          numberAttendants: fields.numberAttendants ?? plan.users,
+          numberConections: fields.numberConections ?? plan.connections,
           dueDate: dueDate || addDays(todayIn(DEFAULT_TIME_ZONE), plan.trialDays),
         })
         .returning();
