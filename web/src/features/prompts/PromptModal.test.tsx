@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import PromptModal from './PromptModal';
+import { promptView } from './testing';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
 const notify = vi.hoisted(() => vi.fn());
@@ -11,22 +12,7 @@ vi.mock('../../lib/notify', () => ({ notify }));
 
 const onClose = vi.fn();
 const PROMPT_TEXT = 'Você é o assistente da Padaria Pão Quente. Responda com educação e em poucas frases.';
-const stored = {
-  id: 3,
-  name: 'Assistente padaria',
-  prompt: PROMPT_TEXT,
-  voice: 'texto',
-  voiceRegion: '',
-  temperature: 1,
-  maxTokens: 100,
-  maxMessages: 10,
-  queueId: 1,
-  queue: { id: 1, name: 'Vendas', color: '#00ff00' },
-  hasApiKey: true,
-  hasVoiceKey: false,
-  createdAt: '',
-  updatedAt: '',
-} as const;
+const stored = promptView({ prompt: PROMPT_TEXT });
 
 describe('PromptModal', { timeout: 30_000 }, () => {
   beforeEach(() => {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import PromptsPage from './PromptsPage';
+import { promptView } from './testing';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
 const notify = vi.hoisted(() => vi.fn());
@@ -10,22 +11,7 @@ vi.mock('../../lib/api', async (importOriginal) => ({ ...(await importOriginal<o
 vi.mock('../../lib/notify', () => ({ notify }));
 vi.mock('../../app/providers/SocketProvider', () => ({ useCompanyEvent: vi.fn() }));
 
-const prompt = {
-  id: 3,
-  name: 'Assistente padaria',
-  prompt: 'p',
-  voice: 'texto',
-  voiceRegion: '',
-  temperature: 1,
-  maxTokens: 100,
-  maxMessages: 10,
-  queueId: 1,
-  queue: { id: 1, name: 'Vendas', color: '#00ff00' },
-  hasApiKey: true,
-  hasVoiceKey: false,
-  createdAt: '',
-  updatedAt: '',
-};
+const prompt = promptView();
 
 test("deleting a prompt shows the server's answer as information (spec 3 §7)", async () => {
   api.get.mockResolvedValue({ prompts: [prompt] });
