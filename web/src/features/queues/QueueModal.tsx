@@ -18,6 +18,7 @@ import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../components/form-errors';
 import { notify } from '../../lib/notify';
+import { QueueConnectionNotice } from './components/QueueConnectionNotice';
 import { QueueDataTab } from './components/QueueDataTab';
 import { QueueSchedulesTab } from './components/QueueSchedulesTab';
 import { useSaveQueue } from './hooks/use-queues';
@@ -97,6 +98,9 @@ export default function QueueModal({ open, onClose, queue }: Props) {
         </Tabs>
         <DialogContent>
           <Box hidden={current !== 'data'}>
+            <Box sx={{ pt: 1 }}>
+              <QueueConnectionNotice queueId={queue?.id ?? null} />
+            </Box>
             <QueueDataTab form={form} />
           </Box>
           {showSchedules && (

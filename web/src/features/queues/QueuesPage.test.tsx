@@ -107,8 +107,9 @@ describe('QueuesPage', { timeout: 20_000 }, () => {
       outOfHoursMessage: '',
       closeTicket: false,
       ativarRoteador: false,
-      tempoRoteador: 0,
+      tempoRoteador: '0',
       integrationId: null,
+      fileListId: null,
       chatbots: [],
       schedules: [],
     });

@@ -8,6 +8,7 @@ import { ConfirmationDialog } from '../../components/ConfirmationDialog';
 import { toastError } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { QueuesTable } from './components/QueuesTable';
+import { useQueueConnections } from './hooks/use-queue-connections';
 import { useDeleteQueue, useQueues } from './hooks/use-queues';
 import { useQueuesRealtime } from './hooks/use-queues-realtime';
 import QueueModal from './QueueModal';
@@ -16,6 +17,7 @@ import QueueModal from './QueueModal';
 export default function QueuesPage() {
   const { t } = useTranslation();
   const { data: queues = [], isLoading, isError, error } = useQueues();
+  const { isLinked } = useQueueConnections();
   const [editing, setEditing] = useState<QueueView | null | undefined>(undefined); // undefined: closed; null: new
   // The target outlives the dialog's closing animation, so its title does not blank out while fading.
   const [deleting, setDeleting] = useState<QueueView | null>(null);
@@ -53,6 +55,7 @@ export default function QueuesPage() {
       <QueuesTable
         queues={queues}
         loading={isLoading}
+        isLinked={isLinked}
         onEdit={setEditing}
         onDelete={(item) => {
           setDeleting(item);

@@ -2,6 +2,7 @@ import type { QueueView } from '@chatflow/contract';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/Edit';
 import {
+  Chip,
   Box,
   CircularProgress,
   IconButton,
@@ -24,9 +25,11 @@ interface Props {
   loading: boolean;
   onEdit(queue: QueueView): void;
   onDelete(queue: QueueView): void;
+  /** Whether a connection serves the queue (false: the chatbot leaves it out); undefined while unknown. */
+  isLinked?(queueId: number): boolean | undefined;
 }
 
-export function QueuesTable({ queues, loading, onEdit, onDelete }: Props) {
+export function QueuesTable({ queues, loading, onEdit, onDelete, isLinked }: Props) {
   const { t } = useTranslation();
   return (
     <TableContainer component={Paper} variant="outlined">
@@ -45,7 +48,21 @@ export function QueuesTable({ queues, loading, onEdit, onDelete }: Props) {
           {queues.map((q) => (
             <TableRow key={q.id} hover data-testid="queue-row">
               <TableCell align="center">{q.id}</TableCell>
-              <TableCell>{q.name}</TableCell>
+              <TableCell>
+                {q.name}
+                {isLinked?.(q.id) === false && (
+                  <Tooltip title={t('queues.connection.unlinked')}>
+                    <Chip
+                      size="small"
+                      color="warning"
+                      variant="outlined"
+                      label={t('queues.connection.none')}
+                      sx={{ ml: 1 }}
+                      data-testid="queue-no-connection"
+                    />
+                  </Tooltip>
+                )}
+              </TableCell>
               <TableCell align="center">
                 <Tooltip title={q.color}>
                   <Box
