@@ -91,4 +91,13 @@ describe('ScheduleModal', { timeout: 20_000 }, () => {
     );
     expect(onClose).toHaveBeenCalled();
   });
+
+  test('removing a stored attachment says so', async () => {
+    api.delete.mockResolvedValue(record({ mediaPath: null, mediaName: null }));
+    open(record({ mediaPath: '/public/x.pdf', mediaName: 'receita.pdf' }));
+    await userEvent.click(screen.getByLabelText('Remover anexo'));
+    expect(api.delete).toHaveBeenCalledWith('/schedules/4/media-upload');
+    await vi.waitFor(() => expect(notify).toHaveBeenCalledWith('Anexo removido com sucesso.'));
+    expect(screen.queryByText('receita.pdf')).toBeNull();
+  });
 });

@@ -91,6 +91,7 @@ export default function ScheduleModal({ open, onClose, record, contact, onSaved 
     try {
       await removeMedia.mutateAsync(record.id);
       setStoredName(null);
+      notify(t('schedules.mediaDeleted')); // spec 1 §8: the inbox says a media was deleted
     } catch (err) {
       toastError(err);
     }
