@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/providers/AuthProvider';
 import { useLoadMoreOnScroll } from '../../components/infinite-scroll';
 import { useErrorToast } from '../../components/use-error-toast';
+import { formatDate } from '../../lib/format';
 import { InvoicesTable } from './components/InvoicesTable';
+import { firstInvoiceDate } from './first-invoice';
 import { PaymentNotices } from './components/PaymentNotices';
 import { useInvoices, usePaymentNotices } from './hooks/use-invoices';
 import { usePaymentRealtime } from './hooks/use-payment-realtime';
@@ -32,6 +34,14 @@ export default function BillingPage() {
   if (!user) return null;
   const valid = isSubscriptionValid(user.company.id, user.company.dueDate);
   const days = daysUntilDue(user.company.dueDate);
+  // The super user lists every company's invoices: the rule, not one company's date.
+  const first = user.company.dueDate ? firstInvoiceDate(user.company.dueDate) : null;
+  const emptyText =
+    user.super || !first
+      ? t('billing.emptyRule')
+      : first.nextRun
+        ? t('billing.emptyNextRun', { due: formatDate(user.company.dueDate) })
+        : t('billing.emptyFrom', { date: formatDate(first.date), due: formatDate(user.company.dueDate) });
 
   return (
     <Stack spacing={2} sx={{ height: '100%' }}>
@@ -61,6 +71,7 @@ export default function BillingPage() {
         canPay={(invoice) => invoice.companyId === user.companyId}
         scrollRef={scroll.ref}
         onScroll={scroll.onScroll}
+        emptyText={emptyText}
       />
       {paying && (
         <Suspense fallback={null}>

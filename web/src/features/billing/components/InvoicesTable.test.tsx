@@ -71,3 +71,22 @@ describe('InvoicesTable', () => {
     expect(screen.getByText('Nenhuma fatura')).toBeInTheDocument();
   });
 });
+
+describe('InvoicesTable empty', () => {
+  test('an empty list says when the first invoice comes', () => {
+    renderWithProviders(
+      <InvoicesTable
+        records={[]}
+        loading={false}
+        loadingMore={false}
+        showCompany={false}
+        onPay={() => {}}
+        canPay={() => true}
+        scrollRef={null}
+        onScroll={() => {}}
+        emptyText="A primeira fatura aparece aqui em 01/07/2031"
+      />,
+    );
+    expect(screen.getByTestId('invoices-empty')).toHaveTextContent('A primeira fatura aparece aqui em 01/07/2031');
+  });
+});

@@ -16,6 +16,8 @@ interface Props {
   canPay(invoice: InvoiceView): boolean;
   scrollRef: Ref<HTMLDivElement>;
   onScroll(): void;
+  /** What an empty list says (when the first invoice comes); 'Nenhuma fatura' without it. */
+  emptyText?: string;
 }
 
 const CHIP_COLOR = { paid: 'success', overdue: 'error', open: 'warning' } as const;
@@ -23,7 +25,7 @@ const CHIP_COLOR = { paid: 'success', overdue: 'error', open: 'warning' } as con
 const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
 
 /** Spec 2 /financeiro: details, users, connections, queues, value, due date, status, action; overdue rows tinted red. */
-export function InvoicesTable({ records, loading, loadingMore, showCompany, onPay, canPay, scrollRef, onScroll }: Props) {
+export function InvoicesTable({ records, loading, loadingMore, showCompany, onPay, canPay, scrollRef, onScroll, emptyText }: Props) {
   const { t } = useTranslation();
   const columns = showCompany ? 9 : 8;
   return (
@@ -32,7 +34,7 @@ export function InvoicesTable({ records, loading, loadingMore, showCompany, onPa
       variant="outlined"
       ref={scrollRef}
       onScroll={onScroll}
-      sx={{ flexGrow: 1, minHeight: 240, maxHeight: 'calc(100vh - 220px)', overflow: 'auto' }}
+      sx={{ flexGrow: 1, minHeight: 240, maxHeight: 'calc(100vh - 220px)', overflow: 'auto', maxWidth: '100%' }}
     >
       <Table size="small" stickyHeader aria-label={t('billing.invoices')}>
         <TableHead>
@@ -112,8 +114,8 @@ export function InvoicesTable({ records, loading, loadingMore, showCompany, onPa
           )}
           {!loading && records.length === 0 && (
             <TableRow>
-              <TableCell colSpan={columns} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                {t('billing.empty')}
+              <TableCell colSpan={columns} align="center" sx={{ py: 4, color: 'text.secondary' }} data-testid="invoices-empty">
+                {emptyText ?? t('billing.empty')}
               </TableCell>
             </TableRow>
           )}
