@@ -1,5 +1,5 @@
 import type { TicketView } from '@chatflow/contract';
-import { Box, Button, CircularProgress, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Skeleton, Typography } from '@mui/material';
 import { type Range, useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,9 @@ import { fixedWindow, inSlotOrder, windowLength } from './row-slots';
 import { ROW_INDEX_ATTR, useRowKeyboard } from './use-row-keyboard';
 import { sameRowProps, TicketListItem, type TicketListItemProps } from './TicketListItem';
 import { TICKET_ITEM_HEIGHT, TicketRowsBox } from './ticket-row-styles';
+
+/** Enough placeholder rows to fill a tall list while its first page loads. */
+const SKELETON_ROWS = 8;
 
 interface RowProps {
   selectedUuid: string | null;
@@ -213,9 +216,20 @@ export function TicketList({ filters, onSearchMessages, ...rowProps }: Props) {
       data-loaded={tickets.length}
       data-has-more={query.hasNextPage ? 'true' : 'false'}
     >
+      {/* The rows' shape while the first page loads: the list is there at once, only its texts are missing. */}
       {query.isLoading && (
-        <Box sx={{ p: 3, textAlign: 'center' }}>
-          <CircularProgress size={24} />
+        <Box data-testid="ticket-list-skeleton" aria-busy="true">
+          {Array.from({ length: SKELETON_ROWS }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with nothing else to tell them apart
+            <Box key={i} sx={{ display: 'flex', gap: 1.5, alignItems: 'center', height: TICKET_ITEM_HEIGHT, px: 1.5 }}>
+              <Skeleton variant="circular" width={40} height={40} />
+              <Box sx={{ flexGrow: 1 }}>
+                <Skeleton width="55%" />
+                <Skeleton width="85%" />
+                <Skeleton width="35%" />
+              </Box>
+            </Box>
+          ))}
         </Box>
       )}
       {!query.isLoading && tickets.length === 0 && (

@@ -1,5 +1,5 @@
-import { type SessionUserView, TICKET_COUNT_CAP, type TicketView, ticketCountCap } from '@chatflow/contract';
-import { Badge, Box, Paper, Tab, Tabs, Typography } from '@mui/material';
+import { type SessionUserView, type TicketView, ticketCountCap } from '@chatflow/contract';
+import { Box, Paper, Tab, Tabs, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ import { flattenPages, type TicketPages, ticketKeys } from '../ticket-cache';
 import { ManagerToolbar } from './ManagerToolbar';
 import { QueueSelect } from './QueueSelect';
 import { SearchBar } from './SearchBar';
+import { CountLabel } from './CountLabel';
 import { TicketList } from './TicketList';
 import type { TicketTab } from '../types';
 
@@ -45,34 +46,6 @@ interface Props {
   selectedUuid: string | null;
   /** Show a ticket's conversation (the page navigates, and on a narrow screen switches tab). */
   onOpenTicket(uuid: string): void;
-}
-
-function CountLabel({
-  label,
-  count,
-  testId,
-  cap = TICKET_COUNT_CAP,
-}: {
-  label: string;
-  count: number | undefined;
-  testId: string;
-  cap?: number;
-}) {
-  return (
-    // Counts stop at the cap on the server (a larger count reads as the cap): show it as "999+" (or "99+").
-    <Badge
-      badgeContent={count ?? 0}
-      color="secondary"
-      max={cap - 1}
-      data-testid={testId}
-      data-count={count ?? 0}
-      sx={{ '& .MuiBadge-badge': { right: -14, top: 2 } }}
-    >
-      <Box component="span" sx={{ pr: 1 }}>
-        {label}
-      </Box>
-    </Badge>
-  );
 }
 
 /**

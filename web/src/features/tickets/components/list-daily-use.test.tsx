@@ -6,6 +6,7 @@ import { ticketListPermissions } from '../permissions';
 import { ticketKeys } from '../ticket-cache';
 import { makeTicket, makeUser } from '../testing';
 import type { TicketFilters } from '../types';
+import { CountLabel } from './CountLabel';
 import { TicketList } from './TicketList';
 
 vi.mock('../../../lib/api', async (importOriginal) => ({ ...(await importOriginal<object>()), api: { get: vi.fn() } }));
@@ -69,5 +70,41 @@ describe('the search view', () => {
     const [closed, open] = await screen.findAllByTestId('ticket-item');
     expect(await within(closed as HTMLElement).findByTestId('tag-closed')).toHaveTextContent('Resolvido');
     expect(open?.querySelector('[data-testid="tag-closed"]')).toBeNull();
+  });
+});
+
+// Issue 31: a reload shows the list's shape and unknown counts, never a bare spinner or zeros.
+describe('while loading', () => {
+  test('the list shows placeholder rows until its first page arrives', async () => {
+    const { api } = await import('../../../lib/api');
+    vi.mocked(api.get).mockReturnValue(new Promise(() => {}));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <TicketList
+          filters={search({ tab: 'pending', searchParam: '' })}
+          selectedUuid={null}
+          permissions={ticketListPermissions(makeUser())}
+          busyId={null}
+          onSelect={vi.fn()}
+          onAccept={vi.fn()}
+          onIgnore={vi.fn()}
+        />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByTestId('ticket-list-skeleton')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  test('a tab count not yet loaded reads "–", a loaded zero reads 0', () => {
+    render(
+      <>
+        <CountLabel label="Aguardando" count={undefined} testId="count-pending" />
+        <CountLabel label="Atendendo" count={3} testId="count-open" />
+      </>,
+    );
+    expect(screen.getByTestId('count-pending')).toHaveTextContent('Aguardando–');
+    expect(screen.getByTestId('count-pending')).toHaveAttribute('data-count', 'unknown');
+    expect(screen.getByTestId('count-open')).toHaveTextContent('Atendendo3');
   });
 });
