@@ -63,7 +63,8 @@ export function CompaniesManager() {
       <Paper variant="outlined" sx={{ p: 2 }}>
         <CompanyForm key={form.formKey} editing={form.editing} onDone={form.done} />
       </Paper>
-      <Paper variant="outlined">
+      {/* minWidth 0: a flex child as wide as its table would push the actions off the right edge. */}
+      <Paper variant="outlined" sx={{ minWidth: 0, maxWidth: '100%' }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ p: 2, alignItems: { sm: 'center' } }}>
           <TextField
             size="small"
@@ -96,7 +97,7 @@ export function CompaniesManager() {
             {t('common.loadError')}
           </Alert>
         )}
-        <Box ref={scroll.ref} onScroll={scroll.onScroll} sx={{ maxHeight: '65vh', overflow: 'auto' }}>
+        <Box ref={scroll.ref} onScroll={scroll.onScroll} sx={{ maxHeight: '65vh', overflow: 'auto', maxWidth: '100%' }}>
           <CompaniesTable
             companies={companies}
             loading={query.isLoading}

@@ -37,7 +37,8 @@ export function PlansManager() {
       <Divider sx={{ my: 2 }} />
       {plans.isLoading && <LinearProgress />}
       {plans.isError && <Alert severity="error">{t('common.loadError')}</Alert>}
-      <Box>
+      {/* Wide tables scroll sideways inside the screen instead of being cut off on the right. */}
+      <Box sx={{ minWidth: 0, maxWidth: '100%', overflowX: 'auto' }}>
         <PlansTable plans={plans.data ?? []} onEdit={form.edit} onDelete={deleting.ask} />
       </Box>
       <ConfirmationDialog
