@@ -222,4 +222,19 @@ describe('TicketsManager', { timeout: 20_000 }, () => {
     await userEvent.type(screen.getByRole('searchbox', { name: 'Buscar atendimento e mensagens' }), 'j');
     expect(opened).toHaveLength(3);
   });
+
+  test('N opens the next ticket with unread messages; E resolves mine and opens the top waiting ticket', async () => {
+    lists.open = [makeTicket(1), makeTicket(5, { unreadMessages: 0 }), makeTicket(6, { unreadMessages: 2 })];
+    api.put.mockResolvedValue({ ...makeTicket(6), status: 'closed' });
+    const opened: string[] = [];
+    renderWithProviders(<SelectingManager opened={opened} />);
+    await screen.findByText('Contato 6');
+    act(() => (document.activeElement as HTMLElement | null)?.blur());
+    await userEvent.keyboard('j'); // ticket 1
+    await userEvent.keyboard('n'); // skips 5, read
+    expect(opened).toEqual(['uuid-1', 'uuid-6']);
+    await userEvent.keyboard('e');
+    await waitFor(() => expect(opened).toEqual(['uuid-1', 'uuid-6', 'uuid-2']));
+    expect(api.put).toHaveBeenCalledWith('/tickets/6', expect.objectContaining({ status: 'closed', sendFarewellMessage: true }));
+  });
 });

@@ -12,7 +12,7 @@ import type { HeldTicket } from '../../../lib/held-ticket';
 import { useManagerState, type WorkTab } from '../hooks/use-manager-state';
 import { useTicketActions } from '../hooks/use-ticket-actions';
 import { useTicketCounts } from '../hooks/use-ticket-counts';
-import { useTicketListCount } from '../hooks/use-tickets';
+import { ensureTicketList, useTicketListCount } from '../hooks/use-tickets';
 import { ticketListPermissions } from '../permissions';
 import { useTicketsRealtime } from '../realtime';
 import { firstWaiting, neighbourTicket, nextUnanswered } from '../next-ticket';
@@ -118,7 +118,7 @@ export function TicketsManager({ user, selectedUuid, onOpenTicket }: Props) {
     } catch (err) {
       return toastError(err);
     }
-    const next = firstWaiting(loadedRows('pending'), mine.uuid);
+    const next = firstWaiting(flattenPages(await ensureTicketList(qc, m.filters.pending).catch(() => undefined)), mine.uuid);
     m.showTabOf('pending');
     if (next) select(next); // none waiting: the resolved ticket stays on screen
   };

@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { ticketKeys } from '../ticket-cache';
 import type { TicketFilters, TicketPage } from '../types';
@@ -32,6 +32,9 @@ const listOptions = (filters: TicketFilters, enabled: boolean) => ({
   // Realtime keeps cached lists current; a remount shows them at once instead of refetching.
   staleTime: Number.POSITIVE_INFINITY,
 });
+
+/** A list's first page from the cache, fetched when its tab was never shown (E needs the waiting tab's top). */
+export const ensureTicketList = (qc: QueryClient, filters: TicketFilters) => qc.ensureInfiniteQueryData(listOptions(filters, true));
 
 /** One list of the manager, page by page (STYLE: useInfiniteQuery for every hasMore list). */
 export function useTickets(filters: TicketFilters, enabled = true) {
