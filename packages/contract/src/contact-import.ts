@@ -26,7 +26,11 @@ export const CONTACT_SHEET_LIMITS = {
   /** The text of every cell together. */
   textChars: 20_000_000,
 } as const;
-export const SHEET_LIMIT_NAMES = [...(Object.keys(CONTACT_SHEET_LIMITS) as (keyof typeof CONTACT_SHEET_LIMITS)[]), 'readTime', 'memory'] as const;
+export const SHEET_LIMIT_NAMES = [
+  ...(Object.keys(CONTACT_SHEET_LIMITS) as (keyof typeof CONTACT_SHEET_LIMITS)[]),
+  'readTime',
+  'memory',
+] as const;
 export type SheetLimit = (typeof SHEET_LIMIT_NAMES)[number];
 /** Spec 2 §9: the progress message moves every 5 contacts. */
 export const CONTACT_IMPORT_PROGRESS_STEP = 5;

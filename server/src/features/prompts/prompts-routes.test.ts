@@ -62,7 +62,8 @@ test('an admin creates, lists, reads, edits and deletes prompts; the API key is 
   expect(withVoice.json()).not.toHaveProperty('voiceKey');
   const [stored] = await t.database.db.select().from(prompts).where(eq(prompts.id, prompt.id));
   expect(stored.voiceKey).toBe('azure-segredo-voz');
-  for (const res of [withVoice, await api.get('/prompt'), await api.get(`/prompt/${prompt.id}`)]) expect(res.body).not.toContain('azure-segredo');
+  for (const res of [withVoice, await api.get('/prompt'), await api.get(`/prompt/${prompt.id}`)])
+    expect(res.body).not.toContain('azure-segredo');
   expect(JSON.stringify(t.sent)).not.toContain('azure-segredo');
 
   expect((await api.delete(`/prompt/${prompt.id}`)).statusCode).toBe(200);
