@@ -13,7 +13,7 @@ export function CampaignStatus({ campaign }: { campaign: Pick<CampaignView, 'sta
     <>
       {t(`campaigns.status.${campaign.status}`)}
       {campaign.status === 'EM_ANDAMENTO' && campaign.waitingUntil && (
-        <Typography variant="caption" color="text.secondary" display="block" data-testid="campaign-waiting">
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }} data-testid="campaign-waiting">
           {t('campaigns.waitingForHours', { date: formatDate(campaign.waitingUntil), time: formatTime(campaign.waitingUntil) })}
         </Typography>
       )}
