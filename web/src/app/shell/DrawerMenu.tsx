@@ -35,39 +35,42 @@ export function DrawerMenu({ collapsed, onNavigate }: { collapsed: boolean; onNa
             {entries.map((entry) => {
               const label = t(`mainDrawer.listItems.${entry.key}`);
               return (
-                <Tooltip key={entry.key} title={collapsed ? label : ''} placement="right">
-                  <ListItemButton
-                    component={NavLink}
-                    to={entry.path}
-                    end={entry.path === '/'}
-                    onClick={onNavigate}
-                    data-menu={entry.key}
-                    sx={{ '&.active': { bgcolor: 'action.selected' } }}
-                  >
-                    <ListItemIcon sx={{ minWidth: 40 }}>
-                      {entry.key === 'connections' ? (
-                        // Spec 1 §2.4: a badge while any connection needs attention.
-                        <Badge
-                          color="error"
-                          variant="dot"
-                          invisible={!connectionsNeedAttention}
-                          data-testid="connections-badge"
-                          data-visible={connectionsNeedAttention}
-                        >
-                          {MENU_ICONS[entry.key]}
-                        </Badge>
-                      ) : entry.key === 'chats' ? (
-                        // Spec 1 §2.4: a dot while the user has unread internal messages.
-                        <Badge color="error" variant="dot" invisible={!unreadChats} data-testid="chats-badge" data-visible={unreadChats}>
-                          {MENU_ICONS[entry.key]}
-                        </Badge>
-                      ) : (
-                        MENU_ICONS[entry.key]
-                      )}
-                    </ListItemIcon>
-                    {!collapsed && <ListItemText primary={label} />}
-                  </ListItemButton>
-                </Tooltip>
+                // Each link in its own <li>: a <ul> may only hold list items (axe 'list').
+                <li key={entry.key} style={{ listStyle: 'none' }}>
+                  <Tooltip title={collapsed ? label : ''} placement="right">
+                    <ListItemButton
+                      component={NavLink}
+                      to={entry.path}
+                      end={entry.path === '/'}
+                      onClick={onNavigate}
+                      data-menu={entry.key}
+                      sx={{ '&.active': { bgcolor: 'action.selected' } }}
+                    >
+                      <ListItemIcon sx={{ minWidth: 40 }}>
+                        {entry.key === 'connections' ? (
+                          // Spec 1 §2.4: a badge while any connection needs attention.
+                          <Badge
+                            color="error"
+                            variant="dot"
+                            invisible={!connectionsNeedAttention}
+                            data-testid="connections-badge"
+                            data-visible={connectionsNeedAttention}
+                          >
+                            {MENU_ICONS[entry.key]}
+                          </Badge>
+                        ) : entry.key === 'chats' ? (
+                          // Spec 1 §2.4: a dot while the user has unread internal messages.
+                          <Badge color="error" variant="dot" invisible={!unreadChats} data-testid="chats-badge" data-visible={unreadChats}>
+                            {MENU_ICONS[entry.key]}
+                          </Badge>
+                        ) : (
+                          MENU_ICONS[entry.key]
+                        )}
+                      </ListItemIcon>
+                      {!collapsed && <ListItemText primary={label} />}
+                    </ListItemButton>
+                  </Tooltip>
+                </li>
               );
             })}
           </List>
