@@ -56,6 +56,9 @@ describe('ContactListItemsPage', { timeout: 20_000 }, () => {
         expect(query?.contactListId).toBe(5);
         return { contacts: stored, count: stored.length, hasMore: false };
       }
+      // The edit dialog reads the item again by id when it opens.
+      const byId = stored.find((row) => path === `/contact-list-items/${row.id}`);
+      if (byId) return byId;
       throw new Error(`unexpected GET ${path}`);
     });
   });

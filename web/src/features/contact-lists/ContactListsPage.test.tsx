@@ -30,6 +30,9 @@ describe('ContactListsPage', { timeout: 20_000 }, () => {
     stored = [list(1, 'Clientes', 12), list(2, 'Fornecedores', 3)];
     api.get.mockImplementation(async (path: string) => {
       if (path === '/contact-lists') return { records: stored, count: stored.length, hasMore: false };
+      // The edit dialog reads the record again by id when it opens.
+      const byId = stored.find((row) => path === `/contact-lists/${row.id}`);
+      if (byId) return byId;
       throw new Error(`unexpected GET ${path}`);
     });
   });

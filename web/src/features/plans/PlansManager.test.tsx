@@ -28,7 +28,8 @@ const plan = (over: Partial<PlanView> = {}): PlanView => ({
 
 beforeEach(() => {
   vi.clearAllMocks();
-  mocked.get.mockResolvedValue([plan()]);
+  // The list, and the plan read again by id when its edit opens.
+  mocked.get.mockImplementation(async (path: string) => (path === '/plans/3' ? plan() : [plan()]));
 });
 
 test('plan amount renders as R$ 49,90', async () => {
@@ -67,7 +68,7 @@ test('editing fills the form with the amount in pt-BR and saves with PUT', async
   mocked.put.mockResolvedValue(plan());
   renderWithProviders(<PlansManager />);
   fireEvent.click(await screen.findByRole('button', { name: 'Editar Básico' }));
-  expect(screen.getByLabelText('Valor (R$)')).toHaveValue('49,90');
+  await waitFor(() => expect(screen.getByLabelText('Valor (R$)')).toHaveValue('49,90'));
   fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
   await waitFor(() => expect(mocked.put).toHaveBeenCalledWith('/plans/3', expect.objectContaining({ amount: '49.90', name: 'Básico' })));
 });
