@@ -1,6 +1,5 @@
 import type { TicketView } from '@chatflow/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { setLanguage } from '../../../i18n';
 import { renderWithProviders } from '../../../test/render';
@@ -8,14 +7,13 @@ import { ticketListPermissions } from '../permissions';
 import { ticketKeys } from '../ticket-cache';
 import { makeTicket, makeUser } from '../testing';
 import type { TicketFilters } from '../types';
+import { giveListsAHeight, renderListOverCache } from './list-over-cache';
 import { TicketList } from './TicketList';
 
 const api = vi.hoisted(() => ({ get: vi.fn() }));
 vi.mock('../../../lib/api', async (importOriginal) => ({ ...(await importOriginal<object>()), api }));
 
-const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
-beforeAll(() => Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 920 }));
-afterAll(() => clientHeight && Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight));
+giveListsAHeight();
 
 const filters: TicketFilters = {
   tab: 'pending',
@@ -31,24 +29,7 @@ const filters: TicketFilters = {
 };
 
 /** The list over a cache that already holds its tickets (a tab shown again): no request is made. */
-function renderOverCache(tickets: TicketView[]) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
-  client.setQueryData(ticketKeys.list(filters), { pages: [{ tickets, hasMore: false, count: tickets.length }], pageParams: [1] });
-  render(
-    <QueryClientProvider client={client}>
-      <TicketList
-        filters={filters}
-        selectedUuid={null}
-        permissions={ticketListPermissions(makeUser())}
-        busyId={null}
-        onSelect={vi.fn()}
-        onAccept={vi.fn()}
-        onIgnore={vi.fn()}
-      />
-    </QueryClientProvider>,
-  );
-  return client;
-}
+const renderOverCache = (tickets: TicketView[]) => renderListOverCache(filters, tickets);
 
 describe('TicketList', () => {
   test('10,000 loaded tickets keep only the rows in view in the page', async () => {

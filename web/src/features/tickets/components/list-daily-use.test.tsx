@@ -1,20 +1,17 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { ticketListPermissions } from '../permissions';
-import { ticketKeys } from '../ticket-cache';
 import { makeTicket, makeUser } from '../testing';
 import type { TicketFilters } from '../types';
 import { CountLabel } from './CountLabel';
+import { giveListsAHeight, renderListOverCache } from './list-over-cache';
 import { TicketList } from './TicketList';
 
 vi.mock('../../../lib/api', async (importOriginal) => ({ ...(await importOriginal<object>()), api: { get: vi.fn() } }));
 
-// The virtual list shows rows only in a box with a height.
-const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
-beforeAll(() => Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 920 }));
-afterAll(() => clientHeight && Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight));
+giveListsAHeight();
 
 const search = (over: Partial<TicketFilters>): TicketFilters => ({
   tab: 'search',
@@ -32,22 +29,7 @@ const search = (over: Partial<TicketFilters>): TicketFilters => ({
 
 /** The search view over a cache that already holds its result. */
 function renderSearch(filters: TicketFilters, tickets = [makeTicket(1)], onSearchMessages = vi.fn()) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
-  client.setQueryData(ticketKeys.list(filters), { pages: [{ tickets, hasMore: false, count: tickets.length }], pageParams: [1] });
-  render(
-    <QueryClientProvider client={client}>
-      <TicketList
-        filters={filters}
-        selectedUuid={null}
-        permissions={ticketListPermissions(makeUser())}
-        busyId={null}
-        onSelect={vi.fn()}
-        onAccept={vi.fn()}
-        onIgnore={vi.fn()}
-        onSearchMessages={onSearchMessages}
-      />
-    </QueryClientProvider>,
-  );
+  renderListOverCache(filters, tickets, { onSearchMessages });
   return onSearchMessages;
 }
 
