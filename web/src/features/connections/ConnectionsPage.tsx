@@ -5,16 +5,16 @@ import { Button, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/providers/AuthProvider';
-import { ConfirmationDialog } from '../../components/ConfirmationDialog';
 import { useErrorToast } from '../../components/use-error-toast';
 import { toastError } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { ConnectionsTable } from './components/ConnectionsTable';
+import { DeleteConnectionDialog } from './components/DeleteConnectionDialog';
 import { FacebookDialog } from './components/FacebookDialog';
 import { NewConnectionMenu } from './components/NewConnectionMenu';
 import { QrCodeDialog } from './components/QrCodeDialog';
 import ConnectionDialog from './dialog/ConnectionDialog';
-import { type SessionAction, useConnections, useDeleteConnection, useSessionAction } from './hooks/use-connections';
+import { type SessionAction, useConnections, useSessionAction } from './hooks/use-connections';
 import { useConnectionsRealtime } from './hooks/use-connections-realtime';
 import { useImportProgress } from './hooks/use-import-progress';
 import { ImportProgressCard } from './components/ImportProgressCard';
@@ -36,7 +36,6 @@ export default function ConnectionsPage() {
   const [deleting, setDeleting] = useState<ConnectionView | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
   const session = useSessionAction();
-  const remove = useDeleteConnection();
   useConnectionsRealtime();
   const importing = useImportProgress();
   useErrorToast(query);
@@ -104,23 +103,7 @@ export default function ConnectionsPage() {
       )}
       {meta && <FacebookDialog channel={meta} onClose={() => setMeta(null)} />}
       {qrConnection && <QrCodeDialog connection={qrConnection} onClose={() => setQrId(null)} />}
-      <ConfirmationDialog
-        open={!!deleting}
-        title={t('connections.deleteTitle', { name: deleting?.name ?? '' })}
-        onConfirm={async () => {
-          if (!deleting) return;
-          try {
-            await remove.mutateAsync(deleting.id);
-            notify(t('connections.deleted'));
-          } catch (err) {
-            toastError(err);
-            throw err;
-          }
-        }}
-        onClose={() => setDeleting(null)}
-      >
-        {t('connections.deleteMessage')}
-      </ConfirmationDialog>
+      <DeleteConnectionDialog deleting={deleting} onClose={() => setDeleting(null)} />
     </Stack>
   );
 }

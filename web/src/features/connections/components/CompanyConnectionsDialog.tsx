@@ -1,14 +1,11 @@
 import type { AllConnectionsView, ConnectionView } from '@chatflow/contract';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import {
   Button,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
-  IconButton,
   Stack,
   Table,
   TableBody,
@@ -16,18 +13,16 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  Tooltip,
 } from '@mui/material';
-import { format, parseISO } from 'date-fns';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmationDialog } from '../../../components/ConfirmationDialog';
 import { FreshRecord } from '../../../components/FreshRecord';
-import { toastError } from '../../../lib/errors';
-import { notify } from '../../../lib/notify';
+import { formatDate, formatTime } from '../../../lib/format';
 import ConnectionDialog from '../dialog/ConnectionDialog';
+import { DeleteConnectionDialog } from './DeleteConnectionDialog';
+import { EditDeleteCell } from './EditDeleteCell';
 import { ConnectionScopeContext } from '../hooks/connection-scope';
-import { type SessionAction, useDeleteConnection } from '../hooks/use-connections';
+import type { SessionAction } from '../hooks/use-connections';
 import { ChannelIcon } from './ChannelIcon';
 import { FacebookDialog } from './FacebookDialog';
 import { NewConnectionMenu } from './NewConnectionMenu';
@@ -61,7 +56,7 @@ export function CompanyConnectionsDialog({ companyId, companyName, connections, 
   const [deleting, setDeleting] = useState<ConnectionView | null>(null);
   return (
     <ConnectionScopeContext.Provider value={{ companyId }}>
-      <ScopedDelete deleting={deleting} onClose={() => setDeleting(null)} />
+      <DeleteConnectionDialog deleting={deleting} onClose={() => setDeleting(null)} />
       <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="company-connections-title">
         <DialogTitle id="company-connections-heading">
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
@@ -102,20 +97,11 @@ export function CompanyConnectionsDialog({ companyId, companyName, connections, 
                     <TableCell>
                       <SessionActions connection={c} busy={busyId === c.id} onAction={onAction} onShowQr={onShowQr} />
                     </TableCell>
-                    <TableCell align="center">{format(parseISO(c.updatedAt), 'dd/MM/yy HH:mm')}</TableCell>
-                    <TableCell align="center">{c.isDefault && <CheckCircleIcon color="success" fontSize="small" />}</TableCell>
                     <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
-                      <Tooltip title={t('common.edit')}>
-                        <IconButton size="small" aria-label={t('common.edit')} onClick={() => setEditing(c)}>
-                          <EditIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                      <Tooltip title={t('common.delete')}>
-                        <IconButton size="small" aria-label={t('common.delete')} onClick={() => setDeleting(c)}>
-                          <DeleteIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
+                      {formatDate(c.updatedAt)} {formatTime(c.updatedAt)}
                     </TableCell>
+                    <TableCell align="center">{c.isDefault && <CheckCircleIcon color="success" fontSize="small" />}</TableCell>
+                    <EditDeleteCell onEdit={() => setEditing(c)} onDelete={() => setDeleting(c)} />
                   </TableRow>
                 ))}
               </TableBody>
@@ -133,30 +119,5 @@ export function CompanyConnectionsDialog({ companyId, companyName, connections, 
       )}
       {meta && <FacebookDialog channel={meta} onClose={() => setMeta(null)} />}
     </ConnectionScopeContext.Provider>
-  );
-}
-
-/** Delete with the spec's confirmation, inside the company's scope (the list read again after). */
-function ScopedDelete({ deleting, onClose }: { deleting: ConnectionView | null; onClose(): void }) {
-  const { t } = useTranslation();
-  const remove = useDeleteConnection();
-  return (
-    <ConfirmationDialog
-      open={!!deleting}
-      title={t('connections.deleteTitle', { name: deleting?.name ?? '' })}
-      onConfirm={async () => {
-        if (!deleting) return;
-        try {
-          await remove.mutateAsync(deleting.id);
-          notify(t('connections.deleted'));
-        } catch (err) {
-          toastError(err);
-          throw err;
-        }
-      }}
-      onClose={onClose}
-    >
-      {t('connections.deleteMessage')}
-    </ConfirmationDialog>
   );
 }

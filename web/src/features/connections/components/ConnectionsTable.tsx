@@ -1,25 +1,12 @@
 import type { ConnectionView } from '@chatflow/contract';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
-import {
-  IconButton,
-  Paper,
-  Skeleton,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Paper, Skeleton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatTime } from '../../../lib/format';
 import type { SessionAction } from '../hooks/use-connections';
 import { ChannelIcon } from './ChannelIcon';
 import { SessionActions } from './SessionActions';
+import { EditDeleteCell } from './EditDeleteCell';
 import { StatusIcon } from './StatusIcon';
 
 interface Props {
@@ -104,18 +91,7 @@ export function ConnectionsTable({ connections, loading, busyId, onAction, onSho
               <TableCell align="center">
                 {c.isDefault && <CheckCircleIcon color="success" fontSize="small" titleAccess={t('connections.table.isDefault')} />}
               </TableCell>
-              <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
-                <Tooltip title={t('common.edit')}>
-                  <IconButton size="small" aria-label={t('common.edit')} onClick={() => onEdit(c)} data-testid="edit-connection">
-                    <EditIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-                <Tooltip title={t('common.delete')}>
-                  <IconButton size="small" aria-label={t('common.delete')} onClick={() => onDelete(c)} data-testid="delete-connection">
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              </TableCell>
+              <EditDeleteCell onEdit={() => onEdit(c)} onDelete={() => onDelete(c)} />
             </TableRow>
           ))}
         </TableBody>
