@@ -24,3 +24,4 @@ export * from './invoices';
 export * from './flow-runtime';
 export * from './integrations';
 export * from './contact-merges';
+export * from './message-templates';
