@@ -29,6 +29,8 @@ export const queues = pgTable(
     tempoRoteador: integer('tempo_roteador').notNull().default(0),
     integrationId: integer('integration_id'),
     fileListId: integer('file_list_id'),
+    /** The queue's token (spec 2 §3): write-only through the API, '' when none. */
+    token: text('token').notNull().default(''),
     schedules: jsonb('schedules').$type<QueueScheduleRow[]>().notNull().default([]),
     ...timestamps,
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "queues" ADD COLUMN "token" text DEFAULT '' NOT NULL;
