@@ -26,7 +26,7 @@ describe('MessagesApiPage', { timeout: 20_000 }, () => {
     await user.type(screen.getByTestId('text-number'), '5511999990000');
     await user.type(screen.getByTestId('text-body'), 'Olá');
     await user.click(screen.getByTestId('text-send'));
-    await waitFor(() => expect(notify).toHaveBeenCalledWith('Mensagem enviada!'));
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('Mensagem enviada com sucesso'));
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/messages/send');
     expect(init).toMatchObject({ method: 'POST', credentials: 'omit', headers: { authorization: `Bearer ${'T'.repeat(30)}` } });
