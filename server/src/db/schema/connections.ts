@@ -27,6 +27,8 @@ export const connections = pgTable(
     isDefault: boolean('is_default').notNull().default(false),
     qrcode: text('qrcode').notNull().default(''),
     retries: integer('retries').notNull().default(0),
+    /** Why a WhatsApp Web session is down (contract DOWN_REASONS), '' when it is up or not known. */
+    downReason: text('down_reason').notNull().default(''),
     /** 30 random alphanumerics; authorises the external API and the simulator's inbound endpoint. */
     token: text('token').notNull(),
     greetingMessage: text('greeting_message').notNull().default(''),

@@ -1,0 +1,1 @@
+ALTER TABLE "connections" ADD COLUMN "down_reason" text DEFAULT '' NOT NULL;
