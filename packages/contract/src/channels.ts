@@ -11,6 +11,15 @@ export type Channel = (typeof CHANNELS)[number];
 export const CONNECTION_STATUSES = ['qrcode', 'PAIRING', 'OPENING', 'CONNECTED', 'DISCONNECTED', 'TIMEOUT'] as const;
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 
+/**
+ * Why a WhatsApp Web session is down (TIMEOUT or DISCONNECTED), '' when it is not or nobody knows:
+ * connection-lost (the phone or the server lost the network: retried by itself), logged-out (ended on
+ * the phone: read the QR again), replaced (opened on another computer), banned (WhatsApp refused the
+ * number), qr-expired (a QR code nobody read).
+ */
+export const DOWN_REASONS = ['connection-lost', 'logged-out', 'replaced', 'banned', 'qr-expired'] as const;
+export type DownReason = (typeof DOWN_REASONS)[number];
+
 /** How a whatsapp connection talks: `beta` is WhatsApp Web (the spec's default), `simulator` the built-in stand-in. */
 export const CONNECTION_PROVIDERS = ['beta', 'simulator'] as const;
 export type ConnectionProvider = (typeof CONNECTION_PROVIDERS)[number];

@@ -1,6 +1,7 @@
 import type { AnnouncementView } from './views/announcements';
 import type { ChatMessageView, ChatView } from './views/chats';
 import type { CampaignView } from './views/campaigns';
+import type { DownReason } from './channels';
 import type { ConnectionView } from './views/connections';
 import type { ContactListItemView, ContactListView } from './views/contact-lists';
 import type { ContactView } from './views/contacts';
@@ -53,6 +54,8 @@ export interface CompanyEvents {
   prompt: { action: 'create' | 'update'; prompt: PromptView } | { action: 'delete'; promptId: number };
   whatsapp: { action: 'update'; whatsapp: ConnectionView } | { action: 'delete'; whatsappId: number };
   whatsappSession: { action: 'update'; session: ConnectionView };
+  /** A connection that was up went down by itself (not stopped by someone): to the admins' room, for a notice. */
+  connectionDown: { action: 'down'; connectionId: number; name: string; reason: DownReason | ''; at: string };
   /** A batch contact import (POST /contacts/import/rows): progress every 5 contacts, then the summary. */
   /**
    * Internal chat (spec 3 §4 "Chat realtime"), sent only to the participants' user rooms: create adds a

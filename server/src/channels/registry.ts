@@ -115,11 +115,15 @@ export class ProviderRegistry implements ChannelRegistry {
   }
 
   private async startHere(connectionId: number): Promise<void> {
-    if (this.live.has(connectionId)) return;
+    const live = this.live.get(connectionId);
+    if (live && live.running?.() !== false) return;
     // Concurrent callers (an inbound burst, several send jobs) share one start.
     let pending = this.starting.get(connectionId);
     if (!pending) {
-      pending = this.startNow(connectionId).finally(() => this.starting.delete(connectionId));
+      // A session that stopped by itself (gave up, logged out) is still registered here, under its
+      // lease: "try again" starts the same provider again rather than leaving it down.
+      const starting = live ? this.restart(connectionId, live) : this.startNow(connectionId);
+      pending = starting.finally(() => this.starting.delete(connectionId));
       this.starting.set(connectionId, pending);
     }
     await pending;
@@ -164,6 +168,19 @@ export class ProviderRegistry implements ChannelRegistry {
       this.log.error({ err, connectionId }, 'provider failed to start');
       throw err;
     }
+  }
+
+  /** Starts a live provider that stopped by itself again, keeping the lease this node holds. */
+  private async restart(connectionId: number, provider: ChannelProvider): Promise<void> {
+    const leases = this.leased.has(connectionId) ? this.sharing?.leases : undefined;
+    if (leases && !(await leases.acquire(connectionId))) {
+      // Lost meanwhile (the keeper puts it down): the holder is asked instead.
+      await this.dropLost([connectionId]);
+      const holder = await leases.holder(connectionId);
+      throw holder ? new SessionElsewhere(holder) : new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
+    }
+    this.log.info({ connectionId }, 'restarting a session that had stopped');
+    await provider.start();
   }
 
   /** The provider with its successful sends counted (the same object: its other methods keep their `this`). */

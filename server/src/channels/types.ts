@@ -1,4 +1,4 @@
-import type { ConnectionStatus } from '@chatflow/contract';
+import type { ConnectionStatus, DownReason } from '@chatflow/contract';
 import { AppError } from '../http/errors';
 
 /**
@@ -83,8 +83,19 @@ export interface DeleteUpdate {
  */
 export type ImportProgress = { stage: 'preparing' } | { stage: 'importing'; done: number; total: number; at: Date } | { stage: 'finished' };
 
+/**
+ * A customer first known by an alias (a WhatsApp Web LID, a Cloud API business-scoped user id) whose
+ * phone number is now known: the contact kept under the alias becomes the number's contact.
+ */
+export interface NumberLearned {
+  connectionId: number;
+  alias: string;
+  number: string;
+}
+
 export interface ProviderEvents {
-  onStatus(status: ConnectionStatus, extra?: { qrcode?: string; number?: string }): Promise<void>;
+  /** `reason`: why a session went down by itself (TIMEOUT, DISCONNECTED); none when someone stopped it. */
+  onStatus(status: ConnectionStatus, extra?: { qrcode?: string; number?: string; reason?: DownReason }): Promise<void>;
   onInbound(message: InboundMessage): Promise<InboundResult>;
   /** Resolves false when no message has that external id (yet): a provider may report it again later. */
   onAck(update: AckUpdate): Promise<boolean>;
@@ -93,10 +104,13 @@ export interface ProviderEvents {
   onEdit?(update: EditUpdate): Promise<void>;
   onDelete?(update: DeleteUpdate): Promise<void>;
   onImport?(progress: ImportProgress): Promise<void>;
+  onNumberLearned?(learned: NumberLearned): Promise<void>;
 }
 
 export interface ChannelProvider {
   start(): Promise<void>;
+  /** False once the session stopped by itself (gave up, logged out): a start brings it back. Absent: always running. */
+  running?(): boolean;
   stop(): Promise<void>;
   /** `idempotencyKey` lets a provider return the earlier result when a job is retried after a crash. */
   send(payload: OutboundPayload, options: { idempotencyKey: string }): Promise<SendResult>;

@@ -126,9 +126,10 @@ describe('login', () => {
     await p.settled();
     expect((await row(conn.id)).status).toBe('TIMEOUT');
     expect(whatsapp.sockets.length).toBe(made);
-    await vi.advanceTimersByTimeAsync(1_999);
+    // 2 s spread by ±25%: nothing before 1.5 s, a new socket by 2.5 s.
+    await vi.advanceTimersByTimeAsync(1_499);
     expect(whatsapp.sockets.length).toBe(made);
-    await vi.advanceTimersByTimeAsync(1);
+    await vi.advanceTimersByTimeAsync(1_001);
     await p.settled();
     expect(whatsapp.sockets.length).toBe(made + 1);
     whatsapp.last.open(own);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHANNELS, CONNECTION_STATUSES } from '../channels';
+import { CHANNELS, CONNECTION_STATUSES, DOWN_REASONS } from '../channels';
 import { QueueScheduleItem } from '../queues';
 import { QueueRef } from './refs';
 
@@ -18,6 +18,8 @@ export const ConnectionView = z.object({
   isDefault: z.boolean(),
   qrcode: z.string(),
   retries: z.number(),
+  /** Why the session is down (WhatsApp Web), '' when it is up or the reason is not known. */
+  downReason: z.enum([...DOWN_REASONS, '']),
   greetingMessage: z.string(),
   complationMessage: z.string(),
   outOfHoursMessage: z.string(),

@@ -1,11 +1,15 @@
+import type { DownReason } from '@chatflow/contract';
 import { DisconnectReason } from 'baileys';
 
 /**
- * What a closed socket means:
- * - logged-out: the phone removed this device, or the login is unusable; forget it (a new QR is needed);
- * - give-up: stop without forgetting (another client took the session over, or a QR nobody scanned expired);
- * - restart: WhatsApp asks for a new socket at once (right after pairing);
- * - retry: a dropped connection; try again with backoff.
+ * What a closed socket means (Baileys' DisconnectReason, the status code of the Boom error it closes with):
+ * - logged-out: the phone removed this device (401), or the login is unusable (500 bad session, 411
+ *   multi-device mismatch), or WhatsApp refuses the number (403): forget it, a new QR is needed;
+ * - give-up: stop without forgetting (440: another client took the session over; 408 before pairing:
+ *   a QR nobody scanned expired);
+ * - restart: WhatsApp asks for a new socket at once (515, right after pairing and now and then later);
+ * - retry: a dropped connection (428 closed, 408 lost or timed out, 503 unavailable, no code at
+ *   all): try again by itself, with backoff and jitter, until it is back or someone stops it.
  */
 export type Stop = 'logged-out' | 'give-up' | 'restart' | 'retry';
 
@@ -32,10 +36,31 @@ export function stopFor(reason: number | null, registered: boolean): Stop {
   }
 }
 
+/** What the connection card tells the people of the company (contract DOWN_REASONS). */
+export function downReasonFor(reason: number | null, registered: boolean): DownReason {
+  switch (reason) {
+    case DisconnectReason.forbidden:
+      return 'banned';
+    case DisconnectReason.connectionReplaced:
+      return 'replaced';
+    case DisconnectReason.loggedOut:
+    case DisconnectReason.badSession:
+    case DisconnectReason.multideviceMismatch:
+      return 'logged-out';
+    default:
+      return registered ? 'connection-lost' : 'qr-expired';
+  }
+}
+
 const BASE_MS = 2_000;
 const MAX_MS = 5 * 60_000;
 
-/** 2 s, 4 s, 8 s, … up to 5 minutes between attempts. */
-export function reconnectDelayMs(attempt: number): number {
-  return Math.min(BASE_MS * 2 ** attempt, MAX_MS);
+/**
+ * The wait before reconnection attempt `attempt` (0 first): 2 s, 4 s, 8 s, … up to 5 minutes, each
+ * spread by ±25% (`random` in [0, 1)), so the sessions of a node that lost its network do not all
+ * knock again at the same instant.
+ */
+export function reconnectDelayMs(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(BASE_MS * 2 ** Math.min(attempt, 20), MAX_MS);
+  return Math.round(base * (0.75 + random() / 2));
 }

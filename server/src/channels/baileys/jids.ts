@@ -1,5 +1,6 @@
 import type { SignalKeyStore } from 'baileys';
 import { isJidGroup, isLidUser, isPnUser, jidDecode } from 'baileys';
+import { LRUCache } from 'lru-cache';
 
 /** The user part of a jid: "5511999990000:3@s.whatsapp.net" -> "5511999990000". */
 export function userOf(jid: string): string {
@@ -27,10 +28,22 @@ export const isGroupJid = (jid: string | null | undefined): boolean => Boolean(j
  * and the same person may arrive either way. Contacts are kept by phone number: a LID is turned
  * into the number it stands for, from the alternate jid a message carries or from the mappings
  * Baileys keeps in the session's key store (`lid-mapping`, `{lid}_reverse` -> number). A LID whose
- * number is not known yet stays the LID's user part.
+ * number is not known yet stays the LID's user part; once its number is known, `learned` is told
+ * (once per LID in this process), so a contact kept under the LID becomes the number's.
  */
 export class PhoneNumbers {
-  constructor(private readonly keys: SignalKeyStore) {}
+  private told = new LRUCache<string, true>({ max: 5000 });
+
+  constructor(
+    private readonly keys: SignalKeyStore,
+    private readonly learned: (lid: string, number: string) => Promise<void> = async () => {},
+  ) {}
+
+  private async tell(lid: string, number: string): Promise<void> {
+    if (this.told.has(lid) || lid === number) return;
+    this.told.set(lid, true);
+    await this.learned(lid, number);
+  }
 
   async numberOf(jid: string, altJid?: string | null): Promise<string> {
     if (!isLidUser(jid)) return userOf(jid);
@@ -40,8 +53,10 @@ export class PhoneNumbers {
       await this.remember(lid, number);
       return number;
     }
-    const known = await this.keys.get('lid-mapping', [`${lid}_reverse`]);
-    return known[`${lid}_reverse`] ?? lid;
+    const known = (await this.keys.get('lid-mapping', [`${lid}_reverse`]))[`${lid}_reverse`];
+    // Baileys may have stored the mapping itself (from the server's own notices) before anything told us.
+    if (known) await this.tell(lid, known);
+    return known ?? lid;
   }
 
   /** Whether a contact's number is in fact a LID this session knows (stored before its phone number was). */
@@ -53,7 +68,7 @@ export class PhoneNumbers {
   /** Stores a mapping the way Baileys does, so its own lookups and ours agree. */
   async remember(lid: string, number: string): Promise<void> {
     const known = await this.keys.get('lid-mapping', [number]);
-    if (known[number] === lid) return;
-    await this.keys.set({ 'lid-mapping': { [number]: lid, [`${lid}_reverse`]: number } });
+    if (known[number] !== lid) await this.keys.set({ 'lid-mapping': { [number]: lid, [`${lid}_reverse`]: number } });
+    await this.tell(lid, number);
   }
 }

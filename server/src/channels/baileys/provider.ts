@@ -1,20 +1,22 @@
-import type { WACallEvent, WAMessage, WAMessageKey } from 'baileys';
-import { eq } from 'drizzle-orm';
+import type { DownReason } from '@chatflow/contract';
+import type { WAMessage, WAMessageKey } from 'baileys';
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
-import { type ConnectionRow, channelSessions } from '../../db/schema';
+import type { ConnectionRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { type ChannelProvider, type OutboundPayload, type ProviderEvents, SendRefused, type SendResult } from '../types';
 import { type DbAuthState, deleteAuthState, loadAuthState } from './auth-state';
-import { reasonOf, reconnectDelayMs, type Stop, stopFor } from './disconnects';
+import { type CallPolicy, refuseCalls } from './calls';
+import { downReasonFor, reasonOf, reconnectDelayMs, type Stop, stopFor } from './disconnects';
 import { ingestHistory } from './history';
 import { HistoryImport, importRangeOf } from './history-import';
 import { applyStatusUpdates, type InboundContext, ingestMessage, timestampOf } from './inbound';
 import { isGroupNumber, jidOf, PhoneNumbers, userOf } from './jids';
 import type { MediaDownloader } from './media';
 import { messageContent, messageIdFor } from './outbound';
+import { LastMessageClock } from './last-message';
 import { PhoneBook } from './phone-book';
 import type { BaileysSocket, SocketFactory } from './socket';
 
@@ -26,21 +28,21 @@ export interface BaileysDeps {
   /** The global downloadLimit setting, in bytes. */
   downloadLimitBytes(): Promise<number>;
   /** The company's call settings: refuse calls (acceptCallWhatsapp disabled) and what to answer. */
-  callPolicy(companyId: number): Promise<{ reject: boolean; message: string }>;
+  callPolicy(companyId: number): Promise<CallPolicy>;
+  /** The wait before reconnection attempt n (0 first); reconnectDelayMs (backoff with jitter) unless a test says. */
+  reconnectDelay?(attempt: number): number;
 }
 
 /** How long a pairing code request waits for the socket to reach WhatsApp (its first QR). */
 const PAIRING_WAIT_MS = 30_000;
 
-/** How often the newest message time is written (a crash loses at most this much, the margin covers it). */
-const LAST_MESSAGE_WRITE_MS = 60_000;
-
 /**
  * WhatsApp Web through Baileys (provider 'beta'): one socket per connection, its login kept in
  * PostgreSQL so any node resumes it without a QR code. Reports OPENING, then qrcode (a QR to scan) or
  * PAIRING (a code typed on the phone), CONNECTED once open, TIMEOUT while a dropped connection is
- * retried with exponential backoff, DISCONNECTED when stopped or logged out (the login is then
- * forgotten). Events are handled one at a time, in order; `settled()` waits for those under way.
+ * retried with backoff and jitter (by itself, without a new QR), DISCONNECTED when stopped, given up
+ * or logged out (the login is then forgotten); a session down by itself says why (`reason`). Events
+ * are handled one at a time, in order; `settled()` waits for those under way.
  */
 export class BaileysProvider implements ChannelProvider {
   private sock: BaileysSocket | null = null;
@@ -48,13 +50,14 @@ export class BaileysProvider implements ChannelProvider {
   private numbers: PhoneNumbers | null = null;
   private stopped = false;
   private attempt = 0;
+  /** Reconnecting a session that was working: it stays TIMEOUT (not OPENING) until it is back. */
+  private reconnecting = false;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private pairing = false;
   private qrSeen: (() => void) | null = null;
   private hadQr = false;
   private work: Promise<void> = Promise.resolve();
-  private lastMessageAt: Date | null = null;
-  private lastMessageWrite = 0;
+  private readonly lastMessage: LastMessageClock;
   /** Recent sends, for Baileys to encrypt again when a recipient's device asks (retry receipts). */
   private sent = new LRUCache<string, NonNullable<WAMessage['message']>>({ max: 200 });
   private sends = new LRUCache<string, Promise<SendResult>>({ max: 1000 });
@@ -70,12 +73,19 @@ export class BaileysProvider implements ChannelProvider {
   ) {
     // Baileys logs every frame at debug: keep its warnings and errors only.
     this.logger = deps.log.child({ connectionId: connection.id }, { level: 'warn' }) as unknown as Logger;
+    this.lastMessage = new LastMessageClock(deps.db, connection.id);
     this.historyImport = new HistoryImport(importRangeOf(connection), async (progress) => events.onImport?.(progress));
   }
 
   async start(): Promise<void> {
     this.stopped = false;
+    this.attempt = 0;
+    this.reconnecting = false;
     await this.open();
+  }
+
+  running(): boolean {
+    return !this.stopped;
   }
 
   async stop(): Promise<void> {
@@ -85,7 +95,7 @@ export class BaileysProvider implements ChannelProvider {
     this.sock = null;
     sock?.end(undefined);
     await this.settled();
-    await this.writeLastMessageAt(true);
+    await this.lastMessage.write(true);
     await this.events.onStatus('DISCONNECTED');
   }
 
@@ -93,7 +103,7 @@ export class BaileysProvider implements ChannelProvider {
   async logout(): Promise<void> {
     const sock = this.sock;
     await sock?.logout().catch((err) => this.deps.log.warn({ err, connectionId: this.connection.id }, 'logout failed'));
-    await this.forget();
+    await this.forget(null);
   }
 
   /** Waits until every event received so far has been handled. */
@@ -187,12 +197,17 @@ export class BaileysProvider implements ChannelProvider {
   private async open(): Promise<void> {
     this.clearReconnect();
     this.auth = await loadAuthState(this.deps.db, this.connection);
-    this.numbers = new PhoneNumbers(this.auth.state.keys);
+    // A LID's number learned (a mapping, a message's alternate id, the phone book): its contact becomes the number's.
+    this.numbers = new PhoneNumbers(this.auth.state.keys, async (lid, number) => {
+      await this.events.onNumberLearned?.({ connectionId: this.connection.id, alias: lid, number }).catch((err) => {
+        this.deps.log.error({ err, connectionId: this.connection.id }, 'contact of a LID not merged into its number');
+      });
+    });
     const phoneBook = new PhoneBook(this.deps.db, this.connection.id, this.numbers);
-    if (this.lastMessageAt === null) this.lastMessageAt = await this.readLastMessageAt();
+    await this.lastMessage.load();
     this.hadQr = false;
     this.pairing = false;
-    await this.events.onStatus('OPENING');
+    if (!this.reconnecting) await this.events.onStatus('OPENING');
     const sock = this.deps.makeSocket({
       auth: this.auth.state,
       logger: this.logger,
@@ -220,8 +235,8 @@ export class BaileysProvider implements ChannelProvider {
         for (const { lid, pn } of lidPnMappings ?? []) await this.numbers?.remember(userOf(lid), userOf(pn));
         await phoneBook.contacts(contacts ?? []);
         await phoneBook.chats(chats ?? []);
-        this.seen(await ingestHistory(this.inboundContext(), messages, this.historyImport, this.lastMessageAt));
-        await this.writeLastMessageAt(false);
+        this.lastMessage.seen(await ingestHistory(this.inboundContext(), messages, this.historyImport, this.lastMessage.at));
+        await this.lastMessage.write(false);
         // The phone numbers its chunks in percent: 100 is the last one.
         if (progress === 100) await this.historyImport.finished();
       }),
@@ -233,7 +248,8 @@ export class BaileysProvider implements ChannelProvider {
     sock.ev.on('chats.upsert', (chats) => queue('chats.upsert', () => phoneBook.chats(chats)));
     sock.ev.on('lid-mapping.update', ({ lid, pn }) => queue('lid-mapping.update', () => this.numbers!.remember(userOf(lid), userOf(pn))));
     sock.ev.on('messages.update', (updates) => queue('messages.update', () => applyStatusUpdates(this.inboundContext(), updates)));
-    sock.ev.on('call', (calls) => queue('call', () => this.onCalls(calls)));
+    const callPolicy = () => this.deps.callPolicy(this.connection.companyId);
+    sock.ev.on('call', (calls) => queue('call', () => refuseCalls(calls, callPolicy, () => this.sock)));
   }
 
   private async onConnectionUpdate(update: Partial<import('baileys').ConnectionState>): Promise<void> {
@@ -246,6 +262,7 @@ export class BaileysProvider implements ChannelProvider {
     }
     if (update.connection === 'open') {
       this.attempt = 0;
+      this.reconnecting = false;
       const me = this.sock?.user?.id;
       await this.events.onStatus('CONNECTED', me ? { number: userOf(me) } : {});
     }
@@ -257,18 +274,28 @@ export class BaileysProvider implements ChannelProvider {
     const sock = this.sock;
     this.sock = null;
     sock?.end(undefined);
-    const what: Stop = stopFor(reason, Boolean(this.auth?.state.creds.registered));
+    const registered = Boolean(this.auth?.state.creds.registered);
+    const what: Stop = stopFor(reason, registered);
+    const down = downReasonFor(reason, registered);
     this.deps.log.info({ connectionId: this.connection.id, reason, what }, 'whatsapp web connection closed');
-    if (what === 'logged-out') return this.forget();
+    if (what === 'logged-out') return this.forget(down);
     if (what === 'give-up') {
       this.stopped = true;
-      await this.events.onStatus('DISCONNECTED');
+      this.reconnecting = false;
+      await this.events.onStatus('DISCONNECTED', { reason: down });
       return;
     }
     if (what === 'restart') return this.schedule(0);
-    // A session that was working is being retried: TIMEOUT until it is back.
-    if (this.auth?.state.creds.registered) await this.events.onStatus('TIMEOUT');
-    this.schedule(reconnectDelayMs(this.attempt++));
+    // A session that was working is being retried: TIMEOUT (and why) until it is back.
+    if (registered) {
+      if (!this.reconnecting) await this.events.onStatus('TIMEOUT', { reason: down });
+      this.reconnecting = true;
+    }
+    this.schedule(this.delay(this.attempt++));
+  }
+
+  private delay(attempt: number): number {
+    return this.deps.reconnectDelay ? this.deps.reconnectDelay(attempt) : reconnectDelayMs(attempt);
   }
 
   private schedule(delayMs: number) {
@@ -279,7 +306,7 @@ export class BaileysProvider implements ChannelProvider {
       this.work = this.work.then(() =>
         this.open().catch((err) => {
           this.deps.log.error({ err, connectionId: this.connection.id }, 'whatsapp web reconnection failed');
-          this.schedule(reconnectDelayMs(this.attempt++));
+          this.schedule(this.delay(this.attempt++));
         }),
       );
     }, delayMs);
@@ -291,15 +318,16 @@ export class BaileysProvider implements ChannelProvider {
   }
 
   /** Logged out (or the login is unusable): the stored login is deleted and the connection waits for a new QR. */
-  private async forget(): Promise<void> {
+  private async forget(reason: DownReason | null): Promise<void> {
     this.stopped = true;
+    this.reconnecting = false;
     this.clearReconnect();
     const sock = this.sock;
     this.sock = null;
     sock?.end(undefined);
     await deleteAuthState(this.deps.db, this.connection.id);
-    this.lastMessageAt = null;
-    await this.events.onStatus('DISCONNECTED');
+    this.lastMessage.reset();
+    await this.events.onStatus('DISCONNECTED', reason ? { reason } : {});
   }
 
   // ---- what arrives
@@ -333,43 +361,9 @@ export class BaileysProvider implements ChannelProvider {
     for (const msg of messages) {
       if (msg.key.id && this.sent.has(msg.key.id)) continue; // our own send, echoed
       await ingestMessage(ctx, msg);
-      this.seen(timestampOf(msg));
+      this.lastMessage.seen(timestampOf(msg));
     }
-    await this.writeLastMessageAt(false);
-  }
-
-  private async onCalls(calls: WACallEvent[]): Promise<void> {
-    const offers = calls.filter((c) => c.status === 'offer' && !c.isGroup);
-    if (offers.length === 0) return;
-    const policy = await this.deps.callPolicy(this.connection.companyId);
-    if (!policy.reject) return;
-    for (const call of offers) {
-      const sock = this.sock;
-      if (!sock) return;
-      await sock.rejectCall(call.id, call.from);
-      if (policy.message) await sock.sendMessage(call.callerPn ?? call.from, { text: policy.message });
-    }
-  }
-
-  private seen(at: Date | null) {
-    if (at && (!this.lastMessageAt || at > this.lastMessageAt)) this.lastMessageAt = at;
-  }
-
-  private async readLastMessageAt(): Promise<Date | null> {
-    const [row] = await this.deps.db
-      .select({ at: channelSessions.lastMessageAt })
-      .from(channelSessions)
-      .where(eq(channelSessions.connectionId, this.connection.id));
-    return row?.at ?? null;
-  }
-
-  private async writeLastMessageAt(force: boolean): Promise<void> {
-    if (!this.lastMessageAt || (!force && Date.now() - this.lastMessageWrite < LAST_MESSAGE_WRITE_MS)) return;
-    this.lastMessageWrite = Date.now();
-    await this.deps.db
-      .update(channelSessions)
-      .set({ lastMessageAt: this.lastMessageAt })
-      .where(eq(channelSessions.connectionId, this.connection.id));
+    await this.lastMessage.write(false);
   }
 
   // ---- sending

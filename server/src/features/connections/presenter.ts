@@ -27,6 +27,7 @@ export function presentConnection(c: ConnectionRow, queues: QueueRef[], opts: { 
     isDefault: c.isDefault,
     qrcode: c.qrcode,
     retries: c.retries,
+    downReason: (c.downReason as ConnectionView['downReason']) || '',
     greetingMessage: c.greetingMessage,
     complationMessage: c.complationMessage,
     outOfHoursMessage: c.outOfHoursMessage,

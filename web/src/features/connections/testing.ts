@@ -12,6 +12,7 @@ export const connectionView = (id: number, name: string, over: Partial<Connectio
   isDefault: false,
   qrcode: '',
   retries: 0,
+  downReason: '',
   greetingMessage: '',
   complationMessage: '',
   outOfHoursMessage: '',
