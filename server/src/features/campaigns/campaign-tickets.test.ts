@@ -19,7 +19,9 @@ import { customerOf } from '../../test/simulator';
 import { claimRows } from './dispatch/claim';
 import { prepareShipping } from './dispatch/prepare';
 import { recordInTicket, recordInTickets } from './dispatch/record';
-import { DISPATCH_BATCH, dispatchStepJob, shippingKey } from './dispatch/step';
+import { DISPATCH_BATCH } from './dispatch/plan';
+import { shippingKey } from './dispatch/send';
+import { dispatchStepJob } from './dispatch/step';
 import { campaignSetup, type CampaignSetup, createCampaign, MONDAY_10AM, NO_PAUSES } from './testing';
 
 const t = useTestApp();

@@ -4,7 +4,7 @@ import { campaignShipping } from '../../db/schema';
 import { useTestApp } from '../../test/harness';
 import { customerOf } from '../../test/simulator';
 import { claimRows } from './dispatch/claim';
-import { shippingKey } from './dispatch/step';
+import { shippingKey } from './dispatch/send';
 import { campaignNow, campaignSetup, createCampaign, MONDAY_10AM, NO_PAUSES, outbox } from './testing';
 
 const t = useTestApp();

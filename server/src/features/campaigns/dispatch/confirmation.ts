@@ -9,7 +9,7 @@ import { announceCampaign } from '../events';
 import { readCampaignSettings } from '../settings';
 import { campaignAttachment, campaignPayloads, sendPayloads } from './payloads';
 import { recordInTicket } from './record';
-import { shippingKey, shippingText } from './step';
+import { shippingKey, shippingText } from './send';
 
 /**
  * The confirmation flow's second half (spec 3 "Campaigns"): a contact who was sent a confirmation
