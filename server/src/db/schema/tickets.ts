@@ -46,7 +46,14 @@ export const tickets = pgTable(
     isGroup: boolean('is_group').notNull().default(false),
     isBot: boolean('is_bot').notNull().default(false),
     unreadMessages: integer('unread_messages').notNull().default(0),
+    /** The newest message the customer could see, as text (a file's caption; never a file name). */
     lastMessage: text('last_message').notNull().default(''),
+    /** That message's kind (a MESSAGE_KINDS value): the lists show a file as what it is ("📷 Foto"). */
+    lastMessageType: text('last_message_type').notNull().default('conversation'),
+    /** The sender's name of that message's file (a document's "nome.pdf"), null without one. */
+    lastMessageMediaName: text('last_message_media_name'),
+    /** An audio's length in seconds when it is known (an Ogg/Opus voice note). */
+    lastMessageSeconds: integer('last_message_seconds'),
     useIntegration: boolean('use_integration').notNull().default(false),
     integrationId: integer('integration_id'),
     /** The AI assistant (prompts.id) serving the ticket while useIntegration is on, instead of an integration. */
