@@ -10,12 +10,15 @@ import { SessionKeeper } from '../channels/session-keeper';
 import { SimulatorProvider } from '../channels/simulator/provider';
 import type { ProviderEvents } from '../channels/types';
 import type { Config } from '../config';
+import type { FastPathCounters } from '../http/metrics';
 import { mediaStorage } from '../media';
 import type { Db } from '../db/client';
 import type { ConnectionRow } from '../db/schema';
 import { channelLeases, channelSessions, connections } from '../db/schema';
 import { startInboundAutomation } from '../features/automation';
 import { importProgressHandler, sessionStatusHandler } from '../features/connections';
+import { mergeAliasContact } from '../features/contact-merges';
+import { hasTemplates, templateSyncJob } from '../features/message-templates';
 import { inboundPipeline } from '../features/inbound';
 import { sendPendingJob } from '../features/messages';
 import { getCompanySetting, getGlobalSetting } from '../features/settings';
@@ -33,6 +36,8 @@ export interface ChannelEventDeps {
   log: FastifyBaseLogger;
   config: Config;
   jobs: JobQueue;
+  /** This node's counts of the fast paths (its metrics), for the inbound pipeline. */
+  fastPaths?: FastPathCounters;
 }
 
 /**
@@ -54,11 +59,17 @@ export function channelEvents(deps: () => ChannelEventDeps, connection: Connecti
     ...inboundPipeline(inbound),
     onStatus: async (status, extra) => {
       await reportStatus(status, extra);
+      // A Cloud API connection that names its business account reads its templates on connect.
+      if (status === 'CONNECTED' && hasTemplates(connection)) await templateSyncJob.send(deps().jobs, { connectionId: connection.id });
       if (held && status === 'CONNECTED') {
         await sendPendingJob.send(deps().jobs, { connectionId: connection.id }, { node: deps().config.nodeId });
       }
     },
     onImport: importProgressHandler(deps(), connection),
+    // A customer first known by a LID or a business-scoped id whose number is now known: one contact.
+    onNumberLearned: async ({ alias, number }) => {
+      await mergeAliasContact(deps(), { companyId: connection.companyId, channel: connection.channel }, alias, number);
+    },
   };
 }
 

@@ -144,3 +144,25 @@ test("the holder's refusal is the caller's answer: a session already paired give
   expect(socket.pairingRequests).toEqual([]);
   expect(await db().select().from(channelPairingRequests).where(eq(channelPairingRequests.connectionId, conn.id))).toEqual([]);
 });
+
+test('"try again" on the node without the session restarts a session its holder gave up, without a new QR', async () => {
+  const admin = await t.factory.admin();
+  const { conn, socket } = await heldByB(admin.companyId, true);
+  const provider = (await nodeB.providerFor(conn.id)) as BaileysProvider;
+  socket.close(440); // opened on another computer: the holder stops trying
+  await provider.settled();
+  expect(provider.running()).toBe(false);
+  const made = onB.sockets.length;
+
+  const res = await (await t.as(admin)).post(`/whatsappsession/${conn.id}`);
+  expect(res.statusCode, res.body).toBe(200);
+  await provider.settled();
+  expect(ranOnB).toContain('channel.session-command');
+  expect(onB.sockets).toHaveLength(made + 1);
+  // The stored login is used again: registered, no QR to read.
+  expect(onB.last.options.auth.creds.registered).toBe(true);
+  onB.last.open(customerNumber());
+  await provider.settled();
+  expect(provider.running()).toBe(true);
+  expect(onA.sockets).toHaveLength(0);
+});

@@ -8,6 +8,7 @@ import { sendFailure } from '../graph/errors';
 import { tooLargeText } from '../graph/too-large';
 import type { ChannelProvider, InboundMessage, OutboundPayload, ProviderEvents, SendResult } from '../types';
 import { contentOf, mediaRefOf } from './inbound';
+import { senderOf } from './sender';
 import { mediaBody, messageBody } from './outbound';
 import { type CloudChangeValue, CloudMessage, CloudStatus } from './webhook';
 
@@ -35,6 +36,8 @@ export class CloudApiProvider implements ChannelProvider {
   private readonly graph: GraphClient;
   /** Recent sends by idempotency key: a job re-run in this process returns the first answer. */
   private readonly sent = new LRUCache<string, string>({ max: 5_000 });
+  /** Business-scoped ids already reported with their number (each once in this process). */
+  private readonly aliasesTold = new LRUCache<string, true>({ max: 5_000 });
 
   constructor(
     private readonly connection: ConnectionRow,
@@ -97,14 +100,23 @@ export class CloudApiProvider implements ChannelProvider {
 
   /** One `messages` change of a webhook delivery: inbound messages first, then statuses. */
   async receive(value: CloudChangeValue): Promise<void> {
-    const names = new Map((value.contacts ?? []).map((c) => [c.wa_id, c.profile?.name ?? '']));
     for (const raw of value.messages ?? []) {
       const parsed = CloudMessage.safeParse(raw);
       if (!parsed.success) {
         this.deps.log.warn({ connectionId: this.connection.id, issues: parsed.error.issues }, 'cloud api: malformed message skipped');
         continue;
       }
-      const inbound = await this.inboundOf(parsed.data, names.get(parsed.data.from) || parsed.data.from);
+      const sender = senderOf(parsed.data, value.contacts ?? []);
+      if (!sender) {
+        this.deps.log.warn({ connectionId: this.connection.id }, 'cloud api: message without a sender skipped');
+        continue;
+      }
+      // A customer kept under a business-scoped id whose number now came too: one contact, keyed by the number.
+      if (sender.alias && !this.aliasesTold.has(sender.alias)) {
+        this.aliasesTold.set(sender.alias, true);
+        await this.events.onNumberLearned?.({ connectionId: this.connection.id, alias: sender.alias, number: sender.from });
+      }
+      const inbound = await this.inboundOf(parsed.data, sender.from, sender.name);
       if (inbound) await this.events.onInbound(inbound);
     }
     for (const raw of value.statuses ?? []) {
@@ -135,7 +147,7 @@ export class CloudApiProvider implements ChannelProvider {
     if (!known) this.deps.log.info({ connectionId: this.connection.id, externalId: status.id }, 'cloud api: status of an unknown message');
   }
 
-  private async inboundOf(message: CloudMessage, name: string): Promise<InboundMessage | null> {
+  private async inboundOf(message: CloudMessage, from: string, name: string): Promise<InboundMessage | null> {
     const content = contentOf(message);
     if (!content) {
       this.deps.log.info({ connectionId: this.connection.id, type: message.type }, 'cloud api: message type not filed');
@@ -144,7 +156,7 @@ export class CloudApiProvider implements ChannelProvider {
     const inbound: InboundMessage = {
       connectionId: this.connection.id,
       externalId: message.id,
-      from: message.from,
+      from,
       name,
       ack: ACK.sent,
       ...content,

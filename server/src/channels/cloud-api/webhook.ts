@@ -13,7 +13,10 @@ const MediaRef = z.looseObject({
 });
 
 export const CloudMessage = z.looseObject({
-  from: z.string(),
+  /** The sender's phone number; left out for a user with a username whose number Meta withholds. */
+  from: z.string().optional(),
+  /** The sender's business-scoped user id (BSUID). */
+  from_user_id: z.string().optional(),
   id: z.string(),
   timestamp: z.string().optional(),
   type: z.string(),
@@ -58,7 +61,15 @@ export type CloudStatus = z.infer<typeof CloudStatus>;
 export const CloudChangeValue = z.looseObject({
   messaging_product: z.literal('whatsapp'),
   metadata: z.looseObject({ phone_number_id: z.string(), display_phone_number: z.string().optional() }),
-  contacts: z.array(z.looseObject({ wa_id: z.string(), profile: z.looseObject({ name: z.string().optional() }).optional() })).optional(),
+  contacts: z
+    .array(
+      z.looseObject({
+        wa_id: z.string().optional(),
+        user_id: z.string().optional(),
+        profile: z.looseObject({ name: z.string().optional() }).optional(),
+      }),
+    )
+    .optional(),
   messages: z.array(z.unknown()).optional(),
   statuses: z.array(z.unknown()).optional(),
 });
