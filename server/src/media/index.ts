@@ -22,6 +22,7 @@
  * (STORAGE_DRIVER=s3); both are served at /public/<key> by serve.ts, so stored urls never change.
  */
 export { inertExtension, isActiveContent, isUtf8Text, sniffFileType, TEXT_TYPES, textMimeOf } from './content-type';
+export { oggOpusSeconds } from './audio-seconds';
 export { displayName } from './display-name';
 export { bundledFfmpegPath, convertWithFfmpeg } from './ffmpeg';
 export { loadSharp } from './sharp';

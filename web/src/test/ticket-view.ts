@@ -26,6 +26,7 @@ export function makeTicket(id: number, over: Partial<TicketView> = {}): TicketVi
     userId: 7,
     user: { id: 7, name: 'Ana' },
     lastMessage: 'Olá',
+    lastMessageMedia: null,
     unreadMessages: 0,
     isBot: false,
     isGroup: false,

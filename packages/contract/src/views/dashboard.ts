@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TICKET_STATUSES } from '../tickets';
 import { NamedRef } from './refs';
+import { LastMessageMedia } from './tickets';
 
 /** Spec 1 §3 "Dashboard counters"; each one's definition is in server/src/features/dashboard/counters.ts. */
 export const DashboardCounters = z.object({
@@ -83,6 +84,7 @@ export const PanelTicketView = z.object({
   status: z.enum(TICKET_STATUSES),
   contact: z.object({ id: z.number(), name: z.string(), urlPicture: z.string() }),
   lastMessage: z.string(),
+  lastMessageMedia: LastMessageMedia.nullable(),
   whatsapp: NamedRef.nullable(),
   queue: z.object({ id: z.number(), name: z.string(), color: z.string() }).nullable(),
   unreadMessages: z.number(),

@@ -6,6 +6,19 @@ import { NamedRef, TagRef } from './refs';
 const id = z.number();
 const nullableId = z.number().nullable();
 
+/**
+ * What the ticket's newest message is when it is not plain text, so a list shows "📷 Foto", "🎤 0:05" or
+ * "📄 nome.pdf" instead of a file name: its kind, the sender's file name (documents) and an audio's
+ * length in seconds when known. `lastMessage` then holds only its caption (or a place's description, a
+ * card's name).
+ */
+export const LastMessageMedia = z.object({
+  type: z.enum(['image', 'audio', 'video', 'document', 'sticker', 'location', 'contact']),
+  name: z.string().nullable(),
+  seconds: z.number().nullable(),
+});
+export type LastMessageMedia = z.infer<typeof LastMessageMedia>;
+
 /** A ticket as lists, the conversation header and realtime events carry it (spec 1 §3 Ticket). */
 export const TicketView = z.object({
   id,
@@ -31,6 +44,8 @@ export const TicketView = z.object({
   userId: nullableId,
   user: NamedRef.nullable(),
   lastMessage: z.string(),
+  /** Null when the newest message is text. */
+  lastMessageMedia: LastMessageMedia.nullable(),
   unreadMessages: z.number(),
   isBot: z.boolean(),
   isGroup: z.boolean(),

@@ -1,6 +1,7 @@
 import type { PanelTicketView } from '@chatflow/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { lastMessageMediaOf } from '../tickets';
 import { type Period, rowsOf, sqlIdList, withinPeriod } from './scope';
 
 /**
@@ -17,6 +18,9 @@ interface Row {
   contact_name: string;
   url_picture: string;
   last_message: string;
+  last_message_type: string;
+  last_message_media_name: string | null;
+  last_message_seconds: number | null;
   whatsapp_id: number | null;
   whatsapp_name: string | null;
   queue_id: number | null;
@@ -47,6 +51,7 @@ export async function panelTickets(
     db,
     sql`
     select t.id, t.uuid, t.status, c.id as contact_id, c.name as contact_name, c.url_picture, t.last_message,
+      t.last_message_type, t.last_message_media_name, t.last_message_seconds,
       w.id as whatsapp_id, w.name as whatsapp_name, q.id as queue_id, q.name as queue_name, q.color as queue_color,
       t.unread_messages, t.updated_at, t.user_id, u.name as user_name
     from (
@@ -67,6 +72,11 @@ export async function panelTickets(
     status: r.status,
     contact: { id: r.contact_id, name: r.contact_name, urlPicture: r.url_picture },
     lastMessage: r.last_message,
+    lastMessageMedia: lastMessageMediaOf({
+      lastMessageType: r.last_message_type,
+      lastMessageMediaName: r.last_message_media_name,
+      lastMessageSeconds: r.last_message_seconds,
+    }),
     whatsapp: r.whatsapp_id === null ? null : { id: r.whatsapp_id, name: r.whatsapp_name ?? '' },
     queue: r.queue_id === null ? null : { id: r.queue_id, name: r.queue_name ?? '', color: r.queue_color ?? '' },
     unreadMessages: r.unread_messages,

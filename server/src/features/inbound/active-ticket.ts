@@ -90,11 +90,14 @@ const appendStatement = preparedSql<{
       on conflict (connection_id, external_id) do nothing
       returning id, ticket_id, connection_id, external_id
     ), landed as (
-      select target.ord, target.ticket_id, target.preview, target.unread, stored.id
+      select target.ord, target.ticket_id, target.preview, target.media_type, target.unread, stored.id
       from stored join target on target.first_of_id and target.connection_id = stored.connection_id and target.external_id = stored.external_id
     ), touched as (
-      update tickets set last_message = moved.preview, unread_messages = unread_messages + moved.unread, updated_at = now()
-      from (select ticket_id, (array_agg(preview order by ord desc))[1] as preview, sum(unread)::int as unread
+      -- A message this path takes has no file: the preview's file name and length are emptied.
+      update tickets set last_message = moved.preview, last_message_type = moved.media_type, last_message_media_name = null,
+        last_message_seconds = null, unread_messages = unread_messages + moved.unread, updated_at = now()
+      from (select ticket_id, (array_agg(preview order by ord desc))[1] as preview,
+          (array_agg(media_type order by ord desc))[1] as media_type, sum(unread)::int as unread
         from landed group by ticket_id) as moved
       where tickets.id = moved.ticket_id
     )

@@ -31,8 +31,10 @@ const firstMessageStatement = preparedSql<{
       on conflict (company_id, channel, number) do nothing
       returning id
     ), ticket as (
-      insert into tickets (company_id, contact_id, connection_id, queue_id, status, channel, is_group, unread_messages, last_message)
-      select conn.company_id, contact.id, conn.id, conn.queue_id, 'pending', conn.channel, false, ${p('unread')}::int, ${p('preview')}::text
+      insert into tickets (company_id, contact_id, connection_id, queue_id, status, channel, is_group, unread_messages, last_message,
+        last_message_type)
+      select conn.company_id, contact.id, conn.id, conn.queue_id, 'pending', conn.channel, false, ${p('unread')}::int, ${p('preview')}::text,
+        ${p('mediaType')}::text
       from conn, contact
       returning id, company_id, contact_id, queue_id
     ), logged as (

@@ -4,12 +4,11 @@ import type { Tx } from '../../db/client';
 import { connections, messages, tickets } from '../../db/schema';
 import { type HookedTx, transactionRunner } from '../../http/context';
 import { upsertContact } from '../contacts';
-import { announceMessage, publishMessage } from '../messages';
+import { announceMessage, previewColumns, publishMessage } from '../messages';
 import { appendToActiveTicket } from './active-ticket';
 import { openFirstTicket } from './first-message';
 import type { InboundDeps } from './deps';
 import { discardMedia, type StoredMedia, storeInboundMedia } from './media';
-import { inboundPreview } from './preview';
 import { DuplicateInbound, isDuplicate, isRetryable } from './retry';
 import { type InboundConnection, resolveTicket } from './ticket';
 import { stripNul } from '../../http/nul-characters';
@@ -103,7 +102,7 @@ async function ingestOnce(
   const [updated] = await tx
     .update(tickets)
     .set({
-      lastMessage: inboundPreview(kind, msg.body, media?.mediaName ?? null),
+      ...previewColumns(kind, msg.body, media?.senderName ?? null, media?.seconds ?? null),
       // A message the company sent from the phone itself is not unread.
       unreadMessages: fromMe ? sql`${tickets.unreadMessages}` : sql`${tickets.unreadMessages} + 1`,
       updatedAt: new Date(),
@@ -142,6 +141,7 @@ export async function ingestCommonCase(deps: InboundDeps, msg: InboundMessage): 
   // Like an after-commit hook: the message is stored whatever happens to its announcement.
   await publishMessage(deps, message, 'create', opened).catch((err) => deps.log.error({ err }, 'inbound announcement failed'));
   if (!msg.fromMe && !msg.historical) deps.afterCustomerMessage?.({ messageId: message.id });
+  deps.fastPaths?.inboundPath(firstMessage ? 'first' : 'append');
   return { status: 'stored', messageId: outcome.messageId, ticketId: outcome.ticketId, contactId: outcome.contactId };
 }
 
@@ -182,6 +182,7 @@ export async function ingestInFull(deps: InboundDeps, msg: InboundMessage): Prom
     try {
       const result = await transaction((tx) => ingestOnce(tx, deps, connection, msg, media));
       if (result.status !== 'stored') await discardMedia(media);
+      else deps.fastPaths?.inboundPath('full');
       return result;
     } catch (err) {
       if (isDuplicate(err)) {

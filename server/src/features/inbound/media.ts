@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { InboundMessage } from '../../channels/types';
 import type { Config } from '../../config';
-import { companyFolder, displayName, mediaStorage, sniffFileType, TEXT_TYPES, textMimeOf } from '../../media';
+import { companyFolder, displayName, mediaStorage, oggOpusSeconds, sniffFileType, TEXT_TYPES, textMimeOf } from '../../media';
 
 /** A received file in the media storage, and how the conversation shows it. */
 export interface StoredMedia {
@@ -13,6 +13,10 @@ export interface StoredMedia {
   mediaName: string;
   /** The message kind the content turned out to be (image, audio, video, sticker, application). */
   mediaType: string;
+  /** The name the sender gave the file, if any (the ticket's preview shows no stored name). */
+  senderName: string | null;
+  /** An audio's length in seconds, when its bytes tell (Ogg/Opus voice notes). */
+  seconds: number | null;
 }
 
 function textExtension(media: NonNullable<InboundMessage['media']>): string {
@@ -56,11 +60,14 @@ export async function storeInboundMedia(
   const storage = mediaStorage(files);
   const folder = companyFolder(companyId, 'media');
   const { url } = await storage.put(folder, media.data, ext);
+  const kind = kindOf(msg.mediaType, sniffed?.mime);
   return {
     remove: () => storage.remove(url, folder),
     mediaUrl: url,
     mediaName: displayName(media.fileName, path.posix.basename(url)),
-    mediaType: kindOf(msg.mediaType, sniffed?.mime),
+    mediaType: kind,
+    senderName: displayName(media.fileName, '') || null,
+    seconds: kind === 'audio' ? oggOpusSeconds(media.data) : null,
   };
 }
 

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { InboundMessage } from '../../channels/types';
 import { normalizeContactNumber } from '../contacts';
-import { inboundPreview } from './preview';
+import { previewText } from '../messages';
 
 /** A named value of a prepared statement. */
 export const p = (name: string) => sql.placeholder(name);
@@ -28,7 +28,7 @@ export function messageValues(msg: InboundMessage) {
     dataJson: msg.dataJson === undefined || msg.dataJson === null ? null : JSON.stringify(msg.dataJson),
     participant: msg.participant ?? null,
     at: msg.timestamp ? msg.timestamp.toISOString() : null,
-    preview: inboundPreview(msg.mediaType, msg.body, null),
+    preview: previewText(msg.mediaType, msg.body),
   };
 }
 

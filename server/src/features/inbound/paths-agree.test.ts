@@ -112,7 +112,14 @@ test('the one-statement paths and the general path write the same contacts, tick
   // And what they wrote is the conversation: one contact, one ticket in the queue, its log, four messages.
   expect(byFast.contacts).toMatchObject([{ name: 'Ana Souza', number: from, connectionId: 'connection' }]);
   expect(byFast.tickets).toMatchObject([
-    { status: 'pending', queueId: 'queue', contactId: 'contacts#1', unreadMessages: 3, lastMessage: '📍 Praça da Sé' },
+    {
+      status: 'pending',
+      queueId: 'queue',
+      contactId: 'contacts#1',
+      unreadMessages: 3,
+      lastMessage: 'Praça da Sé',
+      lastMessageType: 'locationMessage',
+    },
   ]);
   expect(byFast.ticketLogs).toMatchObject([{ type: 'create', ticketId: 'tickets#1', queueId: 'queue' }]);
   expect(byFast.messages.map((m) => [m.id, m.quotedMsgId, m.fromMe, m.read, m.ack, m.createdAt])).toEqual([

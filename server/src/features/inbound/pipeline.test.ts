@@ -5,6 +5,7 @@ import { expect, test } from 'vitest';
 import { contacts, messages, ticketLogs, tickets } from '../../db/schema';
 import { rooms } from '../../realtime/emit';
 import { useTestApp } from '../../test/harness';
+import { convertWithFfmpeg } from '../../media';
 import { customerNumber, customerOf, inboxCounts, simulatorConnection, TINY_PNG } from '../../test/simulator';
 
 const t = useTestApp();
@@ -95,7 +96,45 @@ test('a caption-less file shows its name in the ticket; a text file without a si
   expect(row).toMatchObject({ mediaType: 'application', mediaName: 'notas.txt', body: '' });
   expect(row.mediaUrl).toMatch(/\.txt$/);
   const [ticket] = await t.database.db.select().from(tickets).where(eq(tickets.id, row.ticketId));
-  expect(ticket.lastMessage).toBe('notas.txt');
+  // The preview names the file beside its (empty) caption, never in place of it (issue 31).
+  expect(ticket).toMatchObject({ lastMessage: '', lastMessageType: 'application', lastMessageMediaName: 'notas.txt' });
+});
+
+test('the ticket view says what its newest message is: a photo, an audio with its length, a document with its name, a place (issue 31)', async () => {
+  const admin = await t.factory.admin();
+  const conn = await simulatorConnection(t, admin);
+  const customer = customerOf(t, conn);
+  const from = customerNumber();
+  const api = await t.as(admin);
+  const view = async (ticketId: number) => {
+    const ticket = (await t.database.db.select().from(tickets).where(eq(tickets.id, ticketId)))[0];
+    return (await api.get(`/tickets/u/${ticket.uuid}`)).json() as { lastMessage: string; lastMessageMedia: unknown };
+  };
+  // A photo without caption nor name: no stored name ever reaches the preview.
+  const photo = (await customer.send({ from, type: 'image', file: TINY_PNG.toString('base64'), mimeType: 'image/png' })).json();
+  expect(await view(photo.ticketId)).toMatchObject({ lastMessage: '', lastMessageMedia: { type: 'image', name: null, seconds: null } });
+  // A five-second Ogg/Opus voice note: its length is read from the file.
+  const voice = await fiveSecondVoiceNote();
+  await customer.send({ from, type: 'audio', file: voice.toString('base64'), mimeType: 'audio/ogg', fileName: 'voice.ogg' });
+  expect(await view(photo.ticketId)).toMatchObject({ lastMessage: '', lastMessageMedia: { type: 'audio', name: 'voice.ogg', seconds: 5 } });
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+  await customer.send({
+    from,
+    type: 'document',
+    file: pdf.toString('base64'),
+    mimeType: 'application/pdf',
+    fileName: 'nome.pdf',
+    body: 'Segue',
+  });
+  expect(await view(photo.ticketId)).toMatchObject({ lastMessage: 'Segue', lastMessageMedia: { type: 'document', name: 'nome.pdf' } });
+  // A place takes the one-statement path (known contact, open ticket): it writes the kind too.
+  await customer.send({ from, type: 'location', body: '-23.5,-46.6', description: 'Av. Paulista, 1000' });
+  expect(await view(photo.ticketId)).toMatchObject({
+    lastMessage: 'Av. Paulista, 1000',
+    lastMessageMedia: { type: 'location', name: null },
+  });
+  await customer.send({ from, body: 'obrigado' });
+  expect(await view(photo.ticketId)).toMatchObject({ lastMessage: 'obrigado', lastMessageMedia: null });
 });
 
 test('a new ticket takes the connection queue when it has exactly one; with two it waits without a queue', async () => {
@@ -173,11 +212,36 @@ test('location, contact card and quoted replies arrive in the shapes the convers
   });
   expect(await byId(card.messageId)).toMatchObject({ mediaType: 'contactMessage', body: vcard });
   expect((await byId(reply.messageId)).quotedMsgId).toBe(place.messageId);
-  // Each message's ticket view (its new last message) rides on the message's own event.
+  // Each message's ticket view (its new last message, and what it is) rides on the message's own event.
   const lastTicketEvents = t.sent
     .filter((e) => e.event === `company-${admin.companyId}-appMessage`)
-    .map((e) => (e.payload as { ticket: { lastMessage: string } }).ticket.lastMessage);
-  expect(lastTicketEvents.slice(-3)).toEqual(['📍 Praça da Sé', 'Carlos Silva', 'sobre o lugar']);
+    .map((e) => (e.payload as { ticket: { lastMessage: string; lastMessageMedia: { type: string } | null } }).ticket)
+    .map((v) => [v.lastMessage, v.lastMessageMedia?.type ?? null]);
+  expect(lastTicketEvents.slice(-3)).toEqual([
+    ['Praça da Sé', 'location'],
+    ['Carlos Silva', 'contact'],
+    ['sobre o lugar', null],
+  ]);
   const quotedEvent = t.sent.filter((e) => e.event === `company-${admin.companyId}-appMessage`).at(-1)?.payload;
   expect(quotedEvent).toMatchObject({ message: { quotedMsg: { id: place.messageId, fromMe: false, mediaType: 'locationMessage' } } });
 });
+
+/** Five seconds of silence as WhatsApp's voice notes are (Ogg/Opus), made by the bundled ffmpeg from a WAV. */
+async function fiveSecondVoiceNote(): Promise<Buffer> {
+  const rate = 8000;
+  const samples = Buffer.alloc(rate * 5 * 2);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'latin1');
+  header.writeUInt32LE(36 + samples.length, 4);
+  header.write('WAVEfmt ', 8, 'latin1');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'latin1');
+  header.writeUInt32LE(samples.length, 40);
+  return convertWithFfmpeg(t.config.ffmpegPath, Buffer.concat([header, samples]), 'wav', ['-c:a', 'libopus', '-b:a', '32k'], 'ogg');
+}

@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AckUpdate, DeleteUpdate, EditUpdate } from '../../channels/types';
 import { type MessageRow, messages, tickets } from '../../db/schema';
 import { type HookedTx, transactionRunner } from '../../http/context';
-import { announceMessage, announceMessages, removeMedia } from '../messages';
+import { announceMessage, announceMessages, previewText, removeMedia } from '../messages';
 import { getCompanySetting } from '../settings';
 import { messageIdOfSendKey } from '../outbound';
 import type { InboundDeps } from './deps';
@@ -163,11 +163,17 @@ async function eraseContent(tx: HookedTx, row: MessageRow): Promise<MessageRow> 
     .set({ body: '', mediaUrl: null, mediaName: null, dataJson: null })
     .where(eq(messages.id, row.id))
     .returning();
-  if (row.body) {
+  if (row.body || row.mediaName) {
     await tx
       .update(tickets)
-      .set({ lastMessage: '' })
-      .where(and(eq(tickets.id, row.ticketId), eq(tickets.lastMessage, row.body)));
+      .set({ lastMessage: '', lastMessageMediaName: null, lastMessageSeconds: null })
+      .where(
+        and(
+          eq(tickets.id, row.ticketId),
+          eq(tickets.lastMessage, previewText(row.mediaType, row.body)),
+          eq(tickets.lastMessageType, row.mediaType),
+        ),
+      );
   }
   return erased;
 }

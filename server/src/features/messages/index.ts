@@ -19,3 +19,6 @@ export { providerChangeJob } from './provider-change-job';
 export { transcribeStoredAudio } from './transcription';
 export { recordSentMessage, recordSentMessages } from './service';
 export { newestMessageId } from './newest';
+export type { PreviewColumns } from './preview';
+export { previewColumns } from './preview';
+export { previewText } from './preview';

@@ -10,6 +10,7 @@ import type { Realtime } from '../../realtime/emit';
 import { enqueueOutbound, enqueueOutbounds } from './outbound-queue';
 import { announceMessage, announceMessages } from './announce';
 import { insertRows } from '../../db/insert-rows';
+import { previewColumns } from './preview';
 
 /** What sending needs from the caller: a request context or a job's deps plus the company. */
 export interface OutboundContext {
@@ -34,13 +35,8 @@ export interface OutboundInput {
   isForwarded?: boolean;
 }
 
-const LAST_MESSAGE_MAX = 1000;
-
-/** The ticket list's preview line: the text, else the file's name. */
-function preview(row: MessageRow): string {
-  const text = row.mediaType === 'contactMessage' ? (/^FN:(.*)$/m.exec(row.body)?.[1] ?? row.body) : row.body;
-  return (text.trim() || row.mediaName || '').slice(0, LAST_MESSAGE_MAX);
-}
+/** The ticket list's preview of a message (preview.ts): its text, and what it is when it is a file, a place or a card. */
+const preview = (row: MessageRow) => previewColumns(row.mediaType, row.body, row.mediaName);
 
 /**
  * Stores an outbound message (fromMe, ack 0, read) in the caller's transaction and moves the ticket
@@ -137,12 +133,16 @@ async function movePreviews(tx: HookedTx, rows: MessageRow[]) {
   const newest = new Map(rows.filter((r) => !r.isPrivate).map((r) => [r.ticketId, r]));
   if (newest.size === 0) return;
   const values = sql.join(
-    [...newest.values()].map((r) => sql`(${r.ticketId}::int, ${preview(r)}::text)`),
+    [...newest.values()].map((r) => {
+      const p = preview(r);
+      return sql`(${r.ticketId}::int, ${p.lastMessage}::text, ${p.lastMessageType}::text, ${p.lastMessageMediaName}::text)`;
+    }),
     sql`, `,
   );
   await tx.execute(sql`
-    update tickets t set last_message = v.preview, updated_at = ${new Date().toISOString()}::timestamptz
-    from (values ${values}) as v(id, preview) where t.id = v.id`);
+    update tickets t set last_message = v.preview, last_message_type = v.kind, last_message_media_name = v.media_name,
+      last_message_seconds = null, updated_at = ${new Date().toISOString()}::timestamptz
+    from (values ${values}) as v(id, preview, kind, media_name) where t.id = v.id`);
 }
 
 function outboundValues(input: OutboundInput) {
@@ -175,6 +175,6 @@ function outboundValues(input: OutboundInput) {
 async function movePreview(tx: HookedTx, ticket: TicketRow, row: MessageRow) {
   await tx
     .update(tickets)
-    .set(row.isPrivate ? { updatedAt: new Date() } : { lastMessage: preview(row), updatedAt: new Date() })
+    .set(row.isPrivate ? { updatedAt: new Date() } : { ...preview(row), updatedAt: new Date() })
     .where(eq(tickets.id, ticket.id));
 }

@@ -16,3 +16,4 @@ export { listTicketLogs } from './logs';
 export { closeAfterSend, ticketForSend } from './send-ticket';
 export { settleSends, ticketsForSend } from './send-tickets';
 export type { SendTicket, SendTicketOptions } from './send-ticket';
+export { lastMessageMediaOf } from './last-message';

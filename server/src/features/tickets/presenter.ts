@@ -1,5 +1,6 @@
 import type { TagRef, TicketView } from '@chatflow/contract';
 import type { ConnectionRow, ContactRow, TicketRow } from '../../db/schema';
+import { lastMessageMediaOf } from './last-message';
 
 type ContactPart = Pick<
   ContactRow,
@@ -57,6 +58,7 @@ export function presentTicket(b: TicketBundle, options: PresentOptions = {}): Ti
     userId: t.userId,
     user: b.user ? { id: b.user.id, name: b.user.name } : null,
     lastMessage: t.lastMessage,
+    lastMessageMedia: lastMessageMediaOf(t),
     unreadMessages: t.unreadMessages,
     isBot: t.isBot,
     isGroup: t.isGroup,

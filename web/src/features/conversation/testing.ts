@@ -58,6 +58,7 @@ export function ticket(over: Partial<TicketView> = {}): TicketView {
     userId: AGENT_ID,
     user: { id: AGENT_ID, name: 'Ana' },
     lastMessage: '',
+    lastMessageMedia: null,
     unreadMessages: 0,
     isBot: false,
     isGroup: false,

@@ -10,6 +10,7 @@ const ticket = (id: number, over: Partial<PanelTicketView> = {}): PanelTicketVie
   status: 'open',
   contact: { id, name: `Contato ${id}`, urlPicture: '' },
   lastMessage: '',
+  lastMessageMedia: null,
   whatsapp: null,
   queue: null,
   unreadMessages: 0,

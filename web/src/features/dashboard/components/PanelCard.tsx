@@ -2,7 +2,8 @@ import { PANEL_TEXT_LIMIT, type PanelTicketView } from '@chatflow/contract';
 import { Avatar, Badge, Box, Chip, List, ListItemAvatar, ListItemButton, ListItemText, Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { formatShort } from '../../../lib/format';
-import { previewOf, truncate } from '../../../lib/text';
+import { truncate } from '../../../lib/text';
+import { lastMessagePreview, mediaWords } from '../../../lib/message-preview';
 
 interface Props {
   title: string;
@@ -17,6 +18,7 @@ interface Props {
 /** One card of the panel: an agent (or "Pendentes") and their tickets, newest first. */
 export function PanelCard({ title, online, tickets, canOpen, onOpen, testId }: Props) {
   const { t } = useTranslation();
+  const words = mediaWords(t);
   return (
     <Paper variant="outlined" sx={{ display: 'flex', flexDirection: 'column', minHeight: 160, maxHeight: 420 }} data-testid={testId}>
       <Box sx={{ px: 2, py: 1, display: 'flex', alignItems: 'center', gap: 1, borderBottom: 1, borderColor: 'divider' }}>
@@ -55,7 +57,7 @@ export function PanelCard({ title, online, tickets, canOpen, onOpen, testId }: P
                 </ListItemAvatar>
                 <ListItemText
                   primary={truncate(ticket.contact.name, PANEL_TEXT_LIMIT)}
-                  secondary={previewOf(ticket.lastMessage, PANEL_TEXT_LIMIT) || ' '}
+                  secondary={lastMessagePreview(ticket.lastMessage, ticket.lastMessageMedia, words, PANEL_TEXT_LIMIT) || ' '}
                   slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
                 />
                 <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5, ml: 1, flexShrink: 0 }}>

@@ -18,6 +18,7 @@ export const panelTicketOf = (t: TicketView): PanelTicketView => ({
   status: t.status,
   contact: { id: t.contact.id, name: t.contact.name, urlPicture: t.contact.urlPicture },
   lastMessage: t.lastMessage,
+  lastMessageMedia: t.lastMessageMedia,
   whatsapp: t.whatsapp ? { id: t.whatsapp.id, name: t.whatsapp.name } : null,
   queue: t.queue,
   unreadMessages: t.unreadMessages,

@@ -1,12 +1,15 @@
 import type { TicketView } from '@chatflow/contract';
 import PersonIcon from '@mui/icons-material/Person';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatShort } from '../../../lib/format';
-import { withoutFormatting } from '../../../lib/text';
+import { lastMessagePreview, mediaWords } from '../../../lib/message-preview';
 import { ChannelMark } from './ChannelMark';
+
+/** The card shows one line (clipped by its width); the title shows the rest. */
+const PREVIEW_MAX = 300;
 
 interface Props {
   ticket: TicketView;
@@ -21,6 +24,8 @@ interface Props {
 export const KanbanCard = memo(function KanbanCard({ ticket, floating }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const words = useMemo(() => mediaWords(t), [t]);
+  const preview = lastMessagePreview(ticket.lastMessage, ticket.lastMessageMedia, words, PREVIEW_MAX);
   return (
     <Paper
       variant={floating ? 'elevation' : 'outlined'}
@@ -41,8 +46,8 @@ export const KanbanCard = memo(function KanbanCard({ ticket, floating }: Props) 
       <Typography variant="caption" color="text.secondary" component="div" noWrap>
         {ticket.contact.number}
       </Typography>
-      <Typography variant="body2" noWrap sx={{ my: 0.5, minHeight: '1.43em' }} title={ticket.lastMessage}>
-        {withoutFormatting(ticket.lastMessage)}
+      <Typography variant="body2" noWrap sx={{ my: 0.5, minHeight: '1.43em' }} title={preview}>
+        {preview}
       </Typography>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <PersonIcon sx={{ fontSize: 16, color: 'text.secondary' }} aria-hidden />

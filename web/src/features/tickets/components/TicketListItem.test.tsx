@@ -39,6 +39,16 @@ describe('TicketListItem', () => {
     expect(screen.getByTestId('ticket-last-message')).toHaveTextContent(`${'m'.repeat(40)}...`);
   });
 
+  test('media show as what they are, never as a stored file name (issue 31)', () => {
+    const media = (type: 'image' | 'audio' | 'document', over = {}) => ({ type, name: null, seconds: null, ...over });
+    renderItem(makeTicket(1, { lastMessage: '', lastMessageMedia: media('image') }));
+    renderItem(makeTicket(2, { lastMessage: '', lastMessageMedia: media('audio', { seconds: 5 }) }));
+    renderItem(makeTicket(3, { lastMessage: 'Segue o contrato', lastMessageMedia: media('document', { name: 'contrato.pdf' }) }));
+    renderItem(makeTicket(4, { lastMessage: 'Olha essa bolsa', lastMessageMedia: media('image') }));
+    const previews = screen.getAllByTestId('ticket-last-message').map((el) => el.textContent);
+    expect(previews).toEqual(['📷 Foto', '🎤 0:05', '📄 contrato.pdf · Segue o contrato', '📷 Olha essa bolsa']);
+  });
+
   test('shows the time for today and the date otherwise', () => {
     const today = new Date();
     today.setHours(9, 5, 0, 0);

@@ -1,6 +1,7 @@
 import type { TicketView } from '@chatflow/contract';
 import { memo } from 'react';
-import { previewOf, truncate } from '../../../lib/text';
+import { lastMessagePreview } from '../../../lib/message-preview';
+import { truncate } from '../../../lib/text';
 import { CONTACT_NAME_MAX, LAST_MESSAGE_MAX, ratingEmoji } from '../display';
 import { GLYPHS } from './row-glyphs';
 import type { TicketRowLabels } from './row-labels';
@@ -103,7 +104,7 @@ export const TicketListItem = memo(function TicketListItem({
         </div>
         <div className={ROW.line}>
           <span className={ROW.preview} data-testid="ticket-last-message">
-            {previewOf(ticket.lastMessage, LAST_MESSAGE_MAX)}
+            {lastMessagePreview(ticket.lastMessage, ticket.lastMessageMedia, labels.media, LAST_MESSAGE_MAX)}
           </span>
           {/* Always there, hidden at zero: a recycled row changes the count rather than mounting the badge. */}
           <span

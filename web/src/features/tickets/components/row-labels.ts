@@ -1,5 +1,6 @@
 import type { Channel } from '@chatflow/contract';
 import type { TFunction } from 'i18next';
+import { type MediaWords, mediaWords } from '../../../lib/message-preview';
 
 /** The texts of a ticket row, in the language on screen. */
 export interface TicketRowLabels {
@@ -13,6 +14,8 @@ export interface TicketRowLabels {
   unread(count: number): string;
   moreTags(count: number): string;
   rating(rate: number | undefined): string;
+  /** The words of the previews of files ("Foto", "Áudio"…). */
+  media: MediaWords;
 }
 
 /**
@@ -53,5 +56,6 @@ export function ticketRowLabels(t: TFunction): TicketRowLabels {
     unread: remembered((count) => t('tickets.list.unread', { count })),
     moreTags: remembered((count) => t('tickets.list.moreTags', { count })),
     rating: (rate) => t('tickets.list.rating', { rate }),
+    media: mediaWords(t),
   };
 }
