@@ -3,9 +3,11 @@ import { type App, buildApp } from './app';
 import { ProviderRegistry } from './channels/registry';
 import { type Clock, systemClock } from './clock';
 import { type ChannelEventDeps, channelEvents, shareSessions, startChannelSessions, wireChannels } from './composition/channels';
+import { replyChecks } from './composition/reply-checks';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { NodeMetrics } from './http/metrics';
+import { installReplyChecks } from './features/automation';
 import { allJobs } from './features/jobs';
 import type { JobDeps } from './jobs/define';
 import { InlineJobQueue } from './jobs/queue';
@@ -42,6 +44,7 @@ export async function compose(opts: {
 }): Promise<Composition> {
   const { config, database } = opts;
   const clock = opts.clock ?? systemClock;
+  installReplyChecks(replyChecks);
   let app: App | null = null;
   const log = () => app?.log ?? opts.log;
   const eventDeps = (): ChannelEventDeps => ({ db: database.db, realtime: app!.realtime, log: log(), config, jobs });

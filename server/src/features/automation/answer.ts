@@ -1,7 +1,5 @@
 import type { MessageRow } from '../../db/schema';
-import { queueConfirmationReply } from '../campaigns';
 import { flowTurn } from '../flow-runtime';
-import { queueLaneRollback } from '../kanban';
 import { passToBot, servedByBot } from './hand-to-bot';
 import { lgpdTurn } from './lgpd';
 import { answerOptions, answerQueueMenu, startQueues } from './navigation';
@@ -57,16 +55,16 @@ async function answerMessage(turn: Turn, message: MessageRow): Promise<void> {
 
 /**
  * A customer message's turn up to its save (saveTurn): what other features do on a customer's
- * answer (a kanban card's rollback, a campaign's confirmed message), then every message not answered
- * yet, in order, and the silence timers. False when nothing is left to save: an answer to a rating
- * request belongs to the rated ticket, and this new ticket is gone with it. Run in the locked turn
+ * answer (the reply checks this message asks for: a kanban card's rollback, a campaign's confirmed
+ * message), then every message not answered yet, in order, and the silence timers. False when
+ * nothing is left to save: an answer to a rating request belongs to the rated ticket, and this new
+ * ticket is gone with it. Run in the locked turn
  * (run-inbound.ts), and played from the turn's read alone to find a quiet turn (quiet-turn.ts).
  */
 export async function playTurn(turn: Turn, unanswered: MessageRow[], checks: ReplyChecks, messageId: number): Promise<boolean> {
   const { ticket, tx } = turn;
   // Asked once per message, as the turn that answers it: a re-run finds it answered.
-  if (checks.inRollbackLane) await queueLaneRollback(turn.deps.jobs, tx, { messageId, ticketId: ticket.id, companyId: ticket.companyId });
-  if (checks.awaitsConfirmation) await queueConfirmationReply(turn.deps.jobs, tx, messageId);
+  for (const check of checks) await check.act(turn.deps.jobs, tx, { messageId, ticketId: ticket.id, companyId: ticket.companyId });
   if (await takeRatingAnswer(turn, unanswered[0])) return false;
   for (const m of unanswered) {
     turn.currentMessageId = m.id;

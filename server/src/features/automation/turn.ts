@@ -22,12 +22,11 @@ import type { DbOrTx } from '../../db/client';
 import { batchedReads, perDatabase, preparedStatement } from '../../db/prepared';
 import type { HookedTx } from '../../http/context';
 import type { JobDeps } from '../../jobs/define';
-import { awaitsConfirmationSql } from '../campaigns';
 import { flowHintsSql, type FlowHints } from '../flow-runtime';
-import { inRollbackLaneSql } from '../kanban';
 import { companySettingsJsonSql, withSettingDefaults } from '../settings';
 import { awaitingRatingWhere } from './awaiting-rating';
 import { refusingDeps, refusingTx } from './refusing';
+import { checksAsked, type ReplyCheck, replyChecksSql } from './reply-checks';
 import type { LogEntry } from '../tickets';
 
 /**
@@ -96,19 +95,12 @@ const blankState = (ticket: TicketRow): TicketAutomationRow => ({
 });
 
 /**
- * What other features ask of every customer message, answered by the turn's read (so with no round
- * trip of their own) and acted on in its transaction (run-inbound.ts): whether the ticket's card sits
- * in a kanban lane with a rollback lane, and whether the contact awaits a campaign confirmation.
+ * What other features ask of every customer message (reply-checks.ts), answered by the turn's read
+ * (so with no round trip of their own) and acted on in its transaction (answer.ts): the checks that
+ * this message asks for.
  */
-const replyCheckColumns = {
-  inRollbackLane: inRollbackLaneSql(tickets.id),
-  awaitsConfirmation: awaitsConfirmationSql(contacts.companyId, contacts.number),
-};
-export type ReplyChecks = { inRollbackLane: boolean; awaitsConfirmation: boolean };
-const replyChecksOf = (row: ReplyChecks): ReplyChecks => ({
-  inRollbackLane: row.inRollbackLane,
-  awaitsConfirmation: row.awaitsConfirmation,
-});
+export type ReplyChecks = ReplyCheck[];
+const replyChecksOf = (row: TurnRow): ReplyChecks => checksAsked(row.replyChecks);
 
 /**
  * The turn's rows in one statement, the ticket locked (FOR UPDATE OF tickets): ticket, contact,
@@ -131,7 +123,7 @@ const ratedTickets = alias(tickets, 'rated');
 function turnRows(db: DbOrTx, messageId: SQL, messageJoin: SQL = eq(messages.id, messageId)) {
   return db
     .select({
-      ...replyCheckColumns,
+      replyChecks: replyChecksSql({ ticketId: tickets.id, companyId: contacts.companyId, number: contacts.number }),
       ticket: tickets,
       contact: contacts,
       connection: connections,
