@@ -114,6 +114,37 @@ describe('DELETE /messages/:id', () => {
     expect((await api.post(`/messages/edit/${message.id}`, { body: 'volta' })).statusCode).toBe(403);
   });
 
+  test('a delete WhatsApp refuses is marked on the message, live (issue 31)', async () => {
+    const admin = await t.factory.admin();
+    const api = await t.as(admin);
+    // The channel's error: no provider runs 'beta' connections in this build, so the registry refuses.
+    const connection = await mf().connection(admin.companyId, { provider: 'beta' });
+    const ticket = await mf().ticket(admin.companyId, { userId: admin.id, connectionId: connection.id });
+    const refused = await mf().message(ticket, { fromMe: true, userId: admin.id, externalId: 'WA-DEL-1' });
+    expect((await api.delete(`/messages/${refused.id}`)).statusCode).toBe(200);
+    await t.jobs.drain();
+    expect(t.jobs.errors).toEqual([]);
+    expect(await row(refused.id)).toMatchObject({ isDeleted: true, sendError: 'ERR_DELETE_WAPP_MSG' });
+    const marked = t.sent.findLast((e) => e.event === `company-${admin.companyId}-appMessage`);
+    expect(marked?.payload).toMatchObject({
+      action: 'update',
+      message: { id: refused.id, isDeleted: true, sendError: 'ERR_DELETE_WAPP_MSG' },
+    });
+    expect(marked?.room).toContain(`chatbox:${ticket.uuid}`);
+
+    // Too old to delete for everyone (over 60 hours): never asked for, marked at once.
+    const live = await setup();
+    const old = await sent(live.api, live.ticket.id);
+    await t.database.db
+      .update(messages)
+      .set({ createdAt: new Date(Date.now() - 61 * 3600_000) })
+      .where(eq(messages.id, old.id));
+    expect((await live.api.delete(`/messages/${old.id}`)).statusCode).toBe(200);
+    await t.jobs.drain();
+    expect(await row(old.id)).toMatchObject({ isDeleted: true, sendError: 'ERR_DELETE_WAPP_MSG' });
+    expect((await outboxOf(old.externalId as string)).isDeleted).toBe(false);
+  });
+
   test("someone else's or a received message: 403; another company: 404", async () => {
     const { admin, ticket, api } = await setup();
     const colleague = await t.factory.user({ companyId: admin.companyId });

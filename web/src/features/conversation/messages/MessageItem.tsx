@@ -117,6 +117,11 @@ export const MessageItem = memo(function MessageItem({
           ) : (
             <MessageContent content={content} />
           )}
+          {m.isDeleted && m.sendError === 'ERR_DELETE_WAPP_MSG' && (
+            <Typography variant="caption" color="error" component="div" data-testid="delete-refused" sx={{ mt: 0.25 }}>
+              {t('conversation.deleteRefused')}
+            </Typography>
+          )}
         </Box>
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 0.5, mt: 0.25 }}>
           {m.isEdited && !m.isDeleted && (

@@ -56,6 +56,15 @@ describe('MessagesList', { timeout: 20_000 }, () => {
     expect(within(bubble(1)).getByTitle('Não enviada: Este não é um número de WhatsApp válido.')).toBeInTheDocument();
   });
 
+  test('a delete WhatsApp refused says so on the message (issue 31)', async () => {
+    await show([
+      message({ id: 1, isDeleted: true, fromMe: true, userId: AGENT_ID, sendError: 'ERR_DELETE_WAPP_MSG' }),
+      message({ id: 2, isDeleted: true, fromMe: true, userId: AGENT_ID }),
+    ]);
+    expect(within(bubble(1)).getByTestId('delete-refused')).toHaveTextContent('Não foi possível apagar no WhatsApp');
+    expect(within(bubble(2)).queryByTestId('delete-refused')).toBeNull();
+  });
+
   test('deleted messages: own and by the contact; edited, forwarded and private marks', async () => {
     await show([
       message({ id: 1, isDeleted: true, fromMe: true, userId: AGENT_ID, body: 'segredo' }),
