@@ -11,7 +11,7 @@ import {
 } from '../../../db/schema';
 import { transactionRunner, type HookedTx } from '../../../http/context';
 import type { JobDeps } from '../../../jobs/define';
-import { sendBotMessage, storeMedia } from '../../messages';
+import { createOutboundMessage, sendBotMessage, storeMedia } from '../../messages';
 import { handToQueue } from './handoff';
 import { BotUnavailable, type BotOutcome, type BotReply, type StoredReply } from './outcome';
 import { sendReplies } from './replies';
@@ -54,6 +54,8 @@ export interface BotTurnSpec {
   answer(ctx: BotTurnContext): Promise<BotAnswer>;
   /** Queues the next try of this turn after `delaySeconds`. */
   retry(deps: JobDeps, payload: BotTurnPayload, delaySeconds: number): Promise<void>;
+  /** The agents' private note when the bot failed for good (the assistant's refused token), or null. */
+  failureNote?(err: unknown): string | null;
 }
 
 const stillServed = (spec: BotTurnSpec, ticket: TicketRow | undefined): ticket is TicketRow =>
@@ -94,7 +96,9 @@ export async function runBotTurn(spec: BotTurnSpec, deps: JobDeps, payload: BotT
       return;
     }
     deps.log.warn({ err, ticketId: ctx.ticket.id, attempt: payload.attempt, bot: spec.name }, 'bot failed; ticket handed to its queue');
+    const note = spec.failureNote?.(err) ?? null;
     await settle(spec, deps, ctx, async (tx, ticket) => {
+      if (note) await createOutboundMessage(tx, outboundOf(deps, ticket), { ticket, body: note, userId: null, isPrivate: true });
       await sendBotMessage(tx, outboundOf(deps, ticket), ticket, HANDOFF_TEXT);
       await handToQueue(tx, deps, ticket, 'integrationFailed');
     });

@@ -18,6 +18,13 @@ async function transcribe(ctx: BotTurnContext, prompt: PromptRow): Promise<strin
   }
 }
 
+/**
+ * The virtual assistant's invalid-token message (spec 1 §8): a private note the agents read in the
+ * conversation when OpenAI refuses the prompt's key; the customer gets the handoff message.
+ */
+export const ASSISTANT_INVALID_TOKEN =
+  'Assistente virtual: token da OpenAI inválido ou sem acesso. Verifique a chave de API do prompt em Prompts. O atendimento foi passado para um atendente.';
+
 /** The ticket's AI assistant answers (tickets.promptId); a deleted prompt fails over to the queue. */
 export const assistantSpec = (retry: BotTurnSpec['retry']): BotTurnSpec => ({
   name: 'assistant',
@@ -42,4 +49,5 @@ export const assistantSpec = (retry: BotTurnSpec['retry']): BotTurnSpec => ({
     return { outcome };
   },
   retry,
+  failureNote: (err) => (err instanceof BotRefused && (err.status === 401 || err.status === 403) ? ASSISTANT_INVALID_TOKEN : null),
 });

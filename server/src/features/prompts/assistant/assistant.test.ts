@@ -8,6 +8,7 @@ import { fakeServer, json } from '../../../test/fake-http-server';
 import { useTestApp } from '../../../test/harness';
 import { simulatorConnection } from '../../../test/simulator';
 import { HANDOFF_TEXT } from '../../integrations';
+import { ASSISTANT_INVALID_TOKEN } from './assistant-turn';
 import { HANDOFF_MARKER } from './handoff';
 
 /** A local OpenAI-compatible server: chat completions, speech and transcriptions. */
@@ -90,12 +91,18 @@ test('the customer asking for a human, or the assistant writing the marker, hand
   expect((await other.customer.ticket()).useIntegration).toBe(false);
 });
 
-test('an invalid API key: logged on the ticket and handed over with a message, no retries, no crash', async () => {
+test('an invalid API key: the agents read the invalid-token note, the customer is handed over with a message, no retries', async () => {
   const { customer } = await assisted({ apiKey: 'sk-errada' });
   answering();
   expect(await customer.write('Oi')).toEqual([HANDOFF_TEXT]);
   expect(completions()).toHaveLength(1);
   expect(await customer.logTypes()).toContain('integrationFailed');
+  const ticket = await customer.ticket();
+  const notes = await t.database.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.ticketId, ticket.id), eq(messages.isPrivate, true)));
+  expect(notes.map((m) => m.body)).toEqual([ASSISTANT_INVALID_TOKEN]);
 });
 
 test('a voice prompt answers with audio from the speech endpoint; an inbound voice note is transcribed first', async () => {
