@@ -120,6 +120,8 @@ for (const suite of SUITES) {
   const file = path.join(here, 'results', `${suite.name}.md`);
   parts.push(existsSync(file) ? readFileSync(file, 'utf8').trim() : `## ${suite.name}\n\nNot run yet.`, '');
 }
+// Written by hand, joined after the suites: the figures the server code's comments cite (issue 33).
+for (const note of ['code-figures']) parts.push(readFileSync(path.join(here, 'results', `${note}.md`), 'utf8').trim(), '');
 writeFileSync(path.join(here, 'RESULTS.md'), parts.join('\n'));
 console.log('[bench] wrote bench/RESULTS.md');
 if (failed) process.exitCode = 1;

@@ -10,7 +10,7 @@ import { lockDataDir } from './data-dir-lock';
  * One Drizzle type for both drivers: the query builder is the same, only the driver object differs
  * (ARCHITECTURE "Runtime modes"). Drizzle is opened without the schema: its relational API
  * (`db.query.*`) is not used, and with a schema every transaction built a relational query builder
- * per table (a CPU profile of bench channels put 2% of the server there).
+ * per table (a share of the server's CPU in a profile: bench/results/code-figures.md).
  */
 export type Db = NodePgDatabase;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

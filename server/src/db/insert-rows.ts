@@ -30,7 +30,7 @@ const elementType = (column: Column) => {
  * as one array parameter and `unnest` lays them side by side (`insert into t (a, b) select * from
  * unnest($1::int[], $2::text[])`). Drizzle's multi-row insert writes one parameter per value and builds
  * the statement value by value: for a campaign step's 500 messages, tickets, contacts and logs that
- * building was a fifth of the server's CPU (bench campaigns' profile). Rows come back as drizzle's
+ * building was a large share of the server's CPU (bench/results/code-figures.md). Rows come back as drizzle's
  * `returning()` gives them, in the order PostgreSQL inserted them (the values' order).
  *
  * Every row must set the same columns (a column left out takes its default only through drizzle's

@@ -25,13 +25,13 @@ const sessionOf = (db: DbOrTx) => (db as unknown as { session: { client: unknown
 
 /**
  * A drizzle prepared query (`.prepare(name)`) for any database handle, transactions included.
- * Drizzle builds the SQL once instead of on every call (a CPU profile of GET /auth/me put a fifth of
- * its time there), and node-postgres sends a named statement that PostgreSQL parses and plans once
+ * Drizzle builds the SQL once instead of on every call (a CPU profile of GET /auth/me found a large
+ * share of its time there: bench/results/code-figures.md), and node-postgres sends a named statement that PostgreSQL parses and plans once
  * per connection.
  *
  * Drizzle binds a prepared query to the connection of the handle it was built on, and every
  * transaction is a new handle: built there, the query was built again on every run (the automation
- * turn's read: 0.7 ms of server CPU per customer message in bench channels). So it is built once per
+ * turn's read, on every customer message: bench/results/code-figures.md). So it is built once per
  * driver (node-postgres, PGlite) and each handle gets a copy aimed at its own connection, with the
  * first build's text, name and result mapping. prepared.test.ts holds a copy to its transaction.
  */

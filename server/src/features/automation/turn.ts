@@ -109,9 +109,9 @@ const replyChecksOf = (row: TurnRow): ReplyChecks => checksAsked(row.replyChecks
  * turn, that message and the ids of the customer messages it answers (those after the state's
  * lastMessageId up to it). A turn runs for every customer message, so each read
  * folded in here is a round trip saved while the ticket's lock is held (bench/results/inbound.md).
- * The callers run it as a named prepared statement: PostgreSQL spent 3.4 ms planning its joins and
- * subqueries for every customer message, eight times running it (bench automation, pg_stat_statements);
- * each connection now plans it a few times and keeps the plan.
+ * The callers run it as a named prepared statement: planning its joins and subqueries for every
+ * customer message cost PostgreSQL several times running it (bench/results/code-figures.md); each
+ * connection now plans it a few times and keeps the plan.
  */
 /** The contact's other attendances, in the first turn's rating hint (the outer query reads `tickets`). */
 const ratedTickets = alias(tickets, 'rated');

@@ -33,8 +33,8 @@ const announcementRows = (db: Db, messagesWanted: SQL) =>
 /**
  * A few messages (the usual case): SLOTS (id, company) pairs, one parameter per value, so PostgreSQL
  * keeps a generic plan after a few runs. Read with arrays, it planned each read anew (its generic
- * estimate for "any of an array" looked worse than a custom plan), and planning these joins cost ten
- * times running them (bench campaigns: 3 to 8 ms a read under load, 0.1 ms with the generic plan).
+ * estimate for "any of an array" looked worse than a custom plan), and planning these joins cost many
+ * times running them (bench/results/code-figures.md).
  */
 const fewStatement = preparedStatement((db) =>
   announcementRows(

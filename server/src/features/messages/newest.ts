@@ -5,8 +5,7 @@ import { messages } from '../../db/schema';
 
 // The newest message of a ticket is max(id) over the ticket's own messages (messages_ticket_idx). Not
 // `order by id desc limit 1`: PostgreSQL walks the primary key backwards through every newer message
-// of every ticket for that (7 ms at 14,000 messages in bench automation-timers, worse with each one
-// stored). The GROUP BY keeps it from turning max() into that same walk.
+// of every ticket for that, slower with each message stored (bench/results/code-figures.md). The GROUP BY keeps it from turning max() into that same walk.
 
 const newestStatement = preparedStatement((db) =>
   db

@@ -16,8 +16,9 @@ export const scheduleDispatchJob = defineJob({
   retry: { limit: 5, backoffSeconds: 5 },
   timer: true,
   // Thousands of schedules may fall due in one minute: the worker takes them 50 at a time and sends
-  // each batch in one transaction (runBatch, set-based). One at a time, 10,000 due together took 91 s
-  // on 2 CPUs, the round trips of ~20 statements per schedule being most of the work.
+  // each batch in one transaction (runBatch, set-based). One at a time, a minute's thousands took far
+  // longer than the minute, the round trips of ~20 statements per schedule being most of the work
+  // (bench/results/code-figures.md).
   worker: { batchSize: 50, concurrency: 2 },
   async run(payload, deps) {
     await dispatchSchedules(deps, [payload], (tx, rows, now) => queueScheduleDispatches(tx, deps.jobs, rows, now));

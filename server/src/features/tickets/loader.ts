@@ -63,7 +63,7 @@ export async function presentOptionsFor(db: DbOrTx, companyId: number, viewer: A
 
 /**
  * One ticket's rows (a ticket event, the usual case) as a named prepared statement: planning the view's
- * joins cost PostgreSQL about 1 ms a read, several times running it (bench automation, pg_stat_statements).
+ * joins cost PostgreSQL several times running it (bench/results/code-figures.md).
  */
 const oneTicketRows = preparedStatement((db) =>
   ticketRowsQuery(db)

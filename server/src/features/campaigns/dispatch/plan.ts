@@ -10,8 +10,8 @@ import { nextSendingTime } from './sending-window';
 
 /**
  * Rows one step sends when every interval is zero. A step's fixed cost (its two transactions and the
- * campaign's event) is paid per step: 100 rows a step sent 166 a second, 250 sent 220, 500 sent 252
- * (bench campaigns, 30,000 contacts); a step of 500 still ends long before its claims' lease.
+ * campaign's event) is paid per step, so larger steps send faster (bench/results/code-figures.md);
+ * a step of 500 still ends long before its claims' lease.
  */
 export const DISPATCH_BATCH = 500;
 /** A connection that is away is looked at again after this long. */

@@ -25,7 +25,8 @@ export class TableCollector {
   private chars = 0;
   /**
    * A read's own time (from its start in the worker, not from its wait in the queue): an ordinary sheet at
-   * the row limit takes about 2 s of CPU, so a read still going after READ_BUDGET_MS is refused as too large.
+   * the row limit stays well within it (bench/results/code-figures.md), so a read still going after
+   * READ_BUDGET_MS is refused as too large.
    */
   private readonly deadline = Date.now() + READ_BUDGET_MS;
 

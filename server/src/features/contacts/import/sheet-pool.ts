@@ -5,8 +5,8 @@ import type { SheetTask, SheetTaskResult } from './sheet-worker';
 
 /**
  * Uploaded sheets are read in worker threads, never on the thread that answers requests: reading a
- * workbook is CPU work proportional to what it inflates to, and a hostile one (a 293 KB xlsx holding a
- * 300 MB string) once held this node for more than 30 s. Each worker's heap is capped, so a sheet that
+ * workbook is CPU work proportional to what it inflates to, and a hostile one (a small xlsx holding one
+ * huge string) once held this node far longer than any request may wait (bench/results/code-figures.md). Each worker's heap is capped, so a sheet that
  * gets past every limit still only kills its worker (the pool starts another). A read refuses itself
  * after READ_BUDGET_MS of its own time (sheet-limits.ts); a task not answered after STOP_AFTER_MS, queue
  * wait included, is stopped here (Piscina terminates the worker running an aborted task): the guard

@@ -7,7 +7,8 @@ import { readXlsxTable } from './xlsx-table';
 /**
  * What the main thread asks: the upload's bytes, how they sniffed (a zip is read as a workbook), and the
  * answer it wants: the sheet itself, or its JSON through the preview's view, ready to send (a sheet at the
- * cells limit takes the main thread ~0.7 s to copy and serialize, its JSON a few milliseconds to copy).
+ * cells limit costs the main thread far more to copy and serialize than its JSON does to copy:
+ * bench/results/code-figures.md).
  */
 export interface SheetTask {
   kind: 'workbook' | 'text';
