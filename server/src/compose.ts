@@ -45,16 +45,17 @@ export async function compose(opts: {
   const { config, database } = opts;
   const clock = opts.clock ?? systemClock;
   installReplyChecks(replyChecks);
+  const metrics = new NodeMetrics();
+  const fastPaths = metrics.fastPaths;
   let app: App | null = null;
   const log = () => app?.log ?? opts.log;
-  const eventDeps = (): ChannelEventDeps => ({ db: database.db, realtime: app!.realtime, log: log(), config, jobs });
+  const eventDeps = (): ChannelEventDeps => ({ db: database.db, realtime: app!.realtime, log: log(), config, jobs, fastPaths });
   const channels: ProviderRegistry = new ProviderRegistry(database.db, opts.log, (connection) =>
     channelEvents(eventDeps, connection, channels),
   );
-  const jobDeps = (): JobDeps => ({ db: database.db, config, realtime: app!.realtime, log: log(), jobs, channels, clock });
+  const jobDeps = (): JobDeps => ({ db: database.db, config, realtime: app!.realtime, log: log(), jobs, channels, clock, fastPaths });
   const jobs = opts.inlineJobs ? new InlineJobQueue(allJobs, jobDeps) : new JobRunner(database, jobDeps);
   wireChannels(channels, config, eventDeps);
-  const metrics = new NodeMetrics();
   channels.observeTraffic(metrics.channelTraffic);
   if (jobs instanceof JobRunner) {
     metrics.gaugeOnScrape(

@@ -5,6 +5,27 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { AppError } from './errors';
 
 /**
+ * How an automation turn of a customer message ran: `quiet` recorded without a transaction
+ * (automation/quiet-turn.ts), `refused` played quietly until it tried to act and then run locked,
+ * `locked` run locked without that try (a backlog, a state changed meanwhile, a lost record).
+ */
+export type AutomationTurnKind = 'quiet' | 'refused' | 'locked';
+/**
+ * Which way a stored inbound message went (inbound/ingest.ts): `append` and `first` are the
+ * one-statement paths (a known contact's open ticket, a new number's first message), `full` the general one.
+ */
+export type InboundPath = 'append' | 'first' | 'full';
+
+/**
+ * The fast paths the throughput target rests on (bench/RESULTS.md, inbound and automation), counted
+ * so that a share that drops shows: a new rule that reads the database sends every message the slow way.
+ */
+export interface FastPathCounters {
+  automationTurn(kind: AutomationTurnKind): void;
+  inboundPath(path: InboundPath): void;
+}
+
+/**
  * One node's Prometheus metrics (prom-client), on a registry of its own (tests build many apps in one
  * process). Each node reports its own figures; Prometheus sums them across nodes.
  */
@@ -21,6 +42,18 @@ export class NodeMetrics {
     name: 'chatflow_inbound_messages_total',
     help: 'Customer messages stored by this node (duplicates and ignored messages not counted), by channel',
     labelNames: ['channel'],
+    registers: [this.registry],
+  });
+  readonly automationTurns = new Counter({
+    name: 'chatflow_automation_turns_total',
+    help: "Customer messages' automation turns run by this node, by kind (quiet: no transaction; refused, locked: the ticket locked)",
+    labelNames: ['kind'],
+    registers: [this.registry],
+  });
+  readonly inboundPaths = new Counter({
+    name: 'chatflow_inbound_paths_total',
+    help: 'Inbound messages stored by this node, by path (append, first: one statement; full: the general pipeline)',
+    labelNames: ['path'],
     registers: [this.registry],
   });
   readonly outbound = new Counter({
@@ -52,6 +85,14 @@ export class NodeMetrics {
     return {
       inbound: (channel: string) => this.inbound.inc({ channel }),
       outbound: (channel: string) => this.outbound.inc({ channel }),
+    };
+  }
+
+  /** What the composition root hands the automation engine and the inbound pipeline to count their fast paths. */
+  get fastPaths(): FastPathCounters {
+    return {
+      automationTurn: (kind) => this.automationTurns.inc({ kind }),
+      inboundPath: (path) => this.inboundPaths.inc({ path }),
     };
   }
 

@@ -4,6 +4,7 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import type { ChannelRegistry } from '../channels/types';
+import type { FastPathCounters } from '../http/metrics';
 import type { Realtime } from '../realtime/emit';
 import type { JobQueue } from './queue';
 
@@ -17,6 +18,8 @@ export interface JobDeps {
   channels: ChannelRegistry;
   /** What "now" is for timers and business hours (settable in tests). */
   clock: Clock;
+  /** This node's counts of the fast paths (its Prometheus metrics); the composition root hands them in. */
+  fastPaths?: FastPathCounters;
 }
 
 /** A transaction that runs hooks after its commit (what transactionRunner hands to commands). */

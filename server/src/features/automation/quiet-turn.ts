@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { batchedReads, perDatabase, preparedSql } from '../../db/prepared';
 import type { TicketAutomationRow } from '../../db/schema';
+import type { AutomationTurnKind } from '../../http/metrics';
 import type { JobDeps } from '../../jobs/define';
 import { playTurn } from './answer';
 import { RefusedEffect } from './refusing';
@@ -92,32 +93,38 @@ const recorder = perDatabase((db) =>
  * them to keep in step. Then it is recorded, without a transaction, by one conditional write shared
  * with the other turns under way. The locked turn costs four round trips with the ticket held (begin,
  * the locked read, the state, commit); on this path every customer message pays it.
- * False when the turn acts, or another turn changed the state meanwhile: the caller then runs the
- * locked turn, which decides again. A ticket changed after the read (an agent returns it to the
- * queue) is as if the change came just after this message, which it did.
+ * A ticket changed after the read (an agent returns it to the queue) is as if the change came just
+ * after this message, which it did. Answers 'quiet' once recorded; otherwise the caller runs the
+ * locked turn, which decides again: 'refused' when the play tried to act (said, logged, changed the
+ * ticket or the state, queued a job), 'locked' when it could not be played or recorded (a backlog,
+ * another turn changed the state meanwhile). run-inbound.ts counts the kinds (http/metrics.ts).
  */
-export async function recordQuietTurn(deps: JobDeps, messageId: number): Promise<boolean> {
+export async function quietTurn(deps: JobDeps, messageId: number): Promise<AutomationTurnKind> {
   const peeked = await peekMessageTurn(deps, messageId);
-  if (!peeked) return false;
+  if (!peeked) return 'locked';
   const { turn, message, checks } = peeked;
   const fresh = turn.fresh;
   const before = { ...turn.state };
   try {
-    if (!(await playTurn(turn, [message], checks, messageId))) return false;
+    if (!(await playTurn(turn, [message], checks, messageId))) return 'locked';
   } catch (err) {
     // It tried to act: the locked turn runs it for real. Anything else is a fault of the play itself,
     // logged so that it shows; the locked turn still answers the message.
-    if (!(err instanceof RefusedEffect)) deps.log.warn({ err, messageId }, 'quiet-turn play failed; the locked turn runs it');
-    return false;
+    if (err instanceof RefusedEffect) return 'refused';
+    deps.log.warn({ err, messageId }, 'quiet-turn play failed; the locked turn runs it');
+    return 'locked';
   }
   const state = quietState(turn, before, fresh);
-  if (!state) return false;
+  if (!state) return 'refused';
   const seenLastMessageId = fresh ? null : before.lastMessageId;
   try {
-    return (await recorder(deps.db)({ state, messageId, seenLastMessageId, now: turn.now })) === true;
+    return (await recorder(deps.db)({ state, messageId, seenLastMessageId, now: turn.now })) === true ? 'quiet' : 'locked';
   } catch (err) {
     // The shared record failed (a deadlock with another writer, say): the locked turn decides instead.
     deps.log.warn({ err, messageId }, 'quiet turn not recorded; the locked turn runs it');
-    return false;
+    return 'locked';
   }
 }
+
+/** Whether the message's turn was quiet and is recorded (quietTurn's 'quiet'). */
+export const recordQuietTurn = async (deps: JobDeps, messageId: number): Promise<boolean> => (await quietTurn(deps, messageId)) === 'quiet';

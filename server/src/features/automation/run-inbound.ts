@@ -1,7 +1,7 @@
 import { transactionRunner } from '../../http/context';
 import type { JobDeps } from '../../jobs/define';
 import { playTurn } from './answer';
-import { recordQuietTurn } from './quiet-turn';
+import { quietTurn } from './quiet-turn';
 import { saveTurn } from './save-turn';
 import { loadMessageTurn } from './turn';
 
@@ -13,10 +13,13 @@ import { loadMessageTurn } from './turn';
  * answered and sends nothing. The turn also starts what other features do on a customer's answer (a
  * kanban card's rollback, a campaign's confirmed message), in its transaction: so the sweep that
  * runs turns a stopped process left undone covers those too. A quiet turn (quiet-turn.ts) is only
- * recorded, without the transaction.
+ * recorded, without the transaction; each turn is counted by its kind (quiet, refused, locked) in the
+ * node's metrics, the alarm of the fast path.
  */
 export async function runInboundAutomation(deps: JobDeps, messageId: number): Promise<void> {
-  if (await recordQuietTurn(deps, messageId)) return;
+  const kind = await quietTurn(deps, messageId);
+  deps.fastPaths?.automationTurn(kind);
+  if (kind === 'quiet') return;
   await transactionRunner(
     deps.db,
     deps.log,
