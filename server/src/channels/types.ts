@@ -120,6 +120,11 @@ export interface ChannelProvider {
   profilePicture?(number: string): Promise<string | null>;
   /** Whether a number (digits) is on WhatsApp: contact lists mark their items with it. */
   checkNumber?(number: string): Promise<boolean>;
+  /**
+   * WhatsApp Web: whether one number a person typed is on WhatsApp (a contact added or edited), asked of
+   * the live session. Not for bulk checks: a session asking thousands of numbers risks the account.
+   */
+  isOnWhatsApp?(number: string): Promise<boolean>;
   /** WhatsApp Web: the code to type on the phone instead of scanning the QR (the session then reports PAIRING). */
   requestPairingCode?(phoneNumber: string): Promise<string>;
   /** Ends the login on the phone and forgets the stored session (the next start needs a new QR). */

@@ -373,6 +373,17 @@ export class BaileysProvider implements ChannelProvider {
     return this.sock;
   }
 
+  /** Whether a number is on WhatsApp (a contact added or edited): the session's onWhatsApp, remembered as a send's is. */
+  async isOnWhatsApp(number: string): Promise<boolean> {
+    try {
+      await this.recipient(this.connected(), number);
+      return true;
+    } catch (err) {
+      if (err instanceof SendRefused) return false;
+      throw err;
+    }
+  }
+
   /** The jid to send to; a number that is not on WhatsApp is ERR_WAPP_INVALID_CONTACT. */
   private async recipient(sock: BaileysSocket, to: string): Promise<string> {
     if (to.includes('@') || isGroupNumber(to)) return jidOf(to);

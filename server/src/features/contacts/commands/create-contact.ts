@@ -6,10 +6,12 @@ import { replaceExtraInfo } from '../extra-info';
 import { contactViewerFor } from '../lgpd';
 import { contactView } from '../queries';
 import { asDuplicateContact, assertNumberFree } from '../rules';
+import { assertOnWhatsApp } from '../whatsapp-number';
 
 /** POST /contacts: a contact of the caller's company; the number is unique per channel. */
 export async function createContact(ctx: RequestContext, input: ContactData): Promise<ContactView> {
   const companyId = ctx.companyId;
+  await assertOnWhatsApp(ctx, input.channel, input.number);
   try {
     return await ctx.transaction(async (tx) => {
       await assertNumberFree(tx, companyId, input.channel, input.number, null);

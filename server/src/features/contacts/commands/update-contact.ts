@@ -7,10 +7,15 @@ import { replaceExtraInfo } from '../extra-info';
 import { contactViewerFor } from '../lgpd';
 import { contactView, findCompanyContact } from '../queries';
 import { asDuplicateContact, assertNumberFree } from '../rules';
+import { assertOnWhatsApp } from '../whatsapp-number';
 
 /** PUT /contacts/:id: the fields sent change; extraInfo, when sent, replaces the list. */
 export async function updateContact(ctx: RequestContext, id: number, changes: ContactChanges): Promise<ContactView> {
   const companyId = ctx.companyId;
+  if (changes.number !== undefined) {
+    const current = await findCompanyContact(ctx.db, companyId, id);
+    if (changes.number !== current.number) await assertOnWhatsApp(ctx, current.channel, changes.number);
+  }
   try {
     return await ctx.transaction(async (tx) => {
       const current = await findCompanyContact(tx, companyId, id);
