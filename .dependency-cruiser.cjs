@@ -1,4 +1,4 @@
-// The fence around features (docs/architecture.md, "Boundaries"). `npm test` runs it (`npm run fence`);
+// The fence around features (docs/architecture.md, "The rules of the house"). `npm test` runs it (`npm run fence`);
 // scripts/fence.test.mjs proves each rule fires on a deliberate breach (fixtures in scripts/fence-fixtures).
 // A feature's public module is its `index.ts`: everything outside a feature imports that file only.
 const sides = ['server', 'web', 'scripts/fence-fixtures/server', 'scripts/fence-fixtures/web'];

@@ -1,4 +1,4 @@
-// The outbound fence (docs/architecture.md, "Boundaries"): a feature reaches the network only through the
+// The outbound fence (docs/architecture.md, "The rules of the house"): a feature reaches the network only through the
 // outbound guard (server/src/http/outbound, through the integrations' callBot), which refuses addresses
 // inside the server's network. So no feature module may name the global fetch (or XMLHttpRequest,
 // WebSocket, EventSource), nor import an HTTP client (node:http, node:https, node:http2, undici, axios,

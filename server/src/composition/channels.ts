@@ -145,7 +145,7 @@ export async function startChannelSessions(registry: ProviderRegistry, deps: Cha
 }
 
 /**
- * Shares sessions between nodes (ARCHITECTURE "Sessions across nodes"): this node's leases, commands
+ * Shares sessions between nodes (docs/subsystems.md, "Sessions across nodes"): this node's leases, commands
  * sent to a holder's own queue, and the keeper that renews leases and takes dead nodes' sessions.
  */
 export function shareSessions(
