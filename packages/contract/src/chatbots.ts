@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { coercedId, dbId } from './fields';
 
 /**
- * Chatbot option types offered today (spec 2 §3 Chatbot option). `integration` joins the list once
- * queue integrations exist; the database column already accepts it.
+ * Chatbot option types (spec 2 §3 Chatbot option): show text and a sub-menu, hand to an attendant,
+ * move to a queue, run a queue integration (optIntegrationId), or send a file list.
  */
-export const CHATBOT_OPTION_TYPES = ['text', 'attendent', 'queue', 'file'] as const;
+export const CHATBOT_OPTION_TYPES = ['text', 'attendent', 'queue', 'integration', 'file'] as const;
 export type ChatbotOptionType = (typeof CHATBOT_OPTION_TYPES)[number];
 /** How deep a menu may go and how many options one queue may carry: enough for any real menu, bounded for the engine. */
 export const CHATBOT_MAX_DEPTH = 5;
@@ -21,6 +21,7 @@ export interface ChatbotOptionData {
   closeTicket: boolean;
   optQueueId: number | null;
   optUserId: number | null;
+  optIntegrationId: number | null;
   optFileId: number | null;
   options: ChatbotOptionData[];
 }
@@ -34,6 +35,7 @@ export interface ChatbotOptionInput {
   /** Ids arrive as numbers, numeric strings or '' (none) from forms. */
   optQueueId?: unknown;
   optUserId?: unknown;
+  optIntegrationId?: unknown;
   optFileId?: unknown;
   options?: ChatbotOptionInput[];
 }
@@ -53,15 +55,18 @@ const optionFields = {
   closeTicket: z.boolean().optional().default(false),
   optQueueId: targetId(),
   optUserId: targetId(),
+  optIntegrationId: targetId(),
   optFileId: targetId(),
 };
 
-/** The target each type needs: an attendant, a queue or a file list. */
-const TARGET_OF: Partial<Record<ChatbotOptionType, 'optUserId' | 'optQueueId' | 'optFileId'>> = {
+/** The field naming the target each type needs: an attendant, a queue, an integration or a file list. */
+export const CHATBOT_TARGET_OF = {
   attendent: 'optUserId',
   queue: 'optQueueId',
+  integration: 'optIntegrationId',
   file: 'optFileId',
-};
+} as const satisfies Partial<Record<ChatbotOptionType, keyof ChatbotOptionData>>;
+export type ChatbotTargetField = (typeof CHATBOT_TARGET_OF)[keyof typeof CHATBOT_TARGET_OF];
 
 type OptionLike = Omit<ChatbotOptionData, 'id' | 'options'> & { options?: unknown[] };
 
@@ -73,7 +78,7 @@ function optionRules(o: OptionLike, ctx: z.RefinementCtx) {
   const hasChildren = (o.options?.length ?? 0) > 0;
   if (hasChildren && !o.greetingMessage.trim()) ctx.addIssue({ code: 'custom', path: ['greetingMessage'], message: 'validation.required' });
   if (hasChildren && o.queueType !== 'text') ctx.addIssue({ code: 'custom', path: ['queueType'], message: 'validation.invalid' });
-  const target = TARGET_OF[o.queueType];
+  const target = o.queueType === 'text' ? undefined : CHATBOT_TARGET_OF[o.queueType];
   if (target && o[target] === null) ctx.addIssue({ code: 'custom', path: [target], message: 'validation.required' });
 }
 
@@ -139,6 +144,7 @@ export const ChatbotUpdateInput = z
     closeTicket: z.boolean(),
     optQueueId: targetId(),
     optUserId: targetId(),
+    optIntegrationId: targetId(),
     optFileId: targetId(),
     options: ChatbotTree,
   })

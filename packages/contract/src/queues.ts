@@ -83,6 +83,11 @@ const queueFields = {
   ),
   integrationId: optionalId(),
   fileListId: optionalId(),
+  /**
+   * The queue's token (spec 2 §3 Queue "token"). The spec does not say what reads it, so it is kept as
+   * a credential: write-only (the view says only `hasToken`); '' clears it.
+   */
+  token: z.string().trim().max(255, { message: 'validation.tooLong' }).regex(/^\S*$/, { message: 'validation.invalid' }),
   schedules: z.array(QueueScheduleItem).max(7, { message: 'validation.invalid' }),
   /** The chatbot tree's root options (spec 2 §7): when sent, the stored tree becomes this one. */
   chatbots: ChatbotTree,
@@ -108,6 +113,7 @@ export const QueueInput = z
     closeTicket: queueFields.closeTicket.optional().default(false),
     ativarRoteador: queueFields.ativarRoteador.optional().default(false),
     tempoRoteador: queueFields.tempoRoteador.optional().default(0),
+    token: queueFields.token.optional().default(''),
     schedules: queueFields.schedules.optional().default([]),
     chatbots: queueFields.chatbots.optional().default([]),
   })

@@ -16,6 +16,8 @@ export const QueueView = z.object({
   tempoRoteador: z.string(),
   integrationId: z.number().nullable(),
   fileListId: z.number().nullable(),
+  /** Whether the queue has a token; the token itself is write-only. */
+  hasToken: z.boolean(),
   schedules: z.array(ScheduleView),
   /** The chatbot tree's root options, each with its children. */
   chatbots: z.array(ChatbotOptionView),

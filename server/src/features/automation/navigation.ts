@@ -10,7 +10,7 @@ import { say } from './say';
 import { sendMenu } from './send-menu';
 import { texts } from './texts';
 import { startQueueFlow } from '../flow-runtime';
-import { flowOfQueue } from './queue-flow';
+import { flowOfIntegration, flowOfQueue } from './queue-flow';
 import { logTicket, moveTicket, queuesOfTurn, settingOn, type Turn } from './turn';
 import { eq, and } from 'drizzle-orm';
 import { fileListOptions, fileLists, type QueueOptionRow } from '../../db/schema';
@@ -152,10 +152,31 @@ export async function chooseOption(turn: Turn, option: QueueOptionRow): Promise<
       return chooseQueue(turn, option);
     case 'file':
       return chooseFile(turn, option);
-    default:
-      // optionsUnder never offers an integration; a stale tree answers with its level again.
-      return showOptions(turn, texts.invalidOption, turn.state.optionId);
+    case 'integration':
+      return chooseIntegration(turn, option);
   }
+}
+
+/**
+ * An integration option: the integration takes the ticket as a queue's own does (enterQueue): a
+ * flowbuilder integration starts its flow, any other becomes the ticket's bot (which answers the
+ * customer's choice and what follows); the option's message goes first. An integration deleted since,
+ * or one the plan no longer allows, leaves the customer at this level.
+ */
+async function chooseIntegration(turn: Turn, option: QueueOptionRow): Promise<void> {
+  const integrationId = option.optIntegrationId;
+  const flowId = integrationId === null ? null : await flowOfIntegration(turn, integrationId);
+  if (await startQueueFlow(turn.tx, turn.deps, turn.ticket, flowId)) {
+    await say(turn, option.greetingMessage);
+    await leaveBot(turn);
+    return;
+  }
+  if (await handToBot(turn, { integrationId, promptId: null, queueId: null })) {
+    await say(turn, option.greetingMessage);
+    return;
+  }
+  turn.deps.log.warn({ optionId: option.id, ticketId: turn.ticket.id }, 'chatbot option skipped: its integration is not available');
+  await showOptions(turn, texts.invalidOption, turn.state.optionId);
 }
 
 /** A text option: its message, then its children (one is chosen at once); a leaf lands or closes the ticket. */

@@ -3,14 +3,14 @@ import { type QueueOptionRow, queueOptions } from '../../db/schema';
 import type { Turn } from './turn';
 
 /**
- * Why an option cannot be offered: what it points to is gone (a deleted queue, user or file list
- * leaves the reference null), or it runs an integration, which this build does not have.
+ * Why an option cannot be offered: what it points to is gone (a deleted queue, user, integration or
+ * file list leaves the reference null).
  */
 function deadEnd(option: QueueOptionRow): string | null {
   if (option.queueType === 'queue' && option.optQueueId === null) return 'its queue was deleted';
   if (option.queueType === 'attendent' && option.optUserId === null) return 'its attendant was deleted';
   if (option.queueType === 'file' && option.optFileId === null) return 'its file list was deleted';
-  if (option.queueType === 'integration') return 'integrations are not available';
+  if (option.queueType === 'integration' && option.optIntegrationId === null) return 'its integration was deleted';
   return null;
 }
 

@@ -8,11 +8,15 @@ import type { Turn } from './turn';
  * integration, or it names no flow of this company.
  */
 export async function flowOfQueue(turn: Turn, queue: QueueRow): Promise<number | null> {
-  if (!queue.integrationId) return null;
+  return queue.integrationId ? flowOfIntegration(turn, queue.integrationId) : null;
+}
+
+/** The flow a flowbuilder integration of the ticket's company names; null for any other integration. */
+export async function flowOfIntegration(turn: Turn, integrationId: number): Promise<number | null> {
   const [integration] = await turn.tx
     .select({ type: queueIntegrations.type, projectName: queueIntegrations.projectName })
     .from(queueIntegrations)
-    .where(and(eq(queueIntegrations.id, queue.integrationId), eq(queueIntegrations.companyId, queue.companyId)));
+    .where(and(eq(queueIntegrations.id, integrationId), eq(queueIntegrations.companyId, turn.ticket.companyId)));
   if (integration?.type !== 'flowbuilder') return null;
   const flowId = Number(integration.projectName);
   return Number.isInteger(flowId) && flowId > 0 ? flowId : null;

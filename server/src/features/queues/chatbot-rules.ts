@@ -2,19 +2,20 @@ import { CHATBOT_MAX_DEPTH, type ChatbotOptionData } from '@chatflow/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { ZodError } from 'zod';
 import type { Tx } from '../../db/client';
-import { fileLists, queues, users } from '../../db/schema';
+import { fileLists, queueIntegrations, queues, users } from '../../db/schema';
 
 type Path = (string | number)[];
-type Target = 'optQueueId' | 'optUserId' | 'optFileId';
+type Target = 'optQueueId' | 'optUserId' | 'optIntegrationId' | 'optFileId';
 /** What the target check reads of an option. */
 export type TargetsOf = Pick<ChatbotOptionData, Target> & { options: readonly TargetsOf[] };
 
-const TABLES = { optQueueId: queues, optUserId: users, optFileId: fileLists } as const;
+const TABLES = { optQueueId: queues, optUserId: users, optIntegrationId: queueIntegrations, optFileId: fileLists } as const;
+const TARGETS = Object.keys(TABLES) as Target[];
 
 /** Every target id the tree names, with where it sits, so a refusal points at the field. */
 function targetsOf(list: readonly TargetsOf[], path: Path, out: { target: Target; id: number; path: Path }[] = []) {
   for (const [i, o] of list.entries()) {
-    for (const target of ['optQueueId', 'optUserId', 'optFileId'] as const) {
+    for (const target of TARGETS) {
       const id = o[target];
       if (id !== null) out.push({ target, id, path: [...path, i, target] });
     }
@@ -24,13 +25,13 @@ function targetsOf(list: readonly TargetsOf[], path: Path, out: { target: Target
 }
 
 /**
- * The queue, attendant and file list an option points at must be the company's own: an id of another
+ * The queue, attendant, integration and file list an option points at must be the company's own: an id of another
  * company is the same mistake as one that does not exist (400 on that field, never a link across tenants).
  */
 export async function assertChatbotTargets(tx: Tx, companyId: number, list: readonly TargetsOf[], path: Path) {
   const targets = targetsOf(list, path);
   const issues: ZodError['issues'] = [];
-  for (const target of ['optQueueId', 'optUserId', 'optFileId'] as const) {
+  for (const target of TARGETS) {
     const ids = [...new Set(targets.filter((t) => t.target === target).map((t) => t.id))];
     if (ids.length === 0) continue;
     const table = TABLES[target];

@@ -97,7 +97,7 @@ test('the chatbot validation messages: name required and at least 4 characters, 
     ['chatbots.1.name', 'validation.tooShort'],
     ['chatbots.2.greetingMessage', 'validation.required'],
     ['chatbots.3.optUserId', 'validation.required'],
-    ['chatbots.4.queueType', 'validation.invalid'],
+    ['chatbots.4.optIntegrationId', 'validation.required'],
   ]);
   expect(res.json().fields[1].message).toBe('Muito curto!');
 });

@@ -16,6 +16,7 @@ export function presentQueue(q: QueueRow, chatbots: ChatbotOptionView[]): QueueV
     tempoRoteador: String(q.tempoRoteador),
     integrationId: q.integrationId,
     fileListId: q.fileListId,
+    hasToken: q.token !== '',
     schedules: q.schedules.map((s) => ({
       weekday: s.weekday,
       ...(s.weekdayEn === undefined ? {} : { weekdayEn: s.weekdayEn }),

@@ -46,6 +46,7 @@ test('an admin creates a queue: stored, answered with the whitelisted view, anno
     'createdAt',
     'fileListId',
     'greetingMessage',
+    'hasToken',
     'id',
     'integrationId',
     'name',

@@ -15,13 +15,19 @@ let scheduleType = 'disabled';
 const onClose = vi.fn();
 const open = (queue: QueueView | null = null) => renderWithProviders(<QueueModal open queue={queue} onClose={onClose} />);
 
-describe('QueueModal', { timeout: 30_000 }, () => {
+describe('QueueModal', { timeout: 60_000 }, () => {
   beforeEach(() => {
     vi.clearAllMocks();
     scheduleType = 'disabled';
     api.get.mockImplementation(async (path: string) => {
       if (path === '/companySettingOne') return { key: 'scheduleType', value: scheduleType };
-      if (path === '/users/list') return [{ id: 7, name: 'Ana', email: 'a@x', profile: 'user', online: true }];
+      if (path === '/users')
+        return {
+          users: [{ id: 7, name: 'Ana', email: 'ana@empresa.com', profile: 'user', online: true, queues: [] }],
+          count: 1,
+          hasMore: false,
+        };
+      if (path === '/users/7') return { id: 7, name: 'Ana', email: 'ana@empresa.com' };
       if (path === '/files')
         return {
           files: [{ id: 9, name: 'Catálogo', message: 'm', userId: 1, options: [], createdAt: '', updatedAt: '' }],
@@ -53,8 +59,15 @@ describe('QueueModal', { timeout: 30_000 }, () => {
     const child = screen.getByTestId('chatbot-option-2');
     fireEvent.change(within(child).getByTestId('chatbot-option-name'), { target: { value: 'Falar com a Ana' } });
     fireEvent.change(within(child).getByTestId('chatbot-option-type'), { target: { value: 'attendent' } });
-    await userEvent.click(await within(child).findByRole('combobox', { name: 'Atendente' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Ana' }));
+    // The attendant is searched on the server from 3 characters, not picked from every user.
+    const attendant = await within(child).findByRole('combobox', { name: 'Atendente' });
+    fireEvent.change(attendant, { target: { value: 'An' } });
+    expect(await screen.findByText('Digite ao menos 3 letras do nome ou e-mail')).toBeInTheDocument();
+    expect(api.get).not.toHaveBeenCalledWith('/users', expect.anything());
+    fireEvent.change(attendant, { target: { value: 'Ana' } });
+    await userEvent.click(await screen.findByRole('option', { name: 'Ana · ana@empresa.com' }, { timeout: 3000 }));
+    expect(api.get).toHaveBeenCalledWith('/users', { searchParam: 'Ana', pageNumber: 1 });
+    expect(api.get).not.toHaveBeenCalledWith('/users/list');
     fireEvent.click(screen.getByTestId('queue-save'));
 
     await waitFor(() => expect(api.post).toHaveBeenCalledTimes(1));
@@ -69,6 +82,7 @@ describe('QueueModal', { timeout: 30_000 }, () => {
         closeTicket: false,
         optQueueId: null,
         optUserId: null,
+        optIntegrationId: null,
         optFileId: null,
         options: [
           {
@@ -78,6 +92,7 @@ describe('QueueModal', { timeout: 30_000 }, () => {
             closeTicket: false,
             optQueueId: null,
             optUserId: 7,
+            optIntegrationId: null,
             optFileId: null,
             options: [],
           },
@@ -106,12 +121,77 @@ describe('QueueModal', { timeout: 30_000 }, () => {
     expect(api.post.mock.calls[0][1]).toMatchObject({ name: 'Vendas', fileListId: 9, tempoRoteador: '0' });
   });
 
-  test('the type menu offers text, attendant, queue and file list (no integration yet)', async () => {
+  test("an integration option runs one of the company's integrations: the type and its picker", async () => {
     open();
+    fireEvent.change(screen.getByTestId('queue-name'), { target: { value: 'Vendas' } });
     await userEvent.click(screen.getByTestId('chatbot-add-1'));
-    await userEvent.click(within(screen.getByTestId('chatbot-option-1')).getByRole('combobox', { name: 'Tipo' }));
-    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
-    expect(options).toEqual(['Texto', 'Atendente', 'Fila', 'Lista de arquivos']);
+    const option = screen.getByTestId('chatbot-option-1');
+    fireEvent.change(within(option).getByTestId('chatbot-option-name'), { target: { value: 'Meus pedidos' } });
+    await userEvent.click(within(option).getByRole('combobox', { name: 'Tipo' }));
+    const types = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(types).toEqual(['Texto', 'Atendente', 'Fila', 'Integração', 'Lista de arquivos']);
+    await userEvent.click(screen.getByRole('option', { name: 'Integração' }));
+    // No integration chosen: the form says so before any call.
+    fireEvent.click(screen.getByTestId('queue-save'));
+    expect(await within(option).findByText('Obrigatório')).toBeInTheDocument();
+    await userEvent.click(within(option).getByRole('combobox', { name: 'Integração' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Typebot Vendas' }));
+    fireEvent.click(screen.getByTestId('queue-save'));
+    await waitFor(() => expect(api.post).toHaveBeenCalledTimes(1));
+    expect(api.post.mock.calls[0][1].chatbots[0]).toMatchObject({
+      name: 'Meus pedidos',
+      queueType: 'integration',
+      optIntegrationId: 4,
+      optUserId: null,
+      optQueueId: null,
+      optFileId: null,
+    });
+  });
+
+  test('the token is write-only: typed to set it, kept when left blank, removed on request', async () => {
+    api.put.mockImplementation(async (_: string, body: object) => ({ id: 3, ...body }));
+    const stored: QueueView = {
+      id: 3,
+      companyId: 2,
+      name: 'Suporte',
+      color: '#123456',
+      orderQueue: null,
+      greetingMessage: '',
+      outOfHoursMessage: '',
+      closeTicket: false,
+      ativarRoteador: false,
+      tempoRoteador: '0',
+      integrationId: null,
+      fileListId: null,
+      hasToken: true,
+      schedules: [],
+      chatbots: [],
+      createdAt: '',
+      updatedAt: '',
+    };
+    const first = open(stored);
+    expect(screen.getByTestId('queue-token')).toHaveValue('');
+    expect(screen.getByText(/Token definido/)).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('queue-save'));
+    await waitFor(() => expect(api.put).toHaveBeenCalledTimes(1));
+    expect(api.put.mock.calls[0][1]).not.toHaveProperty('token');
+    first.unmount();
+
+    open(stored);
+    await userEvent.click(screen.getByTestId('queue-token-remove'));
+    expect(screen.getByText('O token será removido ao salvar.')).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('queue-save'));
+    await waitFor(() => expect(api.put).toHaveBeenCalledTimes(2));
+    expect(api.put.mock.calls[1][1]).toMatchObject({ token: '' });
+  });
+
+  test('a new queue sends the token typed', async () => {
+    open();
+    fireEvent.change(screen.getByTestId('queue-name'), { target: { value: 'Vendas' } });
+    fireEvent.change(screen.getByTestId('queue-token'), { target: { value: 'abc123token' } });
+    fireEvent.click(screen.getByTestId('queue-save'));
+    await waitFor(() => expect(api.post).toHaveBeenCalledTimes(1));
+    expect(api.post.mock.calls[0][1]).toMatchObject({ name: 'Vendas', token: 'abc123token' });
   });
 
   test("with scheduleType 'queue' the schedules tab shows; hours need the out-of-hours message", async () => {

@@ -60,7 +60,7 @@ export default function QueueModal({ open, onClose, queue }: Props) {
     async (values) => {
       try {
         const botChanged = !!form.formState.dirtyFields.chatbots;
-        await save.mutateAsync({ id: queue?.id ?? null, payload: toPayload(values) });
+        await save.mutateAsync({ id: queue?.id ?? null, payload: toPayload(values, { removeToken: form.getValues('removeToken') }) });
         notify(t('common.operationSuccess'));
         // The chatbot options are saved with the queue; the spec's own toast says so (spec 2 §8).
         if (botChanged) notify(t('queues.botSaved'));
@@ -101,7 +101,7 @@ export default function QueueModal({ open, onClose, queue }: Props) {
             <Box sx={{ pt: 1 }}>
               <QueueConnectionNotice queueId={queue?.id ?? null} />
             </Box>
-            <QueueDataTab form={form} />
+            <QueueDataTab form={form} hasToken={!!queue?.hasToken} />
           </Box>
           {showSchedules && (
             <Box hidden={current !== 'schedules'}>

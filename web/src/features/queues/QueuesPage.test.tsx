@@ -27,6 +27,7 @@ const queue = (id: number, name: string, over: Partial<QueueView> = {}): QueueVi
   tempoRoteador: '0',
   integrationId: null,
   fileListId: null,
+  hasToken: false,
   schedules: [],
   chatbots: [],
   createdAt: '',

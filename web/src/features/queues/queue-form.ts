@@ -10,6 +10,7 @@ export interface ChatbotFormOption {
   closeTicket: boolean;
   optQueueId: number | '';
   optUserId: number | '';
+  optIntegrationId: number | '';
   optFileId: number | '';
   options: ChatbotFormOption[];
 }
@@ -28,6 +29,10 @@ export interface QueueFormValues {
   integrationId: number | '';
   /** The file list the queue's options send from (spec 2 §7 fileListId), '' for none. */
   fileListId: number | '';
+  /** A new token typed ('' keeps the stored one: the token is write-only). */
+  token: string;
+  /** Remove the stored token on save. */
+  removeToken: boolean;
   chatbots: ChatbotFormOption[];
   schedules: QueueScheduleItem[];
 }
@@ -49,6 +54,7 @@ export const newChatbotOption = (): ChatbotFormOption => ({
   closeTicket: false,
   optQueueId: '',
   optUserId: '',
+  optIntegrationId: '',
   optFileId: '',
   options: [],
 });
@@ -66,19 +72,21 @@ export const newQueueValues = (): QueueFormValues => ({
   tempoRoteador: 0,
   integrationId: '',
   fileListId: '',
+  token: '',
+  removeToken: false,
   chatbots: [],
   schedules: [],
 });
 
-/** An integration option (not offered yet) is shown as text so the editor can still show and keep it. */
 const toFormOption = (o: ChatbotOptionView): ChatbotFormOption => ({
   id: o.id,
   name: o.name,
   greetingMessage: o.greetingMessage,
-  queueType: o.queueType === 'integration' ? 'text' : o.queueType,
+  queueType: o.queueType,
   closeTicket: o.closeTicket,
   optQueueId: o.optQueueId ?? '',
   optUserId: o.optUserId ?? '',
+  optIntegrationId: o.optIntegrationId ?? '',
   optFileId: o.optFileId ?? '',
   options: o.options.map(toFormOption),
 });
@@ -94,6 +102,8 @@ export const toFormValues = (q: QueueView): QueueFormValues => ({
   tempoRoteador: Number(q.tempoRoteador) || 0,
   integrationId: q.integrationId ?? '',
   fileListId: q.fileListId ?? '',
+  token: '',
+  removeToken: false,
   chatbots: q.chatbots.map(toFormOption),
   schedules: q.schedules.map((s) => ({ ...s })),
 });
@@ -107,14 +117,20 @@ const toPayloadOption = (o: ChatbotFormOption): NonNullable<QueueInput['chatbots
   closeTicket: o.closeTicket,
   optQueueId: o.queueType === 'queue' ? o.optQueueId : null,
   optUserId: o.queueType === 'attendent' ? o.optUserId : null,
+  optIntegrationId: o.queueType === 'integration' ? o.optIntegrationId : null,
   optFileId: o.queueType === 'file' ? o.optFileId : null,
   options: o.queueType === 'text' ? o.options.map(toPayloadOption) : [],
 });
 
-/** The whole modal in one save (data, chatbot tree, schedules). Values arrive parsed by the contract schema. */
-export function toPayload(values: QueueFormValues): QueueInput {
+/**
+ * The whole modal in one save (data, chatbot tree, schedules). Values arrive parsed by the contract
+ * schema. The token is sent only when typed, or '' when the stored one is removed.
+ */
+export function toPayload(values: QueueFormValues, opts: { removeToken?: boolean } = {}): QueueInput {
   const order = values.orderQueue as unknown;
+  const token = String(values.token ?? '').trim();
   return {
+    ...(opts.removeToken ? { token: '' } : token ? { token } : {}),
     name: String(values.name),
     color: String(values.color),
     orderQueue: order === '' || order === null || order === undefined ? null : Number(order),

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { QueueIntegrationData, QueueIntegrationSecretView, QueueIntegrationView } from '@chatflow/contract';
 import { and, eq } from 'drizzle-orm';
 import { ZodError } from 'zod';
-import { connections, queueIntegrations, queues } from '../../../db/schema';
+import { connections, queueIntegrations, queueOptions, queues } from '../../../db/schema';
 import type { RequestContext } from '../../../http/context';
 import { announceIntegration, announceIntegrationDeleted } from '../events';
 import { presentQueueIntegration } from '../presenter';
@@ -62,7 +62,7 @@ export async function renewSigningSecret(ctx: RequestContext, id: number): Promi
 }
 
 /**
- * DELETE /queueIntegration/{id}: queues and connections that pointed at it lose the link; a ticket
+ * DELETE /queueIntegration/{id}: queues, connections and chatbot options that pointed at it lose the link; a ticket
  * it was serving is handed to its queue at its next message (the bot turn finds no integration).
  */
 export async function deleteIntegration(ctx: RequestContext, id: number): Promise<void> {
@@ -76,6 +76,11 @@ export async function deleteIntegration(ctx: RequestContext, id: number): Promis
       .update(connections)
       .set({ integrationId: null })
       .where(and(eq(connections.companyId, ctx.companyId), eq(connections.integrationId, id)));
+    // Chatbot options that ran it lose their target: the chatbot stops offering them.
+    await tx
+      .update(queueOptions)
+      .set({ optIntegrationId: null })
+      .where(and(eq(queueOptions.companyId, ctx.companyId), eq(queueOptions.optIntegrationId, id)));
     await tx.delete(queueIntegrations).where(and(eq(queueIntegrations.companyId, ctx.companyId), eq(queueIntegrations.id, id)));
     announceIntegrationDeleted(tx, ctx.realtime, ctx.companyId, id);
   });

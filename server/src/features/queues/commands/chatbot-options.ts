@@ -1,4 +1,4 @@
-import type { ChatbotChanges, ChatbotCreateData, ChatbotOptionView } from '@chatflow/contract';
+import { CHATBOT_TARGET_OF, type ChatbotChanges, type ChatbotCreateData, type ChatbotOptionView } from '@chatflow/contract';
 import { and, eq } from 'drizzle-orm';
 import { ZodError } from 'zod';
 import type { DbOrTx } from '../../../db/client';
@@ -10,12 +10,6 @@ import { buildTrees, depthOf, descendantIds, loadOptionRows } from '../chatbot-t
 import { findQueue, queueView } from '../queries';
 import { lockCompanyQueues } from '../rules';
 import { dropUnkept, saveChildren } from './save-chatbot-tree';
-
-const TARGET_OF: Record<string, 'optUserId' | 'optQueueId' | 'optFileId' | undefined> = {
-  attendent: 'optUserId',
-  queue: 'optQueueId',
-  file: 'optFileId',
-};
 
 const fieldError = (field: string, message: string) => new ZodError([{ code: 'custom', path: [field], message, input: null }]);
 
@@ -65,6 +59,7 @@ export async function createChatbotOption(ctx: RequestContext, input: ChatbotCre
         closeTicket: input.closeTicket,
         optQueueId: input.optQueueId,
         optUserId: input.optUserId,
+        optIntegrationId: input.optIntegrationId,
         optFileId: input.optFileId,
       })
       .returning();
@@ -87,7 +82,7 @@ export async function updateChatbotOption(ctx: RequestContext, id: number, chang
     // The same per-option rules as the contract's, on the option as it will be (some fields may be unsent).
     if (willHaveChildren && !next.greetingMessage.trim()) throw fieldError('greetingMessage', 'validation.required');
     if (willHaveChildren && next.queueType !== 'text') throw fieldError('queueType', 'validation.invalid');
-    const target = TARGET_OF[next.queueType];
+    const target = next.queueType === 'text' ? undefined : CHATBOT_TARGET_OF[next.queueType];
     if (target && next[target] === null) throw fieldError(target, 'validation.required');
     await assertChatbotTargets(tx, companyId, [{ ...next, options: options ?? [] }], []);
     const [updated] = await tx

@@ -28,6 +28,7 @@ export async function createQueue(ctx: RequestContext, input: QueueData): Promis
           tempoRoteador: input.tempoRoteador,
           integrationId: input.integrationId ?? null,
           fileListId: input.fileListId ?? null,
+          token: input.token,
           schedules: input.schedules,
         })
         .returning();

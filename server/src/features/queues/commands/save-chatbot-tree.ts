@@ -16,6 +16,7 @@ const optionValues = (o: ChatbotOptionData) => ({
   closeTicket: o.closeTicket,
   optQueueId: o.optQueueId,
   optUserId: o.optUserId,
+  optIntegrationId: o.optIntegrationId,
   optFileId: o.optFileId,
 });
 

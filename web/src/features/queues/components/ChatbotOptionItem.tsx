@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { type Control, Controller, useController, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ChatbotTargets } from '../hooks/use-chatbot-targets';
+import { AttendantPicker } from './AttendantPicker';
 import type { ChatbotFormOption, QueueFormValues } from '../queue-form';
 
 interface Props {
@@ -20,7 +21,7 @@ interface Props {
   renderChildren(name: string, depth: number, canAdd: boolean): ReactNode;
 }
 
-const TARGET_FIELD = { attendent: 'optUserId', queue: 'optQueueId', file: 'optFileId' } as const;
+const TARGET_FIELD = { attendent: 'optUserId', queue: 'optQueueId', integration: 'optIntegrationId', file: 'optFileId' } as const;
 type Field = keyof ChatbotFormOption;
 
 /**
@@ -80,28 +81,51 @@ export function ChatbotOptionItem({ control, name, index, depth, targets, canNes
                 </TextField>
               )}
             />
-            {target && (
+            {target && type === 'attendent' && (
               <Controller
                 control={control}
                 name={path(target)}
                 render={({ field, fieldState }) => (
-                  <TextField
-                    select
-                    size="small"
-                    label={t(`queues.chatbot.targets.${type}`)}
-                    {...field}
-                    value={field.value ?? ''}
-                    error={!!fieldState.error}
-                    helperText={fieldState.error?.message ? t(fieldState.error.message) : undefined}
-                    slotProps={{ htmlInput: { 'data-testid': 'chatbot-option-target' } }}
-                  >
-                    {targets[type as keyof typeof TARGET_FIELD].map((c) => (
-                      <MenuItem key={c.id} value={c.id}>
-                        {c.name}
-                      </MenuItem>
-                    ))}
-                  </TextField>
+                  <AttendantPicker
+                    value={(field.value as unknown as number | '') ?? ''}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={fieldState.error?.message ? t(fieldState.error.message) : undefined}
+                  />
                 )}
+              />
+            )}
+            {target && type !== 'attendent' && (
+              <Controller
+                control={control}
+                name={path(target)}
+                render={({ field, fieldState }) => {
+                  const choices = targets[type as Exclude<keyof typeof TARGET_FIELD, 'attendent'>];
+                  return (
+                    <TextField
+                      select
+                      size="small"
+                      label={t(`queues.chatbot.targets.${type}`)}
+                      {...field}
+                      value={field.value ?? ''}
+                      error={!!fieldState.error}
+                      helperText={
+                        fieldState.error?.message
+                          ? t(fieldState.error.message)
+                          : choices.length === 0
+                            ? t(`queues.chatbot.noTargets.${type}`)
+                            : undefined
+                      }
+                      slotProps={{ htmlInput: { 'data-testid': 'chatbot-option-target' } }}
+                    >
+                      {choices.map((c) => (
+                        <MenuItem key={c.id} value={c.id}>
+                          {c.name}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                  );
+                }}
               />
             )}
             <Controller

@@ -1,26 +1,20 @@
 import { QUEUE_ROTATION_MINUTES } from '@chatflow/contract';
 import { Divider, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ColorField } from '../../../components/ColorField';
 import { fieldError } from '../../../components/form-errors';
-import { api } from '../../../lib/api';
 import { useChatbotTargets } from '../hooks/use-chatbot-targets';
 import type { QueueFormValues } from '../queue-form';
 import { ChatbotOptionsEditor } from './ChatbotOptionsEditor';
+import { QueueTokenField } from './QueueTokenField';
 
 /** "Dados da fila": name, colour, bot order, rotation, greeting, and the chatbot option editor. */
-export function QueueDataTab({ form }: { form: UseFormReturn<QueueFormValues> }) {
+export function QueueDataTab({ form, hasToken }: { form: UseFormReturn<QueueFormValues>; hasToken: boolean }) {
   const { t } = useTranslation();
-  const targets = useChatbotTargets();
   // The company's bots (GET /queueIntegration); a plan without integrations answers 403 and offers none.
-  const integrationList = useQuery({
-    queryKey: ['queues', 'integrations'],
-    queryFn: () => api.get<{ queueIntegrations: { id: number; name: string }[] }>('/queueIntegration'),
-    retry: false,
-  });
-  const integrations = integrationList.data?.queueIntegrations ?? [];
+  const targets = useChatbotTargets();
+  const integrations = targets.integration;
   const {
     register,
     control,
@@ -157,6 +151,7 @@ export function QueueDataTab({ form }: { form: UseFormReturn<QueueFormValues> })
           </TextField>
         )}
       />
+      <QueueTokenField form={form} hasToken={hasToken} />
       <TextField
         label={t('queues.modal.greetingMessage')}
         multiline
