@@ -1,6 +1,6 @@
 // `npm test`: every test of the project, in order. Typecheck (contract, server, web and the e2e scenarios), lint and
-// format, the feature fence (and its proof on fixtures), contract, server on PGlite, server on PostgreSQL (when
-// TEST_DATABASE_URL is set), web components, then end-to-end in Chromium.
+// format, the feature fence (and its proof on fixtures), the docs' citations (docs-cite.test.mjs), contract, server
+// on PGlite, server on PostgreSQL (when TEST_DATABASE_URL is set), web components, then end-to-end in Chromium.
 // Ends with one line "N passed, N failed" summing every suite.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -64,6 +64,7 @@ run('typecheck', 'npm', ['run', 'typecheck']);
 run('lint and format', 'npx', ['biome', 'check', '.']);
 run('fence', 'node', ['scripts/fence.mjs']);
 run('fence fires on its fixtures', 'node', ['--test', 'scripts/fence.test.mjs']);
+run('docs cite what exists', 'node', ['--test', 'scripts/docs-cite.test.mjs']);
 vitest('contract', path.join(root, 'packages/contract'));
 vitest('server (PGlite)', path.join(root, 'server'), { TEST_DATABASE_URL: '' });
 // PGlite runs one transaction at a time, so the concurrency tests prove something only on PostgreSQL: on CI that
