@@ -16,7 +16,7 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-/** Stands in for the session lookup (http/web.ts; tested with real sessions in http/media-access.test.ts). */
+/** Stands in for the session lookup (http/web.ts; tested with real sessions in http/media-access-fs.test.ts and media-access-s3.test.ts). */
 const callerCompany = async (req: { headers: Record<string, unknown> }) => Number(req.headers['x-company']) || null;
 const asCompany = (id: number) => ({ 'x-company': String(id) });
 
