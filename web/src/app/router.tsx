@@ -1,6 +1,7 @@
 import { Box, CircularProgress } from '@mui/material';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
+import { ChunkErrorBoundary } from '../components/ChunkErrorBoundary';
 import ForbiddenPage from './ForbiddenPage';
 import { PrivateRoute, PublicRoute } from './routes/guards';
 import { ScreenGuard } from './routes/ScreenGuard';
@@ -9,15 +10,17 @@ import { AppShell } from './shell/AppShell';
 const page = (load: () => Promise<{ default: ComponentType }>) => {
   const Component = lazy(load);
   return (
-    <Suspense
-      fallback={
-        <Box sx={{ p: 4, textAlign: 'center' }}>
-          <CircularProgress size={28} />
-        </Box>
-      }
-    >
-      <Component />
-    </Suspense>
+    <ChunkErrorBoundary>
+      <Suspense
+        fallback={
+          <Box sx={{ p: 4, textAlign: 'center' }}>
+            <CircularProgress size={28} />
+          </Box>
+        }
+      >
+        <Component />
+      </Suspense>
+    </ChunkErrorBoundary>
   );
 };
 

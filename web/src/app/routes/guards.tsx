@@ -2,6 +2,7 @@ import { Box, CircularProgress } from '@mui/material';
 import { type ReactNode, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAuth } from '../providers/AuthProvider';
+import { AppSkeleton } from './AppSkeleton';
 
 function Loading() {
   return (
@@ -15,7 +16,7 @@ function Loading() {
 export function PrivateRoute({ children }: { children: ReactNode }) {
   const { user, loading } = useAuth();
   const location = useLocation();
-  if (loading) return <Loading />;
+  if (loading) return <AppSkeleton />;
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   return <>{children}</>;
 }

@@ -1,5 +1,6 @@
 import { Box, CircularProgress } from '@mui/material';
 import { lazy, Suspense } from 'react';
+import { ChunkErrorBoundary } from '../../../components/ChunkErrorBoundary';
 import { loadConversation } from '../../conversation';
 import { WelcomePanel } from './WelcomePanel';
 
@@ -10,16 +11,18 @@ const Conversation = lazy(loadConversation);
 export function ConversationPane({ uuid, onSelectTicket }: { uuid: string | null; onSelectTicket?(): void }) {
   if (!uuid) return <WelcomePanel onSelectTicket={onSelectTicket} />;
   return (
-    <Suspense
-      fallback={
-        <Box sx={{ height: '100%', display: 'grid', placeItems: 'center' }}>
-          <CircularProgress size={28} />
+    <ChunkErrorBoundary>
+      <Suspense
+        fallback={
+          <Box sx={{ height: '100%', display: 'grid', placeItems: 'center' }}>
+            <CircularProgress size={28} />
+          </Box>
+        }
+      >
+        <Box sx={{ height: '100%', minHeight: 0, display: 'flex', flexDirection: 'column' }} data-testid="conversation-pane">
+          <Conversation key={uuid} uuid={uuid} />
         </Box>
-      }
-    >
-      <Box sx={{ height: '100%', minHeight: 0, display: 'flex', flexDirection: 'column' }} data-testid="conversation-pane">
-        <Conversation key={uuid} uuid={uuid} />
-      </Box>
-    </Suspense>
+      </Suspense>
+    </ChunkErrorBoundary>
   );
 }
