@@ -2,6 +2,7 @@ import { GLOBAL_SETTING_DEFAULTS, PUBLIC_SETTING_KEYS, type PublicSettingKey } f
 import { CssBaseline, createTheme, ThemeProvider } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { stickyLastColumn } from '../theme/sticky-actions';
 import { useAuth } from './AuthProvider';
@@ -43,6 +44,7 @@ export const publicSettingsQuery = {
  */
 export function AppearanceProvider({ children }: { children: ReactNode }) {
   const { user, updateUser } = useAuth();
+  const { t } = useTranslation();
   const { data: settings = {} } = useQuery(publicSettingsQuery);
   const [localMode, setLocalMode] = useState<Mode>(() => (localStorage.getItem(MODE_KEY) === 'dark' ? 'dark' : 'light'));
   const mode: Mode = user?.defaultTheme ?? localMode;
@@ -84,9 +86,14 @@ export function AppearanceProvider({ children }: { children: ReactNode }) {
         },
         shape: { borderRadius: 8 },
         typography: { fontFamily: 'Inter, Roboto, "Helvetica Neue", Arial, sans-serif' },
-        components: { MuiButton: { defaultProps: { disableElevation: true } }, MuiTableCell: stickyLastColumn },
+        components: {
+          MuiButton: { defaultProps: { disableElevation: true } },
+          MuiTableCell: stickyLastColumn,
+          // A spinner is a progressbar, and a progressbar needs a name (axe aria-progressbar-name).
+          MuiCircularProgress: { defaultProps: { 'aria-label': t('common.loading') } },
+        },
       }),
-    [mode, settings.primaryColorDark, settings.primaryColorLight],
+    [mode, settings.primaryColorDark, settings.primaryColorLight, t],
   );
 
   const value = useMemo(() => ({ mode, toggleMode, appName, logo, settings }), [mode, toggleMode, appName, logo, settings]);

@@ -1,6 +1,7 @@
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import { Box, Divider, Drawer, IconButton, Toolbar, useMediaQuery } from '@mui/material';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { KeyboardLayer } from '../../features/command-bar';
 import { useAppearance } from '../providers/AppearanceProvider';
@@ -20,6 +21,7 @@ const CANVAS_SCREENS = /^\/flowbuilder\/[^/]+$/;
  * collapses to icons); under 600 px a temporary drawer over the page.
  */
 export function AppShell() {
+  const { t } = useTranslation();
   const wide = useMediaQuery('(min-width:600px)');
   const { user } = useAuth();
   const { logo, appName } = useAppearance();
@@ -31,12 +33,13 @@ export function AppShell() {
     if (CANVAS_SCREENS.test(pathname)) setOpen(false);
   }, [pathname]);
 
+  // An <aside> landmark: the logo and the version are page content too, and axe wants all of it in landmarks.
   const content = (collapsed: boolean, onNavigate?: () => void) => (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+    <Box component="aside" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Toolbar variant="dense" sx={{ justifyContent: 'space-between', px: 1 }}>
         {!collapsed && <Box component="img" src={logo} alt={appName} sx={{ height: 32, maxWidth: 160, objectFit: 'contain' }} />}
         {wide && !collapsed && (
-          <IconButton onClick={() => setOpen(false)} aria-label="collapse">
+          <IconButton onClick={() => setOpen(false)} aria-label={t('mainDrawer.appBar.closeMenu')}>
             <ChevronLeftIcon />
           </IconButton>
         )}

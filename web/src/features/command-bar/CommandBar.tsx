@@ -6,6 +6,7 @@ import {
   Box,
   CircularProgress,
   Dialog,
+  DialogTitle,
   InputAdornment,
   List,
   ListItemButton,
@@ -20,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MENU_ICONS } from '../../app/shell/menu-items';
 import { useVisibleMenu } from '../../app/shell/use-visible-menu';
+import { visuallyHidden } from '../../lib/a11y';
 import { loadContactModal } from '../contacts';
 import { type CommandGroup, type CommandItem, commandItems, step } from './command-items';
 import { useCommandSearch } from './hooks/use-command-search';
@@ -92,9 +94,10 @@ export function CommandBar({ open, onClose }: { open: boolean; onClose(): void }
         fullWidth
         maxWidth="sm"
         slotProps={{ paper: { sx: { alignSelf: 'flex-start', mt: { xs: 2, sm: 10 } } } }}
-        aria-label={t('commandBar.title')}
         data-testid="command-bar"
       >
+        {/* Names the dialog (its aria-labelledby points at the dialog's title). */}
+        <DialogTitle sx={visuallyHidden}>{t('commandBar.title')}</DialogTitle>
         <TextField
           autoFocus
           fullWidth
@@ -128,31 +131,32 @@ export function CommandBar({ open, onClose }: { open: boolean; onClose(): void }
               {search.loading || !search.settled ? t('commandBar.searching') : t('commandBar.empty')}
             </Typography>
           ) : (
-            <List dense id="command-bar-results" role="listbox" aria-label={t('commandBar.title')}>
+            // A listbox of option groups (ARIA: listbox > group > option), not list markup: ul/li may not hold options.
+            <List dense component="div" id="command-bar-results" role="listbox" aria-label={t('commandBar.title')}>
               {GROUPS.map((group) => {
                 const rows = items.filter((i) => i.group === group);
                 if (rows.length === 0) return null;
                 return (
-                  <li key={group}>
-                    <ul style={{ padding: 0 }}>
-                      <ListSubheader sx={{ lineHeight: '32px' }}>{t(`commandBar.groups.${group}`)}</ListSubheader>
-                      {rows.map((item) => (
-                        <ListItemButton
-                          key={item.id}
-                          id={optionId(item)}
-                          role="option"
-                          aria-selected={item === current}
-                          selected={item === current}
-                          onMouseMove={() => setActive(items.indexOf(item))}
-                          onClick={() => choose(item)}
-                          data-testid={optionId(item)}
-                        >
-                          <ListItemIcon sx={{ minWidth: 36 }}>{iconOf(item)}</ListItemIcon>
-                          <ListItemText primary={item.label} secondary={item.group === 'screens' ? undefined : item.secondary} />
-                        </ListItemButton>
-                      ))}
-                    </ul>
-                  </li>
+                  <Box key={group} role="group" aria-labelledby={`command-group-${group}`}>
+                    <ListSubheader component="div" id={`command-group-${group}`} sx={{ lineHeight: '32px' }}>
+                      {t(`commandBar.groups.${group}`)}
+                    </ListSubheader>
+                    {rows.map((item) => (
+                      <ListItemButton
+                        key={item.id}
+                        id={optionId(item)}
+                        role="option"
+                        aria-selected={item === current}
+                        selected={item === current}
+                        onMouseMove={() => setActive(items.indexOf(item))}
+                        onClick={() => choose(item)}
+                        data-testid={optionId(item)}
+                      >
+                        <ListItemIcon sx={{ minWidth: 36 }}>{iconOf(item)}</ListItemIcon>
+                        <ListItemText primary={item.label} secondary={item.group === 'screens' ? undefined : item.secondary} />
+                      </ListItemButton>
+                    ))}
+                  </Box>
                 );
               })}
             </List>

@@ -30,7 +30,8 @@ export function ChatList({ chats, loading, loadingMore, meId, selectedUuid, onSe
           {t('chats.empty')}
         </Typography>
       )}
-      <List disablePadding>
+      {/* Buttons in a plain container: a list may hold only list items. */}
+      <List disablePadding component="div">
         {chats.map((chat) => {
           const unreads = unreadsOf(chat, meId);
           return (

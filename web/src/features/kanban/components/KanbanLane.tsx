@@ -24,9 +24,20 @@ interface Props {
 
 /** One card the pointer (or the keyboard: space, arrows, space) can pick up. */
 function DraggableCard({ ticket, laneId }: { ticket: TicketView; laneId: number }) {
-  const { setNodeRef, listeners, attributes, isDragging } = useDraggable({ id: `card-${ticket.id}`, data: { ticket, laneId } });
+  // A group, not a button: the card holds its own "Ver Ticket" button, and a button may not hold another (axe nested-interactive).
+  const { setNodeRef, listeners, attributes, isDragging } = useDraggable({
+    id: `card-${ticket.id}`,
+    data: { ticket, laneId },
+    attributes: { role: 'group' },
+  });
   return (
-    <Box ref={setNodeRef} {...listeners} {...attributes} sx={{ opacity: isDragging ? 0.35 : 1, touchAction: 'manipulation' }}>
+    <Box
+      ref={setNodeRef}
+      {...listeners}
+      {...attributes}
+      aria-label={ticket.contact.name}
+      sx={{ opacity: isDragging ? 0.35 : 1, touchAction: 'manipulation' }}
+    >
       <KanbanCard ticket={ticket} />
     </Box>
   );

@@ -66,6 +66,7 @@ export function QueuesTable({ queues, loading, onEdit, onDelete, isLinked }: Pro
               <TableCell align="center">
                 <Tooltip title={q.color}>
                   <Box
+                    role="img"
                     aria-label={q.color}
                     sx={{ width: 56, height: 20, mx: 'auto', borderRadius: 1, bgcolor: q.color, border: 1, borderColor: 'divider' }}
                   />

@@ -3,6 +3,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { Badge, Box, Checkbox, FormControlLabel, IconButton, InputAdornment, TextField, Tooltip } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { countedLabel } from '../../../lib/a11y';
 
 interface Props {
   typed: string;
@@ -45,21 +46,26 @@ export function SearchBar(p: Props) {
             htmlInput: { 'aria-label': t('tickets.search.placeholder'), type: 'search' },
           }}
         />
-        <Tooltip title={t('tickets.search.filters')}>
-          <IconButton
-            size="small"
-            sx={{ ml: { xs: 'auto', sm: 0 } }}
-            color={p.filtersOpen ? 'primary' : 'default'}
-            onClick={p.onToggleFilters}
-            aria-label={t('tickets.search.filters')}
-            aria-pressed={p.filtersOpen}
-            data-testid="filters-toggle"
-          >
-            <Badge badgeContent={p.activeFilters} color="primary">
+        {/* The count outside the button and in its name (see countedLabel). */}
+        <Badge
+          badgeContent={p.activeFilters}
+          color="primary"
+          overlap="circular"
+          sx={{ ml: { xs: 'auto', sm: 0 }, '& .MuiBadge-badge': { top: 6, right: 6, pointerEvents: 'none' } }}
+        >
+          <Tooltip title={t('tickets.search.filters')}>
+            <IconButton
+              size="small"
+              color={p.filtersOpen ? 'primary' : 'default'}
+              onClick={p.onToggleFilters}
+              aria-label={countedLabel(t('tickets.search.filters'), p.activeFilters)}
+              aria-pressed={p.filtersOpen}
+              data-testid="filters-toggle"
+            >
               <FilterListIcon />
-            </Badge>
-          </IconButton>
-        </Tooltip>
+            </IconButton>
+          </Tooltip>
+        </Badge>
         {p.children}
       </Box>
       {p.searching && (
