@@ -11,6 +11,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const SUITES = [
   { name: 'foundation', script: 'foundation/run.mjs', what: 'warm start, GET /auth/me under load, idle memory (issue 2)' },
   {
+    name: 'idle',
+    script: 'idle/run.mjs',
+    what: 'a node with no traffic: CPU share and database statements over 60 s, PGlite and PostgreSQL (issue 34)',
+  },
+  {
     name: 'inbox',
     script: 'inbox/run.mjs',
     what: 'GET /tickets, searchOnMessages and GET /messages at 1M tickets / 5M messages on PostgreSQL (issue 3)',

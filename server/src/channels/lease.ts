@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { channelLeases } from '../db/schema';
 
@@ -52,6 +52,16 @@ export class SessionLeases {
   /** Gives the lease back (a stopped session, a clean shutdown): another node may take it at once. */
   async release(connectionId: number): Promise<void> {
     await this.db.delete(channelLeases).where(and(eq(channelLeases.connectionId, connectionId), eq(channelLeases.owner, this.nodeId)));
+  }
+
+  /** Whether another node holds a live lease (should it die, its sessions are to be taken over). */
+  async othersHold(): Promise<boolean> {
+    const rows = await this.db
+      .select({ connectionId: channelLeases.connectionId })
+      .from(channelLeases)
+      .where(and(ne(channelLeases.owner, this.nodeId), gt(channelLeases.expiresAt, sql`now()`)))
+      .limit(1);
+    return rows.length > 0;
   }
 
   /** The node holding a live lease on the connection, or null when none does. */

@@ -242,12 +242,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL).each(clusterAdapters())('several
 
   test('a cron schedule fires once per occurrence, not once per node', async () => {
     const startedAt = await database.one<{ t: Date }>('select now() as t');
-    // users.mark-offline runs every minute from cron only: one job per minute, whatever the node count.
+    // The minute sweeps run every minute from cron only: one job per minute, whatever the node count.
     const perMinute = async () =>
       (
         await database.pool.query<{ minute: Date; n: string }>(
           `select date_trunc('minute', created_on) as minute, count(*) as n from pgboss.job
-            where name = 'users.mark-offline' group by 1 order by 1`,
+            where name = 'sweeps.every-minute' group by 1 order by 1`,
         )
       ).rows;
     await until(

@@ -16,9 +16,11 @@ import { createInvoicesJob } from './billing';
 import { delayedRepliesJob, integrationRetryJob, integrationTurnJob } from './integrations';
 import { assistantRetryJob, assistantTurnJob } from './prompts';
 import { flowBotJob, flowBotRetryJob, flowResumeJob, flowStepJob } from './flow-runtime';
+import { minuteSweepsJob } from './minute-sweeps';
 
 /** Every job of every feature; the runner creates their queues, workers and cron schedules. */
 export const allJobs: Job[] = [
+  minuteSweepsJob,
   markOfflineJob,
   contactImportJob,
   forwardMessageJob,

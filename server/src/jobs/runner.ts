@@ -5,6 +5,8 @@ import type { z } from 'zod';
 import type { Database } from '../db/client';
 import type { JobDefinition, JobDeps, JobItem, JobSendOptions, JobTx } from './define';
 import type { JobQueue } from './queue';
+import { BACKSTOP_POLL_SECONDS, BACKSTOP_SCAN_MS, CRON_QUEUE, QUIET } from './quiet';
+import { DUE_CHANNEL, duePayload, JobWakeUps } from './wake-ups';
 
 /** The queue of one node for a job (JobDefinition.nodeQueue). */
 export const nodeQueueName = (job: string, node: string) => `${job}.${node}`;
@@ -53,21 +55,34 @@ export class JobRunner implements JobQueue {
   private markStarted!: () => void;
   /** Handlers run and sends made after a commit, in the background; stop() lets them finish. */
   private afterCommitWork = new Set<Promise<void>>();
+  /** The queues this node sends to or works, read by JobWakeUps' scan. */
+  private watched: string[] = [];
+  /** Wakes workers when delayed jobs come due (null until started). */
+  wakeUps: JobWakeUps | null = null;
+  private dueListener: { close(): Promise<void> } | null = null;
 
   /** `deps` is read when a job runs, so the runner can exist before the app it serves. */
   /** How this node polls timer queues: by the database it runs on (TIMER_POLL). */
   private timerPoll: (typeof TIMER_POLL)[Database['kind']];
 
+  /** Whether delayed jobs' due times are heard (DUE_CHANNEL); without it, JobWakeUps reads every second. */
+  listening = false;
+  /** How often a worker polls when pg-boss's LISTEN is unavailable (1 s); `pollSeconds` sets it (tests lengthen it). */
+  private basePollSeconds: number;
+
   constructor(
     database: Database,
     private deps: () => JobDeps,
+    { pollSeconds }: { pollSeconds?: number } = {},
   ) {
-    this.timerPoll = TIMER_POLL[database.kind];
+    this.timerPoll = pollSeconds ? { ...TIMER_POLL[database.kind], seconds: pollSeconds } : TIMER_POLL[database.kind];
+    this.basePollSeconds = pollSeconds ?? 1;
     this.boss =
       database.kind === 'pglite'
-        ? new PgBoss({ db: fromPglite(database.pglite as PGlite), backend: 'pglite' })
-        : new PgBoss({ connectionString: database.url ?? undefined, max: 4 });
+        ? new PgBoss({ db: fromPglite(database.pglite as PGlite), backend: 'pglite', ...QUIET })
+        : new PgBoss({ connectionString: database.url ?? undefined, max: 4, ...QUIET });
     this.boss.on('error', (err) => this.deps().log.error({ err }, 'job queue error'));
+    this.boss.on('warning', (warning) => this.deps().log.warn({ warning }, 'job queue warning'));
     this.started = new Promise((resolve) => {
       this.markStarted = resolve;
     });
@@ -76,15 +91,23 @@ export class JobRunner implements JobQueue {
   /** Creates the queues; with `work` false (JOBS=off) this node only sends, other nodes work. */
   async start(jobs: JobDefinition[], { work = true } = {}): Promise<void> {
     await this.boss.start();
+    // Queues stored before `notify` was asked for get it now (createQueue leaves an existing queue as it is).
+    const notifies = new Map((await this.boss.getQueues()).map((q) => [q.name, q.notify]));
+    const createQueue = async (name: string, options: object) => {
+      await this.boss.createQueue(name, { ...options, notify: true });
+      if (notifies.get(name) === false) await this.boss.updateQueue(name, { notify: true });
+      this.watched.push(name);
+    };
     for (const job of jobs) {
       this.definitions.set(job.name, job);
       const options = { retryLimit: job.retry?.limit ?? 3, retryDelay: job.retry?.backoffSeconds ?? 5, retryBackoff: true };
-      await this.boss.createQueue(job.name, options);
+      await createQueue(job.name, options);
       if (job.nodeQueue) {
         // This node's own queue: what only this node can do (sessions it holds), so it works it even with JOBS=off.
         const mine = nodeQueueName(job.name, this.deps().config.nodeId);
-        await this.boss.createQueue(mine, options);
-        await this.boss.work(mine, { pollingIntervalSeconds: 1 }, async (batch) => {
+        await createQueue(mine, options);
+        const polls = { pollingIntervalSeconds: this.basePollSeconds, notifyPollingIntervalSeconds: BACKSTOP_POLL_SECONDS };
+        await this.boss.work(mine, polls, async (batch) => {
           for (const item of batch) await this.runOne(job, item.data);
         });
       }
@@ -95,10 +118,16 @@ export class JobRunner implements JobQueue {
       // A definition's `worker` sets its own batch and how many of a batch run at once (JobDefinition.worker).
       const batchSize = job.worker?.batchSize ?? BATCH_SIZE;
       const lanes = job.worker?.concurrency ?? (job.timer ? TIMER_CONCURRENCY : 1);
-      const poll = job.timer ? this.timerPoll : { seconds: 1, workers: 1 };
+      const poll = job.timer ? this.timerPoll : { seconds: this.basePollSeconds, workers: 1 };
       await this.boss.work(
         job.name,
-        { pollingIntervalSeconds: poll.seconds, localConcurrency: poll.workers, batchSize, burstWhenBatchFull: true },
+        {
+          pollingIntervalSeconds: poll.seconds,
+          notifyPollingIntervalSeconds: BACKSTOP_POLL_SECONDS,
+          localConcurrency: poll.workers,
+          batchSize,
+          burstWhenBatchFull: true,
+        },
         // Each job of the batch succeeds or fails on its own (retried by its own policy): a failed one is
         // failed here, and pg-boss completes the rest when the handler returns (its completion touches
         // active jobs only). Not pg-boss's perJobResults: its completion joins the batch to every job of
@@ -114,6 +143,7 @@ export class JobRunner implements JobQueue {
               } catch (err) {
                 this.deps().log.warn({ err, job: job.name }, 'job failed; pg-boss retries it by its policy');
                 await this.boss.fail(job.name, item, { message: err instanceof Error ? err.message : String(err) });
+                this.wakeUps?.scanSoon(); // learns when its retry comes due
               }
             }
           };
@@ -123,8 +153,68 @@ export class JobRunner implements JobQueue {
       if (job.cron) await this.boss.schedule(job.name, job.cron, {});
       else await this.boss.unschedule(job.name).catch(() => {});
     }
+    if (notifies.get(CRON_QUEUE) === false) await this.boss.updateQueue(CRON_QUEUE, { notify: true });
+    this.watched.push(CRON_QUEUE);
+    await this.startWakeUps();
     this.isStarted = true;
     this.markStarted();
+  }
+
+  /**
+   * Listens for delayed jobs' due times (DUE_CHANNEL) and starts JobWakeUps. Without a listener (pg-boss
+   * then polls as it did before) the wake-ups still read every queue's next due job every second.
+   */
+  private async startWakeUps(): Promise<void> {
+    const db = this.boss.getDb();
+    const options = {
+      scan: () => this.dueQueues(),
+      wake: (queue: string) => this.wake(queue),
+      backstopMs: BACKSTOP_SCAN_MS.polling,
+      onError: (err: unknown) => this.deps().log.warn({ err }, 'reading the due jobs failed; read again later'),
+    };
+    const wakeUps = new JobWakeUps(options);
+    this.wakeUps = wakeUps;
+    try {
+      if (!db.listen) throw new Error('this database adapter cannot LISTEN');
+      this.dueListener = await db.listen(
+        DUE_CHANNEL,
+        (payload) => wakeUps.heard(payload),
+        () => wakeUps.scanSoon(),
+      );
+      options.backstopMs = BACKSTOP_SCAN_MS.listening;
+      this.listening = true;
+    } catch (err) {
+      this.deps().log.warn({ err }, 'no LISTEN for due jobs: their queues are read every second instead');
+    }
+    await wakeUps.start();
+  }
+
+  /** Each watched queue with a waiting job, and the milliseconds until its earliest comes due (the database's clock). */
+  private async dueQueues(): Promise<{ queue: string; inMs: number }[]> {
+    const { rows } = await this.boss.getDb().executeSql(
+      `SELECT name, GREATEST(0, CEIL(EXTRACT(EPOCH FROM (MIN(start_after) - pgboss.job_now())) * 1000))::float8 AS in_ms
+         FROM pgboss.job WHERE name = ANY($1::text[]) AND state < 'active' AND NOT blocked GROUP BY name`,
+      [this.watched],
+    );
+    return (rows as { name: string; in_ms: number | string }[]).map((r) => ({ queue: r.name, inMs: Number(r.in_ms) }));
+  }
+
+  /** Makes this node's workers of the queue fetch now (each of them: a timer queue has two). */
+  private wake(queue: string): void {
+    for (const worker of this.boss.getWipData({ includeInternal: true })) {
+      if (worker.name === queue) this.boss.notifyWorker(worker.id);
+    }
+  }
+
+  /**
+   * Tells every node when a delayed job just stored comes due (in the sender's transaction when there is
+   * one, so it is heard only if the job exists), unless they already expect the queue sooner (covers).
+   */
+  private async announce(queue: string, inSeconds: number | undefined, tx?: JobTx): Promise<void> {
+    if (!inSeconds || !this.wakeUps || this.wakeUps.covers(queue, inSeconds * 1000)) return;
+    const payload = duePayload(queue, inSeconds * 1000);
+    if (tx) await tx.execute(sql`select pg_notify(${DUE_CHANNEL}, ${payload})`);
+    else await this.boss.getDb().executeSql('select pg_notify($1, $2)', [DUE_CHANNEL, payload]);
   }
 
   /**
@@ -183,6 +273,8 @@ export class JobRunner implements JobQueue {
       async (on) => {
         await this.storable(job);
         await this.boss.insert(job.name, rows, on ? { db: fromDrizzle(on, sql) } : {});
+        const delays = items.map((item) => item.startAfterSeconds ?? options.startAfterSeconds ?? 0);
+        if (delays.some((d) => d > 0)) await this.announce(job.name, Math.min(...delays.filter((d) => d > 0)), on);
       },
     );
   }
@@ -223,12 +315,15 @@ export class JobRunner implements JobQueue {
   private async insert(job: JobDefinition, data: object, timing: JobSendOptions, tx?: JobTx): Promise<string | null> {
     await this.storable(job);
     if (timing.node && !job.nodeQueue) throw new Error(`job ${job.name} has no node queues`);
-    return this.boss.send(timing.node ? nodeQueueName(job.name, timing.node) : job.name, data, {
+    const queue = timing.node ? nodeQueueName(job.name, timing.node) : job.name;
+    const id = await this.boss.send(queue, data, {
       startAfter: timing.startAfterSeconds,
       singletonKey: timing.singletonKey,
       ...this.expiryOf(job),
       ...(tx ? { db: fromDrizzle(tx, sql) } : {}),
     });
+    await this.announce(queue, timing.startAfterSeconds, tx);
+    return id;
   }
 
   /**
@@ -265,6 +360,8 @@ export class JobRunner implements JobQueue {
 
   /** Lets work started after a commit finish (bounded: a stuck provider call is the stored job's to redo). */
   async stop(): Promise<void> {
+    this.wakeUps?.stop();
+    await this.dueListener?.close().catch(() => {});
     await Promise.race([Promise.all([...this.afterCommitWork]), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
     // Running jobs get 15 s to finish (a node's whole stop is bounded at 29 s, main.ts); the rest are retried elsewhere.
     await this.boss.stop({ graceful: true, timeout: 15_000 });

@@ -14,11 +14,10 @@ export const inboundAutomationJob = defineJob({
   },
 });
 
-/** Every minute: the turns a stopped process (or a failed run) left undone (sweep.ts). */
+/** Every minute (run by minuteSweepsJob, features/minute-sweeps.ts): the turns a stopped process (or a failed run) left undone (sweep.ts). */
 export const automationSweepJob = defineJob({
   name: 'automation.sweep',
   payload: z.object({}).passthrough(),
-  cron: '* * * * *',
   retry: { limit: 1, backoffSeconds: 30 },
   async run(_payload, deps) {
     const count = await sweepUnansweredMessages(deps);

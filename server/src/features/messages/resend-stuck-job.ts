@@ -2,11 +2,10 @@ import { z } from 'zod';
 import { defineJob } from '../../jobs/define';
 import { resendStuckMessages } from './resend-stuck';
 
-/** Every minute: outbound messages still unsent after a minute are queued again. */
+/** Every minute (run by minuteSweepsJob, features/minute-sweeps.ts): outbound messages still unsent after a minute are queued again. */
 export const resendStuckJob = defineJob({
   name: 'message.resend-stuck',
   payload: z.object({}).passthrough(),
-  cron: '* * * * *',
   retry: { limit: 1, backoffSeconds: 30 },
   async run(_payload, deps) {
     const count = await resendStuckMessages(deps);

@@ -2,11 +2,10 @@ import { z } from 'zod';
 import { defineJob } from '../../jobs/define';
 import { sweepStalePresence } from './presence';
 
-/** Every minute: users who missed their heartbeats are marked offline. Idempotent by nature. */
+/** Every minute (run by minuteSweepsJob, features/minute-sweeps.ts): users who missed their heartbeats are marked offline. Idempotent by nature. */
 export const markOfflineJob = defineJob({
   name: 'users.mark-offline',
   payload: z.object({}).passthrough(),
-  cron: '* * * * *',
   retry: { limit: 1, backoffSeconds: 30 },
   async run(_payload, deps) {
     const count = await sweepStalePresence(deps);

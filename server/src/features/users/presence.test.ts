@@ -6,6 +6,7 @@ import { users } from '../../db/schema';
 import { recordingRealtime } from '../../test/recording-realtime';
 import { useTestApp } from '../../test/harness';
 import { markOfflineJob } from './jobs';
+import { minuteSweepsJob } from '../minute-sweeps';
 import { markOffline, markOnline, sweepStalePresence } from './presence';
 
 const t = useTestApp();
@@ -108,15 +109,15 @@ describe('sweepStalePresence', () => {
 });
 
 describe('users.mark-offline job', () => {
-  test('is a cron job whose handler sweeps stale users and can run twice safely', async () => {
+  test('runs every minute within the minute sweeps, sweeps stale users and can run twice safely', async () => {
     expect(markOfflineJob.name).toBe('users.mark-offline');
-    expect(markOfflineJob.cron).toBe('* * * * *');
+    expect(minuteSweepsJob.cron).toBe('* * * * *');
     const stale = await t.factory.user({ online: true, lastSeenAt: ago(PRESENCE_TIMEOUT_MS * 2) });
     const fresh = await t.factory.user({ online: true, lastSeenAt: new Date() });
     const { deps: d, sent } = deps();
     const payload = markOfflineJob.payload.parse({});
     const jobDeps = { ...d, jobs: t.jobs, channels: t.channels, clock: t.clock };
-    await markOfflineJob.run(payload, jobDeps);
+    await minuteSweepsJob.run(minuteSweepsJob.payload.parse({}), jobDeps);
     await markOfflineJob.run(payload, jobDeps);
     expect((await stored(stale.id)).online).toBe(false);
     expect((await stored(fresh.id)).online).toBe(true);
