@@ -97,7 +97,7 @@ export function wireChannels(registry: ProviderRegistry, config: Config, deps: (
 export function registerWhatsappWeb(
   registry: ProviderRegistry,
   deps: () => ChannelEventDeps,
-  transport: { makeSocket: SocketFactory; download: MediaDownloader },
+  transport: { makeSocket: SocketFactory; download: MediaDownloader; reconnectDelay?: (attempt: number) => number },
 ): void {
   registry.register(
     'beta',

@@ -24,6 +24,8 @@ export class FakeSocket implements BaileysSocket {
   pairingRequests: string[] = [];
   ended = false;
   loggedOut = false;
+  /** Closed (close() was called): sends fail as on Baileys' closed socket. */
+  closed = false;
 
   constructor(
     private readonly world: FakeWhatsApp,
@@ -55,11 +57,13 @@ export class FakeSocket implements BaileysSocket {
 
   /** Closes as Baileys does: a Boom error whose output.statusCode is a DisconnectReason. */
   close(statusCode: number) {
+    this.closed = true;
     const error = Object.assign(new Error('Connection Closed'), { output: { statusCode } });
     this.emit('connection.update', { connection: 'close', lastDisconnect: { error, date: new Date() } });
   }
 
   async sendMessage(jid: string, content: AnyMessageContent, options?: MiscMessageGenerationOptions): Promise<WAMessage | undefined> {
+    if (this.closed) throw Object.assign(new Error('Connection Closed'), { output: { statusCode: 428 } });
     this.sent.push({ jid, content, options });
     const id = options?.messageId ?? `3EB0${randomBytes(9).toString('hex').toUpperCase()}`;
     return { key: { remoteJid: jid, id, fromMe: true }, message: { conversation: 'text' in content ? content.text : '' } };

@@ -3,7 +3,7 @@ import { isJidGroup, isLidUser, isPnUser } from 'baileys';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { channelPhoneContacts } from '../../db/schema';
-import type { PhoneNumbers } from './jids';
+import { type PhoneNumbers, userOf } from './jids';
 
 interface Entry {
   number: string;
@@ -37,12 +37,20 @@ export class PhoneBook {
   async contacts(contacts: Partial<Contact>[]): Promise<void> {
     const entries: Entry[] = [];
     for (const c of contacts) {
+      await this.mapping(c);
       const number = await this.numberOf(c.phoneNumber ?? c.id, c.phoneNumber);
       if (!number) continue;
       // A name saved on the phone means it is in the address book; a chosen name alone does not.
       entries.push({ number, name: c.name || c.notify || c.verifiedName || '', saved: Boolean(c.name), chat: false });
     }
     await this.write(entries);
+  }
+
+  /** A contact named by both its LID and its number tells the mapping (a contact kept under the LID becomes the number's). */
+  private async mapping(c: Partial<Contact>): Promise<void> {
+    const lid = [c.id, c.lid].find((j) => j && isLidUser(j));
+    const pn = [c.phoneNumber, c.id].find((j) => j && isPnUser(j));
+    if (lid && pn) await this.numbers.remember(userOf(lid), userOf(pn));
   }
 
   async chats(chats: Partial<Chat>[]): Promise<void> {

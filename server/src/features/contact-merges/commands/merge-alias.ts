@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client';
 import { type ContactRow, contacts } from '../../../db/schema';
 import { transactionRunner } from '../../../http/context';
 import type { Realtime } from '../../../realtime/emit';
-import { announceContact } from '../../contacts';
+import { announceContact, normalizeContactNumber } from '../../contacts';
 import { mergeContactsIn } from './merge-contacts';
 
 export interface AliasDeps {
@@ -31,9 +31,12 @@ export type AliasOutcome =
 export async function mergeAliasContact(
   deps: AliasDeps,
   scope: { companyId: number; channel: ContactRow['channel'] },
-  alias: string,
-  number: string,
+  rawAlias: string,
+  rawNumber: string,
 ): Promise<AliasOutcome> {
+  // Kept as the pipeline keeps contact numbers (a BSUID "BR.123…" by its digits).
+  const alias = normalizeContactNumber(rawAlias, false);
+  const number = normalizeContactNumber(rawNumber, false);
   if (!alias || !number || alias === number) return { kind: 'none' };
   const transaction = transactionRunner(deps.db, deps.log);
   const outcome = await transaction(async (tx): Promise<AliasOutcome> => {
