@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { startFakePayments } from '../../server/src/test/fake-payments';
-import { startFakeGraph } from './fake-graph';
+import { E2E_META_APP_SECRET, startFakeGraph } from './fake-graph';
 import { startFakeOpenAi } from './fake-openai';
 import { startServer } from './server';
 
@@ -10,6 +10,8 @@ declare module 'vitest' {
     serverLog: string;
     /** The fake payment providers' API (Asaas under /v3, Stripe under /v1) the server charges through. */
     paymentsUrl: string;
+    /** The fake Graph API's base URL (its /e2e/sends lists the template scenario's sends). */
+    graphUrl: string;
   }
 }
 
@@ -25,10 +27,13 @@ export default async function setup(project: TestProject) {
     STRIPE_API_URL: payments.url,
     OPENAI_BASE_URL: openAi.baseUrl,
     GRAPH_API_URL: graph.baseUrl,
+    // Meta's webhooks are refused unsigned: scenarios sign theirs with this secret, as Meta does with the app's.
+    META_APP_SECRET: E2E_META_APP_SECRET,
   });
   project.provide('baseUrl', server.baseUrl);
   project.provide('serverLog', server.logFile);
   project.provide('paymentsUrl', payments.url);
+  project.provide('graphUrl', graph.baseUrl);
   return async () => {
     await server.stop();
     await payments.close();

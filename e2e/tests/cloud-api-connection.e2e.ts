@@ -24,7 +24,7 @@ test('an admin creates a WhatsApp API oficial connection from the menu (Meta ref
   await shows(dialog, 'the add-connection dialog');
   await dialog.getByRole('textbox', { name: 'Nome' }).fill(name);
   await dialog.getByTestId('connection-facebookPageUserId').fill(phoneNumberId);
-  await dialog.getByTestId('connection-wabaId').fill('102290129340398');
+  await dialog.getByTestId('connection-wabaId').fill(CLOUD_NUMBER.wabaId);
   // A token Meta does not let use the number: refused under the number's field, the dialog stays open.
   await dialog.getByTestId('connection-tokenMeta').fill('EAAG-not-of-this-number');
   await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();

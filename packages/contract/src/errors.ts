@@ -55,6 +55,9 @@ export const ERROR_CODES = [
   'ERR_CONNECTION_NAME_ALREADY_EXISTS', // connection names are unique per company (case-insensitive)
   'ERR_PLAN_CONNECTION_LIMIT', // the plan's connection count is reached (main company exempt)
   'ERR_CUSTOMER_WINDOW_CLOSED', // WhatsApp Cloud API, Facebook, Instagram: more than 24 h since the customer's last message
+  'ERR_TEMPLATE_NOT_SENDABLE', // a message template that is not approved (pending, rejected, paused, disabled) or not of the ticket's connection
+  'ERR_TEMPLATES_UNAVAILABLE', // templates need a WhatsApp Cloud API connection with its business account id (wabaId)
+  'ERR_TEMPLATES_SYNC_FAILED', // Meta refused or did not answer the template list (token, business account id, network)
   'ERR_META_ACCOUNT_IN_USE', // POST /facebook, POST/PUT /whatsapp: the page, Instagram account or Cloud API phone number id is already a connection
   'ERR_META_GRAPH', // POST /facebook: Meta refused the token or the page list (expired token, missing permissions)
   'ERR_META_NUMBER_NOT_OWNED', // POST/PUT /whatsapp (Cloud API): Meta does not let the token use the phone number id (another business's number, or no valid token)

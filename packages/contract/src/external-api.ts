@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dbId } from './fields';
+import { TemplateValues } from './message-templates';
 
 /** Digits of a phone number with its country code: 8 to 15 (E.164), separators allowed when sent. */
 export const externalNumber = () =>
@@ -29,6 +30,19 @@ export const ExternalSendInput = z.object({
   queueId: optionalId(),
   sendSignature: flag().optional().default(false),
   closeTicket: flag().optional().default(false),
+  /**
+   * WhatsApp Cloud API: an approved template by Meta's name and language, with its variables (header and
+   * body by variable name, URL buttons by index). The one message Meta delivers outside the 24-hour window.
+   */
+  template: z
+    .object({
+      name: z.string().trim().min(1, { message: 'validation.required' }).max(512, { message: 'validation.tooLong' }),
+      language: z.string().trim().min(2, { message: 'validation.required' }).max(15, { message: 'validation.invalid' }),
+      header: TemplateValues.optional(),
+      body: TemplateValues.optional(),
+      buttons: TemplateValues.optional(),
+    })
+    .optional(),
 });
 export type ExternalSendInput = z.input<typeof ExternalSendInput>;
 export type ExternalSendData = z.output<typeof ExternalSendInput>;

@@ -68,3 +68,5 @@ export * from './integrations';
 export * from './views/integrations';
 export * from './prompts';
 export * from './views/prompts';
+export * from './message-templates';
+export * from './template-text';

@@ -15,6 +15,7 @@ import { helpRoutes } from './helps';
 import { kanbanRoutes } from './kanban';
 import { messageRoutes, sendTicketText } from './messages';
 import { metaRoutes } from './meta';
+import { templateRoutes } from './message-templates';
 import { planRoutes } from './plans';
 import { chatbotRoutes, queueRoutes } from './queues';
 import { fileListRoutes } from './file-lists';
@@ -59,6 +60,7 @@ export async function registerFeatures(app: FastifyInstance, deps: FeatureDeps) 
   await app.register(externalApiRoutes(deps));
   await app.register(simulatorRoutes(deps));
   await app.register(metaRoutes(deps));
+  await app.register(templateRoutes);
   await app.register(kanbanRoutes);
   await app.register(chatRoutes);
   await app.register(announcementRoutes);

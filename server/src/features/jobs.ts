@@ -15,12 +15,15 @@ import { scheduleDispatchJob } from './schedules';
 import { createInvoicesJob } from './billing';
 import { delayedRepliesJob, integrationRetryJob, integrationTurnJob } from './integrations';
 import { assistantRetryJob, assistantTurnJob } from './prompts';
+import { dailyTemplateSyncJob, templateSyncJob } from './message-templates';
 import { flowBotJob, flowBotRetryJob, flowResumeJob, flowStepJob } from './flow-runtime';
 import { minuteSweepsJob } from './minute-sweeps';
 
 /** Every job of every feature; the runner creates their queues, workers and cron schedules. */
 export const allJobs: Job[] = [
   minuteSweepsJob,
+  templateSyncJob,
+  dailyTemplateSyncJob,
   markOfflineJob,
   contactImportJob,
   forwardMessageJob,

@@ -1,7 +1,7 @@
 import { SECRET_SETTING_KEYS } from '@chatflow/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect, test } from 'vitest';
-import { ownCloudNumber, useFakeGraph } from '../test/fake-graph';
+import { ownCloudNumber, serveMessageTemplates, useFakeGraph } from '../test/fake-graph';
 import { type Requester, useTestApp } from '../test/harness';
 import { admitsNumber } from './fuzz/json-schema';
 import { type Operation, operationsOf, urlOf } from './fuzz/operations';
@@ -50,6 +50,7 @@ async function seedCompany(api: Requester, companyId: number) {
     return values[field];
   };
   const queue = await t.factory.queue(companyId, { name: 'Walk' });
+  await ok(api.put(`/queue/${queue.id}`, { token: secret('queueToken') }));
   const prompt = await ok(
     api.post('/prompt', {
       name: 'Assistente walk',
@@ -81,6 +82,10 @@ async function seedCompany(api: Requester, companyId: number) {
   values.webhookSigningSecret = (await ok(api.post(`/queueIntegration/${hook.id}/signingSecret`))).signingSecret;
   const phoneNumberId = String(900000000 + companyId);
   ownCloudNumber(graph.fake, phoneNumberId, secret('cloudApiToken'));
+  const template = { type: 'BODY', text: 'Olá {{1}}' };
+  serveMessageTemplates(graph.fake, String(800000000 + companyId), values.cloudApiToken, [
+    { id: '9001', name: 'walk', language: 'pt_BR', status: 'APPROVED', category: 'UTILITY', components: [template] },
+  ]);
   const cloud = await ok(
     api.post('/whatsapp', {
       name: 'Cloud walk',

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChannelRegistry } from '../../channels/types';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { type ConnectionRow, type MessageRow, type TicketRow, tickets, users } from '../../db/schema';
 import { transactionRunner } from '../../http/context';
 import { ZodError } from 'zod';
@@ -11,7 +11,9 @@ import { notFound } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
 import type { Realtime } from '../../realtime/emit';
 import { upsertContact } from '../contacts';
-import { createOutboundMessage, prepareUpload, removeMedia, signaturePrefix, storeMedia } from '../messages';
+import { assertCustomerWindow, createOutboundMessage, prepareUpload, removeMedia, signaturePrefix, storeMedia } from '../messages';
+import { findTemplateByName, templateMessage } from '../message-templates';
+import { AppError } from '../../http/errors';
 import { existingQueueIds } from '../queues';
 import { addTicketLogs, emitTicketChange } from '../tickets';
 import { findOrOpenTicket } from './ticket';
@@ -39,6 +41,13 @@ async function userOfCompany(db: Db, companyId: number, userId: number) {
   return row;
 }
 
+/** The stored message of a named template of the connection (ERR_TEMPLATE_NOT_SENDABLE when it has none such approved). */
+async function templateContent(tx: DbOrTx, connection: ConnectionRow, template: NonNullable<ExternalSendData['template']>) {
+  const row = await findTemplateByName(tx, connection.companyId, connection.id, template.name, template.language);
+  if (!row) throw new AppError('ERR_TEMPLATE_NOT_SENDABLE', 400);
+  return templateMessage(row, template);
+}
+
 /**
  * POST /api/messages/send: the number becomes (or finds) the company's contact on the token's
  * connection, its active ticket is reused or opened, and the text, or each file with the text as
@@ -52,7 +61,8 @@ export async function sendExternalMessage(
   files: ExternalFile[],
 ): Promise<ExternalSendView> {
   const companyId = connection.companyId;
-  if (!input.body.trim() && files.length === 0)
+  if (input.template && connection.channel !== 'whatsappapi') throw new AppError('ERR_TEMPLATES_UNAVAILABLE', 400);
+  if (!input.template && !input.body.trim() && files.length === 0)
     throw new ZodError([{ code: 'custom', path: ['body'], message: 'validation.required', input: '' }]);
   const user = input.userId ? await userOfCompany(deps.db, companyId, input.userId) : null;
   if (input.queueId && (await existingQueueIds(deps.db, companyId, [input.queueId])).length === 0) throw notFound('ERR_NOT_FOUND');
@@ -82,7 +92,10 @@ export async function sendExternalMessage(
       let ticket: TicketRow = resolved.after;
       if (resolved.created) await addTicketLogs(tx, ticket, [{ type: 'create', userId: user?.id ?? null, queueId: ticket.queueId }]);
       const rows: MessageRow[] = [];
-      const outgoing = items.length > 0 ? items : [{ body: text }];
+      // A template is the way in outside Meta's 24-hour window; anything else is refused there before it is stored.
+      const template = input.template ? await templateContent(tx, connection, input.template) : null;
+      if (!template) await assertCustomerWindow(tx, { channel: connection.channel, connectionId: connection.id, contactId: contact.id });
+      const outgoing = template ? [template] : items.length > 0 ? items : [{ body: text }];
       for (const item of outgoing) rows.push(await createOutboundMessage(tx, ctx, { ticket, userId: user?.id ?? null, ...item }));
       if (input.closeTicket) {
         [ticket] = await tx.update(tickets).set({ status: 'closed', updatedAt: new Date() }).where(eq(tickets.id, ticket.id)).returning();

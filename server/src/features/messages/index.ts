@@ -22,3 +22,4 @@ export { newestMessageId } from './newest';
 export type { PreviewColumns } from './preview';
 export { previewColumns } from './preview';
 export { previewText } from './preview';
+export { assertCustomerWindow } from './customer-window';

@@ -26,6 +26,7 @@ import { forwardMessages } from './commands/forward';
 import { sendMediaMessages } from './commands/send-media';
 import { sendTextMessage } from './commands/send-text';
 import { interactiveRoutes } from './interactive-routes';
+import { templateMessageRoutes } from './template-routes';
 import { presentMessages } from './presenter';
 import { countCompanyMessages, listTicketMessages } from './queries';
 import { transcribeAudio } from './transcription';
@@ -109,4 +110,5 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(interactiveRoutes);
+  await app.register(templateMessageRoutes);
 };

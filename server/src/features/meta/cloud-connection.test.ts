@@ -3,7 +3,7 @@
 import { and, eq } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { connections, messages } from '../../db/schema';
-import { ownCloudNumber, useFakeGraph } from '../../test/fake-graph';
+import { ownCloudNumber, serveMessageTemplates, useFakeGraph } from '../../test/fake-graph';
 import { useTestApp } from '../../test/harness';
 import { customerNumber } from '../../test/simulator';
 import { accountId, cloudMessage, postWebhook } from './testing';
@@ -17,10 +17,12 @@ const owned = (phoneNumberId: string, token: string) => {
   return phoneNumberId;
 };
 
-/** The dialog's fields for a number of the business whose token is typed in. */
+/** The dialog's fields for a number of the business whose token is typed in (its account lists no templates yet). */
 const cloudInput = (name: string) => {
   const tokenMeta = `EAAG-secret-${accountId()}`;
-  return { name, channel: 'whatsappapi', facebookPageUserId: owned(accountId(), tokenMeta), wabaId: accountId(), tokenMeta };
+  const wabaId = accountId();
+  serveMessageTemplates(graph.fake, wabaId, tokenMeta, []);
+  return { name, channel: 'whatsappapi', facebookPageUserId: owned(accountId(), tokenMeta), wabaId, tokenMeta };
 };
 
 test('creates a Cloud API connection whose token is write-only, and an edit with an empty token keeps it', async () => {

@@ -9,6 +9,7 @@ import type { ChannelRegistry } from '../../channels/types';
 import type { Db } from '../../db/client';
 import { batchedReads, perDatabase, preparedStatement } from '../../db/prepared';
 import { connections } from '../../db/schema';
+import { applyTemplateStatus } from '../message-templates';
 
 /** The envelope of every Meta webhook delivery; what is inside an entry depends on `object`. */
 const Delivery = z.looseObject({
@@ -109,13 +110,15 @@ export async function dispatchWebhook(deps: DispatchDeps, body: unknown): Promis
     return;
   }
   for (const entry of parsed.data.entry) {
-    if (channel === 'whatsappapi') await cloudEntry(deps, entry.changes ?? []);
+    if (channel === 'whatsappapi') await cloudEntry(deps, entry.id, entry.changes ?? []);
     else await messagingEntry(deps, channel, entry.id, entry.messaging ?? []);
   }
 }
 
-async function cloudEntry(deps: DispatchDeps, changes: { field: string; value: unknown }[]) {
+/** A WhatsApp Business Account entry (its id is the account's): messages and statuses, template status changes. */
+async function cloudEntry(deps: DispatchDeps, wabaId: string, changes: { field: string; value: unknown }[]) {
   for (const change of changes) {
+    if (change.field === 'message_template_status_update') await applyTemplateStatus(deps.db, deps.log, wabaId, change.value);
     if (change.field !== 'messages') continue;
     const value = CloudChangeValue.safeParse(change.value);
     if (!value.success) {

@@ -4,15 +4,19 @@ import { signatureOf } from '../../channels/graph/signature';
 import { FakeGraph } from './server';
 
 export { FakeGraph, graphError, newMid, newWamid, type GraphCall } from './server';
+export { sampleTemplates, templateStatusDelivery } from './templates';
 export {
   ownCloudNumber,
   serveCdnFile,
   serveCloudMedia,
   serveCloudNumber,
+  serveMessageTemplates,
+  type FakeTemplate,
   servePageMessaging,
   serveUserPages,
   type FakePage,
 } from './meta-shapes';
+export { serveEmbeddedSignup, serveFacebookLogin, type FakeLoginPage, type FakeMetaApp } from './meta-login';
 
 export const TEST_APP_SECRET = 'test-app-secret';
 export const TEST_VERIFY_TOKEN = 'test-verify-token';

@@ -133,3 +133,35 @@ export function serveCdnFile(fake: FakeGraph, name: string, data: Buffer, conten
   fake.on('GET', `/cdn/${name}`, () => ({ body: data, contentType }));
   return `${fake.cdnUrl}/${name}`;
 }
+
+/** A template as GET /{waba-id}/message_templates lists it (fields id,name,language,status,category,parameter_format,components). */
+export interface FakeTemplate {
+  id: string;
+  name: string;
+  language: string;
+  status: string;
+  category: string;
+  parameter_format?: 'POSITIONAL' | 'NAMED';
+  components: Record<string, unknown>[];
+}
+
+/**
+ * A business account's templates (GET /{waba-id}/message_templates), `pageSize` a page with Graph's
+ * cursor paging: `paging.cursors.after` on every page, `paging.next` only while a page follows. The
+ * list is the array given, so a test may change it between syncs.
+ */
+export function serveMessageTemplates(fake: FakeGraph, wabaId: string, token: string, templates: FakeTemplate[], pageSize = 2) {
+  fake.on('GET', `/${wabaId}/message_templates`, (call) => {
+    const denied = checkToken(call, token);
+    if (denied) return denied;
+    const limit = Math.min(Number(call.query.limit ?? 25), pageSize);
+    const start = call.query.after ? Number(Buffer.from(call.query.after, 'base64url').toString()) : 0;
+    const data = templates.slice(start, start + limit);
+    const cursor = (n: number) => Buffer.from(String(n)).toString('base64url');
+    const more = start + limit < templates.length;
+    const next = `${fake.baseUrl}/${wabaId}/message_templates?limit=${limit}&after=${cursor(start + limit)}`;
+    return {
+      json: { data, paging: { cursors: { before: cursor(start), after: cursor(start + data.length) }, ...(more ? { next } : {}) } },
+    };
+  });
+}

@@ -18,6 +18,7 @@ import { type SessionAction, useConnections, useSessionAction } from './hooks/us
 import { useConnectionsRealtime } from './hooks/use-connections-realtime';
 import { useImportProgress } from './hooks/use-import-progress';
 import { ImportProgressCard } from './components/ImportProgressCard';
+import { CloudTemplatesSection } from './templates/ConnectionTemplates';
 
 /**
  * /connections (spec 2 §2): the company's connections with live status, session actions, the QR
@@ -96,6 +97,7 @@ export default function ConnectionsPage() {
         onEdit={setEditing}
         onDelete={setDeleting}
       />
+      <CloudTemplatesSection connections={connections} />
       {editing !== undefined && (
         <FreshRecord key={editing?.id ?? `new-${newChannel}`} path="/whatsapp" row={editing} onClose={() => setEditing(undefined)}>
           {(fresh) => <ConnectionDialog connection={fresh} channel={newChannel} onClose={() => setEditing(undefined)} />}

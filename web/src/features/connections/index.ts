@@ -1,1 +1,2 @@
 export { useConnectionsAttention } from './hooks/use-connections-attention';
+export { TemplateReplyBar } from './templates/TemplateReplyBar';

@@ -12,6 +12,7 @@ import { useTicketViewers } from './hooks/use-ticket-viewers';
 import { MessageInput } from './input/MessageInput';
 import { ConnectionDownNotice } from './header/ConnectionDownNotice';
 import { MessagesList } from './messages/MessagesList';
+import { TemplateReplyBar } from '../connections';
 
 /** Meta's channels accept replies only within 24 hours of the customer's last message (ERR_CUSTOMER_WINDOW_CLOSED). */
 const WINDOW_CHANNELS = ['whatsappapi', 'facebook', 'instagram'];
@@ -62,6 +63,7 @@ export default function Conversation({ uuid }: { uuid: string }) {
           )}
           <MessagesList ticket={ticket} onReply={setReplyTo} />
           <ConnectionDownNotice connectionId={ticket.whatsappId} />
+          <TemplateReplyBar ticket={ticket} />
           <MessageInput ticket={ticket} replyTo={replyTo} onClearReply={() => setReplyTo(null)} />
         </Box>
         <ContactDrawer ticket={ticket} open={drawer} onClose={() => setDrawer(false)} />
