@@ -68,6 +68,10 @@ export type TicketDetailView = z.infer<typeof TicketDetailView>;
 export const TicketPage = z.object({ tickets: z.array(TicketView), count: z.number(), hasMore: z.boolean() });
 export type TicketPage = z.infer<typeof TicketPage>;
 
+/** GET /contacts/{id}/tickets (our addition): the contact's tickets the caller may see, newest first (the contact drawer). */
+export const ContactTicketPage = z.object({ tickets: z.array(TicketView), hasMore: z.boolean() });
+export type ContactTicketPage = z.infer<typeof ContactTicketPage>;
+
 /** GET /tickets/counts (our addition): the badge of each tab in one call. */
 export const TicketCounts = z.object({ open: z.number(), pending: z.number(), group: z.number() });
 export type TicketCounts = z.infer<typeof TicketCounts>;

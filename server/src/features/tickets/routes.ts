@@ -1,6 +1,8 @@
 import {
   ConfirmationView,
+  ContactTicketPage,
   IdParam,
+  PageQuery,
   TicketCloseAllInput,
   TicketCloseAllResult,
   TicketCounts,
@@ -33,6 +35,7 @@ import { listTicketLogs, logAccess } from './logs';
 import { ticketObservations } from './notes';
 import { countTickets } from './queries/counts';
 import { listTickets } from './queries/list';
+import { listContactTickets } from './queries/contact-tickets';
 
 /**
  * Tickets (spec 1 §7 Tickets). Tickets are a basic section: they work whatever the subscription.
@@ -118,6 +121,15 @@ export const ticketRoutes =
         preHandler: [app.authenticate, requirePermission('tickets-manager:closeAll')],
       },
       async (req) => closeAllTickets(req.ctx, req.body),
+    );
+
+    app.get(
+      '/contacts/:id/tickets',
+      {
+        schema: { params: IdParam, querystring: PageQuery.pick({ pageNumber: true }), response: { 200: ContactTicketPage } },
+        preHandler: app.authenticate,
+      },
+      async (req) => listContactTickets(req.ctx, req.params.id, req.query.pageNumber),
     );
 
     app.get(
