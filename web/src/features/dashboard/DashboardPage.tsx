@@ -3,6 +3,7 @@ import { Box, Button, CircularProgress, Paper, Tab, Tabs, Typography } from '@mu
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../lib/errors';
+import { ConnectionsDownCard } from '../connections';
 import { notify } from '../../lib/notify';
 import { useDebounced } from '../../lib/use-debounced';
 import { AttendantsTab } from './components/AttendantsTab';
@@ -65,6 +66,7 @@ export default function DashboardPage() {
           {t('dashboard.exportAttendants')}
         </Button>
       </Box>
+      <ConnectionsDownCard />
       <DashboardFilter value={filter} onChange={setFilter} />
       <Tabs value={tab} onChange={(_, v) => setTab(v)} variant="scrollable" allowScrollButtonsMobile>
         {TABS.map((key) => (

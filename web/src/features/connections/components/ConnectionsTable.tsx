@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatTime } from '../../../lib/format';
 import type { SessionAction } from '../hooks/use-connections';
 import { ChannelIcon } from './ChannelIcon';
+import { ConnectionDownNotice } from '../down/ConnectionDownNotice';
 import { SessionActions } from './SessionActions';
 import { EditDeleteCell } from './EditDeleteCell';
 import { StatusIcon } from './StatusIcon';
@@ -84,6 +85,7 @@ export function ConnectionsTable({ connections, loading, busyId, onAction, onSho
               </TableCell>
               <TableCell>
                 <SessionActions connection={c} busy={busyId === c.id} onAction={onAction} onShowQr={onShowQr} />
+                <ConnectionDownNotice connection={c} />
               </TableCell>
               <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
                 {formatDate(c.updatedAt)} {formatTime(c.updatedAt)}

@@ -2,6 +2,7 @@ import { canSeeConnections, type ConnectionStatus } from '@chatflow/contract';
 import { useEffect, useState } from 'react';
 import { useAuth } from '../../../app/providers/AuthProvider';
 import { useConnections } from './use-connections';
+import { useConnectionDropToast } from '../down/use-connection-drop-toast';
 import { useConnectionsRealtime } from './use-connections-realtime';
 
 /** Statuses that need someone's attention (spec 1 §4.4): every one but CONNECTED. */
@@ -15,6 +16,8 @@ export function useConnectionsAttention(): boolean {
   const allowed = !!user && canSeeConnections({ ...user, allHistoric: user.allHistoric ?? 'disabled' });
   const { data = [] } = useConnections(allowed);
   useConnectionsRealtime();
+  // Mounted with the menu on every screen: an admin hears of a connection that dropped wherever they are.
+  useConnectionDropToast();
   const attention = data.some((c) => NEEDS_ATTENTION.includes(c.status));
   const [shown, setShown] = useState(false);
   useEffect(() => {
