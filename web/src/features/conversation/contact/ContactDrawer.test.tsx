@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../../../lib/api';
 import { renderWithProviders } from '../../../test/render';
+import { makeTicket } from '../../../test/ticket-view';
 import { agent, ticket } from '../testing';
 import { ContactDrawer } from './ContactDrawer';
 
@@ -45,17 +46,40 @@ const note = {
   updatedAt: '',
 };
 
+/** The contact's past tickets as GET /contacts/3/tickets answers them (newest first). */
+const history = {
+  tickets: [
+    makeTicket(12, { uuid: 'u-12', status: 'closed', createdAt: '2026-03-05T12:00:00Z', userRating: { rate: 5 } }),
+    makeTicket(9, { uuid: 'u-9', status: 'closed', queue: null, queueId: null, createdAt: '2025-11-20T12:00:00Z' }),
+  ],
+  hasMore: true,
+};
+
 beforeEach(() => {
   vi.clearAllMocks();
   mocked.get.mockImplementation(async (path: string) => {
     if (path === '/contacts/3') return contact;
     if (path === '/ticket-notes/list') return [note];
     if (path === '/tags/list') return [{ id: 4, name: 'VIP', color: '#ffcc00', kanban: 0 }];
+    if (path === '/contacts/3/tickets') return history;
     throw new Error(`unexpected GET ${path}`);
   });
 });
 
 describe('ContactDrawer', { timeout: 20_000 }, () => {
+  test("lists the contact's past tickets: status, date, queue and rating, newest first, paged (issue 31)", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ContactDrawer ticket={ticket()} open onClose={() => {}} />, { route: '/tickets/x' });
+    const rows = await screen.findAllByTestId('contact-ticket');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      '#12 · Resolvido · 05/03/2026Vendas · Avaliação: 5',
+      '#9 · Resolvido · 20/11/2025Sem fila',
+    ]);
+    expect(mocked.get).toHaveBeenCalledWith('/contacts/3/tickets', { pageNumber: 1 });
+    await user.click(screen.getByTestId('contact-tickets-more'));
+    await waitFor(() => expect(mocked.get).toHaveBeenCalledWith('/contacts/3/tickets', { pageNumber: 2 }));
+  });
+
   test('shows the contact with its e-mail link and extra info', async () => {
     renderWithProviders(<ContactDrawer ticket={ticket()} open onClose={() => {}} />);
     const drawer = await screen.findByTestId('contact-drawer');

@@ -25,16 +25,17 @@ import { KanbanLaneSelect } from '../../kanban';
 import { useApplyContact, useContact, useToggleAcceptAudio } from '../hooks/use-contact';
 import { ContactEditDialog } from './ContactEditDialog';
 import { ContactTagBox } from './ContactTagBox';
+import { ContactTickets } from './ContactTickets';
 import { TicketNotes } from './TicketNotes';
 import { formatPhoneNumber } from '../../../components/PhoneNumberField';
 
-export const CONTACT_DRAWER_WIDTH = 320;
-/** Below this the conversation's header actions and input row no longer fit on one line. */
-const CONVERSATION_MIN_WIDTH = 440;
+export const CONTACT_DRAWER_WIDTH = 300;
+/** The narrowest the conversation gets beside the drawer (its header actions wrap, the thread stays readable). */
+const CONVERSATION_MIN_WIDTH = 300;
 /**
- * The ticket area's width (px) from which the drawer sits beside the conversation; below it the
- * drawer covers the conversation. With the list at its default width (440) that is from a screen
- * of about 1450 px up; a 1366 px laptop gets the covering drawer.
+ * The ticket area's width (px) from which the drawer sits beside the conversation instead of covering
+ * it (issue 31: contact details beside the thread from a 1280 px screen). With the side menu open (240)
+ * and the list at its default width (440), a 1280 px screen leaves the ticket area 600 px.
  */
 export const CONTACT_DRAWER_BESIDE_FROM = CONTACT_DRAWER_WIDTH + CONVERSATION_MIN_WIDTH;
 export const CONTACT_DRAWER_ID = 'contact-drawer-panel';
@@ -179,6 +180,8 @@ export function ContactDrawer({ ticket, open, onClose }: Props) {
           <KanbanLaneSelect ticket={ticket} />
           <Divider />
           <TicketNotes ticketId={ticket.id} contactId={c.id} />
+          <Divider />
+          <ContactTickets contactId={c.id} currentUuid={ticket.uuid} />
           <Divider />
           <Box>
             <Typography variant="subtitle2" sx={{ mb: 1 }}>
