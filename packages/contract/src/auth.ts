@@ -19,6 +19,8 @@ export const SignupInput = z.object({
   planId: coercedId('validation.required'),
   /** Carried from the ?companyId query of the signup link; recorded as the referring company. */
   companyId: coercedId().nullable().optional(),
+  /** The signup screen's language: a company signed up in Spanish reports in America/Monterrey (spec 1 §9). */
+  language: z.string().max(10).optional(),
 });
 export type SignupInput = z.input<typeof SignupInput>;
 

@@ -3,6 +3,11 @@ export const MAIN_COMPANY_ID = 1;
 export const MAIN_COMPANY_DUE_DATE = '2999-12-31';
 export const SUBSCRIPTION_WARNING_DAYS = 5;
 export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
+/** The reports' time zone by language (spec 1 §9, spec 2 §9): Portuguese São Paulo, Spanish Monterrey. */
+export const SPANISH_TIME_ZONE = 'America/Monterrey';
+
+/** The time zone a company signed up in `language` reports in (its reports, exports and hours). */
+export const timeZoneForLanguage = (language: string | undefined): string => (language === 'es' ? SPANISH_TIME_ZONE : DEFAULT_TIME_ZONE);
 
 /** Today's date (yyyy-MM-dd) in a time zone. */
 export function todayIn(timeZone: string, now = new Date()): string {

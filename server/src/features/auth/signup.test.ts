@@ -35,6 +35,25 @@ describe('POST /auth/signup', () => {
     expect(login.statusCode).toBe(200);
   });
 
+  test("a company signed up in Spanish reports in the spec's Spanish time zone (America/Monterrey), any other in São Paulo's", async () => {
+    const plan = await t.factory.plan({ isPublic: true });
+    const zoneAfter = async (language?: string) => {
+      const body = payload(plan.id, language ? { language } : {});
+      expect((await t.anon.post('/auth/signup', body)).statusCode).toBe(200);
+      const login = await t.anon.post('/auth/login', { email: body.email, password: body.password });
+      const report = await t.anon.inject({
+        method: 'GET',
+        url: '/ticketreport/reports',
+        headers: { authorization: `Bearer ${login.json().token}` },
+      });
+      expect(report.statusCode, report.body).toBe(200);
+      return report.json().timeZone;
+    };
+    expect(await zoneAfter('es')).toBe('America/Monterrey');
+    expect(await zoneAfter('pt')).toBe('America/Sao_Paulo');
+    expect(await zoneAfter()).toBe('America/Sao_Paulo');
+  });
+
   test('keeps the referring company from ?companyId', async () => {
     const plan = await t.factory.plan();
     const res = await t.anon.post('/auth/signup', payload(plan.id, { companyId: 1 }));

@@ -19,7 +19,7 @@ type Form = z.input<typeof SignupInput>;
 
 /** /signup (spec 1 §2.3): a company and its admin on a public plan; then straight into the app. */
 export default function SignupPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { login } = useAuth();
   const [params] = useSearchParams();
@@ -41,7 +41,8 @@ export default function SignupPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await api.post('/auth/signup', { ...values, companyId: referrer });
+      // The screen's language: a company signed up in Spanish reports in the Spanish time zone.
+      await api.post('/auth/signup', { ...values, companyId: referrer, language: i18n.language });
       notify(t('signup.toasts.success'));
       await login({ email: values.email, password: values.password, remember: true });
       navigate('/tickets');

@@ -1,4 +1,4 @@
-import { addDays, DEFAULT_TIME_ZONE, type SignupInput, todayIn, USER_DEFAULTS } from '@chatflow/contract';
+import { addDays, DEFAULT_TIME_ZONE, type SignupInput, timeZoneForLanguage, todayIn, USER_DEFAULTS } from '@chatflow/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { companies, plans, users } from '../../../db/schema';
@@ -47,6 +47,7 @@ export async function signup(deps: AuthDeps, input: z.output<typeof SignupInput>
         numberAttendants: plan.users,
         numberConections: plan.connections,
         referrerCompanyId: input.companyId ?? null,
+        timeZone: timeZoneForLanguage(input.language),
       })
       .returning();
     await ensureCompanySettings(tx, company.id);
