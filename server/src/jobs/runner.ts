@@ -23,19 +23,18 @@ const BATCH_SIZE = 20;
 /**
  * Timers (inactivity, expiry, rotation, redirect) of a batch run this many at a time: many come due
  * together and each waits mostly on the database; they touch different tickets (one ticket's turns
- * are serialised by its row lock). Other jobs run one after another, in the order fetched. At 4, 56
- * timers due a second fired up to 4 s late on an idle machine (bench automation-timers): the lanes
- * waited on round trips, not on the CPUs.
+ * are serialised by its row lock). Other jobs run one after another, in the order fetched. At 4,
+ * timers fired seconds late on an idle machine (bench/results/code-figures.md): the lanes waited on
+ * round trips, not on the CPUs.
  */
 const TIMER_CONCURRENCY = 8;
 /**
  * How a timer queue is polled on PostgreSQL: twice a second (pg-boss's minimum), by two workers of
  * its own, so a timer waits at most half a second for a poll and never for the slowest job of the
  * batch fetched before it (each worker fetches only when its own batch is done). At one worker and
- * 1 s polls, timers due at 160 a second fired up to 2.2 s late while the CPUs were half idle
- * (bench automation-timers). Four workers were tried: every timer queue (a dozen) is then polled
- * eight times a second on pg-boss's four connections, and in a paced flows run a flow's first step took
- * p50 763 ms against 58 ms at two, for timers fired no sooner than the run's noise. PGlite is one
+ * 1 s polls, timers fired seconds late while the CPUs were half idle. Four workers were tried: every
+ * timer queue (a dozen) is then polled eight times a second on pg-boss's four connections, which slowed
+ * a flow's first step far more than it hurried the timers (both: bench/results/code-figures.md). PGlite is one
  * connection: a second worker would only wait for it, and there one poll a second is enough for a
  * single company's demo.
  */
@@ -131,7 +130,7 @@ export class JobRunner implements JobQueue {
         // Each job of the batch succeeds or fails on its own (retried by its own policy): a failed one is
         // failed here, and pg-boss completes the rest when the handler returns (its completion touches
         // active jobs only). Not pg-boss's perJobResults: its completion joins the batch to every job of
-        // the queue, which grew with the queue (16 ms for 20 jobs at 20,000 kept, bench campaigns).
+        // the queue, which grew with the queue (bench/results/code-figures.md).
         async (batch) => {
           if (job.runBatch && batch.length > 1 && (await this.runTogether(job, batch))) return;
           let next = 0;
