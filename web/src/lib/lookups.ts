@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
 
 /** Small pick lists (connections, tags, users) that filters and modals of several features choose from; fetched once per visit. */
-const lookupKeys = {
+export const lookupKeys = {
   whatsapps: ['tickets', 'lookups', 'whatsapps'] as const,
   tags: ['tickets', 'lookups', 'tags'] as const,
   users: ['tickets', 'lookups', 'users'] as const,

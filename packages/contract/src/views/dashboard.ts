@@ -91,5 +91,7 @@ export const PanelTicketView = z.object({
   updatedAt: z.string(),
   userId: z.number().nullable(),
   user: NamedRef.nullable(),
+  /** A waiting (pending) ticket: when it last entered the wait (its current attendance's queuedAt); null otherwise. */
+  waitingSince: z.string().nullable(),
 });
 export type PanelTicketView = z.infer<typeof PanelTicketView>;

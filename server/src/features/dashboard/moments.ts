@@ -30,6 +30,7 @@ interface Row {
   updated_at: string | Date;
   user_id: number | null;
   user_name: string | null;
+  waiting_since: string | Date | null;
 }
 
 /**
@@ -37,6 +38,8 @@ interface Row {
  * window, newest first. The panel puts each under its agent's card, or "Pendentes" without one.
  * GET /usersMoments reads the same tickets without a window (null).
  */
+const iso = (d: string | Date) => (d instanceof Date ? d : new Date(d)).toISOString();
+
 export async function panelTickets(
   db: DbOrTx,
   companyId: number,
@@ -53,7 +56,10 @@ export async function panelTickets(
     select t.id, t.uuid, t.status, c.id as contact_id, c.name as contact_name, c.url_picture, t.last_message,
       t.last_message_type, t.last_message_media_name, t.last_message_seconds,
       w.id as whatsapp_id, w.name as whatsapp_name, q.id as queue_id, q.name as queue_name, q.color as queue_color,
-      t.unread_messages, t.updated_at, t.user_id, u.name as user_name
+      t.unread_messages, t.updated_at, t.user_id, u.name as user_name,
+      case when t.status = 'pending' then coalesce(
+        (select max(tt.queued_at) from ticket_trackings tt where tt.ticket_id = t.id and tt.finished_at is null),
+        t.created_at) end as waiting_since
     from (
       select t.* from tickets t
       where t.company_id = ${companyId} and t.status in ('open', 'pending') and not t.is_group
@@ -83,5 +89,6 @@ export async function panelTickets(
     updatedAt: (r.updated_at instanceof Date ? r.updated_at : new Date(r.updated_at)).toISOString(),
     userId: r.user_id,
     user: r.user_id === null ? null : { id: r.user_id, name: r.user_name ?? '' },
+    waitingSince: r.waiting_since === null ? null : iso(r.waiting_since),
   }));
 }

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { contacts, ticketLogs } from '../../db/schema';
+import { contacts, ticketLogs, ticketTrackings } from '../../db/schema';
 import { useTestApp } from '../../test/harness';
 import { marchCompany, sp } from './testing';
 
@@ -114,6 +114,16 @@ describe('GET /dashboard/moments', () => {
       lastMessage: 'Olá',
       queue: { id: c.queueA.id },
     });
+    // A waiting ticket says since when it waits: its current attendance's queuedAt (back in the queue
+    // after an agent), else its creation; a ticket being served waits for nothing.
+    expect(rows.find((r) => r.id === open.id)).toMatchObject({ waitingSince: null });
+    expect(rows.find((r) => r.id === waiting.id)).toMatchObject({ waitingSince: waiting.createdAt.toISOString() });
+    const requeued = new Date(Date.now() - 12 * 60_000);
+    await t.database.db
+      .insert(ticketTrackings)
+      .values({ companyId: c.companyId, ticketId: waiting.id, queueId: c.queueB.id, queuedAt: requeued });
+    const again = (await (await t.as(c.admin)).get('/dashboard/moments')).json() as { id: number; waitingSince: string }[];
+    expect(again.find((r) => r.id === waiting.id)?.waitingSince).toBe(requeued.toISOString());
     const march = await (await t.as(c.admin)).get('/dashboard/moments', { dateStart: '2026-03-01', dateEnd: '2026-03-31' });
     expect((march.json() as { id: number }[]).map((r) => r.id).sort((a, b) => a - b)).toEqual(
       [c.tickets.t1, c.tickets.t5, c.tickets.t9].map((x) => x.id).sort((a, b) => a - b),

@@ -1,5 +1,5 @@
 import { Box, CircularProgress, Paper, Typography } from '@mui/material';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../app/providers/AuthProvider';
@@ -8,7 +8,17 @@ import { useUserList } from '../../lib/lookups';
 import { notify } from '../../lib/notify';
 import { PanelCard } from './components/PanelCard';
 import { useMoments, useMomentsRealtime } from './hooks/use-moments';
-import { canOpenFromPanel, panelColumns } from './hooks/panel-rules';
+import { canOpenFromPanel, panelColumns, WAIT_ALERT_MINUTES } from './hooks/panel-rules';
+
+/** The waiting minutes move on by themselves: the page's clock ticks every 30 s. */
+function useNow(everyMs = 30_000) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(id);
+  }, [everyMs]);
+  return now;
+}
 
 /** `/moments`: "Painel de Atendimentos", one card per agent plus "Pendentes", live (spec 2). */
 export default function MomentsPage() {
@@ -18,6 +28,7 @@ export default function MomentsPage() {
   const moments = useMoments();
   useMomentsRealtime();
   const agents = useUserList();
+  const now = useNow();
   const columns = useMemo(() => panelColumns(moments.data ?? [], agents.data ?? []), [moments.data, agents.data]);
 
   useEffect(() => {
@@ -31,6 +42,9 @@ export default function MomentsPage() {
     <Box sx={{ display: 'grid', gap: 1.5 }} data-testid="moments-page">
       <Typography variant="h5" component="h1">
         {t('dashboard.moments.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" data-testid="moments-legend">
+        {t('dashboard.moments.legend', { minutes: WAIT_ALERT_MINUTES })}
       </Typography>
       {moments.isPending || agents.isPending ? (
         <Box sx={{ p: 4, textAlign: 'center' }}>
@@ -64,6 +78,7 @@ export default function MomentsPage() {
                 tickets={c.tickets}
                 canOpen={(ticket) => !!user && canOpenFromPanel(user, ticket)}
                 onOpen={(ticket) => navigate(`/tickets/${ticket.uuid}`)}
+                now={now}
               />
             ))}
           </Box>

@@ -33,6 +33,7 @@ import { useDebounced } from '../../lib/use-debounced';
 import { useQueues } from '../queues';
 import { FILTER_STATUSES } from './components/DashboardFilter';
 import { MultiPicker } from './components/MultiPicker';
+import { type ReportContact, ReportContactPicker } from './components/ReportContactPicker';
 import { ReportLogDialog } from './components/ReportLogDialog';
 import { dateTimeIn, hoursMinutes, monthToDate } from './format';
 import { downloadSpreadsheet } from './hooks/download';
@@ -60,11 +61,22 @@ export default function ReportsPage() {
   const navigate = useNavigate();
   const [filter, setFilter] = useState<ReportFilter>(() => {
     const { from, to } = monthToDate();
-    return { searchParam: '', whatsappId: [], users: [], queueIds: [], status: [], dateFrom: from, dateTo: to, onlyRated: false };
+    return {
+      searchParam: '',
+      contactId: null,
+      whatsappId: [],
+      users: [],
+      queueIds: [],
+      status: [],
+      dateFrom: from,
+      dateTo: to,
+      onlyRated: false,
+    };
   });
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState<number>(DEFAULT_REPORT_PAGE_SIZE);
   const [logOf, setLogOf] = useState<number | null>(null);
+  const [contact, setContact] = useState<ReportContact | null>(null);
   const [exporting, setExporting] = useState(false);
   const search = useDebounced(filter.searchParam);
   const applied = { ...filter, searchParam: search };
@@ -120,6 +132,13 @@ export default function ReportsPage() {
           value={filter.searchParam}
           onChange={(e) => set('searchParam')(e.target.value)}
           data-testid="report-search"
+        />
+        <ReportContactPicker
+          value={contact}
+          onChange={(next) => {
+            setContact(next);
+            set('contactId')(next?.id ?? null);
+          }}
         />
         <MultiPicker
           label={t('dashboard.filter.connections')}

@@ -2,7 +2,7 @@ import type { PanelTicketView } from '@chatflow/contract';
 import { describe, expect, test } from 'vitest';
 import { truncate } from '../../lib/text';
 import { hoursMinutes, monthToDate } from './format';
-import { canOpenFromPanel, panelColumns } from './hooks/panel-rules';
+import { canOpenFromPanel, minutesWaited, panelColumns } from './hooks/panel-rules';
 
 const ticket = (id: number, over: Partial<PanelTicketView> = {}): PanelTicketView => ({
   id,
@@ -17,6 +17,7 @@ const ticket = (id: number, over: Partial<PanelTicketView> = {}): PanelTicketVie
   updatedAt: '2026-11-24T12:00:00.000Z',
   userId: null,
   user: null,
+  waitingSince: null,
   ...over,
 });
 
@@ -37,6 +38,22 @@ describe('the attendance panel', () => {
       ['Caio', [12]], // an agent no longer in the user list still shows with their tickets
     ]);
     expect(columns[1].online).toBe(true);
+  });
+
+  test('"Pendentes" lists the longest waiting first; minutes waited are whole minutes', () => {
+    const columns = panelColumns(
+      [
+        ticket(1, { status: 'pending', waitingSince: '2026-11-24T12:05:00.000Z' }),
+        ticket(2, { status: 'pending', waitingSince: '2026-11-24T11:50:00.000Z' }),
+        ticket(3, { status: 'pending', waitingSince: '2026-11-24T12:00:00.000Z' }),
+      ],
+      [],
+    );
+    expect(columns[0].tickets.map((x) => x.id)).toEqual([2, 3, 1]);
+    const now = Date.parse('2026-11-24T12:10:59.000Z');
+    expect(minutesWaited('2026-11-24T11:50:00.000Z', now)).toBe(20);
+    expect(minutesWaited('2026-11-24T12:05:00.000Z', now)).toBe(5);
+    expect(minutesWaited('2026-11-24T12:20:00.000Z', now)).toBe(0);
   });
 
   test('an admin opens any ticket; a user only their own', () => {

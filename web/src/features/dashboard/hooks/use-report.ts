@@ -5,6 +5,8 @@ import { api } from '../../../lib/api';
 /** The report's filter as the page holds it (spec 2 §7 GET /ticketreport/reports). */
 export interface ReportFilter {
   searchParam: string;
+  /** One contact's tickets (spec 2 §7 contactId), null for every contact. */
+  contactId: number | null;
   whatsappId: number[];
   users: number[];
   queueIds: number[];
@@ -18,6 +20,7 @@ const json = (list: (string | number)[]) => (list.length ? JSON.stringify(list) 
 
 export const reportParams = (f: ReportFilter) => ({
   searchParam: f.searchParam || undefined,
+  contactId: f.contactId ?? undefined,
   whatsappId: json(f.whatsappId),
   users: json(f.users),
   queueIds: json(f.queueIds),
