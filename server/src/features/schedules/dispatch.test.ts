@@ -191,3 +191,24 @@ test('a batch of due schedules sends each once into its own ticket, with its own
     .filter((p) => ours.has(p.scheduleId) && p.timesSent === 1);
   expect(next.map((p) => p.scheduleId)).toEqual([reminder.id]);
 });
+
+test('on a WhatsApp Cloud API connection a schedule to a customer silent for over 24 hours is refused before sending: ERRO, ERR_CUSTOMER_WINDOW_CLOSED', async () => {
+  const admin = await t.factory.admin();
+  const [cloud] = await t.database.db
+    .insert(connections)
+    .values({
+      companyId: admin.companyId,
+      name: 'Cloud agendamentos',
+      channel: 'whatsappapi',
+      provider: 'whatsappapi',
+      token: `tk${customerNumber()}`,
+      facebookPageUserId: customerNumber(),
+      tokenMeta: 'EAAG-schedules',
+    })
+    .returning();
+  const contact = await makeContact(t.database.db, admin.companyId, { number: customerNumber() });
+  const created = await createScheduleAs(t, admin, { contactId: contact.id, whatsappId: cloud.id, body: 'Sua consulta é amanhã' });
+  await passTime(created.sendAt);
+  expect(await rowOf(created.id)).toMatchObject({ status: 'ERRO', errorReason: 'ERR_CUSTOMER_WINDOW_CLOSED', timesSent: 0 });
+  expect(await t.database.db.select().from(messages).where(eq(messages.connectionId, cloud.id))).toEqual([]);
+});

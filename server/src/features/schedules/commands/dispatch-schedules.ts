@@ -11,7 +11,8 @@ import {
 } from '../../../db/schema';
 import { type HookedTx, transactionRunner } from '../../../http/context';
 import type { JobDeps } from '../../../jobs/define';
-import { createOutboundMessages, signaturePrefix } from '../../messages';
+import { assertCustomerWindow, createOutboundMessages, signaturePrefix } from '../../messages';
+import { AppError } from '../../../http/errors';
 import { type SendTicketOptions, settleSends, ticketsForSend } from '../../tickets';
 import { announceSchedule } from '../events';
 import { scheduleView, scheduleViews } from '../queries';
@@ -74,6 +75,21 @@ async function fail(tx: HookedTx, deps: JobDeps, row: ScheduleRow, reason: strin
   await tx.update(schedules).set({ status: 'ERRO', errorReason: reason, updatedAt: new Date() }).where(eq(schedules.id, row.id));
   announceSchedule(tx, deps.realtime, await scheduleView(tx, row.companyId, row.id), 'update');
   deps.log.warn({ scheduleId: row.id, reason }, 'scheduled message not sent');
+}
+
+/**
+ * Meta's channels take a text only within 24 hours of the customer's last message: a schedule past
+ * that is refused here (ERRO, ERR_CUSTOMER_WINDOW_CLOSED) rather than failing at Meta after it was
+ * recorded as sent. Other channels answer at once, without a query.
+ */
+async function windowClosed(tx: HookedTx, contact: ContactRow, connection: ConnectionRow, now: Date): Promise<boolean> {
+  try {
+    await assertCustomerWindow(tx, { channel: connection.channel, connectionId: connection.id, contactId: contact.id }, now);
+    return false;
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'ERR_CUSTOMER_WINDOW_CLOSED') return true;
+    throw err;
+  }
 }
 
 type Sendable = Due & { contact: ContactRow; connection: ConnectionRow };
@@ -161,6 +177,8 @@ export async function dispatchSchedules(deps: JobDeps, batch: Occurrence[], queu
     for (const d of due) {
       if (!d.contact) await fail(tx, deps, d.schedule, 'ERR_SCHEDULE_CONTACT_GONE');
       else if (!d.connection) await fail(tx, deps, d.schedule, 'ERR_SCHEDULE_CONNECTION_GONE');
+      else if (await windowClosed(tx, d.contact, d.connection, deps.clock.now()))
+        await fail(tx, deps, d.schedule, 'ERR_CUSTOMER_WINDOW_CLOSED');
       else sendable.push({ ...d, contact: d.contact, connection: d.connection });
     }
     if (sendable.length === 0) return;
