@@ -12,7 +12,10 @@ import type { BaileysSocket, SocketFactory, SocketOptions } from './socket';
  * the first QR code at once (the login is then stored like a real one, so any node resumes it) and
  * opens straight away when it has a login. What it is sent (messages, edits, deletes) is written to the table fake_phone_sent
  * (created on first use, outside the migrations: only databases that ran the fake have it), so a
- * test in another process can count every message each node sent. Never for production.
+ * test in another process can count every message each node sent. A row in fake_phone_drops (number,
+ * code; the test creates the table) drops the socket of the phone with that number with that
+ * Baileys close code, as WhatsApp would (a browser test of the drop notice and "try again"). Never
+ * for production.
  */
 export function fakePhoneTransport(database: () => Db, nodeId: string): { makeSocket: SocketFactory; download: MediaDownloader } {
   let table: Promise<void> | null = null;
@@ -25,16 +28,27 @@ export function fakePhoneTransport(database: () => Db, nodeId: string): { makeSo
   };
   return {
     makeSocket: (options) =>
-      new FakePhoneSocket(options, async (row) => {
-        await ready();
-        await database().execute(
-          sql`insert into fake_phone_sent (message_id, jid, body, kind, node) values (${row.messageId}, ${row.jid}, ${row.body}, ${row.kind}, ${nodeId})`,
-        );
-      }),
+      new FakePhoneSocket(
+        options,
+        async (row) => {
+          await ready();
+          await database().execute(
+            sql`insert into fake_phone_sent (message_id, jid, body, kind, node) values (${row.messageId}, ${row.jid}, ${row.body}, ${row.kind}, ${nodeId})`,
+          );
+        },
+        (number) => takeDrop(database(), number),
+      ),
     download: async () => {
       throw new Error('the fake phone has no media');
     },
   };
+}
+
+/** The close code a test asked for the phone with this number (the row is taken), or null; none without the table. */
+async function takeDrop(db: Db, number: string): Promise<number | null> {
+  const taken = await db.execute(sql`delete from fake_phone_drops where number = ${number} returning code`).catch(() => null);
+  const rows = (taken as { rows?: { code: number }[] } | null)?.rows ?? [];
+  return rows[0] ? Number(rows[0].code) : null;
 }
 
 /** Two nodes may create it at once: the loser of that race finds it made. */
@@ -58,12 +72,28 @@ class FakePhoneSocket implements BaileysSocket {
   readonly ev = new EventEmitter();
   user: { id: string } | undefined;
 
+  private watch: NodeJS.Timeout | null = null;
+
   constructor(
     private readonly options: SocketOptions,
     private readonly record: (row: SentRow) => Promise<void>,
+    private readonly dropFor: (number: string) => Promise<number | null>,
   ) {
     // The provider attaches its listeners right after the factory returns.
     setImmediate(() => void this.connect());
+  }
+
+  /** Looks for a drop asked for this phone every half second while open. */
+  private watchDrops() {
+    const number = (this.user?.id ?? '').split(':')[0];
+    this.watch = setInterval(async () => {
+      const code = await this.dropFor(number);
+      if (code === null || !this.watch) return;
+      this.end();
+      const error = Object.assign(new Error('Connection Closed'), { output: { statusCode: code } });
+      this.emit('connection.update', { connection: 'close', lastDisconnect: { error, date: new Date() } });
+    }, 500);
+    this.watch.unref();
   }
 
   private emit<E extends keyof BaileysEventMap>(event: E, payload: BaileysEventMap[E]) {
@@ -80,6 +110,7 @@ class FakePhoneSocket implements BaileysSocket {
     }
     this.user = { id: this.options.auth.creds.me?.id ?? '5511000000000:1@s.whatsapp.net' };
     this.emit('connection.update', { connection: 'open' });
+    this.watchDrops();
   }
 
   async sendMessage(jid: string, content: AnyMessageContent, options?: MiscMessageGenerationOptions): Promise<WAMessage | undefined> {
@@ -107,7 +138,10 @@ class FakePhoneSocket implements BaileysSocket {
   }
   async rejectCall() {}
   async logout() {}
-  end() {}
+  end() {
+    if (this.watch) clearInterval(this.watch);
+    this.watch = null;
+  }
   async groupMetadata(jid: string) {
     return { subject: jid };
   }
