@@ -19,7 +19,12 @@ test('an admin creates a WhatsApp API oficial connection from the menu (Meta ref
   await atPath(page, '/connections');
 
   await page.getByRole('button', { name: 'Nova conexão' }).click();
-  await page.getByRole('menuitem', { name: 'WhatsApp API oficial' }).click();
+  await page.getByRole('menuitem', { name: /WhatsApp API oficial/ }).click();
+  // The entry opens Meta's Embedded Signup; the manual form is its "Avançado" path.
+  await page
+    .getByRole('dialog', { name: 'Conectar WhatsApp API oficial' })
+    .getByRole('button', { name: 'Avançado: informar manualmente' })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Adicionar conexão' });
   await shows(dialog, 'the add-connection dialog');
   await dialog.getByRole('textbox', { name: 'Nome' }).fill(name);

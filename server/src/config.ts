@@ -81,9 +81,18 @@ export interface Config {
   /**
    * Meta's Graph API (WhatsApp Cloud API, Facebook, Instagram): its base URL (tests point it at a
    * local fake), the app secret that signs webhooks and the verify token Meta echoes when the
-   * webhook URL is registered. Without an app secret every webhook POST is refused.
+   * webhook URL is registered. Without an app secret every webhook POST is refused. The app id, the
+   * Embedded Signup configuration id and the login's Graph version serve the Meta login on the
+   * connections page; the operator's settings (metaAppId, metaAppSecret, …) take precedence.
    */
-  meta: { graphApiUrl: string; appSecret: string | null; verifyToken: string | null };
+  meta: {
+    graphApiUrl: string;
+    appSecret: string | null;
+    verifyToken: string | null;
+    appId?: string | null;
+    embeddedSignupConfigId?: string | null;
+    loginGraphVersion?: string | null;
+  };
   /**
    * Mercado Pago: the API's base URL (tests point it at a local fake) and the webhook secret of the
    * application's notifications; when set, a notification must carry a valid x-signature.
@@ -248,6 +257,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       graphApiUrl: (env.GRAPH_API_URL || 'https://graph.facebook.com/v21.0').replace(/\/+$/, ''),
       appSecret: env.META_APP_SECRET || null,
       verifyToken: env.META_VERIFY_TOKEN || null,
+      appId: env.META_APP_ID || null,
+      embeddedSignupConfigId: env.META_EMBEDDED_SIGNUP_CONFIG_ID || null,
+      loginGraphVersion: env.META_LOGIN_GRAPH_VERSION || null,
     },
     mercadoPago: {
       apiUrl: (env.MERCADOPAGO_API_URL || 'https://api.mercadopago.com').replace(/\/+$/, ''),

@@ -61,6 +61,7 @@ export const ERROR_CODES = [
   'ERR_META_ACCOUNT_IN_USE', // POST /facebook, POST/PUT /whatsapp: the page, Instagram account or Cloud API phone number id is already a connection
   'ERR_META_GRAPH', // POST /facebook: Meta refused the token or the page list (expired token, missing permissions)
   'ERR_META_NUMBER_NOT_OWNED', // POST/PUT /whatsapp (Cloud API): Meta does not let the token use the phone number id (another business's number, or no valid token)
+  'ERR_META_NOT_CONFIGURED', // the Meta login or Embedded Signup before the operator set the Meta app (id, secret, configuration id)
   'ERR_META_UNREACHABLE', // POST/PUT /whatsapp (Cloud API): Meta could not be asked about the phone number id (network, throttling, Meta's own failure)
   'ERR_SERVICE_UNAVAILABLE', // the database cannot be reached right now: try again after Retry-After seconds
   'ERR_PAIRING_CODE_UNSUPPORTED', // the connection's provider cannot pair by code (only WhatsApp Web can)

@@ -42,6 +42,11 @@ export const GLOBAL_SETTING_DEFAULTS: Record<string, string> = {
   appLogoLight: '',
   appLogoDark: '',
   appLogoFavicon: '',
+  // The Meta app behind the Facebook/Instagram login and WhatsApp Embedded Signup (README "Connecting
+  // for real"); '' falls back to META_APP_ID, META_EMBEDDED_SIGNUP_CONFIG_ID, META_LOGIN_GRAPH_VERSION.
+  metaAppId: '',
+  metaEmbeddedSignupConfigId: '',
+  metaGraphVersion: '',
 };
 
 /** Global keys readable without a session (login page theme). Nothing else is public. */
@@ -67,6 +72,8 @@ export const SECRET_SETTING_KEYS = [
   'asaasWebhookToken',
   'stripeWebhookSecret',
   'openAiKeyAudio',
+  // The Meta app's secret: token exchanges of the Meta login and webhook signatures ('' falls back to META_APP_SECRET).
+  'metaAppSecret',
 ] as const;
 
 /**

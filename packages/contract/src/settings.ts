@@ -27,6 +27,12 @@ const logoPath = z.union([
   z.string().regex(/^\/public\/logos\/[A-Za-z0-9_-]+\.(png|jpg|webp|svg|ico)$/, { message: 'validation.invalid' }),
 ]);
 
+/** A Meta app or configuration id: digits, or '' for "use the environment's". */
+const metaNumericId = z
+  .string()
+  .trim()
+  .regex(/^\d{0,32}$/, { message: 'validation.invalid' });
+
 const COMPANY_VALUE_SCHEMAS: Record<string, z.ZodType<string>> = {
   ...Object.fromEntries(
     Object.entries(COMPANY_SETTING_DEFAULTS)
@@ -62,6 +68,12 @@ const GLOBAL_VALUE_SCHEMAS: Record<string, z.ZodType<string>> = {
   appLogoLight: logoPath,
   appLogoDark: logoPath,
   appLogoFavicon: logoPath,
+  metaAppId: metaNumericId,
+  metaEmbeddedSignupConfigId: metaNumericId,
+  metaGraphVersion: z
+    .string()
+    .trim()
+    .regex(/^(v\d{1,2}\.0)?$/, { message: 'validation.invalid' }),
   ...Object.fromEntries(SECRET_SETTING_KEYS.map((k) => [k, text(5000).trim()])),
 };
 

@@ -43,7 +43,8 @@ describe('which browser origins may call the API', () => {
 
   test('every answer carries the strict Content-Security-Policy', async () => {
     const csp = String((await t.anon.get('/health/live')).headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self'");
+    // Scripts: this origin and Meta's SDK file host only (the connections screens' Meta login), never inline.
+    expect(csp).toMatch(/script-src 'self' https:\/\/connect\.facebook\.net;/);
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'self'");
     expect(csp).toContain("object-src 'none'");

@@ -7,17 +7,20 @@ import type { FastifyInstance } from 'fastify';
  * `<script>` or `on*=` attribute runs nothing. What else is allowed is what the app really loads: MUI's
  * styles are inserted at run time (inline styles), images and media include local previews (data:, blob:)
  * and help videos' thumbnails and player (YouTube); the API and the socket are this origin ('self' covers
- * ws: and wss: to it). Nobody may frame the app but itself.
+ * ws: and wss: to it). Nobody may frame the app but itself. The one outside script is Meta's Facebook
+ * JavaScript SDK, which the connections screens load when a Meta login dialog opens (README "Connecting
+ * for real"): its file (connect.facebook.net), its login status calls (www.facebook.com, Graph) and the
+ * frames it may open on Meta's two web origins. Nothing inline is allowed for it.
  */
 export const APP_CSP = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  scriptSrc: ["'self'", 'https://connect.facebook.net'],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:', 'https://img.youtube.com'],
   mediaSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'"],
-  frameSrc: ['https://www.youtube.com'],
+  connectSrc: ["'self'", 'https://www.facebook.com', 'https://graph.facebook.com'],
+  frameSrc: ['https://www.youtube.com', 'https://www.facebook.com', 'https://web.facebook.com'],
   workerSrc: ["'self'", 'blob:'],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],

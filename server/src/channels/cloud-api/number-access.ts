@@ -13,14 +13,25 @@ const THROTTLED = new Set([4, 17, 32, 613]);
  * failures and the network confirm nothing either way.
  */
 export async function cloudNumberAccess(graphApiUrl: string, phoneNumberId: string, token: string): Promise<NumberAccess> {
+  return (await cloudNumberLookup(graphApiUrl, phoneNumberId, token)).access;
+}
+
+/** The same question, with what Meta says of the number when the token may use it (its display number and verified name). */
+export async function cloudNumberLookup(
+  graphApiUrl: string,
+  phoneNumberId: string,
+  token: string,
+): Promise<{ access: NumberAccess; displayPhoneNumber?: string; verifiedName?: string }> {
   try {
-    const number = await new GraphClient(graphApiUrl, token).get<{ id?: string }>(phoneNumberId, {
-      fields: 'display_phone_number,verified_name',
-    });
-    return number.id === phoneNumberId ? 'owned' : 'refused';
+    const number = await new GraphClient(graphApiUrl, token).get<{ id?: string; display_phone_number?: string; verified_name?: string }>(
+      phoneNumberId,
+      { fields: 'display_phone_number,verified_name' },
+    );
+    if (number.id !== phoneNumberId) return { access: 'refused' };
+    return { access: 'owned', displayPhoneNumber: number.display_phone_number, verifiedName: number.verified_name };
   } catch (err) {
-    if (!(err instanceof GraphError)) return 'unreachable';
+    if (!(err instanceof GraphError)) return { access: 'unreachable' };
     const refused = err.status >= 400 && err.status < 500 && err.status !== 429 && !(err.code !== null && THROTTLED.has(err.code));
-    return refused ? 'refused' : 'unreachable';
+    return { access: refused ? 'refused' : 'unreachable' };
   }
 }

@@ -38,7 +38,8 @@ async function failure(res: Response): Promise<GraphError> {
 export class GraphClient {
   constructor(
     private readonly baseUrl: string,
-    private readonly token: string,
+    /** null: a call that authenticates otherwise (the app's id and secret in the query of /oauth/access_token). */
+    private readonly token: string | null,
   ) {}
 
   private url(path: string, query?: Record<string, string>): string {
@@ -48,7 +49,7 @@ export class GraphClient {
   }
 
   private async call<T>(method: string, path: string, init: { query?: Record<string, string>; body?: FormData | string; json?: unknown }) {
-    const headers: Record<string, string> = { authorization: `Bearer ${this.token}` };
+    const headers: Record<string, string> = this.token === null ? {} : { authorization: `Bearer ${this.token}` };
     let body: FormData | string | undefined = init.body;
     if (init.json !== undefined) {
       headers['content-type'] = 'application/json';
@@ -77,7 +78,7 @@ export class GraphClient {
    * soon as the body passes `limitBytes`, so an oversized file never sits in memory whole.
    */
   async download(url: string, limitBytes: number, authorized = true): Promise<{ data: Buffer; mimeType: string }> {
-    const headers: Record<string, string> = authorized ? { authorization: `Bearer ${this.token}` } : {};
+    const headers: Record<string, string> = authorized && this.token !== null ? { authorization: `Bearer ${this.token}` } : {};
     const res = await fetch(url, { headers, signal: AbortSignal.timeout(TIMEOUT_MS) });
     if (!res.ok) throw await failure(res);
     const declared = Number(res.headers.get('content-length') ?? 0);

@@ -2,32 +2,20 @@ import { randomInt } from 'node:crypto';
 import { CONNECTION_TOKEN_LENGTH, type FacebookConnectResult, MAIN_COMPANY_ID } from '@chatflow/contract';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { GraphClient, GraphError } from '../../channels/graph/client';
+import { GraphClient } from '../../channels/graph/client';
 import type { Tx } from '../../db/client';
 import { companies, connections, plans } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { companyAndPlan } from '../../http/guards';
 import { announceConnections } from '../connections';
-
-interface GraphPage {
-  id: string;
-  name: string;
-  access_token: string;
-  instagram_business_account?: { id: string; username?: string; name?: string };
-}
+import { asGraphRefusal, type GraphPage, instagramName, userPages } from './facebook-pages';
+import { presentLoginSettings, readMetaApp } from './meta-app';
+import { longLivedUserToken } from './token-exchange';
 
 /** What Messenger and Instagram deliver to the webhook for a subscribed page. */
 const SUBSCRIBED_FIELDS = 'messages,messaging_postbacks,message_deliveries,message_reads,message_echoes,message_reactions';
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const connectionToken = () => Array.from({ length: CONNECTION_TOKEN_LENGTH }, () => ALPHANUMERIC[randomInt(ALPHANUMERIC.length)]).join('');
-
-/** The user's pages with their page tokens and linked Instagram business accounts (one Graph call). */
-async function userPages(graphApiUrl: string, userId: string, userToken: string): Promise<GraphPage[]> {
-  const graph = new GraphClient(graphApiUrl, userToken);
-  const fields = 'id,name,access_token,instagram_business_account{id,username,name}';
-  const answer = await graph.get<{ data?: GraphPage[] }>(`${encodeURIComponent(userId)}/accounts`, { fields, limit: '100' });
-  return answer.data ?? [];
-}
 
 /** Has Meta deliver the page's messages (and its Instagram account's) to our webhook. */
 async function subscribePage(graphApiUrl: string, page: GraphPage): Promise<void> {
@@ -95,14 +83,15 @@ const nameTaken = (err: unknown) =>
   ).includes('connections_company_name_unique');
 
 /**
- * POST /facebook: the Facebook login's user token → the user's pages (page tokens and linked
- * Instagram business accounts, from Graph) → one `facebook` connection per page, plus one
- * `instagram` connection per linked account when addInstagram is on (and the plan has Instagram),
- * each page subscribed to the webhook.
+ * POST /facebook: the Facebook login's user token → (with the Meta app set up) a long-lived user
+ * token → the user's pages (page tokens and linked Instagram business accounts, from Graph), those
+ * chosen in the page chooser (pageIds; all of them on the manual path) → one `facebook` connection
+ * per page, plus one `instagram` connection per linked account when addInstagram is on (and the plan
+ * has Instagram), each page subscribed to the webhook.
  */
 export async function connectFacebook(
   req: FastifyRequest,
-  input: { facebookUserId: string; facebookUserToken: string; addInstagram: boolean },
+  input: { facebookUserId: string; facebookUserToken: string; addInstagram: boolean; pageIds?: string[] },
 ): Promise<FacebookConnectResult> {
   const { ctx } = req;
   const graphApiUrl = ctx.config.meta.graphApiUrl;
@@ -110,29 +99,39 @@ export async function connectFacebook(
     const { plan } = await companyAndPlan(req);
     if (!plan?.useInstagram) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403);
   }
+  const app = await readMetaApp(ctx.db, ctx.config);
+  let userToken = input.facebookUserToken;
   let pages: GraphPage[];
   try {
-    pages = await userPages(graphApiUrl, input.facebookUserId, input.facebookUserToken);
+    // The login's token lives an hour or two; pages read with a long-lived one get tokens that do not expire.
+    if (presentLoginSettings(app).facebookReady) userToken = await longLivedUserToken(graphApiUrl, app, userToken);
+    pages = await userPages(graphApiUrl, input.facebookUserId, userToken);
+  } catch (err) {
+    throw asGraphRefusal(req, err, 'the login');
+  }
+  if (input.pageIds) {
+    const chosen = new Set(input.pageIds);
+    pages = pages.filter((p) => chosen.has(p.id));
+    // A page the login does not manage is as unknown as a missing one.
+    if (pages.length !== chosen.size) throw new AppError('ERR_NOT_FOUND', 404);
+  }
+  try {
     for (const page of pages) await subscribePage(graphApiUrl, page);
   } catch (err) {
-    if (err instanceof GraphError) {
-      ctx.log.warn({ code: err.code, status: err.status }, 'facebook: Graph refused the login');
-      throw new AppError('ERR_META_GRAPH', 400);
-    }
-    throw err;
+    throw asGraphRefusal(req, err, 'the page subscription');
   }
   const accounts: Account[] = pages.flatMap((page) => {
     const fb: Account = { channel: 'facebook', accountId: page.id, name: page.name, pageToken: page.access_token };
     const ig = page.instagram_business_account;
     if (!input.addInstagram || !ig) return [fb];
-    const igName = ig.username ? `@${ig.username}` : (ig.name ?? `Instagram ${ig.id}`);
-    return [fb, { channel: 'instagram', accountId: ig.id, name: igName, pageToken: page.access_token }];
+    return [fb, { channel: 'instagram', accountId: ig.id, name: instagramName(ig), pageToken: page.access_token }];
   });
   try {
     return await ctx.transaction(async (tx) => {
       await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, ctx.companyId)).for('no key update');
       const saved: FacebookConnectResult = [];
-      for (const account of accounts) saved.push(await saveAccount(tx, ctx.companyId, input, account));
+      const login = { facebookUserId: input.facebookUserId, facebookUserToken: userToken };
+      for (const account of accounts) saved.push(await saveAccount(tx, ctx.companyId, login, account));
       // The connections page hears of new and refreshed connections as it does for POST /whatsapp.
       const rows = saved.length
         ? await tx

@@ -1,12 +1,27 @@
-import { ConnectionCreateQuery, ErrorBody, FacebookConnectInput, FacebookConnectResult, canSeeConnections } from '@chatflow/contract';
+import {
+  ConnectionCreateQuery,
+  EmbeddedSignupInput,
+  EmbeddedSignupResult,
+  ErrorBody,
+  FacebookConnectInput,
+  FacebookConnectResult,
+  FacebookPagesInput,
+  FacebookPagesView,
+  MetaLoginSettingsView,
+  canSeeConnections,
+} from '@chatflow/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { validSignature } from '../../channels/graph/signature';
 import { requireActiveSubscription, requireActor, requirePlan } from '../../http/guards';
 import { actAsQueryCompany } from '../connections';
+import { getGlobalSetting } from '../settings';
 import type { FeatureDeps } from '../deps';
 import { dispatchWebhook } from './dispatch';
+import { embeddedSignup } from './embedded-signup';
 import { connectFacebook } from './facebook-connect';
+import { listFacebookPages } from './facebook-pages';
+import { presentLoginSettings, readMetaApp } from './meta-app';
 
 const VerifyQuery = z.object({
   'hub.mode': z.string().optional(),
@@ -23,20 +38,50 @@ export const metaRoutes =
   (deps: FeatureDeps): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(webhookRoutes(deps));
+    // actAsQueryCompany: the super user's /allConnections adds to the company it shows (spec 2 §2).
+    const facebookGuards = [
+      app.authenticate,
+      requireActor(canSeeConnections),
+      actAsQueryCompany,
+      requireActiveSubscription,
+      requirePlan('useFacebook'),
+    ];
     app.post(
       '/facebook',
       {
         schema: { querystring: ConnectionCreateQuery, body: FacebookConnectInput, response: { 200: FacebookConnectResult } },
-        // actAsQueryCompany: the super user's /allConnections adds to the company it shows (spec 2 §2).
+        preHandler: facebookGuards,
+      },
+      async (req) => connectFacebook(req, req.body),
+    );
+    // The page chooser: the pages the login's user manages (a POST: the token travels in the body, never in a URL).
+    app.post(
+      '/facebook/pages',
+      {
+        schema: { querystring: ConnectionCreateQuery, body: FacebookPagesInput, response: { 200: FacebookPagesView } },
+        preHandler: facebookGuards,
+      },
+      async (req) => listFacebookPages(req, req.body),
+    );
+    // What the connections page needs to open Meta's login, and what the operator has still to set.
+    app.get(
+      '/meta/login-settings',
+      { schema: { response: { 200: MetaLoginSettingsView } }, preHandler: [app.authenticate, requireActor(canSeeConnections)] },
+      async (req) => presentLoginSettings(await readMetaApp(req.ctx.db, req.ctx.config)),
+    );
+    app.post(
+      '/meta/embedded-signup',
+      {
+        schema: { querystring: ConnectionCreateQuery, body: EmbeddedSignupInput, response: { 200: EmbeddedSignupResult } },
         preHandler: [
           app.authenticate,
           requireActor(canSeeConnections),
           actAsQueryCompany,
           requireActiveSubscription,
-          requirePlan('useFacebook'),
+          requirePlan('useWhatsapp'),
         ],
       },
-      async (req) => connectFacebook(req, req.body),
+      async (req) => embeddedSignup(req, req.body),
     );
   };
 
@@ -59,7 +104,12 @@ const webhookRoutes =
 
     app.post('/webhook', { bodyLimit: 4 * 1024 * 1024, schema: { response: { 200: z.string(), 401: ErrorBody } } }, async (req, reply) => {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      if (!validSignature(raw, req.headers['x-hub-signature-256'] as string | undefined, deps.config.meta.appSecret)) {
+      const signature = req.headers['x-hub-signature-256'] as string | undefined;
+      // META_APP_SECRET first (no read); else the secret the operator saved (metaAppSecret), read only then.
+      const signed =
+        validSignature(raw, signature, deps.config.meta.appSecret) ||
+        (!!signature && validSignature(raw, signature, (await getGlobalSetting(deps.db, 'metaAppSecret')) || null));
+      if (!signed) {
         req.log.warn('meta webhook: bad or missing signature');
         return reply.code(401).send({ error: 'ERR_INVALID_CREDENTIALS' });
       }

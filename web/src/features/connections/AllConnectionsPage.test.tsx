@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import AllConnectionsPage from './AllConnectionsPage';
-import { connectionView } from './testing';
+import { connectionView, metaLoginSettings } from './testing';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
 const auth = vi.hoisted(() => ({
@@ -58,6 +58,7 @@ describe('AllConnectionsPage', { timeout: 90_000 }, () => {
   test("the company modal edits, deletes and adds that company's connections, as that company", async () => {
     api.get.mockImplementation(async (path: string) => {
       if (path === '/whatsapp-admin/1') return rows[0];
+      if (path === '/meta/login-settings') return metaLoginSettings();
       if (path === '/queue' || path.startsWith('/companySettings')) return path === '/queue' ? [] : {};
       return rows;
     });
@@ -89,16 +90,20 @@ describe('AllConnectionsPage', { timeout: 90_000 }, () => {
 
     // Add: the menu offers WhatsApp, Facebook and Instagram; a WhatsApp is created in the company shown.
     await user.click(await within(modal).findByRole('button', { name: 'Nova conexão' }));
-    for (const entry of ['WhatsApp', 'Facebook', 'Instagram']) expect(screen.getByRole('menuitem', { name: entry })).toBeEnabled();
+    for (const entry of [/^WhatsApp$/, /^Facebook/, /^Instagram/]) expect(screen.getByRole('menuitem', { name: entry })).toBeEnabled();
     await user.click(screen.getByRole('menuitem', { name: 'WhatsApp' }));
     await user.type(await screen.findByRole('textbox', { name: 'Nome' }), 'Nova');
     await user.click(screen.getByRole('button', { name: 'Adicionar' }));
     await waitFor(() => expect(api.post).toHaveBeenCalledWith('/whatsapp?companyId=5', expect.objectContaining({ name: 'Nova' })));
 
-    // Facebook goes to POST /facebook?companyId= of the same company.
+    // Facebook goes to POST /facebook?companyId= of the same company (here through the manual "Avançado" path:
+    // no Meta app is set, and the dialog says what the operator must set).
     await user.click(await within(modal).findByRole('button', { name: 'Nova conexão' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Facebook' }));
-    const facebook = await screen.findByRole('dialog', { name: /Facebook/ });
+    await user.click(screen.getByRole('menuitem', { name: /^Facebook/ }));
+    const login = await screen.findByRole('dialog', { name: 'Conectar Facebook com a Meta' });
+    expect(await within(login).findByText('Login da Meta não configurado')).toBeInTheDocument();
+    await user.click(within(login).getByRole('button', { name: 'Avançado: informar manualmente' }));
+    const facebook = await screen.findByRole('dialog', { name: 'Conectar Facebook' });
     await user.type(within(facebook).getByLabelText(/ID do usuário do Facebook/), '123');
     await user.type(within(facebook).getByLabelText(/Token de acesso/), 'tok');
     await user.click(within(facebook).getByRole('button', { name: 'Conectar' }));

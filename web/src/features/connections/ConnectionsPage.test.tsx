@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import ConnectionsPage from './ConnectionsPage';
-import { connectionView } from './testing';
+import { connectionView, metaLoginSettings } from './testing';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
 const events = vi.hoisted(() => new Map<string, (payload: unknown) => void>());
@@ -37,6 +37,7 @@ describe('ConnectionsPage', { timeout: 20_000 }, () => {
     events.clear();
     api.get.mockImplementation(async (path: string) => {
       if (path === '/whatsapp') return list;
+      if (path === '/meta/login-settings') return metaLoginSettings();
       throw new Error(`unexpected GET ${path}`);
     });
     api.post.mockResolvedValue({ message: 'ok' });
@@ -114,10 +115,16 @@ describe('ConnectionsPage', { timeout: 20_000 }, () => {
     renderWithProviders(<ConnectionsPage />);
     await user.click(screen.getByRole('button', { name: 'Nova conexão' }));
     expect(screen.getByRole('menuitem', { name: 'WhatsApp' })).not.toHaveAttribute('aria-disabled');
-    expect(screen.getByRole('menuitem', { name: 'Facebook' })).toHaveAttribute('aria-disabled', 'true');
-    expect(screen.getByRole('menuitem', { name: 'Instagram' })).not.toHaveAttribute('aria-disabled');
-    // The official API is WhatsApp under the plan's WhatsApp switch; it opens the dialog with its account fields.
-    await user.click(screen.getByRole('menuitem', { name: 'WhatsApp API oficial' }));
+    expect(screen.getByRole('menuitem', { name: /^Facebook/ })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('menuitem', { name: /^Instagram/ })).not.toHaveAttribute('aria-disabled');
+    // Meta's entries say when the operator has not set the Meta app.
+    expect(await screen.findByRole('menuitem', { name: 'Instagram Requer configuração do operador' })).toBeInTheDocument();
+    // The official API is WhatsApp under the plan's WhatsApp switch: Meta's Embedded Signup, whose "Avançado"
+    // opens the dialog with its account fields.
+    await user.click(screen.getByRole('menuitem', { name: /^WhatsApp API oficial/ }));
+    const signup = await screen.findByRole('dialog', { name: 'Conectar WhatsApp API oficial' });
+    expect(await within(signup).findByText('META_EMBEDDED_SIGNUP_CONFIG_ID')).toBeInTheDocument();
+    await user.click(within(signup).getByRole('button', { name: 'Avançado: informar manualmente' }));
     const dialog = await screen.findByRole('dialog', { name: 'Adicionar conexão' });
     expect(within(dialog).getByTestId('cloud-api-fields')).toBeInTheDocument();
     expect(within(dialog).queryByTestId('connection-provider')).not.toBeInTheDocument();

@@ -10,10 +10,10 @@ import { toastError } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { ConnectionsTable } from './components/ConnectionsTable';
 import { DeleteConnectionDialog } from './components/DeleteConnectionDialog';
-import { FacebookDialog } from './components/FacebookDialog';
 import { NewConnectionMenu } from './components/NewConnectionMenu';
 import { QrCodeDialog } from './components/QrCodeDialog';
 import ConnectionDialog from './dialog/ConnectionDialog';
+import { type MetaChannel, MetaConnectDialog } from './meta-login/MetaConnectDialog';
 import { type SessionAction, useConnections, useSessionAction } from './hooks/use-connections';
 import { useConnectionsRealtime } from './hooks/use-connections-realtime';
 import { useImportProgress } from './hooks/use-import-progress';
@@ -32,7 +32,7 @@ export default function ConnectionsPage() {
   const connections = query.data ?? [];
   const [editing, setEditing] = useState<ConnectionView | null | undefined>(undefined); // undefined: closed; null: new
   const [newChannel, setNewChannel] = useState<'whatsapp' | 'whatsappapi'>('whatsapp');
-  const [meta, setMeta] = useState<'facebook' | 'instagram' | null>(null);
+  const [meta, setMeta] = useState<MetaChannel | null>(null);
   const [qrId, setQrId] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<ConnectionView | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
@@ -80,7 +80,7 @@ export default function ConnectionsPage() {
           </Button>
           <NewConnectionMenu
             onChoose={(channel) => {
-              if (channel === 'facebook' || channel === 'instagram') return setMeta(channel);
+              if (channel !== 'whatsapp') return setMeta(channel);
               setNewChannel(channel);
               setEditing(null);
             }}
@@ -103,7 +103,17 @@ export default function ConnectionsPage() {
           {(fresh) => <ConnectionDialog connection={fresh} channel={newChannel} onClose={() => setEditing(undefined)} />}
         </FreshRecord>
       )}
-      {meta && <FacebookDialog channel={meta} onClose={() => setMeta(null)} />}
+      {meta && (
+        <MetaConnectDialog
+          channel={meta}
+          onClose={() => setMeta(null)}
+          onManualCloudApi={() => {
+            setMeta(null);
+            setNewChannel('whatsappapi');
+            setEditing(null);
+          }}
+        />
+      )}
       {qrConnection && <QrCodeDialog connection={qrConnection} onClose={() => setQrId(null)} />}
       <DeleteConnectionDialog deleting={deleting} onClose={() => setDeleting(null)} />
     </Stack>

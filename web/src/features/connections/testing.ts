@@ -54,3 +54,13 @@ export const connectionView = (id: number, name: string, over: Partial<Connectio
   token: 'A'.repeat(30),
   ...over,
 });
+
+/** GET /meta/login-settings as the server answers before the operator sets the Meta app (or after, with `ready`). */
+export const metaLoginSettings = (ready = false) => ({
+  appId: ready ? '1234567890' : '',
+  graphVersion: 'v13.0',
+  embeddedSignupConfigId: ready ? '9876543210' : '',
+  facebookReady: ready,
+  embeddedSignupReady: ready,
+  missing: ready ? [] : ['appId', 'appSecret', 'embeddedSignupConfigId'],
+});

@@ -48,7 +48,7 @@ describe('tabs', () => {
     expect(mocked.get.mock.calls.map(([p]) => p)).toEqual(['/settings']);
   });
 
-  test('a super user gets options, companies, plans, help, whitelabel, payments and certificate', async () => {
+  test('a super user gets options, companies, plans, help, whitelabel, payments, certificate and Meta', async () => {
     signIn(true);
     renderWithProviders(<SettingsPage />);
     await screen.findByRole('switch', { name: 'Avaliações' });
@@ -60,6 +60,7 @@ describe('tabs', () => {
       'Whitelabel',
       'Pagamentos',
       'Certificado',
+      'Meta',
     ]);
     fireEvent.click(screen.getByRole('tab', { name: 'Planos' }));
     expect(await screen.findByText('Nenhum plano cadastrado')).toBeInTheDocument();

@@ -11,6 +11,7 @@ import { PlansManager } from '../plans';
 import { CertificateTab } from './CertificateTab';
 import { CompanySchedulesTab } from './CompanySchedulesTab';
 import { settingKeys, useCompanySettings } from './hooks';
+import { MetaAppTab } from './MetaAppTab';
 import { OptionsTab } from './OptionsTab';
 import { PaymentCredentialsTab } from './PaymentCredentialsTab';
 import { WhitelabelTab } from './WhitelabelTab';
@@ -37,10 +38,11 @@ const TABS: SettingsTab[] = [
   { id: 'whitelabel', superOnly: true, render: () => <WhitelabelTab /> },
   { id: 'payments', superOnly: true, render: () => <PaymentCredentialsTab /> },
   { id: 'certificate', superOnly: true, render: () => <CertificateTab /> },
+  { id: 'meta', superOnly: true, render: () => <MetaAppTab /> },
 ];
 
 /** Screens a non-super user is sent away from with 'Sem permissão para acessar!' (spec 2 §2 Settings). */
-const GUARDED_TABS = ['whitelabel', 'payments', 'certificate'];
+const GUARDED_TABS = ['whitelabel', 'payments', 'certificate', 'meta'];
 const REDIRECT_DELAY_MS = 500;
 
 /** Says 'Sem permissão para acessar!' and goes to / after 500 ms. */

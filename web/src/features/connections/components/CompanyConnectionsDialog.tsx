@@ -24,7 +24,7 @@ import { EditDeleteCell } from './EditDeleteCell';
 import { ConnectionScopeContext } from '../hooks/connection-scope';
 import type { SessionAction } from '../hooks/use-connections';
 import { ChannelIcon } from './ChannelIcon';
-import { FacebookDialog } from './FacebookDialog';
+import { type MetaChannel, MetaConnectDialog } from '../meta-login/MetaConnectDialog';
 import { NewConnectionMenu } from './NewConnectionMenu';
 import { SessionActions } from './SessionActions';
 import { StatusIcon } from './StatusIcon';
@@ -52,7 +52,7 @@ export function CompanyConnectionsDialog({ companyId, companyName, connections, 
   const { t } = useTranslation();
   const [editing, setEditing] = useState<ConnectionView | null | undefined>(undefined); // undefined: closed; null: new
   const [newChannel, setNewChannel] = useState<'whatsapp' | 'whatsappapi'>('whatsapp');
-  const [meta, setMeta] = useState<'facebook' | 'instagram' | null>(null);
+  const [meta, setMeta] = useState<MetaChannel | null>(null);
   const [deleting, setDeleting] = useState<ConnectionView | null>(null);
   return (
     <ConnectionScopeContext.Provider value={{ companyId }}>
@@ -63,7 +63,7 @@ export function CompanyConnectionsDialog({ companyId, companyName, connections, 
             <span id="company-connections-title">{companyName}</span>
             <NewConnectionMenu
               onChoose={(channel) => {
-                if (channel === 'facebook' || channel === 'instagram') return setMeta(channel);
+                if (channel !== 'whatsapp') return setMeta(channel);
                 setNewChannel(channel);
                 setEditing(null);
               }}
@@ -117,7 +117,17 @@ export function CompanyConnectionsDialog({ companyId, companyName, connections, 
           {(fresh) => <ConnectionDialog connection={fresh} channel={newChannel} onClose={() => setEditing(undefined)} />}
         </FreshRecord>
       )}
-      {meta && <FacebookDialog channel={meta} onClose={() => setMeta(null)} />}
+      {meta && (
+        <MetaConnectDialog
+          channel={meta}
+          onClose={() => setMeta(null)}
+          onManualCloudApi={() => {
+            setMeta(null);
+            setNewChannel('whatsappapi');
+            setEditing(null);
+          }}
+        />
+      )}
     </ConnectionScopeContext.Provider>
   );
 }

@@ -4,6 +4,7 @@ import { Button, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/materia
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../app/providers/AuthProvider';
+import { useMetaLoginSettings } from '../meta-login/use-meta-login';
 import { ChannelIcon } from './ChannelIcon';
 
 export type NewConnectionChannel = Extract<Channel, 'whatsapp' | 'whatsappapi' | 'facebook' | 'instagram'>;
@@ -25,6 +26,12 @@ export function NewConnectionMenu({ onChoose }: { onChoose(channel: NewConnectio
   const { user } = useAuth();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const plan = user?.company.plan;
+  // Meta's entries say when the operator has not set the Meta app (they still open, with the manual path).
+  const meta = useMetaLoginSettings().data;
+  const needsOperator = (channel: NewConnectionChannel) =>
+    !!meta &&
+    ((channel === 'whatsappapi' && !meta.embeddedSignupReady) ||
+      ((channel === 'facebook' || channel === 'instagram') && !meta.facebookReady));
   return (
     <>
       <Button
@@ -50,7 +57,7 @@ export function NewConnectionMenu({ onChoose }: { onChoose(channel: NewConnectio
             <ListItemIcon>
               <ChannelIcon channel={channel} label="" />
             </ListItemIcon>
-            <ListItemText>{t(label)}</ListItemText>
+            <ListItemText primary={t(label)} secondary={needsOperator(channel) ? t('connections.metaLogin.needsOperator') : undefined} />
           </MenuItem>
         ))}
       </Menu>
