@@ -32,6 +32,19 @@ export function renderIdle(runs, { targets, idleSeconds }) {
     }
   }
   lines.push('');
+  lines.push(
+    '"before" is the server as of issue 34: about 40 pg-boss queues each polled every 0.5 to 1 s. "after" wakes ' +
+      "workers instead (server/src/jobs/wake-ups.ts, quiet.ts): pg-boss's LISTEN/NOTIFY for jobs stored ready, a " +
+      "notification of the delay and a timer on every node for delayed jobs, and one read of every queue's next due " +
+      'job every 60 s as the safety net. What an idle node still sends in a minute, on PostgreSQL (`BENCH_STATEMENT_TEXTS=1`): ' +
+      "the minute sweeps (one cron job: its cron pass every 45 s, forward, fetch, three sweep statements, completion), pg-boss's " +
+      "supervision and queue statistics (every 60 s), the realtime adapter's heartbeat NOTIFY (every 5 s, Socket.IO " +
+      "cluster adapter, 12 a minute: the largest single item left) and its cleanup (every 30 s), the session keeper's " +
+      "sweep (every 30 s when it has nothing to watch) and the two LISTEN connections' heartbeats (every 60 s). " +
+      "PostgreSQL's own count of transactions is higher than the statements sent; the difference was not traced " +
+      '(the pools closing idle connections and opening new ones are a likely source).',
+    '',
+  );
   const any = Object.values(runs)[0];
   if (any) {
     const m = any.machine;

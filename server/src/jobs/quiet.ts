@@ -9,7 +9,10 @@
  *   decides on them (burstWhenBatchFull, not burstWhenReadyExceeds);
  * - background index builds after a pg-boss upgrade (`bamIntervalSeconds`);
  * - the cron forwarding queue's poll (`cronWorkerIntervalSeconds`): it is a notify queue too, so a
- *   cron job is forwarded when the cron pass (every 30 s, unchanged) stores it;
+ *   cron job is forwarded as soon as the cron pass stores it;
+ * - the cron pass itself (`cronMonitorIntervalSeconds`, pg-boss's longest, 45 s instead of 30): it reads
+ *   and parses every schedule each time, for schedules of a minute or more (a job due at a minute's
+ *   start is stored within 45 s instead of 30, as pg-boss's own catch-up window allows);
  * - the listener's heartbeat, which notices a silently dropped LISTEN connection; JobWakeUps' read
  *   every BACKSTOP_SCAN_MS runs on the pool meanwhile.
  * Idle figures before and after: bench/results/idle.md.
@@ -21,6 +24,7 @@ export const QUIET = {
   queueCacheIntervalSeconds: 300,
   bamIntervalSeconds: 600,
   cronWorkerIntervalSeconds: 45,
+  cronMonitorIntervalSeconds: 45,
 };
 /** A notify queue's worker polls this seldom: every job is announced or read by JobWakeUps' scan. */
 export const BACKSTOP_POLL_SECONDS = 3600;
