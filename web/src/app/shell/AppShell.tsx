@@ -82,7 +82,8 @@ export function AppShell() {
           data-testid="drawer"
           data-open={mobileOpen}
           ModalProps={{ keepMounted: true }}
-          sx={{ zIndex: (th) => th.zIndex.appBar + 1, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
+          // Above the top bar (which sits at drawer + 1 over the permanent drawer), so the phone's menu shows its logo row.
+          sx={{ zIndex: (th) => th.zIndex.drawer + 2, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
         >
           {content(false, () => setMobileOpen(false))}
         </Drawer>
