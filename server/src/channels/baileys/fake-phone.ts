@@ -45,7 +45,10 @@ export function fakePhoneTransport(database: () => Db, nodeId: string): { makeSo
 }
 
 /** The close code a test asked for the phone with this number (the row is taken), or null; none without the table. */
-async function takeDrop(db: Db, number: string): Promise<number | null> {
+async function takeDrop(db: Db, number: string): Promise<number | null | 'never'> {
+  // Only a test that made the table drops phones: without it (benchmarks, other tests) nobody watches.
+  const made = await db.execute(sql`select to_regclass('fake_phone_drops') is not null as made`).catch(() => null);
+  if (!(made as { rows?: { made: boolean }[] } | null)?.rows?.[0]?.made) return 'never';
   const taken = await db.execute(sql`delete from fake_phone_drops where number = ${number} returning code`).catch(() => null);
   const rows = (taken as { rows?: { code: number }[] } | null)?.rows ?? [];
   return rows[0] ? Number(rows[0].code) : null;
@@ -77,7 +80,7 @@ class FakePhoneSocket implements BaileysSocket {
   constructor(
     private readonly options: SocketOptions,
     private readonly record: (row: SentRow) => Promise<void>,
-    private readonly dropFor: (number: string) => Promise<number | null>,
+    private readonly dropFor: (number: string) => Promise<number | null | 'never'>,
   ) {
     // The provider attaches its listeners right after the factory returns.
     setImmediate(() => void this.connect());
@@ -88,6 +91,7 @@ class FakePhoneSocket implements BaileysSocket {
     const number = (this.user?.id ?? '').split(':')[0];
     this.watch = setInterval(async () => {
       const code = await this.dropFor(number);
+      if (code === 'never') return this.end();
       if (code === null || !this.watch) return;
       this.end();
       const error = Object.assign(new Error('Connection Closed'), { output: { statusCode: code } });

@@ -76,6 +76,8 @@ export function ConnectionsTable({ connections, loading, busyId, onAction, onSho
                     {c.number}
                   </Typography>
                 )}
+                {/* On a phone the session column is behind a scroll: why it is down goes under the name. */}
+                <ConnectionDownNotice connection={c} brief sx={{ display: { xs: 'block', sm: 'none' } }} />
               </TableCell>
               <TableCell align="center" sx={NUMBER_COLUMN}>
                 {c.number || '—'}
@@ -85,7 +87,7 @@ export function ConnectionsTable({ connections, loading, busyId, onAction, onSho
               </TableCell>
               <TableCell>
                 <SessionActions connection={c} busy={busyId === c.id} onAction={onAction} onShowQr={onShowQr} />
-                <ConnectionDownNotice connection={c} />
+                <ConnectionDownNotice connection={c} sx={{ display: { xs: 'none', sm: 'block' } }} />
               </TableCell>
               <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
                 {formatDate(c.updatedAt)} {formatTime(c.updatedAt)}
