@@ -23,7 +23,7 @@ export function ConnectionsDownCard() {
       severity="warning"
       data-testid="connections-down"
       action={
-        <Button component={Link} to="/connections" color="inherit" size="small">
+        <Button component={Link} to="/connections" color="inherit" size="small" sx={{ whiteSpace: 'nowrap' }}>
           {t('connectionDown.open')}
         </Button>
       }
