@@ -2,6 +2,7 @@ import { expect, inject, test } from 'vitest';
 import { adminToken, apiGet, createUser } from '../src/api';
 import { loginAs, menuLink } from '../src/auth';
 import { useBrowser } from '../src/browser';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../src/server';
 import { EMBEDDED_SIGNUP, FACEBOOK_LOGIN, META_APP } from '../src/fake-graph';
 import { shotsDir, snapAtBothSizes } from '../src/shots';
 import { atPath, hides, shows, toast } from '../src/wait';
@@ -124,6 +125,15 @@ test('Meta login: the entries say what the operator must set; then the Facebook 
     const all = await apiGet<{ name: string; channel: string }[]>('/whatsapp?session=0', token);
     const mine = all.filter((c) => c.name === FACEBOOK_LOGIN.pages[0].name || c.name === cloudName).map((c) => c.channel);
     expect(mine.sort()).toEqual(['facebook', 'whatsappapi']);
+
+    // The operator's side, for the pictures: Configurações › Meta with the app set (the secret only says it is set).
+    if (SHOTS) {
+      const operator = await (await b.openContext()).newPage();
+      await loginAs(operator, ADMIN_EMAIL, ADMIN_PASSWORD);
+      await operator.goto('/settings?tab=meta');
+      await shows(operator.getByRole('textbox', { name: 'ID do aplicativo' }), 'the Meta app id field');
+      await snapAtBothSizes(operator, SHOTS, 'meta-settings');
+    }
   } finally {
     await setMetaApp(UNSET);
   }

@@ -26,8 +26,9 @@ export function NewConnectionMenu({ onChoose }: { onChoose(channel: NewConnectio
   const { user } = useAuth();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const plan = user?.company.plan;
-  // Meta's entries say when the operator has not set the Meta app (they still open, with the manual path).
-  const meta = useMetaLoginSettings().data;
+  // Meta's entries say when the operator has not set the Meta app (they still open, with the manual path);
+  // asked when the menu opens.
+  const meta = useMetaLoginSettings(!!anchor).data;
   const needsOperator = (channel: NewConnectionChannel) =>
     !!meta &&
     ((channel === 'whatsappapi' && !meta.embeddedSignupReady) ||
