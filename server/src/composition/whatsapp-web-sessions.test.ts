@@ -239,7 +239,7 @@ test('fault run: twenty drops at random moments while messages flow both ways; b
 
 describe('one person, one contact', () => {
   const lidOf = () => `${Date.now()}${Math.floor(random() * 1e6)}@lid`;
-  const active = ['open', 'pending'];
+  const active = ['open', 'pending'] as const;
   const contactsOf = async (companyId: number, numbers: string[]) =>
     db()
       .select()
