@@ -6,6 +6,7 @@ import { AuthProvider } from './providers/AuthProvider';
 import { PublicSettingsLive } from './providers/PublicSettingsLive';
 import { SocketProvider } from './providers/SocketProvider';
 import { router } from './router';
+import { TOAST_COMPONENTS } from './toast-content';
 
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 } },
@@ -17,7 +18,7 @@ export function App() {
       <AuthProvider>
         <AppearanceProvider>
           {/* Bottom-right: toasts never cover the top bar's controls (menu, theme, language, user). */}
-          <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}>
+          <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} Components={TOAST_COMPONENTS}>
             <SocketProvider>
               <PublicSettingsLive />
               <RouterProvider router={router} />

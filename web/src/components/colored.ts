@@ -3,12 +3,16 @@ import { getContrastRatio } from '@mui/material/styles';
 const DARK_TEXT = 'rgba(0, 0, 0, 0.87)';
 
 /**
- * The text colour that stays readable on a user-chosen background (tags, queues): white on dark colours,
- * near-black on light ones, by the same contrast rule MUI applies to its palette (ratio 3 against white).
+ * The text colour that stays readable on a user-chosen background (tags, queues): whichever of white and
+ * black contrasts more, so the text reads at 4.5:1 or more on any colour (WCAG AA; one of the two always
+ * does). Near-black where it still reads at 7:1, as the theme's own text.
  */
 export function readableTextOn(background: string): string {
   try {
-    return getContrastRatio(background, '#fff') >= 3 ? '#fff' : DARK_TEXT;
+    const white = getContrastRatio(background, '#fff');
+    const black = getContrastRatio(background, '#000');
+    if (white >= black) return '#fff';
+    return black >= 7 ? DARK_TEXT : '#000';
   } catch {
     // Not a colour MUI can read: white, as before.
     return '#fff';
