@@ -55,3 +55,6 @@ export const apiGet = <T>(path: string, token: string) => call<T>('GET', path, u
 
 /** POST with a token, for a scenario's preconditions (a connection to act on). */
 export const apiPost = <T>(path: string, body: unknown, token: string) => call<T>('POST', path, body, token);
+
+/** PUT with a token, for a scenario's preconditions (a ticket resolved before the scenario opens its contact). */
+export const apiPut = <T>(path: string, body: unknown, token: string) => call<T>('PUT', path, body, token);
