@@ -30,59 +30,62 @@ export function ChatList({ chats, loading, loadingMore, meId, selectedUuid, onSe
           {t('chats.empty')}
         </Typography>
       )}
-      {/* Buttons in a plain container: a list may hold only list items. */}
+      {/* Rows in a plain container (a list may hold only list items); the owner's buttons beside the chat's, not inside it. */}
       <List disablePadding component="div">
         {chats.map((chat) => {
           const unreads = unreadsOf(chat, meId);
           return (
-            <ListItemButton
+            <Box
               key={chat.id}
-              divider
-              selected={chat.uuid === selectedUuid}
-              onClick={() => onSelect(chat)}
+              sx={{ display: 'flex', alignItems: 'flex-start', borderBottom: 1, borderColor: 'divider' }}
               data-testid="chat-item"
               data-chat={chat.title}
-              sx={{ pr: 1, alignItems: 'flex-start' }}
             >
-              <ListItemText
-                primary={
-                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                    <Typography component="span" variant="subtitle2" noWrap sx={{ flex: 1 }}>
-                      {chat.title}
-                    </Typography>
-                    <Typography component="span" variant="caption" color="text.secondary">
-                      {formatShort(chat.updatedAt)}
-                    </Typography>
-                  </Stack>
-                }
-                secondary={
-                  <Stack direction="row" spacing={1} component="span" sx={{ alignItems: 'center' }}>
-                    <Typography component="span" variant="body2" color="text.secondary" noWrap sx={{ flex: 1 }}>
-                      {chat.lastMessage || t('chats.noMessages')}
-                    </Typography>
-                    {unreads > 0 && (
-                      <Box
-                        component="span"
-                        data-testid="chat-unreads"
-                        sx={{
-                          bgcolor: 'success.main',
-                          color: 'success.contrastText',
-                          borderRadius: 10,
-                          px: 0.75,
-                          minWidth: 20,
-                          textAlign: 'center',
-                          fontSize: 12,
-                          fontWeight: 600,
-                        }}
-                      >
-                        {unreads > 99 ? '99+' : unreads}
-                      </Box>
-                    )}
-                  </Stack>
-                }
-              />
+              <ListItemButton
+                selected={chat.uuid === selectedUuid}
+                onClick={() => onSelect(chat)}
+                sx={{ pr: 1, alignItems: 'flex-start', flex: 1, minWidth: 0 }}
+              >
+                <ListItemText
+                  primary={
+                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                      <Typography component="span" variant="subtitle2" noWrap sx={{ flex: 1 }}>
+                        {chat.title}
+                      </Typography>
+                      <Typography component="span" variant="caption" color="text.secondary">
+                        {formatShort(chat.updatedAt)}
+                      </Typography>
+                    </Stack>
+                  }
+                  secondary={
+                    <Stack direction="row" spacing={1} component="span" sx={{ alignItems: 'center' }}>
+                      <Typography component="span" variant="body2" color="text.secondary" noWrap sx={{ flex: 1 }}>
+                        {chat.lastMessage || t('chats.noMessages')}
+                      </Typography>
+                      {unreads > 0 && (
+                        <Box
+                          component="span"
+                          data-testid="chat-unreads"
+                          sx={{
+                            bgcolor: 'success.main',
+                            color: 'success.contrastText',
+                            borderRadius: 10,
+                            px: 0.75,
+                            minWidth: 20,
+                            textAlign: 'center',
+                            fontSize: 12,
+                            fontWeight: 600,
+                          }}
+                        >
+                          {unreads > 99 ? '99+' : unreads}
+                        </Box>
+                      )}
+                    </Stack>
+                  }
+                />
+              </ListItemButton>
               {chat.ownerId === meId && (
-                <Stack direction="row" sx={{ ml: 0.5 }}>
+                <Stack direction="row" sx={{ pl: 0.5, pr: 1, pt: 1 }}>
                   <Tooltip title={t('chats.edit')}>
                     <IconButton
                       size="small"
@@ -111,7 +114,7 @@ export function ChatList({ chats, loading, loadingMore, meId, selectedUuid, onSe
                   </Tooltip>
                 </Stack>
               )}
-            </ListItemButton>
+            </Box>
           );
         })}
       </List>
