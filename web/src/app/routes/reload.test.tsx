@@ -9,6 +9,11 @@ import { PrivateRoute } from './guards';
 const auth = vi.hoisted(() => ({ user: null as unknown, loading: true }));
 vi.mock('../providers/AuthProvider', () => ({ useAuth: () => auth }));
 
+/** A page that fails for a reason other than a missing chunk. */
+function Broken(): never {
+  throw new Error('bug');
+}
+
 describe('reloads (issue 31)', () => {
   afterEach(() => vi.restoreAllMocks());
 
@@ -45,9 +50,6 @@ describe('reloads (issue 31)', () => {
 
   test('any other error still goes up: the boundary only speaks for chunks', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    function Broken(): never {
-      throw new Error('bug');
-    }
     expect(() =>
       render(
         <ChunkErrorBoundary>
