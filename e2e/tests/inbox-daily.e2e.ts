@@ -64,6 +64,8 @@ test('media previews, the contact drawer beside the thread with past tickets, re
   // Step 2: at 1366 px the contact drawer opens beside the conversation, with the past tickets.
   await ticketItem(page, photoContact).getByRole('button', { name: 'Aceitar' }).click();
   await shows(page.getByTestId('ticket-header').filter({ hasText: photoContact }), 'the accepted conversation');
+  // With the side menu folded to icons, as an agent working the inbox keeps it, the thread has room beside the drawer.
+  await page.getByTestId('menu-toggle').click();
   await page.getByTestId('open-contact').click();
   const history = page.getByTestId('contact-ticket');
   await shows(history.filter({ hasText: `#${earlier.id}` }), 'the earlier ticket in the drawer');

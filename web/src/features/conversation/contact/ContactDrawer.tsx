@@ -30,12 +30,12 @@ import { TicketNotes } from './TicketNotes';
 import { formatPhoneNumber } from '../../../components/PhoneNumberField';
 
 export const CONTACT_DRAWER_WIDTH = 300;
-/** The narrowest the conversation gets beside the drawer (its header actions wrap, the thread stays readable). */
-const CONVERSATION_MIN_WIDTH = 300;
+/** Below this the conversation's header actions and input row no longer fit (a 346 px thread squeezed the reply box to a sliver). */
+const CONVERSATION_MIN_WIDTH = 440;
 /**
  * The ticket area's width (px) from which the drawer sits beside the conversation instead of covering
- * it (issue 31: contact details beside the thread from a 1280 px screen). With the side menu open (240)
- * and the list at its default width (440), a 1280 px screen leaves the ticket area 600 px.
+ * it (issue 31). A 1280 px screen with the side menu folded to icons and the list at its default width
+ * leaves about 780 px: the drawer sits beside; with the menu open (about 600 px) it covers the thread.
  */
 export const CONTACT_DRAWER_BESIDE_FROM = CONTACT_DRAWER_WIDTH + CONVERSATION_MIN_WIDTH;
 export const CONTACT_DRAWER_ID = 'contact-drawer-panel';
