@@ -113,10 +113,10 @@ export function CompanyForm({ editing, onDone }: { editing: CompanyView | null; 
         <Grid size={{ xs: 12, md: 4 }}>{text('email', 'email')}</Grid>
         <Grid size={{ xs: 12, sm: 6, md: 2 }}>{text('phone', 'tel')}</Grid>
         <Grid size={{ xs: 12, sm: 6, md: 2 }}>{text('document')}</Grid>
-        <Grid size={{ xs: 12, md: 5 }}>{text('addressStreet')}</Grid>
+        <Grid size={{ xs: 12, md: 4 }}>{text('addressStreet')}</Grid>
         <Grid size={{ xs: 12, sm: 6, md: 3 }}>{text('addressCity')}</Grid>
         <Grid size={{ xs: 12, sm: 6, md: 2 }}>{text('addressState')}</Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 2 }}>{text('paymentMethod')}</Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>{text('paymentMethod')}</Grid>
         <Grid size={{ xs: 12, sm: 6, md: 3 }}>
           <Controller
             name="planId"

@@ -28,6 +28,7 @@ import { useNavigate } from 'react-router';
 import { useErrorToast } from '../../components/use-error-toast';
 import { toastError } from '../../lib/errors';
 import { formatDate, formatTime } from '../../lib/format';
+import { withoutFormatting } from '../../lib/text';
 import { useConnections, useUserList } from '../../lib/lookups';
 import { useDebounced } from '../../lib/use-debounced';
 import { useQueues } from '../queues';
@@ -230,8 +231,8 @@ export default function ReportsPage() {
                 <TableCell>
                   <Chip size="small" color={STATUS_COLORS[r.status] ?? 'default'} label={t(`dashboard.status.${r.status}`)} />
                 </TableCell>
-                <TableCell sx={clip(220)} title={r.lastMessage}>
-                  {r.lastMessage || '—'}
+                <TableCell sx={clip(220)} title={withoutFormatting(r.lastMessage)}>
+                  {withoutFormatting(r.lastMessage) || '—'}
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(r.createdAt, report.data?.timeZone)}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(r.closedAt, report.data?.timeZone)}</TableCell>
