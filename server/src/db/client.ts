@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import v8 from 'node:v8';
@@ -51,7 +52,7 @@ export function useWasmTier(tier: 'baseline' | 'optimized') {
 
 /** Opens the embedded database: a directory (locked to this process while open), a dump, or in memory. */
 export async function openPglite(dataDirOrBlob?: string | Blob): Promise<Database> {
-  const options = { extensions: { pg_trgm }, startParams: pgliteStartParams() };
+  const options = { extensions: { pg_trgm, unaccent }, startParams: pgliteStartParams() };
   const release = typeof dataDirOrBlob === 'string' ? await lockDataDir(dataDirOrBlob) : async () => {};
   try {
     const pglite =
