@@ -1,4 +1,6 @@
+import { SEARCH_COUNT_CAP } from '@chatflow/contract';
 import { describe, expect, test } from 'vitest';
+import { contacts } from '../../db/schema';
 import { useTestApp } from '../../test/harness';
 import { makeContact, makeTag, tagContact } from '../../test/contacts';
 
@@ -36,6 +38,48 @@ describe('GET /contacts', () => {
     expect(names(await api.get('/contacts', { searchParam: 'acme' }))).toEqual(['Outro']);
     expect(names(await api.get('/contacts', { searchParam: '(21) 97777' }))).toEqual(['Cem por cento', 'Terceiro']);
     expect(names(await api.get('/contacts', { searchParam: '100%' }))).toEqual([]);
+  });
+
+  test('searchParam ignores accents and case both ways, in names, e-mails and numbers', async () => {
+    const agent = await t.factory.user();
+    const db = t.database.db;
+    await makeContact(db, agent.companyId, { name: 'João Conceição', number: '5511911110001' });
+    await makeContact(db, agent.companyId, { name: 'JOAO PEREIRA', number: '5511911110002', email: 'joão.atendimento@padaria.com' });
+    await makeContact(db, agent.companyId, { name: 'Zélia', number: '5511911110003', email: 'ze@ÉCOLE.fr' });
+    const api = await t.as(agent);
+    // (Sorted here: the order of upper and lower case by name depends on the database's collation.)
+    expect(names(await api.get('/contacts', { searchParam: 'joao' })).sort()).toEqual(['JOAO PEREIRA', 'João Conceição']);
+    expect(names(await api.get('/contacts', { searchParam: 'JOÃO' })).sort()).toEqual(['JOAO PEREIRA', 'João Conceição']);
+    expect(names(await api.get('/contacts', { searchParam: 'conceicao' }))).toEqual(['João Conceição']);
+    expect(names(await api.get('/contacts', { searchParam: 'Joao.Atendimento@' }))).toEqual(['JOAO PEREIRA']);
+    expect(names(await api.get('/contacts', { searchParam: 'ecole' }))).toEqual(['Zélia']);
+    expect(names(await api.get('/contacts', { searchParam: 'zelia' }))).toEqual(['Zélia']);
+    expect(names(await api.get('/contacts', { searchParam: '+55 11 91111-0003' }))).toEqual(['Zélia']);
+  });
+
+  test(`a search counts up to ${SEARCH_COUNT_CAP} and keeps paging past it; another company's matches are never counted`, async () => {
+    const agent = await t.factory.user();
+    const other = await t.factory.user();
+    const db = t.database.db;
+    const row = (companyId: number, i: number) => ({
+      companyId,
+      name: `Silva ${String(i).padStart(3, '0')}`,
+      number: `55119${companyId}${i}`,
+    });
+    await db.insert(contacts).values(Array.from({ length: SEARCH_COUNT_CAP + 5 }, (_, i) => row(agent.companyId, i)));
+    await db.insert(contacts).values(Array.from({ length: 30 }, (_, i) => row(other.companyId, i)));
+    await makeContact(db, other.companyId, { name: 'Só três Sílvas aqui' });
+    const api = await t.as(agent);
+    const first = await api.get('/contacts', { searchParam: 'silva' });
+    expect(first.json()).toMatchObject({ count: SEARCH_COUNT_CAP, hasMore: true });
+    const sixth = await api.get('/contacts', { searchParam: 'silva', pageNumber: '6' });
+    expect(names(sixth)).toEqual(['Silva 100', 'Silva 101', 'Silva 102', 'Silva 103', 'Silva 104']);
+    expect(sixth.json()).toMatchObject({ count: SEARCH_COUNT_CAP, hasMore: false });
+    const theirs = await (await t.as(other)).get('/contacts', { searchParam: 'SÍLVA' });
+    expect(theirs.json()).toMatchObject({ count: 31, hasMore: true });
+    expect(names(theirs)).not.toContain('Silva 104');
+    // Without a term the list still counts every contact of the company.
+    expect((await api.get('/contacts')).json().count).toBe(SEARCH_COUNT_CAP + 5);
   });
 
   test('contactTag (a JSON array, repeated or comma-separated ids) keeps contacts with any of the tags', async () => {

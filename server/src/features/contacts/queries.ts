@@ -1,7 +1,15 @@
-import { CONTACTS_PAGE_SIZE, type ContactPage, type ContactRef, type ContactView, contactDigits, type TagRef } from '@chatflow/contract';
-import { and, asc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  CONTACTS_PAGE_SIZE,
+  type ContactPage,
+  type ContactRef,
+  type ContactView,
+  contactDigits,
+  SEARCH_COUNT_CAP,
+  type TagRef,
+} from '@chatflow/contract';
+import { and, asc, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { connections, type ContactRow, contactExtraInfo, contacts, contactTags, tags } from '../../db/schema';
+import { connections, type ContactRow, contactExtraInfo, contactSearchText, contacts, contactTags, tags } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { type ContactRelations, type ContactViewer, presentContact, presentContactRef } from './presenter';
 
@@ -73,18 +81,32 @@ export interface ContactFilters {
   isGroup?: boolean;
 }
 
-/** Name, e-mail or number contains the term (the number compared digits to digits); trigram-indexed. */
+/**
+ * Name, e-mail or number contains the term, accents and case ignored (the number also compared digits
+ * to digits): both sides folded by chatflow_fold, over the one expression contacts_search_trgm_idx indexes.
+ */
 function searchCondition(term: string): SQL | undefined {
   if (!term) return undefined;
-  const digits = contactDigits(term);
-  const matches = [ilike(contacts.name, containsPattern(term)), ilike(contacts.email, containsPattern(term))];
-  if (digits) matches.push(ilike(contacts.number, containsPattern(digits)));
-  return or(...matches);
+  const text = contactSearchText(contacts);
+  const patterns = [...new Set([term, contactDigits(term)].filter(Boolean))].map(containsPattern);
+  return or(...patterns.map((p) => sql`${text} like chatflow_fold(${p})`));
+}
+
+/** Counts a search's matches up to SEARCH_COUNT_CAP (like the tickets list's); the plain list counts all. */
+async function countContacts(db: DbOrTx, where: SQL | undefined, searching: boolean): Promise<number> {
+  if (!searching) {
+    const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(contacts).where(where);
+    return count;
+  }
+  const capped = db.select({ one: sql`1` }).from(contacts).where(where).limit(SEARCH_COUNT_CAP).as('capped');
+  const [row] = await db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(capped);
+  return row?.n ?? 0;
 }
 
 /** GET /contacts: a page of 20 by name; any of the chosen tags; count and hasMore for the infinite list. */
 export async function listContactsPage(db: DbOrTx, companyId: number, f: ContactFilters, viewer: ContactViewer): Promise<ContactPage> {
-  const conditions: (SQL | undefined)[] = [eq(contacts.companyId, companyId), searchCondition(f.searchParam.trim())];
+  const term = f.searchParam.trim();
+  const conditions: (SQL | undefined)[] = [eq(contacts.companyId, companyId), searchCondition(term)];
   if (f.channel) conditions.push(eq(contacts.channel, f.channel));
   if (f.isGroup !== undefined) conditions.push(eq(contacts.isGroup, f.isGroup));
   if (f.contactTag?.length) {
@@ -106,8 +128,10 @@ export async function listContactsPage(db: DbOrTx, companyId: number, f: Contact
     .orderBy(asc(contacts.name), asc(contacts.id))
     .limit(CONTACTS_PAGE_SIZE)
     .offset(offset);
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(contacts).where(where);
-  return { contacts: await contactViews(db, rows, viewer), count, hasMore: offset + rows.length < count };
+  const count = await countContacts(db, where, term !== '');
+  // A capped count cannot tell where the matches end: a full page may always have a next one.
+  const hasMore = count >= SEARCH_COUNT_CAP && term !== '' ? rows.length === CONTACTS_PAGE_SIZE : offset + rows.length < count;
+  return { contacts: await contactViews(db, rows, viewer), count, hasMore };
 }
 
 /** GET /contacts/list: every contact of the company, reduced to what a picker shows. */

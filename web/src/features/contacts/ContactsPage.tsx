@@ -1,5 +1,5 @@
 import { FreshRecord } from '../../components/FreshRecord';
-import { type ContactView, hasPermission, isAdmin } from '@chatflow/contract';
+import { type ContactView, hasPermission, isAdmin, SEARCH_COUNT_CAP } from '@chatflow/contract';
 import { Stack } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,6 +36,8 @@ export default function ContactsPage() {
   const query = useContacts({ searchParam, tagIds });
   const contacts = query.data?.pages.flatMap((p) => p.contacts) ?? [];
   const count = query.data?.pages[0]?.count ?? 0;
+  // A search's count stops at SEARCH_COUNT_CAP on the server (a larger one reads as the cap): "99+", as the tickets' badges.
+  const shownCount = searchParam.trim() && count >= SEARCH_COUNT_CAP ? `${SEARCH_COUNT_CAP - 1}+` : `${count}`;
   const scroll = useLoadMoreOnScroll(query, contacts.length);
   const [editing, setEditing] = useState<ContactView | null | undefined>(undefined); // undefined: closed; null: new
   const [merging, setMerging] = useState<ContactView | null>(null);
@@ -59,7 +61,7 @@ export default function ContactsPage() {
   return (
     <Stack spacing={2} sx={{ height: '100%' }}>
       <ListPageHeader
-        title={`${t('contacts.title')} (${count})`}
+        title={`${t('contacts.title')} (${shownCount})`}
         titleTestId="contacts-title"
         search={typed}
         onSearch={setTyped}
