@@ -9,7 +9,7 @@ import {
 } from '@chatflow/contract';
 import { and, asc, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { connections, type ContactRow, contactExtraInfo, contactSearchText, contacts, contactTags, tags } from '../../db/schema';
+import { connections, type ContactRow, contactExtraInfo, contacts, contactTags, tags } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { type ContactRelations, type ContactViewer, presentContact, presentContactRef } from './presenter';
 
@@ -83,13 +83,12 @@ export interface ContactFilters {
 
 /**
  * Name, e-mail or number contains the term, accents and case ignored (the number also compared digits
- * to digits): both sides folded by chatflow_fold, over the one expression contacts_search_trgm_idx indexes.
+ * to digits): the term folded by chatflow_fold as search_text is, and contacts_search_text_trgm_idx indexes it.
  */
 function searchCondition(term: string): SQL | undefined {
   if (!term) return undefined;
-  const text = contactSearchText(contacts);
   const patterns = [...new Set([term, contactDigits(term)].filter(Boolean))].map(containsPattern);
-  return or(...patterns.map((p) => sql`${text} like chatflow_fold(${p})`));
+  return or(...patterns.map((p) => sql`${contacts.searchText} like chatflow_fold(${p})`));
 }
 
 /** Counts a search's matches up to SEARCH_COUNT_CAP (like the tickets list's); the plain list counts all. */
