@@ -1,4 +1,4 @@
-import type { ContactView, SessionUserView } from '@chatflow/contract';
+import { type ContactView, SEARCH_COUNT_CAP, type SessionUserView } from '@chatflow/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
@@ -122,6 +122,19 @@ describe('ContactsPage', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByTestId('tag-filter'));
     await userEvent.click(await screen.findByRole('option', { name: 'VIP' }));
     await waitFor(() => expect(api.get).toHaveBeenCalledWith('/contacts', { searchParam: '', pageNumber: 1, contactTag: [7] }));
+  });
+
+  test('a search counted up to the cap reads "99+" in the title', async () => {
+    const plain = api.get.getMockImplementation()!;
+    api.get.mockImplementation(async (path: string, params?: { searchParam?: string }) =>
+      path === '/contacts' && params?.searchParam
+        ? { contacts: [contact(5, 'Ana Silva')], count: SEARCH_COUNT_CAP, hasMore: true }
+        : plain(path, params),
+    );
+    renderWithProviders(<ContactsPage />);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    await userEvent.type(screen.getByTestId('contacts-search'), 'silva');
+    await waitFor(() => expect(screen.getByTestId('contacts-title')).toHaveTextContent('Contatos (99+)'), { timeout: 3000 });
   });
 
   test('realtime events add and remove rows', async () => {
