@@ -270,7 +270,9 @@ describe('Conversation', { timeout: 20_000 }, () => {
           }
         : null,
     );
-    const opener = await screen.findByRole('button', { name: 'Dados do contato' });
+    // Named by what it shows (the contact), its action in its title (WCAG 2.5.3).
+    const opener = await screen.findByTestId('open-contact');
+    expect(opener).toHaveAttribute('title', 'Dados do contato');
     expect(opener).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(opener);
     const drawer = screen.getByRole('complementary', { name: 'Dados do contato' });
