@@ -28,6 +28,8 @@ export interface SessionSharing {
   tellHolder(holder: string, connectionId: number, command: SessionCommand): Promise<void>;
   /** Asks the holder's live session for a pairing code and waits for its answer. */
   pairingCodeFrom(holder: string, connectionId: number, phoneNumber: string): Promise<string>;
+  /** This node took a session's lease (the keeper tells the other nodes; see SessionKeeper's peers). */
+  onHolding?(): void;
 }
 
 /**
@@ -158,7 +160,10 @@ export class ProviderRegistry implements ChannelRegistry {
       }),
     );
     this.live.set(connectionId, provider);
-    if (leases) this.leased.add(connectionId);
+    if (leases) {
+      this.leased.add(connectionId);
+      this.sharing?.onHolding?.();
+    }
     try {
       await provider.start();
     } catch (err) {

@@ -23,6 +23,11 @@ export class SessionKeeper {
   private timers: NodeJS.Timeout[] = [];
   private stopped = false;
   private lastRenewal = Date.now();
+  private sweepMs = 0;
+  private sweepSlot = 0;
+  private sweeping = false;
+  /** Whether the other nodes were told this node holds sessions (told again after it held none). */
+  private announced = false;
 
   constructor(
     private readonly registry: ProviderRegistry,
@@ -32,6 +37,12 @@ export class SessionKeeper {
       /** Connections whose session should run and whose lease is missing or expired. */
       orphans(): Promise<number[]>;
       log: FastifyBaseLogger;
+      /**
+       * The other nodes (PostgreSQL): a node that starts holding sessions announces it, and a node
+       * sweeping at the idle pace goes back to sweepMs at once when it hears that, so a session handed
+       * over at a shutdown (or left by a dead node) is taken on the next sweep, not after IDLE_SWEEP_MS.
+       */
+      peers?: { listen(onHeard: () => void): Promise<boolean>; announce(): Promise<void> };
     },
   ) {}
 
@@ -43,13 +54,49 @@ export class SessionKeeper {
       () => renewMs,
       () => this.renew(),
     );
-    let sweepMs = this.options.sweepMs;
+    this.sweepMs = this.options.sweepMs;
+    this.sweepSlot = this.timers.length;
     this.every(
-      () => sweepMs,
+      () => this.sweepMs,
       async () => {
-        sweepMs = (await this.sweep()) ? this.options.sweepMs : Math.max(this.options.sweepMs, IDLE_SWEEP_MS);
+        this.sweeping = true;
+        try {
+          this.sweepMs = (await this.sweep()) ? this.options.sweepMs : Math.max(this.options.sweepMs, IDLE_SWEEP_MS);
+        } finally {
+          this.sweeping = false;
+        }
       },
     );
+    this.options.peers
+      ?.listen(() => this.peerHoldsSessions())
+      .catch((err) => this.options.log.warn({ err }, "not listening for other nodes' sessions; idle sweeps stay slow"));
+  }
+
+  /** Another node holds sessions now: sweep at the normal pace from now on (see options.peers). */
+  private peerHoldsSessions(): void {
+    if (this.stopped || this.sweepMs === this.options.sweepMs) return;
+    this.sweepMs = this.options.sweepMs;
+    if (this.sweeping) return; // the run in progress schedules the next at the normal pace
+    clearTimeout(this.timers[this.sweepSlot]);
+    this.timers[this.sweepSlot] = setTimeout(() => this.restartSweeps(), this.sweepMs);
+    this.timers[this.sweepSlot].unref();
+  }
+
+  private restartSweeps(): void {
+    if (this.stopped) return;
+    // The same chain as start()'s: one run at a time, the next scheduled when it ends.
+    this.sweeping = true;
+    this.sweep()
+      .then((busy) => {
+        this.sweepMs = busy ? this.options.sweepMs : Math.max(this.options.sweepMs, IDLE_SWEEP_MS);
+      })
+      .catch((err) => this.options.log.error({ err }, 'session lease upkeep failed'))
+      .finally(() => {
+        this.sweeping = false;
+        if (this.stopped) return;
+        this.timers[this.sweepSlot] = setTimeout(() => this.restartSweeps(), this.sweepMs);
+        this.timers[this.sweepSlot].unref();
+      });
   }
 
   stop(): void {
@@ -71,8 +118,16 @@ export class SessionKeeper {
     tick();
   }
 
+  /** This node took a session: the other nodes are told once, until it holds none again (renew notices that). */
+  holding(): void {
+    if (this.announced || !this.options.peers) return;
+    this.announced = true;
+    this.options.peers.announce().catch((err) => this.options.log.warn({ err }, 'other nodes not told of the sessions here'));
+  }
+
   async renew(): Promise<void> {
     const mine = this.registry.leasedSessions();
+    if (mine.length === 0) this.announced = false;
     let kept: Set<number>;
     try {
       kept = await this.leases.renew(mine);

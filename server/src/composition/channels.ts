@@ -5,6 +5,7 @@ import { fakePhoneTransport } from '../channels/baileys/fake-phone';
 import { SessionLeases } from '../channels/lease';
 import { type ProviderRegistry, providerKeyOf } from '../channels/registry';
 import { sessionCommandJob } from '../channels/session-command-job';
+import { JobRunner } from '../jobs/runner';
 import { pairingCodeFromHolder } from '../channels/pairing-code-relay';
 import { SessionKeeper } from '../channels/session-keeper';
 import { SimulatorProvider } from '../channels/simulator/provider';
@@ -148,6 +149,9 @@ export async function startChannelSessions(registry: ProviderRegistry, deps: Cha
  * Shares sessions between nodes (docs/subsystems.md, "Sessions across nodes"): this node's leases, commands
  * sent to a holder's own queue, and the keeper that renews leases and takes dead nodes' sessions.
  */
+/** A node that starts holding sessions says so here (SessionKeeper's peers). */
+const SESSIONS_HELD_CHANNEL = 'chatflow_sessions_held';
+
 export function shareSessions(
   registry: ProviderRegistry,
   base: Pick<ChannelEventDeps, 'db' | 'config' | 'log'>,
@@ -159,8 +163,23 @@ export function shareSessions(
     leases,
     tellHolder: (holder, connectionId, command) => sessionCommandJob.send(jobs(), { connectionId, command }, { node: holder }),
     pairingCodeFrom: (holder, connectionId, phoneNumber) => pairingCodeFromHolder(db, jobs(), holder, connectionId, phoneNumber),
+    onHolding: () => keeper.holding(),
   });
-  return new SessionKeeper(registry, leases, { sweepMs: config.sessionLease.sweepMs, orphans: () => orphanedSessions(registry, db), log });
+  // Other nodes hear that sessions are held here through the job queue's LISTEN connection (PostgreSQL only).
+  const runner = () => {
+    const queue = jobs();
+    return queue instanceof JobRunner ? queue : null;
+  };
+  const keeper: SessionKeeper = new SessionKeeper(registry, leases, {
+    sweepMs: config.sessionLease.sweepMs,
+    orphans: () => orphanedSessions(registry, db),
+    log,
+    peers: {
+      listen: async (onHeard) => (await runner()?.listen(SESSIONS_HELD_CHANNEL, onHeard)) ?? false,
+      announce: async () => runner()?.notify(SESSIONS_HELD_CHANNEL),
+    },
+  });
+  return keeper;
 }
 
 /**

@@ -51,6 +51,7 @@ export class JobRunner implements JobQueue {
   private definitions = new Map<string, JobDefinition>();
   private started: Promise<void>;
   private isStarted = false;
+  private readonly databaseKind: Database['kind'];
   private markStarted!: () => void;
   /** Handlers run and sends made after a commit, in the background; stop() lets them finish. */
   private afterCommitWork = new Set<Promise<void>>();
@@ -59,6 +60,7 @@ export class JobRunner implements JobQueue {
   /** Wakes workers when delayed jobs come due (null until started). */
   wakeUps: JobWakeUps | null = null;
   private dueListener: { close(): Promise<void> } | null = null;
+  private extraListeners: { close(): Promise<void> }[] = [];
 
   /** `deps` is read when a job runs, so the runner can exist before the app it serves. */
   /** How this node polls timer queues: by the database it runs on (TIMER_POLL). */
@@ -74,6 +76,7 @@ export class JobRunner implements JobQueue {
     private deps: () => JobDeps,
     { pollSeconds }: { pollSeconds?: number } = {},
   ) {
+    this.databaseKind = database.kind;
     this.timerPoll = pollSeconds ? { ...TIMER_POLL[database.kind], seconds: pollSeconds } : TIMER_POLL[database.kind];
     this.basePollSeconds = pollSeconds ?? 1;
     this.boss =
@@ -186,6 +189,24 @@ export class JobRunner implements JobQueue {
       this.deps().log.warn({ err }, 'no LISTEN for due jobs: their queues are read every second instead');
     }
     await wakeUps.start();
+  }
+
+  /**
+   * Listens on `channel` through pg-boss's LISTEN connection (PostgreSQL; none on PGlite, one process):
+   * for other parts of the node that need to hear other nodes (the session keeper). Answers whether it listens.
+   */
+  async listen(channel: string, onPayload: (payload: string) => void): Promise<boolean> {
+    const db = this.boss.getDb();
+    if (!this.isStarted || !db.listen || this.databaseKind !== 'postgres') return false;
+    const listener = await db.listen(channel, onPayload, () => onPayload(''));
+    this.extraListeners.push(listener);
+    return true;
+  }
+
+  /** Tells every node listening on `channel` (see listen). */
+  async notify(channel: string, payload = ''): Promise<void> {
+    if (!this.isStarted || this.databaseKind !== 'postgres') return;
+    await this.boss.getDb().executeSql('select pg_notify($1, $2)', [channel, payload]);
   }
 
   /** Each watched queue with a waiting job, and the milliseconds until its earliest comes due (the database's clock). */
@@ -361,6 +382,7 @@ export class JobRunner implements JobQueue {
   async stop(): Promise<void> {
     this.wakeUps?.stop();
     await this.dueListener?.close().catch(() => {});
+    for (const listener of this.extraListeners.splice(0)) await listener.close().catch(() => {});
     await Promise.race([Promise.all([...this.afterCommitWork]), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
     // Running jobs get 15 s to finish (a node's whole stop is bounded at 29 s, main.ts); the rest are retried elsewhere.
     await this.boss.stop({ graceful: true, timeout: 15_000 });
