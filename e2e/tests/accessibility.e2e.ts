@@ -79,7 +79,8 @@ test('the main signed-in screens have no critical or serious accessibility viola
   const screens: [string, string, (p: Page) => Locator][] = [
     ['kanban', '/Kanban', (p) => p.getByTestId('kanban-card').filter({ hasText: contact })],
     ['schedules', '/schedules', (p) => p.locator('.rbc-calendar')],
-    ['contacts', '/contacts', (p) => p.getByText(contact)],
+    // The run shares one company: this test's contact may be past the first page, so any loaded row will do.
+    ['contacts', '/contacts', (p) => p.getByRole('row').nth(1)],
     ['dashboard', '/', (p) => p.getByTestId('counter-supportHappening')],
     ['connections', '/connections', (p) => p.getByTestId('connection-row')],
     ['queues', '/queues', (p) => p.getByText(inbox.queueName)],

@@ -79,7 +79,7 @@ test('the agent adds and deletes a note in the contact drawer', async () => {
   const contact = `Cliente ${inbox.tag}`;
   await acceptedConversation(page, inbox, contact, 'Anote isso');
 
-  await page.getByRole('button', { name: 'Dados do contato' }).first().click();
+  await page.getByTestId('open-contact').first().click(); // named by the contact it shows; its title says what it does
   const drawer = page.getByTestId('contact-drawer');
   await shows(drawer, 'the contact drawer');
   const note = `Prefere contato à tarde ${inbox.tag}`;

@@ -57,7 +57,8 @@ export function QueuesTable({ queues, loading, onEdit, onDelete, isLinked }: Pro
                       color="warning"
                       variant="outlined"
                       label={t('queues.connection.none')}
-                      sx={{ ml: 1 }}
+                      // The warning colour as the border only: orange text on white reads at 2.9:1 (axe color-contrast).
+                      sx={{ ml: 1, color: 'text.primary' }}
                       data-testid="queue-no-connection"
                     />
                   </Tooltip>
