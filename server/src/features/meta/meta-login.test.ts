@@ -5,6 +5,7 @@ import { connections } from '../../db/schema';
 import { serveEmbeddedSignup, serveFacebookLogin, useFakeGraph } from '../../test/fake-graph';
 import { useTestApp } from '../../test/harness';
 import { accountId } from './testing';
+import { signedByMetaApp } from './webhook-secret';
 
 const graph = useFakeGraph();
 const t = useTestApp({ meta: graph.meta });
@@ -229,5 +230,35 @@ describe('with the Meta app set by the operator', () => {
       headers: { 'content-type': 'application/json', 'x-hub-signature-256': signatureOf(body, 'not-the-secret') },
     });
     expect(forged.statusCode).toBe(401);
+  });
+
+  test('the saved secret is read once for many signed deliveries, again on a mismatch or after a minute', async () => {
+    let reads = 0;
+    const db = new Proxy(t.database.db, {
+      get(target, key, receiver) {
+        if (key === 'select') reads++;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const deps = { db, config: t.config, clock: t.clock };
+    const body = Buffer.from(JSON.stringify({ object: 'page', entry: [] }));
+    for (let i = 0; i < 3; i++) expect(await signedByMetaApp(deps, body, signatureOf(body, APP.appSecret))).toBe(true);
+    expect(reads).toBe(1);
+    // A new secret saved (here or on another process) is picked up by the first delivery it signs.
+    await setGlobal('metaAppSecret', 'a-new-meta-app-secret');
+    expect(await signedByMetaApp(deps, body, signatureOf(body, 'a-new-meta-app-secret'))).toBe(true);
+    expect(reads).toBe(2);
+    expect(await signedByMetaApp(deps, body, signatureOf(body, APP.appSecret))).toBe(false);
+    expect(await signedByMetaApp(deps, body, undefined)).toBe(false);
+    expect(reads).toBe(3);
+    // Remembered for a minute only.
+    t.clock.set(new Date());
+    expect(await signedByMetaApp(deps, body, signatureOf(body, 'a-new-meta-app-secret'))).toBe(true);
+    const before = reads;
+    t.clock.advanceMinutes(2);
+    expect(await signedByMetaApp(deps, body, signatureOf(body, 'a-new-meta-app-secret'))).toBe(true);
+    expect(reads).toBe(before + 1);
+    t.clock.reset();
+    await setGlobal('metaAppSecret', APP.appSecret);
   });
 });

@@ -12,16 +12,15 @@ import {
 } from '@chatflow/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { validSignature } from '../../channels/graph/signature';
 import { requireActiveSubscription, requireActor, requirePlan } from '../../http/guards';
 import { actAsQueryCompany } from '../connections';
-import { getGlobalSetting } from '../settings';
 import type { FeatureDeps } from '../deps';
 import { dispatchWebhook } from './dispatch';
 import { embeddedSignup } from './embedded-signup';
 import { connectFacebook } from './facebook-connect';
 import { listFacebookPages } from './facebook-pages';
 import { presentLoginSettings, readMetaApp } from './meta-app';
+import { signedByMetaApp } from './webhook-secret';
 
 const VerifyQuery = z.object({
   'hub.mode': z.string().optional(),
@@ -104,12 +103,7 @@ const webhookRoutes =
 
     app.post('/webhook', { bodyLimit: 4 * 1024 * 1024, schema: { response: { 200: z.string(), 401: ErrorBody } } }, async (req, reply) => {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      const signature = req.headers['x-hub-signature-256'] as string | undefined;
-      // META_APP_SECRET first (no read); else the secret the operator saved (metaAppSecret), read only then.
-      const signed =
-        validSignature(raw, signature, deps.config.meta.appSecret) ||
-        (!!signature && validSignature(raw, signature, (await getGlobalSetting(deps.db, 'metaAppSecret')) || null));
-      if (!signed) {
+      if (!(await signedByMetaApp(deps, raw, req.headers['x-hub-signature-256'] as string | undefined))) {
         req.log.warn('meta webhook: bad or missing signature');
         return reply.code(401).send({ error: 'ERR_INVALID_CREDENTIALS' });
       }
