@@ -112,9 +112,10 @@ export class CloudApiProvider implements ChannelProvider {
         continue;
       }
       // A customer kept under a business-scoped id whose number now came too: one contact, keyed by the number.
+      // Remembered once done: a failed merge fails the delivery, and Meta's retry asks again.
       if (sender.alias && !this.aliasesTold.has(sender.alias)) {
-        this.aliasesTold.set(sender.alias, true);
         await this.events.onNumberLearned?.({ connectionId: this.connection.id, alias: sender.alias, number: sender.from });
+        this.aliasesTold.set(sender.alias, true);
       }
       const inbound = await this.inboundOf(parsed.data, sender.from, sender.name);
       if (inbound) await this.events.onInbound(inbound);
