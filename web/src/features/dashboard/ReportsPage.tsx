@@ -34,7 +34,7 @@ import { useDebounced } from '../../lib/use-debounced';
 import { useQueues } from '../queues';
 import { FILTER_STATUSES } from './components/DashboardFilter';
 import { MultiPicker } from './components/MultiPicker';
-import { type ReportContact, ReportContactPicker } from './components/ReportContactPicker';
+import { type ContactChoice, ContactPicker } from '../../components/ContactPicker';
 import { ReportLogDialog } from './components/ReportLogDialog';
 import { dateTimeIn, hoursMinutes, monthToDate } from './format';
 import { downloadSpreadsheet } from './hooks/download';
@@ -77,7 +77,7 @@ export default function ReportsPage() {
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState<number>(DEFAULT_REPORT_PAGE_SIZE);
   const [logOf, setLogOf] = useState<number | null>(null);
-  const [contact, setContact] = useState<ReportContact | null>(null);
+  const [contact, setContact] = useState<ContactChoice | null>(null);
   const [exporting, setExporting] = useState(false);
   const search = useDebounced(filter.searchParam);
   const applied = { ...filter, searchParam: search };
@@ -134,8 +134,13 @@ export default function ReportsPage() {
           onChange={(e) => set('searchParam')(e.target.value)}
           data-testid="report-search"
         />
-        <ReportContactPicker
+        <ContactPicker
+          size="small"
           value={contact}
+          label={t('dashboard.reports.contact')}
+          searchHint={t('dashboard.reports.contactSearch')}
+          noneText={t('dashboard.reports.noContacts')}
+          testId="report-contact"
           onChange={(next) => {
             setContact(next);
             set('contactId')(next?.id ?? null);

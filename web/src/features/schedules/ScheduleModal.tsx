@@ -24,7 +24,7 @@ import { applyServerErrors, fieldError } from '../../components/form-errors';
 import { toastError } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { useQueues } from '../queues';
-import { type ContactChoice, ContactPicker } from './components/ContactPicker';
+import { type ContactChoice, ContactPicker } from '../../components/ContactPicker';
 import { ScheduleAttachment } from './components/ScheduleAttachment';
 import { useConnectionOptions, useUserOptions } from './hooks/use-schedule-options';
 import { useRemoveScheduleMedia, useSaveSchedule } from './hooks/use-schedules';
@@ -161,6 +161,10 @@ export default function ScheduleModal({ open, onClose, record, contact, onSaved 
             )}
             <ContactPicker
               value={picked}
+              label={t('schedules.modal.contact')}
+              searchHint={t('schedules.modal.contactSearch')}
+              noneText={t('schedules.modal.noContacts')}
+              testId="schedule-contact"
               disabled={disabled || (!record && !!contact)}
               error={fieldError(t, errors.contactId)}
               onChange={(c) => {
