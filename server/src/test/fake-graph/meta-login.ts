@@ -1,4 +1,4 @@
-import { ownCloudNumber } from './meta-shapes';
+import { checkToken, ownCloudNumber } from './meta-shapes';
 import { type FakeGraph, type GraphCall, graphError, type GraphReply } from './server';
 
 /**
@@ -73,9 +73,7 @@ export function serveFacebookLogin(
     return { json: { data, paging: { cursors: { before: 'QVFIUk', after: 'QVFIUl' } } } };
   });
   for (const page of login.pages)
-    fake.on('POST', `/${page.id}/subscribed_apps`, (call) =>
-      call.token === page.access_token ? { json: { success: true } } : graphError(401, 190, 'Invalid OAuth access token.'),
-    );
+    fake.on('POST', `/${page.id}/subscribed_apps`, (call) => checkToken(call, page.access_token) ?? { json: { success: true } });
 }
 
 /**
@@ -93,16 +91,17 @@ export function serveEmbeddedSignup(
     name: signup.verifiedName ?? 'Loja Exemplo',
   });
   fake.on('POST', `/${signup.phoneNumberId}/register`, (call) => {
-    if (call.token !== signup.token) return graphError(401, 190, 'Invalid OAuth access token.');
+    const denied = checkToken(call, signup.token);
+    if (denied) return denied;
     if (call.json?.messaging_product !== 'whatsapp' || !/^\d{6}$/.test(String(call.json?.pin ?? '')))
       return graphError(400, 100, '(#100) Invalid parameter');
     return { json: { success: true } };
   });
-  fake.on('POST', `/${signup.wabaId}/subscribed_apps`, (call) =>
-    call.token === signup.token ? { json: { success: true } } : graphError(401, 190, 'Invalid OAuth access token.'),
-  );
+  fake.on('POST', `/${signup.wabaId}/subscribed_apps`, (call) => checkToken(call, signup.token) ?? { json: { success: true } });
   // A business account fresh from the signup has no message templates yet (what a template sync on connect reads).
-  fake.on('GET', `/${signup.wabaId}/message_templates`, (call) =>
-    call.token === signup.token ? { json: { data: [], paging: { cursors: {} } } } : graphError(401, 190, 'Invalid OAuth access token.'),
+  fake.on(
+    'GET',
+    `/${signup.wabaId}/message_templates`,
+    (call) => checkToken(call, signup.token) ?? { json: { data: [], paging: { cursors: {} } } },
   );
 }

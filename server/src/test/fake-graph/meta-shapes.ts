@@ -6,7 +6,8 @@ import { type FakeGraph, type GraphCall, graphError, newMid, newWamid } from './
  * /messages and /media, media URLs and downloads; Pages /accounts and /subscribed_apps; the
  * Messenger Send API and user profile). Each checks the token, as Graph does (190 otherwise).
  */
-const checkToken = (call: GraphCall, token: string) => (call.token === token ? null : graphError(401, 190, 'Invalid OAuth access token.'));
+export const checkToken = (call: GraphCall, token: string) =>
+  call.token === token ? null : graphError(401, 190, 'Invalid OAuth access token.');
 
 /** The WhatsApp numbers each fake knows, with the tokens that may see each (its business's system users'). */
 const numberOwners = new WeakMap<FakeGraph, Map<string, Set<string>>>();
