@@ -1,18 +1,6 @@
 import type { EmbeddedSignupResult } from '@chatflow/contract';
 import FacebookIcon from '@mui/icons-material/Facebook';
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +10,7 @@ import { notify } from '../../../lib/notify';
 import { scopedPath, useConnectionScope } from '../hooks/connection-scope';
 import { connectionKeys } from '../hooks/use-connections';
 import { readSessionInfo } from './embedded-signup-session';
-import { MetaNotConfigured } from './MetaNotConfigured';
+import { MetaDialogFrame } from './MetaDialogFrame';
 import { useFacebookSdk, useMetaLoginSettings } from './use-meta-login';
 
 type Phase = 'idle' | 'waiting' | 'saving' | 'cancelled' | 'failed';
@@ -112,69 +100,52 @@ export function EmbeddedSignupDialog({ onClose, onAdvanced }: { onClose(): void;
 
   const busy = phase === 'waiting' || phase === 'saving';
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="embedded-signup-title">
-      <DialogTitle id="embedded-signup-title">{t('connections.metaLogin.signupTitle')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          {settings.isLoading && (
-            <Box sx={{ textAlign: 'center', py: 2 }}>
-              <CircularProgress size={28} aria-label={t('common.loading')} />
-            </Box>
-          )}
-          {settings.isError && <Alert severity="error">{t('common.loadError')}</Alert>}
-          {settings.data && !ready && <MetaNotConfigured missing={settings.data.missing} />}
-          {ready && (
-            <>
-              <Typography variant="body2" color="text.secondary">
-                {t('connections.metaLogin.signupIntro')}
-              </Typography>
-              <TextField
-                label={t('connections.metaLogin.pin')}
-                value={pin}
-                onChange={(e) => setPin(e.target.value.replace(/\D/g, '').slice(0, 6))}
-                helperText={pin && !pinValid ? t('validation.pin') : t('connections.metaLogin.pinHelp')}
-                error={!!pin && !pinValid}
-                slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off', maxLength: 6 } }}
-                sx={{ maxWidth: 320 }}
-                disabled={busy}
-              />
-              {failed && <Alert severity="error">{t('connections.metaLogin.sdkFailed')}</Alert>}
-              {phase === 'cancelled' && <Alert severity="info">{t('connections.metaLogin.cancelled')}</Alert>}
-              {phase === 'failed' && problem && (
-                <Alert severity="error">{t('connections.metaLogin.signupError', { message: problem })}</Alert>
-              )}
-              {busy && (
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} role="status">
-                  <CircularProgress size={18} />
-                  <Typography variant="body2">
-                    {t(phase === 'saving' ? 'connections.metaLogin.saving' : 'connections.metaLogin.waiting')}
-                  </Typography>
-                </Stack>
-              )}
-              <Box>
-                <Button
-                  variant="contained"
-                  startIcon={<FacebookIcon />}
-                  onClick={openSignup}
-                  disabled={!sdk || !pinValid || busy}
-                  data-testid="embedded-signup-button"
-                >
-                  {t('connections.metaLogin.continue')}
-                </Button>
-              </Box>
-            </>
-          )}
-          {/* The manual path, whatever the state of the login. */}
-          <Box>
-            <Button size="small" onClick={onAdvanced} data-testid="meta-advanced">
-              {t('connections.metaLogin.advanced')}
-            </Button>
-          </Box>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-      </DialogActions>
-    </Dialog>
+    <MetaDialogFrame
+      titleId="embedded-signup-title"
+      title={t('connections.metaLogin.signupTitle')}
+      settings={settings}
+      ready={ready}
+      missing={settings.data?.missing ?? []}
+      onClose={onClose}
+      onAdvanced={onAdvanced}
+    >
+      <>
+        <Typography variant="body2" color="text.secondary">
+          {t('connections.metaLogin.signupIntro')}
+        </Typography>
+        <TextField
+          label={t('connections.metaLogin.pin')}
+          value={pin}
+          onChange={(e) => setPin(e.target.value.replace(/\D/g, '').slice(0, 6))}
+          helperText={pin && !pinValid ? t('validation.pin') : t('connections.metaLogin.pinHelp')}
+          error={!!pin && !pinValid}
+          slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off', maxLength: 6 } }}
+          sx={{ maxWidth: 320 }}
+          disabled={busy}
+        />
+        {failed && <Alert severity="error">{t('connections.metaLogin.sdkFailed')}</Alert>}
+        {phase === 'cancelled' && <Alert severity="info">{t('connections.metaLogin.cancelled')}</Alert>}
+        {phase === 'failed' && problem && <Alert severity="error">{t('connections.metaLogin.signupError', { message: problem })}</Alert>}
+        {busy && (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} role="status">
+            <CircularProgress size={18} />
+            <Typography variant="body2">
+              {t(phase === 'saving' ? 'connections.metaLogin.saving' : 'connections.metaLogin.waiting')}
+            </Typography>
+          </Stack>
+        )}
+        <Box>
+          <Button
+            variant="contained"
+            startIcon={<FacebookIcon />}
+            onClick={openSignup}
+            disabled={!sdk || !pinValid || busy}
+            data-testid="embedded-signup-button"
+          >
+            {t('connections.metaLogin.continue')}
+          </Button>
+        </Box>
+      </>
+    </MetaDialogFrame>
   );
 }

@@ -1,6 +1,6 @@
 import { META_LOGIN_SCOPES, type FacebookConnectResult, type FacebookPageView } from '@chatflow/contract';
 import FacebookIcon from '@mui/icons-material/Facebook';
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { FacebookDialog } from '../components/FacebookDialog';
 import { scopedPath, useConnectionScope } from '../hooks/connection-scope';
 import { connectionKeys } from '../hooks/use-connections';
 import type { FacebookLoginResponse } from './facebook-sdk';
-import { MetaNotConfigured } from './MetaNotConfigured';
+import { MetaDialogFrame } from './MetaDialogFrame';
 import { PageChooser } from './PageChooser';
 import { useFacebookSdk, useMetaLoginSettings } from './use-meta-login';
 
@@ -103,61 +103,49 @@ export function MetaLoginDialog({ channel, onClose }: { channel: 'facebook' | 'i
     });
 
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="meta-login-title">
-      <DialogTitle id="meta-login-title">{t('connections.metaLogin.title', { channel: channelName })}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          {settings.isLoading && (
-            <Box sx={{ textAlign: 'center', py: 2 }}>
-              <CircularProgress size={28} aria-label={t('common.loading')} />
-            </Box>
-          )}
-          {settings.isError && <Alert severity="error">{t('common.loadError')}</Alert>}
-          {settings.data && !ready && <MetaNotConfigured missing={settings.data.missing.filter((m) => m !== 'embeddedSignupConfigId')} />}
-          {ready && !login && (
-            <>
-              <Typography variant="body2" color="text.secondary">
-                {t(`connections.metaLogin.intro.${channel}`)}
-              </Typography>
-              {failed && <Alert severity="error">{t('connections.metaLogin.sdkFailed')}</Alert>}
-              {cancelled && <Alert severity="info">{t('connections.metaLogin.cancelled')}</Alert>}
-              <Box>
-                <Button
-                  variant="contained"
-                  startIcon={busy ? <CircularProgress size={18} color="inherit" /> : <FacebookIcon />}
-                  onClick={openLogin}
-                  disabled={!sdk || busy}
-                  data-testid="meta-login-button"
-                >
-                  {t('connections.metaLogin.continue')}
-                </Button>
-              </Box>
-            </>
-          )}
-          {login && (
-            <>
-              <Typography variant="body2" color="text.secondary">
-                {t(`connections.metaLogin.choose.${channel}`)}
-              </Typography>
-              <PageChooser pages={login.pages} channel={channel} chosen={chosen} onToggle={toggle} />
-            </>
-          )}
-          {/* The manual path, whatever the state of the login. */}
-          <Box>
-            <Button size="small" onClick={() => setAdvanced(true)} data-testid="meta-advanced">
-              {t('connections.metaLogin.advanced')}
-            </Button>
-          </Box>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        {login && (
+    <MetaDialogFrame
+      titleId="meta-login-title"
+      title={t('connections.metaLogin.title', { channel: channelName })}
+      settings={settings}
+      ready={ready}
+      missing={settings.data?.missing.filter((m) => m !== 'embeddedSignupConfigId') ?? []}
+      onClose={onClose}
+      onAdvanced={() => setAdvanced(true)}
+      actions={
+        login && (
           <Button variant="contained" onClick={() => void connect()} disabled={busy || chosen.size === 0}>
             {t('connections.metaLogin.connect', { count: chosen.size })}
           </Button>
-        )}
-      </DialogActions>
-    </Dialog>
+        )
+      }
+    >
+      {login ? (
+        <>
+          <Typography variant="body2" color="text.secondary">
+            {t(`connections.metaLogin.choose.${channel}`)}
+          </Typography>
+          <PageChooser pages={login.pages} channel={channel} chosen={chosen} onToggle={toggle} />
+        </>
+      ) : (
+        <>
+          <Typography variant="body2" color="text.secondary">
+            {t(`connections.metaLogin.intro.${channel}`)}
+          </Typography>
+          {failed && <Alert severity="error">{t('connections.metaLogin.sdkFailed')}</Alert>}
+          {cancelled && <Alert severity="info">{t('connections.metaLogin.cancelled')}</Alert>}
+          <Box>
+            <Button
+              variant="contained"
+              startIcon={busy ? <CircularProgress size={18} color="inherit" /> : <FacebookIcon />}
+              onClick={openLogin}
+              disabled={!sdk || busy}
+              data-testid="meta-login-button"
+            >
+              {t('connections.metaLogin.continue')}
+            </Button>
+          </Box>
+        </>
+      )}
+    </MetaDialogFrame>
   );
 }
