@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { makeSessionUser } from '../../test/session-user';
 import { renderWithProviders } from '../../test/render';
 import MomentsPage from './MomentsPage';
+import { panelTicket } from './testing';
 
 const api = vi.hoisted(() => ({ get: vi.fn() }));
 const events = vi.hoisted(() => new Map<string, (payload: unknown) => void>());
@@ -14,22 +15,16 @@ vi.mock('../../app/providers/SocketProvider', () => ({
 vi.mock('../../app/providers/AuthProvider', () => ({ useAuth: () => ({ user: makeSessionUser({ profile: 'admin' }) }) }));
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
-const ticket = (id: number, over: Partial<PanelTicketView>): PanelTicketView => ({
-  id,
-  uuid: `u-${id}`,
-  status: 'pending',
-  contact: { id: 100 + id, name: `Cliente ${id}`, urlPicture: '' },
-  lastMessage: 'Olá',
-  lastMessageMedia: null,
-  whatsapp: { id: 5, name: 'Loja Centro' },
-  queue: null,
-  unreadMessages: 0,
-  updatedAt: minutesAgo(1),
-  userId: null,
-  user: null,
-  waitingSince: null,
-  ...over,
-});
+/** A waiting ticket of contact 100+id on the connection "Loja Centro". */
+const ticket = (id: number, over: Partial<PanelTicketView>) =>
+  panelTicket(id, {
+    status: 'pending',
+    contact: { id: 100 + id, name: `Cliente ${id}`, urlPicture: '' },
+    lastMessage: 'Olá',
+    whatsapp: { id: 5, name: 'Loja Centro' },
+    updatedAt: minutesAgo(1),
+    ...over,
+  });
 const user = (id: number, name: string, online: boolean) => ({
   id,
   name,

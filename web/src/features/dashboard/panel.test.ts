@@ -1,31 +1,18 @@
-import type { PanelTicketView } from '@chatflow/contract';
 import { describe, expect, test } from 'vitest';
 import { truncate } from '../../lib/text';
 import { hoursMinutes, monthToDate } from './format';
 import { canOpenFromPanel, minutesWaited, panelColumns } from './hooks/panel-rules';
-
-const ticket = (id: number, over: Partial<PanelTicketView> = {}): PanelTicketView => ({
-  id,
-  uuid: `u-${id}`,
-  status: 'open',
-  contact: { id, name: `Contato ${id}`, urlPicture: '' },
-  lastMessage: '',
-  lastMessageMedia: null,
-  whatsapp: null,
-  queue: null,
-  unreadMessages: 0,
-  updatedAt: '2026-11-24T12:00:00.000Z',
-  userId: null,
-  user: null,
-  waitingSince: null,
-  ...over,
-});
+import { panelTicket } from './testing';
 
 describe('the attendance panel', () => {
   test('"Pendentes" holds waiting tickets; every agent has a card, with or without tickets', () => {
     const ana = { id: 1, name: 'Ana' };
     const columns = panelColumns(
-      [ticket(10, { userId: 1, user: ana }), ticket(11, { status: 'pending' }), ticket(12, { userId: 3, user: { id: 3, name: 'Caio' } })],
+      [
+        panelTicket(10, { userId: 1, user: ana }),
+        panelTicket(11, { status: 'pending' }),
+        panelTicket(12, { userId: 3, user: { id: 3, name: 'Caio' } }),
+      ],
       [
         { id: 2, name: 'Bruno', online: false },
         { id: 1, name: 'Ana', online: true },
@@ -43,9 +30,9 @@ describe('the attendance panel', () => {
   test('"Pendentes" lists the longest waiting first; minutes waited are whole minutes', () => {
     const columns = panelColumns(
       [
-        ticket(1, { status: 'pending', waitingSince: '2026-11-24T12:05:00.000Z' }),
-        ticket(2, { status: 'pending', waitingSince: '2026-11-24T11:50:00.000Z' }),
-        ticket(3, { status: 'pending', waitingSince: '2026-11-24T12:00:00.000Z' }),
+        panelTicket(1, { status: 'pending', waitingSince: '2026-11-24T12:05:00.000Z' }),
+        panelTicket(2, { status: 'pending', waitingSince: '2026-11-24T11:50:00.000Z' }),
+        panelTicket(3, { status: 'pending', waitingSince: '2026-11-24T12:00:00.000Z' }),
       ],
       [],
     );
@@ -57,11 +44,11 @@ describe('the attendance panel', () => {
   });
 
   test('an admin opens any ticket; a user only their own', () => {
-    const mine = ticket(1, { userId: 7 });
-    const theirs = ticket(2, { userId: 8 });
+    const mine = panelTicket(1, { userId: 7 });
+    const theirs = panelTicket(2, { userId: 8 });
     expect(canOpenFromPanel({ id: 7, profile: 'user' }, mine)).toBe(true);
     expect(canOpenFromPanel({ id: 7, profile: 'user' }, theirs)).toBe(false);
-    expect(canOpenFromPanel({ id: 7, profile: 'user' }, ticket(3))).toBe(false);
+    expect(canOpenFromPanel({ id: 7, profile: 'user' }, panelTicket(3))).toBe(false);
     expect(canOpenFromPanel({ id: 9, profile: 'admin' }, theirs)).toBe(true);
   });
 

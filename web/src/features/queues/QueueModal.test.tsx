@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import QueueModal from './QueueModal';
+import { queueView } from './testing';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
 const notify = vi.hoisted(() => vi.fn());
@@ -150,25 +151,7 @@ describe('QueueModal', { timeout: 60_000 }, () => {
 
   test('the token is write-only: typed to set it, kept when left blank, removed on request', async () => {
     api.put.mockImplementation(async (_: string, body: object) => ({ id: 3, ...body }));
-    const stored: QueueView = {
-      id: 3,
-      companyId: 2,
-      name: 'Suporte',
-      color: '#123456',
-      orderQueue: null,
-      greetingMessage: '',
-      outOfHoursMessage: '',
-      closeTicket: false,
-      ativarRoteador: false,
-      tempoRoteador: '0',
-      integrationId: null,
-      fileListId: null,
-      hasToken: true,
-      schedules: [],
-      chatbots: [],
-      createdAt: '',
-      updatedAt: '',
-    };
+    const stored = queueView(3, 'Suporte', { color: '#123456', hasToken: true });
     const first = open(stored);
     expect(screen.getByTestId('queue-token')).toHaveValue('');
     expect(screen.getByText(/Token definido/)).toBeInTheDocument();

@@ -1,9 +1,9 @@
-import type { QueueView } from '@chatflow/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import QueuesPage from './QueuesPage';
+import { queueView } from './testing';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
 const notify = vi.hoisted(() => vi.fn());
@@ -13,27 +13,6 @@ vi.mock('../../app/providers/SocketProvider', () => ({
 }));
 vi.mock('../../lib/api', async (importOriginal) => ({ ...(await importOriginal<object>()), api }));
 vi.mock('../../lib/notify', () => ({ notify }));
-
-const queue = (id: number, name: string, over: Partial<QueueView> = {}): QueueView => ({
-  id,
-  companyId: 2,
-  name,
-  color: '#ff0000',
-  orderQueue: null,
-  greetingMessage: '',
-  outOfHoursMessage: '',
-  closeTicket: false,
-  ativarRoteador: false,
-  tempoRoteador: '0',
-  integrationId: null,
-  fileListId: null,
-  hasToken: false,
-  schedules: [],
-  chatbots: [],
-  createdAt: '',
-  updatedAt: '',
-  ...over,
-});
 
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -54,8 +33,8 @@ describe('QueuesPage', { timeout: 20_000 }, () => {
       if (path === '/files') return { files: [], count: 0, hasMore: false };
       if (path !== '/queue') throw new Error(`unexpected GET ${path}`);
       return [
-        queue(1, 'Vendas', { orderQueue: 1, greetingMessage: 'Olá! Bem-vindo ao setor de vendas. '.repeat(4) }),
-        queue(2, 'Suporte', { color: '#00ff00', orderQueue: 5 }),
+        queueView(1, 'Vendas', { orderQueue: 1, greetingMessage: 'Olá! Bem-vindo ao setor de vendas. '.repeat(4) }),
+        queueView(2, 'Suporte', { color: '#00ff00', orderQueue: 5 }),
       ];
     });
   });
@@ -75,7 +54,7 @@ describe('QueuesPage', { timeout: 20_000 }, () => {
   test('realtime events add, update and remove rows in bot order', async () => {
     renderPage();
     await waitFor(() => expect(screen.getAllByTestId('queue-row')).toHaveLength(2));
-    act(() => events.get('queue')!({ action: 'create', queue: queue(3, 'Financeiro', { orderQueue: 0, color: '#0000ff' }) }));
+    act(() => events.get('queue')!({ action: 'create', queue: queueView(3, 'Financeiro', { orderQueue: 0, color: '#0000ff' }) }));
     await waitFor(() => expect(screen.getAllByTestId('queue-row')).toHaveLength(3));
     expect(within(screen.getAllByTestId('queue-row')[0]).getByText('Financeiro')).toBeInTheDocument();
     act(() => events.get('queue')!({ action: 'delete', queueId: 1 }));
