@@ -7,20 +7,30 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server';
  * the browser only the thing it is about. Note: logging in ends the same user's other sessions
  * (spec 1 §4.3), so a scenario calls these before it logs that user in through the browser.
  */
-async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${inject('baseUrl')}${path}`, {
-    method,
-    headers: {
-      accept: 'application/json',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
+
+/**
+ * A JSON caller for the server at `baseUrl`: a scenario's own second server (`apiAt(server.baseUrl)`) or a
+ * screenshot script's. Throws with the answer's text when the status is not 2xx.
+ */
+export function apiAt(baseUrl: string) {
+  return async <T>(method: string, path: string, body?: unknown, token?: string): Promise<T> => {
+    const res = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: {
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  };
 }
+
+/** The run's shared server. */
+const call = <T>(method: string, path: string, body?: unknown, token?: string) => apiAt(inject('baseUrl'))<T>(method, path, body, token);
 
 export async function apiLogin(email: string, password: string): Promise<string> {
   const { token } = await call<{ token: string }>('POST', '/auth/login', { email, password });

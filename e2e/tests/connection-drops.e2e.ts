@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { apiAt } from '../src/api';
 import { loginAs } from '../src/auth';
 import { launchChromium } from '../src/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer, startServer } from '../src/server';
@@ -42,15 +43,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function call<T>(method: string, path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
+/** A JSON call to this file's server. */
+const call = <T>(method: string, path: string, body: unknown, token?: string) => apiAt(server.baseUrl)<T>(method, path, body, token);
 
 const rowOf = (page: Page, name: string) => page.getByTestId('connection-row').filter({ hasText: name });
 

@@ -1,26 +1,15 @@
 import { inject, expect, test } from 'vitest';
 import { signatureOf } from '../../server/src/channels/graph/signature';
-import { adminToken, unique } from '../src/api';
+import { adminToken, apiPost, unique } from '../src/api';
 import { loginAs, menuLink } from '../src/auth';
 import { useBrowser } from '../src/browser';
 import { conversationMessage, ticketItem } from '../src/conversation';
 import { E2E_META_APP_SECRET, TEMPLATE_NUMBER } from '../src/fake-graph';
-import { customerNumber } from '../src/inbox';
+import { createQueue, customerNumber } from '../src/inbox';
 import { shotsDir, snapAtBothSizes } from '../src/shots';
 import { atPath, hides, shows, toast } from '../src/wait';
 
 const b = useBrowser();
-
-async function call<T>(method: string, path: string, body: unknown, token: string): Promise<T> {
-  const res = await fetch(`${inject('baseUrl')}${path}`, {
-    method,
-    headers: { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
 
 /** The customer's message of 25 hours ago, as Meta delivers it: a signed `messages` change for the number. */
 async function customerWroteYesterday(from: string, name: string, body: string) {
@@ -63,14 +52,8 @@ test('a Cloud API connection lists its synced templates; in a conversation whose
   const { page } = b;
   const token = await adminToken();
   const tag = unique();
-  const queue = await call<{ id: number }>(
-    'POST',
-    '/queue',
-    { name: `Modelos ${tag}`, color: `#a${tag.replace(/[^0-9a-f]/gi, '0').slice(0, 5)}`, greetingMessage: 'Olá!' },
-    token,
-  );
-  await call(
-    'POST',
+  const queueId = await createQueue(token, `Modelos ${tag}`, tag);
+  await apiPost(
     '/whatsapp',
     {
       name: `Oficial modelos ${tag}`,
@@ -78,12 +61,12 @@ test('a Cloud API connection lists its synced templates; in a conversation whose
       facebookPageUserId: TEMPLATE_NUMBER.phoneNumberId,
       wabaId: TEMPLATE_NUMBER.wabaId,
       tokenMeta: TEMPLATE_NUMBER.token,
-      queueIds: [queue.id],
+      queueIds: [queueId],
     },
     token,
   );
   const agent = { name: `Agente modelos ${tag}`, email: `e2e-templates-${tag}@example.com`, password: 'Senha123' };
-  await call('POST', '/users', { ...agent, profile: 'admin', queueIds: [queue.id] }, token);
+  await apiPost('/users', { ...agent, profile: 'admin', queueIds: [queueId] }, token);
   const contact = `Ana Modelo ${tag}`;
   await customerWroteYesterday(customerNumber(), contact, 'Oi, quero saber do meu pedido');
 

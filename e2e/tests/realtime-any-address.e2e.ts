@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { apiAt } from '../src/api';
 import { loginAs } from '../src/auth';
 import { launchChromium } from '../src/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type RunningServer, startServer } from '../src/server';
@@ -22,15 +23,7 @@ afterAll(async () => {
 });
 
 /** A JSON call to this file's server. */
-async function call<T>(method: string, path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const call = <T>(method: string, path: string, body: unknown, token?: string) => apiAt(server.baseUrl)<T>(method, path, body, token);
 
 test('opened at 127.0.0.1 while PUBLIC_URL says localhost, the socket is accepted and the app gets live updates', async () => {
   expect(new URL(server.baseUrl).hostname).toBe('127.0.0.1');
