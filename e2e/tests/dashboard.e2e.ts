@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { inject, test } from 'vitest';
-import { apiGet, apiLogin, createUser, unique } from '../src/api';
+import { apiGet, apiLogin, apiPut, createUser, unique } from '../src/api';
 import { loginAs } from '../src/auth';
 import { useBrowser } from '../src/browser';
-import { createInbox, customerNumber, customerSays } from '../src/inbox';
+import { createInbox, customerNumber, customerSays, pendingTicketsOf } from '../src/inbox';
 import { atPath, shows } from '../src/wait';
 import { shotsDir } from '../src/shots';
 
@@ -23,32 +23,6 @@ async function snap(page: Page, name: string) {
   await page.setViewportSize({ width: 1366, height: 768 });
 }
 
-async function call<T>(method: string, path: string, body: unknown, token: string): Promise<T> {
-  const res = await fetch(`${inject('baseUrl')}${path}`, {
-    method,
-    headers: { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
-interface Listed {
-  id: number;
-  contact: { name: string };
-}
-
-/** The tickets of this scenario's customers, once the inbound pipeline has opened them all. */
-async function ticketsOf(token: string, tag: string, count: number): Promise<Listed[]> {
-  for (let attempt = 0; attempt < 150; attempt += 1) {
-    const page = await apiGet<{ tickets: Listed[] }>(`/tickets?status=pending&showAll=true&searchParam=${tag}`, token);
-    if (page.tickets.length >= count) return page.tickets;
-    await new Promise((r) => setTimeout(r, 200)); // polling the API for the pipeline's rows, not waiting a fixed time
-  }
-  throw new Error(`the ${count} tickets of ${tag} never appeared`);
-}
-
 test('the dashboard, the report with a ticket log and the live panel on seeded data', async () => {
   const { page } = b;
   const inbox = await createInbox();
@@ -56,11 +30,11 @@ test('the dashboard, the report with a ticket log and the live panel on seeded d
   const names = ['Ana', 'Bruno', 'Carla', 'Diego'].map((n) => `${n} ${inbox.tag} com um nome bem comprido de cliente`);
   for (const name of names)
     await customerSays(inbox.connectionId, customerNumber(), name, `Olá, preciso de ajuda com o pedido ${unique()}`);
-  const tickets = await ticketsOf(agentToken, inbox.tag, names.length);
+  const tickets = await pendingTicketsOf(agentToken, inbox.tag, names.length);
   const agentId = (await apiGet<{ id: number }>('/auth/me', agentToken)).id;
   // Two accepted by the agent; one of them closed.
-  for (const ticket of tickets.slice(0, 2)) await call('PUT', `/tickets/${ticket.id}`, { status: 'open', userId: agentId }, agentToken);
-  await call('PUT', `/tickets/${tickets[0].id}`, { status: 'closed' }, agentToken);
+  for (const ticket of tickets.slice(0, 2)) await apiPut(`/tickets/${ticket.id}`, { status: 'open', userId: agentId }, agentToken);
+  await apiPut(`/tickets/${tickets[0].id}`, { status: 'closed' }, agentToken);
 
   await loginAs(page, inbox.agent.email, inbox.agent.password);
   await page.goto('/');

@@ -2,29 +2,12 @@ import { expect, test } from 'vitest';
 import { adminToken, apiGet, apiPost, apiPut, createUser } from '../src/api';
 import { loginAs } from '../src/auth';
 import { useBrowser } from '../src/browser';
-import { createInbox, customerNumber, customerSays } from '../src/inbox';
+import { createInbox, customerNumber, customerSays, pendingTicketsOf } from '../src/inbox';
 import { shotsDir, snapAtBothSizes } from '../src/shots';
 import { atPath, shows } from '../src/wait';
 
 const b = useBrowser();
 const SHOTS = shotsDir('queues-report-panel');
-
-interface Listed {
-  id: number;
-  contact: { id: number; name: string };
-}
-
-/** The scenario's ticket, once the inbound pipeline has opened it. */
-async function ticketOf(tag: string): Promise<Listed> {
-  // Each admin login replaces the admin's session: log in right before the calls.
-  const token = await adminToken();
-  for (let attempt = 0; attempt < 150; attempt += 1) {
-    const page = await apiGet<{ tickets: Listed[] }>(`/tickets?status=pending&showAll=true&searchParam=${tag}`, token);
-    if (page.tickets.length > 0) return page.tickets[0];
-    await new Promise((r) => setTimeout(r, 200)); // polling the API for the pipeline's row, not waiting a fixed time
-  }
-  throw new Error(`the ticket of ${tag} never appeared`);
-}
 
 test('queue modal (integration option, attendant search, token), report contact picker, live panel', async () => {
   const { page } = b;
@@ -37,7 +20,8 @@ test('queue modal (integration option, attendant search, token), report contact 
   const attendant = await createUser({ profile: 'user', name: `Atendente ${inbox.tag}` });
   const number = customerNumber();
   await customerSays(inbox.connectionId, number, `Cliente ${inbox.tag}`, 'Olá, quero saber do meu pedido');
-  const ticket = await ticketOf(inbox.tag);
+  // Each admin login replaces the admin's session: log in right before the calls.
+  const [ticket] = await pendingTicketsOf(await adminToken(), inbox.tag);
 
   // 1. The queue modal: an option that runs an integration, one that goes to an attendant found by search, a token.
   await loginAs(page, inbox.agent.email, inbox.agent.password);
