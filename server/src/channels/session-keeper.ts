@@ -24,8 +24,7 @@ export class SessionKeeper {
   private stopped = false;
   private lastRenewal = Date.now();
   private sweepMs = 0;
-  private sweepSlot = 0;
-  private sweeping = false;
+  private sweeps: { hurry(): void } | null = null;
   /** Whether the other nodes were told this node holds sessions (told again after it held none). */
   private announced = false;
 
@@ -55,16 +54,10 @@ export class SessionKeeper {
       () => this.renew(),
     );
     this.sweepMs = this.options.sweepMs;
-    this.sweepSlot = this.timers.length;
-    this.every(
+    this.sweeps = this.every(
       () => this.sweepMs,
       async () => {
-        this.sweeping = true;
-        try {
-          this.sweepMs = (await this.sweep()) ? this.options.sweepMs : Math.max(this.options.sweepMs, IDLE_SWEEP_MS);
-        } finally {
-          this.sweeping = false;
-        }
+        this.sweepMs = (await this.sweep()) ? this.options.sweepMs : Math.max(this.options.sweepMs, IDLE_SWEEP_MS);
       },
     );
     this.options.peers
@@ -74,29 +67,9 @@ export class SessionKeeper {
 
   /** Another node holds sessions now: sweep at the normal pace from now on (see options.peers). */
   private peerHoldsSessions(): void {
-    if (this.stopped || this.sweepMs === this.options.sweepMs) return;
+    if (this.sweepMs === this.options.sweepMs) return;
     this.sweepMs = this.options.sweepMs;
-    if (this.sweeping) return; // the run in progress schedules the next at the normal pace
-    clearTimeout(this.timers[this.sweepSlot]);
-    this.timers[this.sweepSlot] = setTimeout(() => this.restartSweeps(), this.sweepMs);
-    this.timers[this.sweepSlot].unref();
-  }
-
-  private restartSweeps(): void {
-    if (this.stopped) return;
-    // The same chain as start()'s: one run at a time, the next scheduled when it ends.
-    this.sweeping = true;
-    this.sweep()
-      .then((busy) => {
-        this.sweepMs = busy ? this.options.sweepMs : Math.max(this.options.sweepMs, IDLE_SWEEP_MS);
-      })
-      .catch((err) => this.options.log.error({ err }, 'session lease upkeep failed'))
-      .finally(() => {
-        this.sweeping = false;
-        if (this.stopped) return;
-        this.timers[this.sweepSlot] = setTimeout(() => this.restartSweeps(), this.sweepMs);
-        this.timers[this.sweepSlot].unref();
-      });
+    this.sweeps?.hurry();
   }
 
   stop(): void {
@@ -105,17 +78,30 @@ export class SessionKeeper {
     this.timers = [];
   }
 
-  /** Runs `work` every `ms()`, never two at once (the next run is scheduled when one ends). */
-  private every(ms: () => number, work: () => Promise<void>): void {
+  /**
+   * Runs `work` every `ms()`, never two at once (the next run is scheduled when one ends). `hurry()`
+   * schedules the next run `ms()` from now instead of when it was due (a run in progress schedules its own).
+   */
+  private every(ms: () => number, work: () => Promise<void>): { hurry(): void } {
     const slot = this.timers.length;
+    let running = false;
     const tick = () => {
       this.timers[slot] = setTimeout(async () => {
+        running = true;
         await work().catch((err) => this.options.log.error({ err }, 'session lease upkeep failed'));
+        running = false;
         if (!this.stopped) tick();
       }, ms());
       this.timers[slot].unref();
     };
     tick();
+    return {
+      hurry: () => {
+        if (running || this.stopped) return;
+        clearTimeout(this.timers[slot]);
+        tick();
+      },
+    };
   }
 
   /** This node took a session: the other nodes are told once, until it holds none again (renew notices that). */
