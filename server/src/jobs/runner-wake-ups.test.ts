@@ -1,17 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { ProviderRegistry } from '../channels/registry';
 import { systemClock } from '../clock';
 import { type Config, loadConfig } from '../config';
-import { type Database, openPglite, openPostgres } from '../db/client';
-import { migrate } from '../db/migrate';
+import type { Database } from '../db/client';
 import { transactionRunner } from '../http/context';
 import { recordingRealtime } from '../test/recording-realtime';
-import { withDatabase } from '../test/global-setup';
+import { jobTargets } from '../test/database';
 import { defineJob, type JobDeps } from './define';
 import { JobRunner } from './runner';
 
@@ -25,33 +21,6 @@ const WITHIN_MS = 20_000;
 const config = loadConfig({ DATA_DIR: '.tmp', JWT_SECRET: 'x', JWT_REFRESH_SECRET: 'y', LOG_LEVEL: 'silent' });
 const log = pino({ level: 'silent' });
 
-async function pgliteTarget(): Promise<{ database: Database; config: Config }> {
-  const template = process.env.TEST_TEMPLATE_FILE;
-  const database = await openPglite(template ? new Blob([readFileSync(template)]) : undefined);
-  await migrate(database);
-  return { database, config };
-}
-
-async function postgresTarget(): Promise<{ database: Database; config: Config }> {
-  const server = process.env.TEST_DATABASE_URL!;
-  const name = `chatflow_wakeups_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${process.env.TEST_TEMPLATE_DB}`);
-  await admin.end();
-  const url = withDatabase(server, name);
-  const database = openPostgres(url, 4);
-  const close = database.close;
-  database.close = async () => {
-    await close();
-    const dropper = new pg.Client({ connectionString: server });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await dropper.end();
-  };
-  return { database, config: { ...config, databaseUrl: url } };
-}
-
 async function until(check: () => boolean, timeoutMs = WITHIN_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
@@ -60,9 +29,7 @@ async function until(check: () => boolean, timeoutMs = WITHIN_MS): Promise<void>
   }
 }
 
-type Target = [string, () => Promise<{ database: Database; config: Config }>];
-const targets: Target[] = [['PGlite', pgliteTarget]];
-if (process.env.TEST_DATABASE_URL) targets.push(['PostgreSQL', postgresTarget]);
+const targets = jobTargets(config);
 
 describe.each(targets)('workers woken, not polling, on %s', (kind, open) => {
   let database: Database;

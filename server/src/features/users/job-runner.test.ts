@@ -1,15 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { PRESENCE_TIMEOUT_MS } from '@chatflow/contract';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { systemClock } from '../../clock';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { type Config, loadConfig } from '../../config';
-import { type Database, openPglite, openPostgres } from '../../db/client';
-import { migrate } from '../../db/migrate';
+import { loadConfig } from '../../config';
+import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { defineJob } from '../../jobs/define';
 import { ProviderRegistry } from '../../channels/registry';
@@ -17,7 +13,7 @@ import type { JobDeps } from '../../jobs/define';
 import { JobRunner } from '../../jobs/runner';
 import { recordingRealtime } from '../../test/recording-realtime';
 import { makeFactory } from '../../test/factory';
-import { withDatabase } from '../../test/global-setup';
+import { jobTargets } from '../../test/database';
 import { markOfflineJob } from './jobs';
 
 /**
@@ -27,35 +23,6 @@ import { markOfflineJob } from './jobs';
  */
 const config = loadConfig({ DATA_DIR: '.tmp', JWT_SECRET: 'x', JWT_REFRESH_SECRET: 'y', LOG_LEVEL: 'silent' });
 
-/** PGlite through openPglite() + migrate(); the migrated template is reused when global setup made one. */
-async function pgliteTarget(): Promise<{ database: Database; config: Config }> {
-  const template = process.env.TEST_TEMPLATE_FILE;
-  const database = await openPglite(template ? new Blob([readFileSync(template)]) : undefined);
-  await migrate(database);
-  return { database, config };
-}
-
-/** A database of its own on the PostgreSQL server, since pg-boss connects by URL there. */
-async function postgresTarget(): Promise<{ database: Database; config: Config }> {
-  const server = process.env.TEST_DATABASE_URL!;
-  const name = `chatflow_jobs_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${process.env.TEST_TEMPLATE_DB}`);
-  await admin.end();
-  const url = withDatabase(server, name);
-  const database = openPostgres(url, 4);
-  const close = database.close;
-  database.close = async () => {
-    await close();
-    const dropper = new pg.Client({ connectionString: server });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await dropper.end();
-  };
-  return { database, config: { ...config, databaseUrl: url } };
-}
-
 async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
@@ -64,9 +31,7 @@ async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise
   }
 }
 
-type Target = [string, () => Promise<{ database: Database; config: Config }>];
-const targets: Target[] = [['PGlite', pgliteTarget]];
-if (process.env.TEST_DATABASE_URL) targets.push(['PostgreSQL', postgresTarget]);
+const targets = jobTargets(config);
 
 describe.each(targets)('JobRunner on %s', (_name, open) => {
   let database: Database;
