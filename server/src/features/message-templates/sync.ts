@@ -1,4 +1,4 @@
-import { and, eq, notInArray } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { type GraphTemplate, listWabaTemplates } from '../../channels/cloud-api/templates';
 import { GraphError } from '../../channels/graph/client';
 import type { Db } from '../../db/client';
@@ -9,6 +9,9 @@ type SyncedConnection = Pick<ConnectionRow, 'id' | 'companyId' | 'channel' | 'wa
 
 /** Whether the connection has templates at all: a Cloud API connection that names its business account. */
 export const hasTemplates = (c: Pick<ConnectionRow, 'channel' | 'wabaId'>) => c.channel === 'whatsappapi' && c.wabaId !== '';
+
+/** Templates upserted per statement (ten parameters each, well under PostgreSQL's 65,535). */
+const UPSERT_CHUNK = 500;
 
 const rowOf = (connection: SyncedConnection, t: GraphTemplate, now: Date) => ({
   companyId: connection.companyId,
@@ -36,27 +39,29 @@ export async function syncConnectionTemplates(db: Db, graphApiUrl: string, conne
   } catch (err) {
     throw new AppError('ERR_TEMPLATES_SYNC_FAILED', 502, { detail: err instanceof GraphError ? err.message.slice(0, 200) : 'unreachable' });
   }
+  // One statement per chunk, not a round trip per template, while the transaction is open. Meta's id
+  // once only: a row may not be upserted twice by one statement.
+  const rows = [...new Map(listed.map((t) => [t.id, rowOf(connection, t, now)])).values()];
   await db.transaction(async (tx) => {
-    for (const t of listed) {
-      const row = rowOf(connection, t, now);
+    for (let i = 0; i < rows.length; i += UPSERT_CHUNK) {
       await tx
         .insert(messageTemplates)
-        .values(row)
+        .values(rows.slice(i, i + UPSERT_CHUNK))
         .onConflictDoUpdate({
           target: [messageTemplates.connectionId, messageTemplates.metaId],
           set: {
-            name: row.name,
-            language: row.language,
-            category: row.category,
-            status: row.status,
-            parameterFormat: row.parameterFormat,
-            components: row.components,
-            syncedAt: now,
+            name: sql`excluded.name`,
+            language: sql`excluded.language`,
+            category: sql`excluded.category`,
+            status: sql`excluded.status`,
+            parameterFormat: sql`excluded.parameter_format`,
+            components: sql`excluded.components`,
+            syncedAt: sql`excluded.synced_at`,
           },
         });
     }
     // By Meta's ids, not by sync time: two syncs at once (a connect and a click) both end with Meta's list.
-    const kept = listed.map((t) => t.id);
+    const kept = rows.map((r) => r.metaId);
     await tx
       .delete(messageTemplates)
       .where(
@@ -65,5 +70,5 @@ export async function syncConnectionTemplates(db: Db, graphApiUrl: string, conne
           : eq(messageTemplates.connectionId, connection.id),
       );
   });
-  return listed.length;
+  return rows.length;
 }
