@@ -33,6 +33,7 @@ export function NotificationsPopover() {
   const { appName } = useAppearance();
   const { tickets } = useNotifications();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const words = mediaWords(t);
 
   useEffect(() => {
     document.title = pageTitle(appName, tickets.length);
@@ -107,7 +108,7 @@ export function NotificationsPopover() {
                         </Typography>
                       </Box>
                     }
-                    secondary={lastMessagePreview(ticket.lastMessage, ticket.lastMessageMedia, mediaWords(t), LAST_MESSAGE_MAX)}
+                    secondary={lastMessagePreview(ticket.lastMessage, ticket.lastMessageMedia, words, LAST_MESSAGE_MAX)}
                     slotProps={{ secondary: { noWrap: true } }}
                   />
                 </ListItemButton>
