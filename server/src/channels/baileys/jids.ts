@@ -2,6 +2,9 @@ import type { SignalKeyStore } from 'baileys';
 import { isJidGroup, isLidUser, isPnUser, jidDecode } from 'baileys';
 import { LRUCache } from 'lru-cache';
 
+/** A memory of the LIDs whose number was told (PhoneNumbers' `told`). */
+export const lidsTold = () => new LRUCache<string, true>({ max: 5000 });
+
 /** The user part of a jid: "5511999990000:3@s.whatsapp.net" -> "5511999990000". */
 export function userOf(jid: string): string {
   return jidDecode(jid)?.user ?? jid.split('@')[0].split(':')[0];
@@ -32,11 +35,14 @@ export const isGroupJid = (jid: string | null | undefined): boolean => Boolean(j
  * (once per LID in this process), so a contact kept under the LID becomes the number's.
  */
 export class PhoneNumbers {
-  private told = new LRUCache<string, true>({ max: 5000 });
-
+  /**
+   * @param told the LIDs already told: the provider keeps one across its reconnections, so a login's
+   *   phone book, delivered again on every connect, is not told again.
+   */
   constructor(
     private readonly keys: SignalKeyStore,
     private readonly learned: (lid: string, number: string) => Promise<void> = async () => {},
+    private readonly told: LRUCache<string, true> = lidsTold(),
   ) {}
 
   private async tell(lid: string, number: string): Promise<void> {

@@ -13,7 +13,7 @@ import { downReasonFor, reasonOf, reconnectDelayMs, type Stop, stopFor } from '.
 import { ingestHistory } from './history';
 import { HistoryImport, importRangeOf } from './history-import';
 import { applyStatusUpdates, type InboundContext, ingestMessage, timestampOf } from './inbound';
-import { isGroupNumber, jidOf, PhoneNumbers, userOf } from './jids';
+import { isGroupNumber, jidOf, lidsTold, PhoneNumbers, userOf } from './jids';
 import type { MediaDownloader } from './media';
 import { messageContent, messageIdFor } from './outbound';
 import { LastMessageClock } from './last-message';
@@ -58,6 +58,8 @@ export class BaileysProvider implements ChannelProvider {
   private hadQr = false;
   private work: Promise<void> = Promise.resolve();
   private readonly lastMessage: LastMessageClock;
+  /** LIDs whose number was told (each once in this process, not again on every reconnection). */
+  private readonly lidsTold = lidsTold();
   /** Recent sends, for Baileys to encrypt again when a recipient's device asks (retry receipts). */
   private sent = new LRUCache<string, NonNullable<WAMessage['message']>>({ max: 200 });
   private sends = new LRUCache<string, Promise<SendResult>>({ max: 1000 });
@@ -198,11 +200,15 @@ export class BaileysProvider implements ChannelProvider {
     this.clearReconnect();
     this.auth = await loadAuthState(this.deps.db, this.connection);
     // A LID's number learned (a mapping, a message's alternate id, the phone book): its contact becomes the number's.
-    this.numbers = new PhoneNumbers(this.auth.state.keys, async (lid, number) => {
-      await this.events.onNumberLearned?.({ connectionId: this.connection.id, alias: lid, number }).catch((err) => {
-        this.deps.log.error({ err, connectionId: this.connection.id }, 'contact of a LID not merged into its number');
-      });
-    });
+    this.numbers = new PhoneNumbers(
+      this.auth.state.keys,
+      async (lid, number) => {
+        await this.events.onNumberLearned?.({ connectionId: this.connection.id, alias: lid, number }).catch((err) => {
+          this.deps.log.error({ err, connectionId: this.connection.id }, 'contact of a LID not merged into its number');
+        });
+      },
+      this.lidsTold,
+    );
     const phoneBook = new PhoneBook(this.deps.db, this.connection.id, this.numbers);
     await this.lastMessage.load();
     this.hadQr = false;
