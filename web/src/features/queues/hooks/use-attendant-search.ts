@@ -1,10 +1,8 @@
 import type { UserPage, UserView } from '@chatflow/contract';
 import { useQuery } from '@tanstack/react-query';
+import { SEARCH_PICKER_MIN } from '../../../components/SearchPicker';
 import { api } from '../../../lib/api';
 import { useDebounced } from '../../../lib/use-debounced';
-
-/** Typed characters before the attendant search asks the server. */
-export const ATTENDANT_SEARCH_MIN = 3;
 
 /** The attendant picker's search: GET /users {searchParam} (the server searches), from 3 characters, debounced. */
 export function useAttendantSearch(typed: string) {
@@ -12,7 +10,7 @@ export function useAttendantSearch(typed: string) {
   return useQuery({
     queryKey: ['queues', 'attendants', term],
     queryFn: () => api.get<UserPage>('/users', { searchParam: term, pageNumber: 1 }),
-    enabled: term.length >= ATTENDANT_SEARCH_MIN,
+    enabled: term.length >= SEARCH_PICKER_MIN,
   });
 }
 
