@@ -33,3 +33,13 @@ export async function atPath(page: Page, pathname: string, timeout = 15_000): Pr
 export function toast(page: Page, text: string): Locator {
   return page.getByRole('alert').filter({ hasText: text });
 }
+
+/**
+ * Waits until no transition runs (a dialog fading in, a tab indicator sliding), so a screenshot or an
+ * accessibility check reads the page as a person does; endless animations (spinners) are left out.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
+  );
+}

@@ -6,7 +6,7 @@ import { adminToken, apiLogin, apiPost, createUser } from '../src/api';
 import { useBrowser } from '../src/browser';
 import { acceptedConversation, conversationMessage } from '../src/conversation';
 import { createInbox } from '../src/inbox';
-import { shows } from '../src/wait';
+import { animationsDone, shows } from '../src/wait';
 
 const b = useBrowser();
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -20,9 +20,7 @@ interface Finding {
 /** axe-core's critical and serious findings on the page as it is now (issue 31: the bar is none). */
 async function blockingViolations(page: Page): Promise<Finding[]> {
   // Nothing half-drawn: a fading dialog or a loading spinner is not what a person reads.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
-  );
+  await animationsDone(page);
   // Evaluated, not added as a <script>: the app's strict CSP (script-src 'self') blocks inline scripts.
   await page.evaluate(AXE_SOURCE);
   const found = await page.evaluate(async () => {
