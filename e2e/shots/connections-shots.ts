@@ -6,15 +6,14 @@
 // chatflow_shots) so the session states can be written straight into the connections table while it
 // runs; WhatsApp Web is off, so nothing moves those states. The Cloud API message arrives through
 // the signed webhook, as Meta would send it.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../src/browser';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, freePort, REPO_ROOT } from '../src/server';
-import { chromium } from 'playwright-core';
+import { loginAs } from '../src/auth';
+import { launchChromium } from '../src/browser';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, REPO_ROOT, type RunningServer, startServer } from '../src/server';
+import { animationsDone } from '../src/wait';
 
 const OUT = path.resolve(process.argv[2] ?? path.join(REPO_ROOT, 'e2e/screenshots/connections'));
 const PG = process.env.SHOTS_PG ?? 'postgres://postgres@127.0.0.1:5432';
@@ -22,40 +21,13 @@ const DB = 'chatflow_shots';
 const SECRET = 'shots-app-secret';
 const sql = (query: string) => execFileSync('psql', [`${PG}/${DB}`, '-v', 'ON_ERROR_STOP=1', '-tAc', query], { encoding: 'utf8' }).trim();
 
-async function startServer(): Promise<{ baseUrl: string; child: ChildProcess }> {
+/** The built server on a fresh scratch database, so the script can write session states straight into it. */
+function startShotsServer(): Promise<RunningServer> {
   execFileSync('psql', [`${PG}/postgres`, '-c', `drop database if exists ${DB}`, '-c', `create database ${DB}`]);
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'server/dist/main.js')], {
-    cwd: REPO_ROOT,
-    stdio: 'ignore',
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: path.join(mkdtempSync(path.join(tmpdir(), 'chatflow-shots-')), 'data'),
-      DATABASE_URL: `${PG}/${DB}`,
-      ADMIN_PASSWORD,
-      WEB_DIST: path.join(REPO_ROOT, 'web/dist'),
-      WHATSAPP_WEB: 'off',
-      META_APP_SECRET: SECRET,
-      META_VERIFY_TOKEN: 'shots',
-      LOG_LEVEL: 'warn',
-    },
-  });
-  for (let i = 0; i < 300; i++) {
-    if (
-      await fetch(`${baseUrl}/version`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { baseUrl, child };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill();
-  throw new Error('the server did not start');
+  return startServer(
+    { DATABASE_URL: `${PG}/${DB}`, WHATSAPP_WEB: 'off', META_APP_SECRET: SECRET, META_VERIFY_TOKEN: 'shots', LOG_LEVEL: 'warn' },
+    { logName: 'connections-shots.log' },
+  );
 }
 
 /** The connections of every state the page shows (spec 2 §4), written as a session would leave them. */
@@ -123,18 +95,11 @@ async function cloudMessage(baseUrl: string, phoneNumberId: string, text: string
   if (!res.ok) throw new Error(`webhook answered ${res.status}`);
 }
 
-async function login(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(ADMIN_EMAIL);
-  await page.getByLabel('Senha', { exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await page.getByTestId('greeting').waitFor();
-}
-
 async function main() {
   mkdirSync(OUT, { recursive: true });
-  const { baseUrl, child } = await startServer();
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  const server = await startShotsServer();
+  const { baseUrl } = server;
+  const browser = await launchChromium();
   try {
     const companyId = Number(sql(`select company_id from users where email = '${ADMIN_EMAIL}'`));
     seedConnections(companyId);
@@ -150,15 +115,11 @@ async function main() {
       const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height }, locale: 'pt-BR' });
       const page = await context.newPage();
       // Dialogs fade in and tab indicators slide: a shot waits until no transition runs (spinners loop forever, so are left out).
-      const settled = () =>
-        page.waitForFunction(() =>
-          document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
-        );
       const shot = async (name: string) => {
-        await settled();
+        await animationsDone(page);
         await page.screenshot({ path: path.join(OUT, `${name}-${width}.png`) });
       };
-      await login(page);
+      await loginAs(page, ADMIN_EMAIL, ADMIN_PASSWORD);
       await page.goto('/connections');
       await page.getByTestId('connection-row').first().waitFor();
       await shot('connections');
@@ -199,7 +160,7 @@ async function main() {
     }
   } finally {
     await browser.close();
-    child.kill('SIGTERM');
+    await server.stop();
   }
   console.log(`screenshots in ${OUT}`);
 }

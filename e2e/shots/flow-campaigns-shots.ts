@@ -3,66 +3,28 @@
 //   npx tsx e2e/shots/flow-campaigns-shots.ts [output dir]
 // It starts the built server on a scratch PostgreSQL database (chatflow_shots_flows) and writes two flows straight
 // into the flows table (the flow editor is another feature's).
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../src/browser';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, freePort, REPO_ROOT } from '../src/server';
+import { loginAs } from '../src/auth';
+import { launchChromium } from '../src/browser';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, REPO_ROOT, type RunningServer, startServer } from '../src/server';
 
 const OUT = path.resolve(process.argv[2] ?? path.join(REPO_ROOT, 'e2e/screenshots/flow-campaigns'));
 const PG = process.env.SHOTS_PG ?? 'postgres://postgres@127.0.0.1:5432';
 const DB = 'chatflow_shots_flows';
 const sql = (query: string) => execFileSync('psql', [`${PG}/${DB}`, '-v', 'ON_ERROR_STOP=1', '-tAc', query], { encoding: 'utf8' }).trim();
 
-async function startServer(): Promise<{ baseUrl: string; child: ChildProcess }> {
+/** The built server on a fresh scratch database, so the script can write flows straight into it. */
+function startShotsServer(): Promise<RunningServer> {
   execFileSync('psql', [`${PG}/postgres`, '-c', `drop database if exists ${DB}`, '-c', `create database ${DB}`]);
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'server/dist/main.js')], {
-    cwd: REPO_ROOT,
-    stdio: 'ignore',
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: path.join(mkdtempSync(path.join(tmpdir(), 'chatflow-shots-')), 'data'),
-      DATABASE_URL: `${PG}/${DB}`,
-      ADMIN_PASSWORD,
-      WEB_DIST: path.join(REPO_ROOT, 'web/dist'),
-      WHATSAPP_WEB: 'off',
-      LOG_LEVEL: 'warn',
-    },
-  });
-  for (let i = 0; i < 300; i++) {
-    if (
-      await fetch(`${baseUrl}/version`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { baseUrl, child };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill();
-  throw new Error('the server did not start');
-}
-
-async function login(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(ADMIN_EMAIL);
-  await page.getByLabel('Senha', { exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await page.getByTestId('greeting').waitFor();
+  return startServer({ DATABASE_URL: `${PG}/${DB}`, WHATSAPP_WEB: 'off', LOG_LEVEL: 'warn' }, { logName: 'flow-campaigns-shots.log' });
 }
 
 async function main() {
   mkdirSync(OUT, { recursive: true });
-  const { baseUrl, child } = await startServer();
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  const server = await startShotsServer();
+  const browser = await launchChromium();
   try {
     const companyId = Number(sql(`select company_id from users where email = '${ADMIN_EMAIL}'`));
     for (const name of ['Boas-vindas', 'Promoção de verão', 'Suporte técnico']) {
@@ -79,9 +41,9 @@ async function main() {
     sql(`insert into flow_campaigns (company_id, name, flow_id, connection_id, phrase, phrase_key, status)
       values (${companyId}, 'Verão 2026', ${flow}, ${conn}, 'Quero a promoção', 'queroapromocao', true),
              (${companyId}, 'Suporte', ${flow}, null, 'ajuda', 'ajuda', false)`);
-    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 768 } });
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1366, height: 768 } });
     const page = await context.newPage();
-    await login(page);
+    await loginAs(page, ADMIN_EMAIL, ADMIN_PASSWORD);
     await page.goto('/phrase-lists');
     await page.getByText('Verão 2026').waitFor();
     await page.screenshot({ path: path.join(OUT, 'phrase-lists.png') });
@@ -105,7 +67,7 @@ async function main() {
     await page.screenshot({ path: path.join(OUT, 'connection-default-flow.png') });
   } finally {
     await browser.close();
-    child.kill();
+    await server.stop();
   }
 }
 

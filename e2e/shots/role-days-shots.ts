@@ -6,68 +6,20 @@
 //   npx tsx e2e/shots/role-days-shots.ts [output dir]
 // It starts the built server (SHOTS_SERVER_DIST and SHOTS_WEB_DIST override server/dist and web/dist) on a fresh
 // embedded database and makes the day's company through the API: a queue, a simulator connection, three customers.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../src/browser';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, freePort, REPO_ROOT } from '../src/server';
+import type { Browser, Page } from 'playwright-core';
+import { apiAt } from '../src/api';
+import { loginAs } from '../src/auth';
+import { launchChromium } from '../src/browser';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, REPO_ROOT, startServer } from '../src/server';
+import { animationsDone } from '../src/wait';
 
 const OUT = path.resolve(process.argv[2] ?? path.join(REPO_ROOT, 'e2e/screenshots/role-days'));
-const SERVER_DIST = process.env.SHOTS_SERVER_DIST ?? path.join(REPO_ROOT, 'server/dist');
-const WEB_DIST = process.env.SHOTS_WEB_DIST ?? path.join(REPO_ROOT, 'web/dist');
 const SIZES = [
   [1366, 768],
   [390, 844],
 ] as const;
-
-async function startServer(): Promise<{ baseUrl: string; child: ChildProcess }> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(SERVER_DIST, 'main.js')], {
-    cwd: REPO_ROOT,
-    stdio: 'ignore',
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: path.join(mkdtempSync(path.join(tmpdir(), 'chatflow-shots-')), 'data'),
-      ADMIN_PASSWORD,
-      WEB_DIST,
-      WHATSAPP_WEB: 'off',
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT: '10000',
-      LOGIN_RATE_LIMIT_PER_ACCOUNT: '10000',
-    },
-  });
-  for (let i = 0; i < 600; i++) {
-    if (
-      await fetch(`${baseUrl}/version`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { baseUrl, child };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill();
-  throw new Error('the server did not start');
-}
-
-function api(baseUrl: string) {
-  return async <T>(method: string, url: string, body?: unknown, token?: string): Promise<T> => {
-    const res = await fetch(`${baseUrl}${url}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
-  };
-}
 
 interface Person {
   role: string;
@@ -77,7 +29,7 @@ interface Person {
 
 /** The day's company: the main company's admin makes a queue, a simulator connection, three people and three customers. */
 async function seed(baseUrl: string): Promise<{ people: Person[]; connectionId: number }> {
-  const call = api(baseUrl);
+  const call = apiAt(baseUrl);
   const { token } = await call<{ token: string }>('POST', '/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
   const queue = await call<{ id: number }>(
     'POST',
@@ -125,14 +77,6 @@ async function seed(baseUrl: string): Promise<{ people: Person[]; connectionId: 
   return { people, connectionId: connection.id };
 }
 
-async function login(page: Page, person: Person) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(person.email);
-  await page.getByLabel('Senha', { exact: true }).fill(person.password);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await page.getByTestId('greeting').waitFor();
-}
-
 /** The screens of each role's day: [name, path, what shows once it is drawn]. */
 const DAYS: Record<string, [string, string, (p: Page) => ReturnType<Page['locator']>][]> = {
   agente: [
@@ -170,15 +114,13 @@ async function day(browser: Browser, baseUrl: string, person: Person) {
     const page = await context.newPage();
     const settled = async () => {
       await page.waitForFunction(() => !document.querySelector('main [role="progressbar"]')).catch(() => {});
-      await page.waitForFunction(() =>
-        document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
-      );
+      await animationsDone(page);
     };
     const shot = async (name: string) => {
       await settled();
       await page.screenshot({ path: path.join(OUT, `${person.role}-${name}-${width}.png`) });
     };
-    await login(page, person);
+    await loginAs(page, person.email, person.password);
     if (person.role === 'agente') await agentConversation(page, width, shot);
     for (const [name, url, ready] of DAYS[person.role]) {
       await page.goto(url);
@@ -223,15 +165,18 @@ async function agentConversation(page: Page, width: number, shot: (name: string)
 
 async function main() {
   mkdirSync(OUT, { recursive: true });
-  const { baseUrl, child } = await startServer();
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  const server = await startServer(
+    { WHATSAPP_WEB: 'off', LOG_LEVEL: 'warn' },
+    { logName: 'role-days-shots.log', serverDist: process.env.SHOTS_SERVER_DIST, webDist: process.env.SHOTS_WEB_DIST },
+  );
+  const browser = await launchChromium();
   try {
-    const { people } = await seed(baseUrl);
+    const { people } = await seed(server.baseUrl);
     const only = process.env.SHOTS_ROLES?.split(',');
-    for (const person of people) if (!only || only.includes(person.role)) await day(browser, baseUrl, person);
+    for (const person of people) if (!only || only.includes(person.role)) await day(browser, server.baseUrl, person);
   } finally {
     await browser.close();
-    child.kill('SIGTERM');
+    await server.stop();
   }
   console.log(`screenshots in ${OUT}`);
 }

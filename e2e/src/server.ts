@@ -55,14 +55,15 @@ async function waitForVersion(baseUrl: string, child: ChildProcess, logFile: str
 /**
  * `extraEnv`: variables of the run's fakes (payment providers, the OpenAI-compatible server).
  * `options`: a second server of a scenario names its own log, and may say its PUBLIC_URL differs from the
- * address it is reached at (`publicUrlOf(port)`).
+ * address it is reached at (`publicUrlOf(port)`). A screenshot script may run another checkout's build
+ * (`serverDist`, `webDist`).
  */
 export async function startServer(
   extraEnv: NodeJS.ProcessEnv = {},
-  options: { logName?: string; publicUrlOf?: (port: number) => string } = {},
+  options: { logName?: string; publicUrlOf?: (port: number) => string; serverDist?: string; webDist?: string } = {},
 ): Promise<RunningServer> {
-  const entry = path.join(REPO_ROOT, 'server/dist/main.js');
-  const webDist = path.join(REPO_ROOT, 'web/dist');
+  const entry = path.join(options.serverDist ?? path.join(REPO_ROOT, 'server/dist'), 'main.js');
+  const webDist = options.webDist ?? path.join(REPO_ROOT, 'web/dist');
   for (const built of [entry, path.join(webDist, 'index.html')]) {
     if (!existsSync(built)) throw new Error(`${built} is missing: build web and server before the e2e run`);
   }
