@@ -2,9 +2,11 @@ import type { ConnectionView } from '@chatflow/contract';
 import { Box, type SxProps, type Theme, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 
-/** A session that is down (TIMEOUT, DISCONNECTED) and knows why. */
-export const isDownWithReason = (c: Pick<ConnectionView, 'status' | 'downReason'>) =>
-  (c.status === 'TIMEOUT' || c.status === 'DISCONNECTED') && c.downReason !== '';
+/** A session that is down (TIMEOUT, DISCONNECTED). */
+export const isDown = (c: Pick<ConnectionView, 'status'>) => c.status === 'TIMEOUT' || c.status === 'DISCONNECTED';
+
+/** A session that is down and knows why. */
+export const isDownWithReason = (c: Pick<ConnectionView, 'status' | 'downReason'>) => isDown(c) && c.downReason !== '';
 
 /**
  * Under a connection's session buttons: why the session is down and what to do ("Celular sem

@@ -1,9 +1,9 @@
-import { canSeeConnections } from '@chatflow/contract';
 import { Alert, AlertTitle, Button, List, ListItem, ListItemText } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAuth } from '../../../app/providers/AuthProvider';
+import { useMaySeeConnections } from '../hooks/use-connections-attention';
 import { useConnections } from '../hooks/use-connections';
+import { isDown } from './ConnectionDownNotice';
 import { useConnectionsRealtime } from '../hooks/use-connections-realtime';
 
 /**
@@ -12,11 +12,10 @@ import { useConnectionsRealtime } from '../hooks/use-connections-realtime';
  */
 export function ConnectionsDownCard() {
   const { t } = useTranslation();
-  const { user } = useAuth();
-  const allowed = !!user && canSeeConnections({ ...user, allHistoric: user.allHistoric ?? 'disabled' });
+  const allowed = useMaySeeConnections();
   const { data = [] } = useConnections(allowed);
   useConnectionsRealtime();
-  const down = data.filter((c) => c.status === 'TIMEOUT' || c.status === 'DISCONNECTED');
+  const down = data.filter(isDown);
   if (!allowed || down.length === 0) return null;
   return (
     <Alert

@@ -10,10 +10,15 @@ const NEEDS_ATTENTION: readonly ConnectionStatus[] = ['qrcode', 'PAIRING', 'DISC
 /** Spec 1 §4.4: the badge is evaluated after about 2 seconds, so a connection that is just starting does not flash it. */
 export const BADGE_DELAY_MS = 2000;
 
+/** Whether the signed-in user may see the connections (the menu entry, the dashboard's notice of those down). */
+export function useMaySeeConnections(): boolean {
+  const { user } = useAuth();
+  return !!user && canSeeConnections({ ...user, allHistoric: user.allHistoric ?? 'disabled' });
+}
+
 /** Whether the menu's connections entry shows its badge, for users who may see connections. */
 export function useConnectionsAttention(): boolean {
-  const { user } = useAuth();
-  const allowed = !!user && canSeeConnections({ ...user, allHistoric: user.allHistoric ?? 'disabled' });
+  const allowed = useMaySeeConnections();
   const { data = [] } = useConnections(allowed);
   useConnectionsRealtime();
   // Mounted with the menu on every screen: an admin hears of a connection that dropped wherever they are.
